@@ -1,0 +1,84 @@
+import { z } from "@medusajs/framework/zod"
+
+/**
+ * Wire primitives of the service (contract section 0). Every schema of the
+ * service's bodies is built from these, so the client and the simulator agree
+ * on one definition of "money", "tax rate" and "quantity".
+ */
+
+/** Money: a string with exactly two decimals, in major units ("1250.00"). */
+export const Money = z
+  .string()
+  .regex(/^\d{1,15}\.\d{2}$/, "money must be a decimal string with exactly two decimals")
+
+/** A unit price: a string with exactly six decimals, excluding tax. */
+export const UnitPrice = z
+  .string()
+  .regex(/^\d{1,15}\.\d{6}$/, "unit_price must be a decimal string with exactly six decimals")
+
+/** A tax rate: a fraction as a string with six decimals ("0.200000"). */
+export const TaxRate = z
+  .string()
+  .regex(/^[01]\.\d{6}$/, "tax_rate must be a fraction with exactly six decimals")
+
+/** A quantity: a positive decimal string ("3" or "2.5"). */
+export const Quantity = z
+  .string()
+  .regex(/^\d{1,9}(\.\d{1,6})?$/, "quantity must be a decimal string")
+
+/** ISO 4217, upper case. */
+export const Currency = z.string().regex(/^[A-Z]{3}$/, "currency must be ISO 4217 upper case")
+
+/** ISO 3166-1 alpha-2, upper case. */
+export const CountryCode = z.string().regex(/^[A-Z]{2}$/, "country must be ISO 3166-1 alpha-2 upper case")
+
+/** An E.164 phone number. */
+export const PhoneNumber = z.string().regex(/^\+[1-9]\d{6,14}$/, "phone number must be E.164")
+
+export const Email = z.string().email().max(254)
+
+/** The body of every non-2xx answer. */
+export const ErrorBody = z.object({
+  error_code: z.string(),
+  error_message: z.string(),
+  error_details: z.string().nullable().optional(),
+  error_json: z
+    .array(
+      z.object({
+        loc: z.array(z.union([z.string(), z.number()])),
+        msg: z.string(),
+        type: z.string(),
+      })
+    )
+    .nullable()
+    .optional(),
+  error_trace_id: z.string(),
+})
+export type ErrorBody = z.infer<typeof ErrorBody>
+
+/** Error codes of contract section 0 plus the order decline codes the service answers with. */
+export const ERROR_CODES = [
+  "SCHEMA_ERROR",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "INVALID_STATE",
+  "IDEMPOTENCY_CONFLICT",
+  "RATE_LIMITED",
+  "SERVER_ERROR",
+  "UNAVAILABLE",
+  "INVALID_ORDER_LINE_ITEM_DATA_AMOUNT_MISMATCH",
+  "INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH",
+] as const
+export type ServiceErrorCode = (typeof ERROR_CODES)[number]
+
+/** Header names of the contract. */
+export const HEADERS = {
+  apiKey: "x-api-key",
+  idempotencyKey: "idempotency-key",
+  delegatedToken: "service-delegated-authority-token",
+  retryAfter: "retry-after",
+} as const
+
+/** An API key: secret_<env>_<43 URL-safe base64 characters>. */
+export const API_KEY_PATTERN = /^secret_(test|prod)_[A-Za-z0-9_-]{43}$/

@@ -1,0 +1,4 @@
+export * from "./common"
+export * from "./company"
+export * from "./order"
+export * from "./webhook"

@@ -1,0 +1,45 @@
+import { startSimulator, SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } from "../../src/simulator"
+
+export type RunningSimulator = Awaited<ReturnType<typeof startSimulator>>
+
+export const STOREFRONT_URL = "http://storefront.test:8000"
+
+/**
+ * Starts the simulator before Medusa boots (top-level beforeAll hooks run before
+ * the runner's), and points the plugin's configuration at it through the same
+ * environment variables a merchant sets.
+ */
+export function useSimulator(env: Record<string, string> = {}) {
+  const handle: { sim?: RunningSimulator; url: string } = { url: "" }
+  beforeAll(async () => {
+    handle.sim = await startSimulator({ port: 0, webhookRetryDelaysMs: [200, 500] })
+    handle.url = handle.sim.url
+    Object.assign(process.env, {
+      TRADE_CREDIT_API_KEY: SIMULATOR_API_KEY,
+      TRADE_CREDIT_BASE_URL: handle.sim.url,
+      TRADE_CREDIT_CHECKOUT_URL: handle.sim.url,
+      TRADE_CREDIT_WEBHOOK_SECRET: SIMULATOR_WEBHOOK_SECRET,
+      TRADE_CREDIT_STOREFRONT_URL: STOREFRONT_URL,
+      TRADE_CREDIT_TIMEOUT_MS: "2000",
+      TRADE_CREDIT_MAX_RETRIES: "1",
+      TRADE_CREDIT_WEBHOOK_DELAY_MS: "0",
+      ...env,
+    })
+  })
+  afterAll(async () => {
+    await handle.sim?.close()
+  })
+  return handle
+}
+
+/** Calls the simulator's control API. */
+export async function control(baseUrl: string, method: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await res.text()
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`)
+  return text ? JSON.parse(text) : undefined
+}

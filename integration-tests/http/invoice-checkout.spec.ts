@@ -1,0 +1,192 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } from "../../src/simulator"
+import { adminRequester, loginAdmin } from "../helpers/admin"
+import { control, STOREFRONT_URL, useSimulator } from "../helpers/simulator"
+import { createCheckoutCart, startTradeCreditSession, storeClient } from "../helpers/storefront"
+import { approveAtPaymentUrl } from "../helpers/verification"
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const { seedStore } = require("../../scripts/lib/seed-store.js")
+
+jest.setTimeout(240_000)
+
+const simulator = useSimulator()
+const SECRETS = [SIMULATOR_API_KEY, SIMULATOR_API_KEY.slice("secret_test_".length), SIMULATOR_WEBHOOK_SECRET]
+
+/** Everything that left the server or was written to a log during a test, to search for secrets. */
+const seen: string[] = []
+const record = (value: unknown) => seen.push(typeof value === "string" ? value : JSON.stringify(value))
+
+const COMPANY = { company_canonical_id: "" }
+const serviceOrder = async (id: string) => (await control(simulator.url, "GET", `/_sim/orders/${id}`)).order
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let seed: any
+    let adminHeaders: Record<string, string>
+
+    beforeAll(async () => {
+      // Record every response body and every log line from here on.
+      api.interceptors?.response.use((res: any) => (record(res.data), res), (err: any) => (record(err?.response?.data), Promise.reject(err)))
+      const logger = getContainer().resolve(ContainerRegistrationKeys.LOGGER) as any
+      for (const level of ["debug", "info", "warn", "error", "log", "activity", "success", "failure", "progress"]) {
+        const original = logger[level]?.bind(logger)
+        if (original) logger[level] = (...args: unknown[]) => (args.forEach(record), original(...args))
+      }
+      for (const stream of [process.stdout, process.stderr]) {
+        const write = stream.write.bind(stream)
+        ;(stream as any).write = (chunk: any, ...rest: any[]) => (record(String(chunk)), write(chunk, ...rest))
+      }
+      adminHeaders = await loginAdmin(getContainer(), api)
+      seed = await seedStore(adminRequester(api, adminHeaders))
+      const search = await fetch(`${simulator.url}/companies/v2/company?country=GB&q=acme`, {
+        headers: { "x-api-key": SIMULATOR_API_KEY },
+      }).then((r) => r.json())
+      COMPANY.company_canonical_id = search.items[0].canonical_id
+      await control(simulator.url, "PUT", "/_sim/webhook", { url: `${api.defaults.baseURL}/hooks/payment/trade-credit_default` })
+    })
+
+    beforeEach(async () => {
+      await control(simulator.url, "DELETE", "/_sim/faults")
+    })
+
+    it("checks out by invoice: verification redirect, order, capture with invoice, partial refund with credit note", async () => {
+      const store = storeClient(api, seed.publishableKey)
+      const cart = await createCheckoutCart(store, seed)
+      expect(cart.promotions.map((p: any) => p.code)).toEqual(["TRADE10"])
+      expect(cart.shipping_methods).toHaveLength(1)
+
+      const sessionRes = await startTradeCreditSession(store, cart.id, {
+        company: COMPANY,
+        purchase_order_number: "PO-7781",
+        department: "Facilities",
+        project: "HQ refit",
+        invoice_emails: ["ap@acme-office.example"],
+        return_url: `${STOREFRONT_URL}/checkout/return`,
+      })
+      expect(sessionRes.status).toBe(200)
+      const session = sessionRes.data.payment_collection.payment_sessions[0]
+      expect(session.provider_id).toBe("pp_trade-credit_default")
+      expect(session.data.tracking_id).toEqual(expect.any(String))
+
+      // First completion: the buyer must verify at the service.
+      const first = await store.call("POST", `/store/carts/${cart.id}/complete`)
+      expect(first.status).toBe(400)
+      const { cart: pending } = await store.ok("GET", `/store/carts/${cart.id}?fields=*payment_collection.payment_sessions`)
+      const pendingSession = pending.payment_collection.payment_sessions[0]
+      expect(pendingSession.status).toBe("requires_more")
+      expect(pendingSession.data.payment_url).toMatch(new RegExp(`^${simulator.url}/`))
+      expect(pendingSession.data.state).toBe("UNVERIFIED")
+
+      // The buyer follows payment_url, approves, and is sent back to the storefront with the cart id.
+      const back = await approveAtPaymentUrl(pendingSession.data.payment_url)
+      expect(back.startsWith(`${STOREFRONT_URL}/checkout/return?`)).toBe(true)
+      expect(new URL(back).searchParams.get("cart_id")).toBe(cart.id)
+
+      // The storefront completes the cart again on return: the order is placed.
+      const second = await store.call("POST", `/store/carts/${cart.id}/complete`)
+      expect(second.status).toBe(200)
+      expect(second.data.type).toBe("order")
+      const order = second.data.order
+      expect(order.total).toBeCloseTo(cart.total, 2)
+
+      const serviceOrderId = pendingSession.data.order_id
+      const atService = await serviceOrder(serviceOrderId)
+      expect(atService.state).toBe("CONFIRMED")
+      expect(atService.gross_amount).toBe(Number(cart.total).toFixed(2))
+      expect(atService.line_items.some((l: any) => l.type === "SHIPPING_FEE")).toBe(true)
+      expect(atService.line_items.some((l: any) => l.discount_amount !== "0.00")).toBe(true)
+      const { items: creates } = await control(simulator.url, "GET", "/_sim/requests?method=POST&path_prefix=/v1/order")
+      const createBody = creates.find((r: any) => r.path === "/v1/order" && r.status === 201).body
+      expect(createBody.buyer_purchase_order_number).toBe("PO-7781")
+      expect(createBody.buyer_department).toBe("Facilities")
+      expect(createBody.invoice_details).toEqual({ invoice_emails: ["ap@acme-office.example"] })
+      expect(createBody.buyer.representative).toEqual({
+        email: "grace@acme-office.example",
+        first_name: "Grace",
+        last_name: "Hopper",
+        phone_number: "+447700900123",
+      })
+
+      // The admin captures: the service fulfils and sends the invoice.
+      const admin = adminRequester(api, adminHeaders)
+      const { order: adminOrder } = await admin("GET", `/admin/orders/${order.id}?fields=*payment_collections.payments`)
+      const payment = adminOrder.payment_collections[0].payments[0]
+      expect(payment.provider_id).toBe("pp_trade-credit_default")
+      await admin("POST", `/admin/payments/${payment.id}/capture`, {})
+      const fulfilled = await serviceOrder(serviceOrderId)
+      expect(fulfilled.state).toBe("FULFILLED")
+      expect(fulfilled.fulfilments).toHaveLength(1)
+      expect(fulfilled.fulfilments[0].invoice_number).toEqual(expect.any(String))
+
+      // A partial refund: a credit note for exactly that amount.
+      await admin("POST", `/admin/payments/${payment.id}/refund`, { amount: 25 })
+      const refunded = await serviceOrder(serviceOrderId)
+      expect(refunded.refunds).toHaveLength(1)
+      expect(refunded.refunds[0].amount).toBe("25.00")
+      expect(refunded.refunds[0].credit_note_number).toEqual(expect.any(String))
+      const { payment: afterRefund } = await admin("GET", `/admin/payments/${payment.id}`)
+      expect(afterRefund.data.refunds[0].credit_note_number).toBe(refunded.refunds[0].credit_note_number)
+
+      // The same refund cannot be paid twice: more than what remains refundable is refused before any call.
+      const tooMuch = await api.post(`/admin/payments/${payment.id}/refund`, { amount: 100000 }, { headers: adminHeaders, validateStatus: () => true })
+      expect(tooMuch.status).toBeGreaterThanOrEqual(400)
+      expect(tooMuch.status).toBeLessThan(500)
+      expect((await serviceOrder(serviceOrderId)).refunds).toHaveLength(1)
+
+      // The API key and webhook secret appear in no response, session data, payment data or log line.
+      const { cart: finalCart } = await store.ok("GET", `/store/carts/${cart.id}?fields=*payment_collection.payment_sessions`)
+      record(finalCart)
+      record(afterRefund)
+      const haystack = seen.join("\n")
+      expect(haystack.length).toBeGreaterThan(1000)
+      for (const secret of SECRETS) expect(haystack.includes(secret)).toBe(false)
+    })
+
+    it("refuses a declined buyer with the reason, and creates no order at the service", async () => {
+      const store = storeClient(api, seed.publishableKey)
+      const cart = await createCheckoutCart(store, seed)
+      const before = await control(simulator.url, "GET", "/_sim/orders")
+      const res = await startTradeCreditSession(store, cart.id, {
+        company: { company_name: "Highgate Risk Holdings Ltd", country_prefix: "GB", organization_number: "06660666" },
+      })
+      expect(res.status).toBeGreaterThanOrEqual(400)
+      expect(res.status).toBeLessThan(500)
+      expect(res.data.code).toBe("TRADE_CREDIT_DECLINED")
+      expect(res.data.message).toMatch(/TOO_HIGH_RISK/)
+      const after = await control(simulator.url, "GET", "/_sim/orders")
+      expect(after.items.length).toBe(before.items.length)
+    })
+
+    it("fails checkout with a clear error within the timeout when the service is down, leaving no order", async () => {
+      const store = storeClient(api, seed.publishableKey)
+      const cart = await createCheckoutCart(store, seed, { promotion: null })
+      const sessionRes = await startTradeCreditSession(store, cart.id, { company: COMPANY })
+      expect(sessionRes.status).toBe(200)
+      const sessionId = sessionRes.data.payment_collection.payment_sessions[0].id
+
+      await control(simulator.url, "POST", "/_sim/faults", {
+        method: "POST",
+        path: "/v1/order",
+        times: 100,
+        fault: { type: "status", status: 503, retry_after: 0 },
+      })
+      const started = Date.now()
+      const res = await store.call("POST", `/store/carts/${cart.id}/complete`)
+      const elapsed = Date.now() - started
+      expect(res.status).toBeGreaterThanOrEqual(400)
+      expect(res.status).toBeLessThan(500)
+      expect(JSON.stringify(res.data)).toMatch(/trade credit service/i)
+      expect(elapsed).toBeLessThan(15_000)
+      const { items: orders } = await control(simulator.url, "GET", "/_sim/orders")
+      expect(orders.filter((o: any) => o.merchant_order_id === sessionId)).toHaveLength(0)
+
+      // When the service is back, the same cart completes (after verification).
+      await control(simulator.url, "DELETE", "/_sim/faults")
+      const retry = await store.call("POST", `/store/carts/${cart.id}/complete`)
+      expect(retry.status).toBe(400)
+      const { cart: pending } = await store.ok("GET", `/store/carts/${cart.id}?fields=*payment_collection.payment_sessions`)
+      expect(pending.payment_collection.payment_sessions[0].status).toBe("requires_more")
+    })
+  },
+})

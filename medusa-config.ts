@@ -1,0 +1,51 @@
+import { defineConfig, loadEnv } from "@medusajs/framework/utils"
+
+loadEnv(process.env.NODE_ENV || "development", process.cwd())
+
+/**
+ * The configuration this repository runs with (tests, `npm run demo`, `medusa develop`).
+ * A store that installs the plugin copies the `plugins` and payment `providers` parts
+ * (see README.md), resolving "medusa-payment-trade-credit" instead of "./src/...".
+ */
+const env = process.env
+
+export default defineConfig({
+  projectConfig: {
+    databaseUrl: env.DATABASE_URL,
+    http: {
+      storeCors: env.STORE_CORS || "http://localhost:8000",
+      adminCors: env.ADMIN_CORS || "http://localhost:9000",
+      authCors: env.AUTH_CORS || "http://localhost:8000,http://localhost:9000",
+      jwtSecret: env.JWT_SECRET || "supersecret",
+      cookieSecret: env.COOKIE_SECRET || "supersecret",
+    },
+  },
+  admin: {
+    disable: env.MEDUSA_ADMIN_DISABLE === "true",
+  },
+  modules: [
+    {
+      resolve: "@medusajs/medusa/payment",
+      options: {
+        // Medusa queues each webhook and handles it after this delay (its default is 5 s).
+        webhook_delay: env.TRADE_CREDIT_WEBHOOK_DELAY_MS ? Number(env.TRADE_CREDIT_WEBHOOK_DELAY_MS) : undefined,
+        providers: [
+          {
+            resolve: "./src/providers/trade-credit",
+            id: "default",
+            options: {
+              apiKey: env.TRADE_CREDIT_API_KEY,
+              environment: env.TRADE_CREDIT_ENVIRONMENT || "sandbox",
+              baseUrl: env.TRADE_CREDIT_BASE_URL,
+              checkoutUrl: env.TRADE_CREDIT_CHECKOUT_URL,
+              webhookSecret: env.TRADE_CREDIT_WEBHOOK_SECRET,
+              storefrontUrls: env.TRADE_CREDIT_STOREFRONT_URL,
+              timeoutMs: env.TRADE_CREDIT_TIMEOUT_MS ? Number(env.TRADE_CREDIT_TIMEOUT_MS) : undefined,
+              maxRetries: env.TRADE_CREDIT_MAX_RETRIES ? Number(env.TRADE_CREDIT_MAX_RETRIES) : undefined,
+            },
+          },
+        ],
+      },
+    },
+  ],
+})

@@ -1,0 +1,145 @@
+#!/usr/bin/env node
+// `npm run demo`: a Medusa store from this repository with the plugin, against the
+// simulator of the service, on the configured PostgreSQL or an embedded one. Seeds a
+// region with the providers, a product, a promotion and a publishable key, prints the
+// URLs, and runs until Ctrl-C. `npm run demo -- --check` exits once all is up
+// (a smoke test).
+import { spawn, spawnSync } from "node:child_process"
+import { randomBytes } from "node:crypto"
+import { createRequire } from "node:module"
+import { join } from "node:path"
+import { ensureDatabase, freePort } from "./lib/database.mjs"
+
+const require = createRequire(import.meta.url)
+const { seedStore } = require("./lib/seed-store.js")
+
+const root = new URL("..", import.meta.url).pathname
+const check = process.argv.includes("--check")
+const medusaPort = Number(process.env.PORT || 9000)
+const simulatorPort = Number(process.env.SIMULATOR_PORT || (await freePort()))
+const storefrontUrl = process.env.TRADE_CREDIT_STOREFRONT_URL || "http://localhost:8000"
+const ADMIN = { email: "admin@example.com", password: "supersecret" }
+
+const children = []
+let database
+async function shutdown(code = 0) {
+  for (const child of children.reverse()) child.kill("SIGTERM")
+  await new Promise((r) => setTimeout(r, 500))
+  await database?.stop().catch(() => {})
+  process.exit(code)
+}
+process.on("SIGINT", () => shutdown(0))
+process.on("SIGTERM", () => shutdown(0))
+
+const waitFor = async (url, what, timeoutMs = 180_000) => {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error(`${what} did not answer at ${url} within ${timeoutMs / 1000} s`)
+}
+
+try {
+  database = await ensureDatabase({ persistentDir: process.env.DATABASE_URL || process.env.DB_HOST ? undefined : join(root, ".tmp", "demo-postgres") })
+  console.log(`Database: ${database.description}`)
+  const databaseUrl = process.env.DATABASE_URL || database.env.DATABASE_URL ||
+    `postgres://${process.env.DB_USERNAME || "postgres"}:${process.env.DB_PASSWORD || ""}@${process.env.DB_HOST}:${process.env.DB_PORT || 5432}/medusa-trade-credit`
+  if (database.env.DB_PORT) {
+    // An embedded server: make sure the demo's database exists.
+    const pg = require("pg")
+    const client = new pg.Client({ host: "localhost", port: Number(database.env.DB_PORT), user: "postgres", password: "postgres", database: "postgres" })
+    await client.connect()
+    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = 'medusa-trade-credit'")
+    if (!rowCount) await client.query('CREATE DATABASE "medusa-trade-credit"')
+    await client.end()
+  }
+
+  // The simulator of the service, a real HTTP server of its own.
+  // Fresh credentials for this run, of the service's own shapes.
+  const SIMULATOR_API_KEY = `secret_test_${randomBytes(32).toString("base64url")}`
+  const SIMULATOR_WEBHOOK_SECRET = `whsec_${randomBytes(24).toString("base64")}`
+  const simulator = spawn(process.execPath, [join(root, "bin/trade-credit-simulator.js"), "--port", String(simulatorPort),
+    "--api-key", SIMULATOR_API_KEY, "--webhook-secret", SIMULATOR_WEBHOOK_SECRET,
+    "--webhook-url", `http://localhost:${medusaPort}/hooks/payment/trade-credit_default`], { stdio: ["ignore", "inherit", "inherit"] })
+  children.push(simulator)
+  const simulatorUrl = `http://127.0.0.1:${simulatorPort}`
+
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PORT: String(medusaPort),
+    TRADE_CREDIT_API_KEY: process.env.TRADE_CREDIT_API_KEY || SIMULATOR_API_KEY,
+    TRADE_CREDIT_BASE_URL: process.env.TRADE_CREDIT_BASE_URL || simulatorUrl,
+    TRADE_CREDIT_CHECKOUT_URL: process.env.TRADE_CREDIT_CHECKOUT_URL || simulatorUrl,
+    TRADE_CREDIT_WEBHOOK_SECRET: process.env.TRADE_CREDIT_WEBHOOK_SECRET || SIMULATOR_WEBHOOK_SECRET,
+    TRADE_CREDIT_STOREFRONT_URL: storefrontUrl,
+    STORE_CORS: process.env.STORE_CORS || storefrontUrl,
+    MEDUSA_ADMIN_DISABLE: process.env.MEDUSA_ADMIN_DISABLE || (check ? "true" : "false"),
+  }
+  const medusa = (args, opts = {}) =>
+    spawnSync(process.execPath, [join(root, "node_modules/@medusajs/cli/cli.js"), ...args], { cwd: root, env, stdio: "inherit", ...opts })
+
+  console.log("Migrating the database…")
+  if (medusa(["db:migrate"]).status !== 0) throw new Error("medusa db:migrate failed")
+  medusa(["user", "-e", ADMIN.email, "-p", ADMIN.password], { stdio: "ignore" })
+
+  console.log(`Starting Medusa on port ${medusaPort}…`)
+  const server = spawn(process.execPath, [join(root, "node_modules/@medusajs/cli/cli.js"), "develop"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] })
+  children.push(server)
+  server.on("exit", (code) => {
+    console.error(`Medusa exited (${code})`)
+    shutdown(code ?? 1)
+  })
+  const base = `http://localhost:${medusaPort}`
+  await waitFor(`${simulatorUrl}/_sim`, "the simulator")
+  await waitFor(`${base}/health`, "Medusa")
+
+  const { token } = await (await fetch(`${base}/auth/user/emailpass`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  })).json()
+  const admin = async (method, path, body) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const json = await res.json()
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`)
+    return json
+  }
+  const { regions } = await admin("GET", "/admin/regions?fields=id,name,*payment_providers")
+  let region = regions.find((r) => r.payment_providers?.some((p) => p.id === "pp_trade-credit_default"))
+  let publishableKey
+  if (!region) {
+    console.log("Seeding the store…")
+    const seeded = await seedStore(admin)
+    region = seeded.region
+    publishableKey = seeded.publishableKey
+  } else {
+    const { api_keys } = await admin("GET", "/admin/api-keys?type=publishable")
+    publishableKey = api_keys[0]?.token
+  }
+  const { payment_providers } = await admin("GET", `/admin/payments/payment-providers?fields=id`)
+  const { regions: [withProviders] } = await admin("GET", `/admin/regions?id=${region.id}&fields=id,*payment_providers`)
+
+  console.log(`
+Trade credit demo is running
+  Store API:        ${base}/store   (header x-publishable-api-key: ${publishableKey})
+  Admin:            ${base}/app     (${ADMIN.email} / ${ADMIN.password})
+  Health:           ${base}/health
+  Region:           ${region.id} with ${withProviders.payment_providers.map((p) => p.id).join(", ")}
+  All providers:    ${payment_providers.map((p) => p.id).join(", ")}
+  Simulator:        ${simulatorUrl}  (control API: ${simulatorUrl}/_sim/, see docs/simulator.md)
+  Storefront URL:   ${storefrontUrl} (allowed return origin)
+  Logs of Medusa:   this terminal; Ctrl-C stops everything
+`)
+  if (check) await shutdown(0)
+} catch (error) {
+  console.error(`Demo failed: ${error.message}`)
+  await shutdown(1)
+}

@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// `npm test`: unit tests, then Medusa integration tests on PostgreSQL, then browser
+// tests in Chromium. `npm test -- unit|integration|browser` runs one suite.
+import { spawnSync } from "node:child_process"
+import { existsSync, readdirSync } from "node:fs"
+import { ensureDatabase } from "./lib/database.mjs"
+
+const suites = {
+  unit: { testType: "unit", needsDatabase: false, dir: "src" },
+  integration: { testType: "integration:http", needsDatabase: true, dir: "integration-tests/http" },
+  browser: { testType: "browser", needsDatabase: true, dir: "integration-tests/browser" },
+}
+
+const requested = process.argv.slice(2).filter((a) => !a.startsWith("-"))
+const extraJestArgs = process.argv.slice(2).filter((a) => a.startsWith("-"))
+const selected = requested.length ? requested : Object.keys(suites)
+for (const name of selected) {
+  if (!suites[name]) {
+    console.error(`Unknown suite "${name}": use ${Object.keys(suites).join(", ")}`)
+    process.exit(2)
+  }
+}
+
+const hasSpecs = (dir) => {
+  if (!existsSync(dir)) return false
+  const walk = (d) =>
+    readdirSync(d, { withFileTypes: true }).some((e) =>
+      e.isDirectory() ? e.name !== "node_modules" && walk(`${d}/${e.name}`) : /\.spec\.[jt]sx?$/.test(e.name)
+    )
+  return walk(dir)
+}
+
+let database
+let failed = false
+try {
+  for (const name of selected) {
+    const suite = suites[name]
+    if (!hasSpecs(suite.dir)) {
+      console.log(`\n== ${name}: no test files in ${suite.dir}`)
+      continue
+    }
+    if (suite.needsDatabase && !database) {
+      database = await ensureDatabase()
+      console.log(`Using ${database.description}`)
+    }
+    console.log(`\n== ${name} tests`)
+    const result = spawnSync(
+      process.execPath,
+      [
+        "node_modules/jest/bin/jest.js",
+        "--runInBand",
+        "--forceExit",
+        ...(name === "unit" ? [] : ["--silent=false"]),
+        ...extraJestArgs,
+      ],
+      {
+        stdio: "inherit",
+        env: {
+          ...process.env,
+          ...(suite.needsDatabase ? database.env : {}),
+          TEST_TYPE: suite.testType,
+          NODE_OPTIONS: [process.env.NODE_OPTIONS, "--experimental-vm-modules"].filter(Boolean).join(" "),
+        },
+      }
+    )
+    if (result.status !== 0) {
+      failed = true
+      console.error(`\n== ${name} tests failed (exit ${result.status ?? result.signal})`)
+    }
+  }
+} finally {
+  await database?.stop()
+}
+process.exit(failed ? 1 : 0)

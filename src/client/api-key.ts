@@ -1,0 +1,88 @@
+import { API_KEY_PATTERN } from "../service/schemas/common"
+import { CLIENT_ERROR_CODES, TradeCreditError } from "./errors"
+
+/** The environment a plugin is configured for, and the key prefix each one takes. */
+export const ENVIRONMENTS = ["sandbox", "production"] as const
+export type Environment = (typeof ENVIRONMENTS)[number]
+
+export const KEY_PREFIX: Record<Environment, string> = {
+  sandbox: "secret_test_",
+  production: "secret_prod_",
+}
+
+const KNOWN_PREFIX = /^secret_(test|prod)_/
+
+/** The prefix of a key when it has a known one ("secret_test_"), never any of the secret part. */
+function prefixOf(key: string): string | null {
+  return KNOWN_PREFIX.exec(key)?.[0] ?? null
+}
+
+/**
+ * A display form of a key that is safe to log or show in the admin: the prefix
+ * and the first 4 characters of the secret part ("secret_test_abcd…"). A string
+ * that does not look like a key shows nothing of itself.
+ */
+export function describeKey(key: string): string {
+  if (typeof key !== "string") return "[no key]"
+  const prefix = prefixOf(key)
+  if (!prefix) return "[redacted]"
+  const secret = key.slice(prefix.length)
+  return secret.length > 8 ? `${prefix}${secret.slice(0, 4)}…` : `${prefix}…`
+}
+
+function keyError(message: string): TradeCreditError {
+  return new TradeCreditError({ code: CLIENT_ERROR_CODES.INVALID_API_KEY, message })
+}
+
+/** Why a string is not a key, in words that reveal nothing of it beyond its prefix. */
+function malformedReason(key: string): string {
+  const prefix = prefixOf(key)
+  if (!prefix) return `it does not start with secret_test_ or secret_prod_`
+  const secret = key.slice(prefix.length)
+  if (/\s/.test(key)) return `${prefix}… contains whitespace (a stray newline or space from the environment file?)`
+  if (secret.length !== 43) {
+    return `${prefix}… has ${secret.length} characters after the prefix, expected 43 (URL-safe base64 of 32 bytes, no padding)`
+  }
+  return `${prefix}… has characters outside URL-safe base64 (A-Z a-z 0-9 - _) after the prefix`
+}
+
+/**
+ * Refuses a key of the wrong shape (contract section 0: `secret_<test|prod>_`
+ * + 43 URL-safe base64 characters) and a key of the other environment: a
+ * `secret_prod_` key with the sandbox, or a `secret_test_` key with production.
+ * The messages show at most the prefix, never the key.
+ */
+export function assertApiKey(key: unknown, environment: Environment): asserts key is string {
+  if (typeof key !== "string" || key.length === 0) {
+    throw keyError("Trade credit API key is missing: set the plugin's apiKey option")
+  }
+  if (!ENVIRONMENTS.includes(environment)) {
+    throw keyError(`Trade credit environment must be "sandbox" or "production"`)
+  }
+  if (!API_KEY_PATTERN.test(key)) {
+    throw keyError(`Trade credit API key is malformed: ${malformedReason(key)}`)
+  }
+  const expected = KEY_PREFIX[environment]
+  if (!key.startsWith(expected)) {
+    const given = prefixOf(key)
+    throw keyError(
+      environment === "sandbox"
+        ? `Trade credit API key is a production key (${given}…) but the plugin is configured for the sandbox: use a secret_test_ key`
+        : `Trade credit API key is a sandbox key (${given}…) but the plugin is configured for production: use a secret_prod_ key`
+    )
+  }
+}
+
+/**
+ * Replaces every occurrence of the key (and of its secret part alone) in a text
+ * with its safe display form. The transport runs everything the service echoes
+ * back through this before it reaches an error message or a log line.
+ */
+export function redactKey(text: string, key: string): string {
+  if (!text || !key) return text
+  let out = text.split(key).join(describeKey(key))
+  const prefix = prefixOf(key)
+  const secret = prefix ? key.slice(prefix.length) : ""
+  if (secret.length >= 16) out = out.split(secret).join("[redacted]")
+  return out
+}

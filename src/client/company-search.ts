@@ -1,0 +1,35 @@
+import { z } from "@medusajs/framework/zod"
+import { CompanyDetails, CompanySearchQuery, CompanySearchResult } from "../service/schemas/company"
+import { urlPath } from "./http-utils"
+import type { Transport } from "./transport"
+import { validateRequest } from "./validate"
+
+export type CompanySearchInput = z.input<typeof CompanySearchQuery>
+
+/** Company search (contract section 1): find the buyer's company and its canonical_id. */
+export class CompanySearchClient {
+  readonly #transport: Transport
+
+  constructor(transport: Transport) {
+    this.#transport = transport
+  }
+
+  /** GET /companies/v2/company?country=&q=&limit= (limit 1-100, default 15). */
+  async search(query: CompanySearchInput): Promise<CompanySearchResult> {
+    const { country, q, limit } = validateRequest(CompanySearchQuery, query, "company search")
+    const { data } = await this.#transport.request(
+      { method: "GET", path: "/companies/v2/company", query: { country, q, limit } },
+      CompanySearchResult
+    )
+    return data
+  }
+
+  /** GET /companies/v2/company/{canonical_id}: the company's number and addresses. */
+  async get(canonicalId: string): Promise<CompanyDetails> {
+    const { data } = await this.#transport.request(
+      { method: "GET", path: urlPath`/companies/v2/company/${canonicalId}` },
+      CompanyDetails
+    )
+    return data
+  }
+}

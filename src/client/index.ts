@@ -1,0 +1,99 @@
+import { assertApiKey } from "./api-key"
+import { CompanySearchClient } from "./company-search"
+import { type TradeCreditClientOptionsInput, parseClientOptions } from "./options"
+import { OrdersClient } from "./orders"
+import { Transport, type TransportStats } from "./transport"
+
+/**
+ * The plugin's client of the trade credit service: one shared transport (one
+ * keep-alive pool, one retry and timeout policy) and one module per service
+ * interface, each in a file named for it and built the same way (a class that
+ * takes the transport; request bodies validated before sending, answers
+ * validated against the contract's schemas):
+ *
+ * - companies: company search (contract section 1)       company-search.ts
+ * - orders: the order interface (section 2)               orders.ts
+ *
+ * Modules to come slot in the same way (a file named for the interface, a
+ * class taking the transport, a field below):
+ * - repayment: section 3, `new RepaymentClient(transport.scope("/repay/v1"))`   repayment.ts
+ * - tradeAccount: section 4, under /trade-account/v3                             trade-account.ts
+ * - registry / autofill: section 5 (delegation tokens come back in
+ *   `JsonResponse.headers`; evidence upload needs a multipart body)              registry.ts, autofill.ts
+ * - erasure: section 6, under /gdpr/v1 (queries, e.g. ?email=, are never logged) erasure.ts
+ */
+export type TradeCreditClient = {
+  companies: CompanySearchClient
+  orders: OrdersClient
+  /** Calls, attempts, retries and failures since the client was made (benchmarks count calls). */
+  stats: () => TransportStats
+  /** Closes the connection pool; later calls fail with CLIENT_CLOSED. */
+  close: () => Promise<void>
+}
+
+/**
+ * Makes a client. Throws a TradeCreditError before any call when the options
+ * are invalid (INVALID_OPTIONS) or the key is malformed or of the other
+ * environment (INVALID_API_KEY).
+ */
+export function createTradeCreditClient(options: TradeCreditClientOptionsInput): TradeCreditClient {
+  const config = parseClientOptions(options)
+  assertApiKey(config.apiKey, config.environment)
+  const transport = Transport.create(config)
+  return {
+    companies: new CompanySearchClient(transport),
+    orders: new OrdersClient(transport),
+    stats: () => transport.stats(),
+    close: () => transport.close(),
+  }
+}
+
+export { assertApiKey, describeKey, redactKey, KEY_PREFIX, ENVIRONMENTS, type Environment } from "./api-key"
+export {
+  TradeCreditError,
+  isTradeCreditError,
+  CLIENT_ERROR_CODES,
+  RETRYABLE_STATUSES,
+  type ClientErrorCode,
+  type TradeCreditErrorInit,
+} from "./errors"
+export {
+  TradeCreditClientOptions,
+  parseClientOptions,
+  type TradeCreditClientOptionsInput,
+  type TradeCreditClientConfig,
+  type ClientLogger,
+  type RequestEvent,
+} from "./options"
+export { urlPath, type QueryValue, type ResponseHeaders } from "./http-utils"
+export {
+  Transport,
+  IDEMPOTENCY_KEY_PATTERN,
+  type HttpMethod,
+  type RequestSpec,
+  type JsonResponse,
+  type BinaryResponse,
+  type TransportStats,
+} from "./transport"
+export { CompanySearchClient, type CompanySearchInput } from "./company-search"
+export {
+  OrdersClient,
+  type OrderIntentInput,
+  type CreateOrderInput,
+  type EditOrderInput,
+  type FulfilInput,
+  type RefundInput,
+  type CancelResult,
+  type InvoicePdfOptions,
+  type PdfDocument,
+} from "./orders"
+export type { Idempotent } from "./validate"
+export type {
+  Order,
+  OrderIntent,
+  Refund,
+  Fulfilment,
+  OrderState,
+  OrderStatus,
+} from "../service/schemas/order"
+export type { CompanySearchResult, CompanySearchItem, CompanyDetails } from "../service/schemas/company"

@@ -1,0 +1,201 @@
+import BigNumber from "bignumber.js"
+import { z } from "@medusajs/framework/zod"
+import { checkLineItem, checkOrderAmounts } from "../service/order-arithmetic"
+import {
+  CreateOrderRequest,
+  EditOrderRequest,
+  FulfilRequest,
+  Order,
+  OrderIntent,
+  OrderIntentRequest,
+  OrderList,
+  Refund,
+  RefundRequest,
+} from "../service/schemas/order"
+import { CLIENT_ERROR_CODES, invalidRequest, TradeCreditError } from "./errors"
+import { urlPath } from "./http-utils"
+import type { Transport } from "./transport"
+import { assertAmounts, type Idempotent, validateRequest } from "./validate"
+
+export type OrderIntentInput = z.input<typeof OrderIntentRequest>
+export type CreateOrderInput = z.input<typeof CreateOrderRequest>
+export type EditOrderInput = z.input<typeof EditOrderRequest>
+export type FulfilInput = z.input<typeof FulfilRequest>
+export type RefundInput = z.input<typeof RefundRequest>
+
+export type CancelResult = {
+  order: Order
+  /** True when the service answered 202: the order was cancelled before this call. */
+  alreadyCancelled: boolean
+}
+
+export type InvoicePdfOptions = {
+  /** Language of the document, e.g. "en_US". */
+  lang?: string
+  /** true: the original invoice (`v=original`); otherwise the latest credit note when there is one, else the invoice. */
+  original?: boolean
+}
+
+export type PdfDocument = { contentType: string; body: Buffer }
+
+const LANG = /^[a-z]{2}(_[A-Z]{2})?$/
+
+/** Intent lines pass the line arithmetic and gross_amount is their exact sum. */
+function checkIntentAmounts(body: OrderIntentRequest) {
+  for (let i = 0; i < body.line_items.length; i++) {
+    const line = checkLineItem(body.line_items[i], i)
+    if (!line.ok) return line
+  }
+  const gross = body.line_items.reduce((sum, line) => sum.plus(line.gross_amount), new BigNumber(0))
+  if (!gross.eq(body.gross_amount)) {
+    return {
+      ok: false as const,
+      code: "INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH" as const,
+      message: `gross_amount ${body.gross_amount} is not the sum of the lines (${gross.toFixed(2)})`,
+      loc: ["gross_amount"],
+    }
+  }
+  return { ok: true as const }
+}
+
+/**
+ * The order interface, version 1.0 (contract section 2). Outgoing bodies are
+ * validated against the contract's request schemas and the service's
+ * arithmetic before they are sent; answers against its response schemas.
+ */
+export class OrdersClient {
+  readonly #transport: Transport
+
+  constructor(transport: Transport) {
+    this.#transport = transport
+  }
+
+  /** POST /v1/order_intent: a credit check during checkout (not a reservation). */
+  async createIntent(body: OrderIntentInput, { idempotencyKey }: Idempotent): Promise<OrderIntent> {
+    const valid = validateRequest(OrderIntentRequest, body, "order intent")
+    assertAmounts(checkIntentAmounts(valid), "order intent")
+    const { data } = await this.#transport.request(
+      { method: "POST", path: "/v1/order_intent", body: valid, idempotencyKey },
+      OrderIntent
+    )
+    return data
+  }
+
+  /**
+   * POST /v1/order. A merchant_order_id already used answers 409 INVALID_STATE
+   * with the existing order's id in the error's `details`.
+   */
+  async create(body: CreateOrderInput, { idempotencyKey }: Idempotent): Promise<Order> {
+    const valid = validateRequest(CreateOrderRequest, body, "order")
+    assertAmounts(checkOrderAmounts(valid), "order")
+    const { data } = await this.#transport.request({ method: "POST", path: "/v1/order", body: valid, idempotencyKey }, Order)
+    return data
+  }
+
+  /** GET /v1/order/{order_id} */
+  async get(orderId: string): Promise<Order> {
+    const { data } = await this.#transport.request({ method: "GET", path: urlPath`/v1/order/${orderId}` }, Order)
+    return data
+  }
+
+  /** GET /v1/order/merchant-order-id/{merchant_order_id}: every order with that id, [] when none. */
+  async getByMerchantOrderId(merchantOrderId: string): Promise<Order[]> {
+    const { data } = await this.#transport.request(
+      { method: "GET", path: urlPath`/v1/order/merchant-order-id/${merchantOrderId}` },
+      OrderList
+    )
+    return data
+  }
+
+  /** POST /v1/order/{order_id}/confirm (no body): needs state VERIFIED. */
+  async confirm(orderId: string, { idempotencyKey }: Idempotent): Promise<Order> {
+    const { data } = await this.#transport.request(
+      { method: "POST", path: urlPath`/v1/order/${orderId}/confirm`, idempotencyKey },
+      Order
+    )
+    return data
+  }
+
+  /** PUT /v1/order/{order_id}: new amounts, lines and addresses, until fulfilment starts. */
+  async edit(orderId: string, body: EditOrderInput, { idempotencyKey }: Idempotent): Promise<Order> {
+    const valid = validateRequest(EditOrderRequest, body, "order edit")
+    assertAmounts(checkOrderAmounts(valid), "order edit")
+    const { data } = await this.#transport.request(
+      { method: "PUT", path: urlPath`/v1/order/${orderId}`, body: valid, idempotencyKey },
+      Order
+    )
+    return data
+  }
+
+  /** POST /v1/order/{order_id}/cancel: 200 cancelled now, 202 cancelled before; 409 once fulfilled. */
+  async cancel(orderId: string, { idempotencyKey }: Idempotent): Promise<CancelResult> {
+    const { status, data } = await this.#transport.request(
+      { method: "POST", path: urlPath`/v1/order/${orderId}/cancel`, idempotencyKey },
+      Order
+    )
+    return { order: data, alreadyCancelled: status === 202 }
+  }
+
+  /**
+   * POST /v1/order/{order_id}/fulfilled. Without a body: all that remains is
+   * fulfilled and invoiced. With one: that part, appended to `fulfilments`.
+   */
+  async fulfil(orderId: string, body: FulfilInput | undefined, { idempotencyKey }: Idempotent): Promise<Order> {
+    let valid: FulfilRequest | undefined
+    if (body !== undefined) {
+      valid = validateRequest(FulfilRequest, body, "fulfilment")
+      assertAmounts(checkOrderAmounts(valid), "fulfilment")
+    }
+    const { data } = await this.#transport.request(
+      { method: "POST", path: urlPath`/v1/order/${orderId}/fulfilled`, body: valid, idempotencyKey },
+      Order
+    )
+    return data
+  }
+
+  /**
+   * POST /v1/order/{order_id}/refund. Without a body: all that was fulfilled
+   * and not yet refunded. With one: that part. The same refund_reference twice
+   * gives the first refund again; more than what remains refundable is 409.
+   */
+  async refund(orderId: string, body: RefundInput | undefined, { idempotencyKey }: Idempotent): Promise<Refund> {
+    let valid: RefundRequest | undefined
+    if (body !== undefined) {
+      valid = validateRequest(RefundRequest, body, "refund")
+      if (new BigNumber(valid.amount).lte(0)) throw invalidRequest("Trade credit refund: amount must be positive")
+      valid.line_items?.forEach((line, index) => assertAmounts(checkLineItem(line, index), "refund"))
+    }
+    const { data } = await this.#transport.request(
+      { method: "POST", path: urlPath`/v1/order/${orderId}/refund`, body: valid, idempotencyKey },
+      Refund
+    )
+    return data
+  }
+
+  /**
+   * GET /v1/invoice/{order_id}/pdf?lang=&v=original: the invoice (original) or
+   * the latest credit note. 409 INVALID_STATE before any fulfilment.
+   */
+  async invoicePdf(orderId: string, options: InvoicePdfOptions = {}): Promise<PdfDocument> {
+    if (options.lang !== undefined && !LANG.test(options.lang)) {
+      throw invalidRequest(`Trade credit invoice: lang must look like "en_US"`)
+    }
+    const { contentType, body } = await this.#transport.requestBinary(
+      {
+        method: "GET",
+        path: urlPath`/v1/invoice/${orderId}/pdf`,
+        query: { lang: options.lang, v: options.original ? "original" : undefined },
+      },
+      ["application/pdf"]
+    )
+    if (body.subarray(0, 5).toString("latin1") !== "%PDF-") {
+      throw new TradeCreditError({
+        code: CLIENT_ERROR_CODES.CONTRACT_VIOLATION,
+        message: `Trade credit service: GET /v1/invoice/${encodeURIComponent(orderId)}/pdf answered application/pdf that is not a PDF`,
+        status: 200,
+        method: "GET",
+      })
+    }
+    return { contentType, body }
+  }
+}

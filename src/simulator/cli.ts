@@ -1,0 +1,98 @@
+import { SIMULATOR_API_KEY, startSimulator } from "./index"
+import type { MerchantConfig } from "./types"
+
+type CliOptions = { port: number; host: string; webhookUrl?: string; apiKey?: string; webhookSecret?: string; publicUrl?: string }
+
+const USAGE = `Usage: trade-credit-simulator [--port N] [--host H] [--webhook-url U] [--api-key K] [--webhook-secret S] [--public-url U]
+  --port N            port to listen on (0 picks a free one; default 4010)
+  --host H            interface to listen on (default 127.0.0.1)
+  --webhook-url U     where order events are POSTed (also settable with PUT /_sim/webhook)
+  --api-key K         the merchant's API key (default: the simulator's well-known sandbox key)
+  --webhook-secret S  the webhook signing secret, whsec_<base64> (default: the simulator's well-known one)
+  --public-url U      base URL written into payment_url and invoice URLs (default http://host:port)`
+
+export function parseArgs(argv: string[]): CliOptions {
+  const options: CliOptions = { port: 4010, host: "127.0.0.1" }
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]
+    const [name, inline] = flag.includes("=") ? [flag.slice(0, flag.indexOf("=")), flag.slice(flag.indexOf("=") + 1)] : [flag, undefined]
+    if (name === "--help" || name === "-h") {
+      console.log(USAGE)
+      process.exit(0)
+    }
+    const value = inline ?? argv[++i]
+    if (value === undefined) throw new Error(`${name} needs a value`)
+    switch (name) {
+      case "--port": {
+        const port = Number(value)
+        if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0 to 65535, not ${value}`)
+        options.port = port
+        break
+      }
+      case "--host":
+        options.host = value
+        break
+      case "--webhook-url":
+        options.webhookUrl = value
+        break
+      case "--api-key":
+        options.apiKey = value
+        break
+      case "--webhook-secret":
+        options.webhookSecret = value
+        break
+      case "--public-url":
+        options.publicUrl = value
+        break
+      default:
+        throw new Error(`unknown option ${name}\n${USAGE}`)
+    }
+  }
+  return options
+}
+
+export async function main(argv = process.argv.slice(2)): Promise<void> {
+  let options: CliOptions
+  try {
+    options = parseArgs(argv)
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error))
+    process.exit(2)
+  }
+  const merchant: MerchantConfig = {
+    name: "Simulated Merchant",
+    apiKey: options.apiKey ?? SIMULATOR_API_KEY,
+    webhookSecret: options.webhookSecret,
+    webhookUrl: options.webhookUrl ?? null,
+  }
+  const simulator = await startSimulator({
+    port: options.port,
+    host: options.host,
+    publicUrl: options.publicUrl,
+    merchants: [merchant],
+    logger: { info: (m) => console.log(m), warn: (m) => console.warn(m), error: (m) => console.error(m) },
+  })
+  console.log(`trade-credit simulator listening on ${simulator.url}`)
+  console.log(
+    options.apiKey
+      ? "API key: the one given with --api-key"
+      : `API key (well-known sandbox key of the simulator): ${SIMULATOR_API_KEY}`
+  )
+  console.log(`control API: ${simulator.controlUrl} (GET it for the list of endpoints)`)
+  console.log(`webhooks: ${options.webhookUrl ?? "no URL yet (PUT /_sim/webhook)"}`)
+  const stop = () => {
+    simulator.close().then(
+      () => process.exit(0),
+      () => process.exit(1)
+    )
+  }
+  process.once("SIGINT", stop)
+  process.once("SIGTERM", stop)
+}
+
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.message : String(error))
+    process.exit(1)
+  })
+}

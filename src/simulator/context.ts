@@ -1,0 +1,26 @@
+import type { Clock } from "./clock"
+import type { FaultStore } from "./faults"
+import type { DocumentNumbers } from "./orders/documents"
+import type { PdfCache } from "./pdf"
+import type { RequestLog } from "./request-log"
+import type { CompanyDirectory } from "./state/companies"
+import type { MerchantRegistry } from "./state/merchants"
+import type { SimulatorHooks, SimulatorLogger } from "./types"
+import type { WebhookDispatcher } from "./webhooks"
+
+/** Everything a route of the simulator can reach. One per running simulator. */
+export type SimulatorContext = {
+  /** http://host:port of the running server (set once it listens). */
+  baseUrl: string
+  unverifiedTtlMs: number
+  clock: Clock
+  merchants: MerchantRegistry
+  companies: CompanyDirectory
+  faults: FaultStore
+  requests: RequestLog
+  webhooks: WebhookDispatcher
+  documents: DocumentNumbers
+  pdfs: PdfCache
+  hooks: SimulatorHooks
+  logger: SimulatorLogger
+}

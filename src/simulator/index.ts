@@ -1,0 +1,99 @@
+import { createServer } from "node:http"
+import type { AddressInfo } from "node:net"
+import { createApp } from "./app"
+import { Clock } from "./clock"
+import type { SimulatorContext } from "./context"
+import { FaultStore } from "./faults"
+import { DocumentNumbers } from "./orders/documents"
+import { sweepExpired } from "./orders/lifecycle"
+import { PdfCache } from "./pdf"
+import { RequestLog } from "./request-log"
+import { CompanyDirectory } from "./state/companies"
+import { MerchantRegistry } from "./state/merchants"
+import type { SimulatorLogger, SimulatorOptions } from "./types"
+import { WebhookDispatcher } from "./webhooks"
+
+export type { MerchantConfig, SimulatorHooks, SimulatorLogger, SimulatorOptions } from "./types"
+export type { SimulatorContext } from "./context"
+
+/** The simulator's well-known sandbox key (contract shape: secret_test_ + 43 URL-safe base64 characters). Not a secret. */
+export const SIMULATOR_API_KEY = "secret_test_simulatorTradeCreditSandboxKey0000000000000"
+/** The simulator's well-known webhook signing secret (whsec_ + base64 of 32 bytes). Not a secret. */
+export const SIMULATOR_WEBHOOK_SECRET = "whsec_c2ltdWxhdG9yLXdlYmhvb2stc2VjcmV0LTMyYnl0ZXM="
+
+export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS = [1000, 5000, 30000]
+export const DEFAULT_UNVERIFIED_TTL_MS = 48 * 60 * 60 * 1000
+
+export type RunningSimulator = {
+  /** http://host:port, the base URL of the service. */
+  url: string
+  port: number
+  /** Where the control API lives (url + "/_sim"). */
+  controlUrl: string
+  /** The simulator's state, for tests that look inside. */
+  state: SimulatorContext
+  close(): Promise<void>
+}
+
+const quietLogger: SimulatorLogger = {
+  info: () => undefined,
+  warn: (message) => console.warn(message),
+  error: (message) => console.error(message),
+}
+
+/** Starts the simulator of the service on a real HTTP port (0, the default, picks a free one). */
+export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const logger = options.logger ?? quietLogger
+  const clock = new Clock()
+  const unverifiedTtlMs = options.unverifiedTtlMs ?? DEFAULT_UNVERIFIED_TTL_MS
+  const ctx: SimulatorContext = {
+    baseUrl: "",
+    unverifiedTtlMs,
+    clock,
+    merchants: new MerchantRegistry(
+      options.merchants ?? [{ apiKey: SIMULATOR_API_KEY, name: "Simulated Merchant" }],
+      { webhookUrl: options.webhookUrl ?? null, webhookSecret: SIMULATOR_WEBHOOK_SECRET }
+    ),
+    companies: new CompanyDirectory(),
+    faults: new FaultStore(),
+    requests: new RequestLog(options.requestLogLimit ?? 5000),
+    webhooks: new WebhookDispatcher(clock, options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS, logger),
+    documents: new DocumentNumbers(),
+    pdfs: new PdfCache(),
+    hooks: { isVerifiedTradeAccountUser: () => false, ...options.hooks },
+    logger,
+  }
+
+  const server = createServer(createApp(ctx))
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject)
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {
+      server.off("error", reject)
+      resolve()
+    })
+  })
+  const address = server.address() as AddressInfo
+  const shown = address.address === "0.0.0.0" ? "127.0.0.1" : address.address === "::" ? "::1" : address.address
+  const host = shown.includes(":") ? `[${shown}]` : shown
+  ctx.baseUrl = options.publicUrl?.replace(/\/+$/, "") ?? `http://${host}:${address.port}`
+
+  const sweep = setInterval(() => sweepExpired(ctx), Math.max(20, Math.min(unverifiedTtlMs, 1000)))
+  sweep.unref()
+
+  let closed: Promise<void> | undefined
+  return {
+    url: ctx.baseUrl,
+    port: address.port,
+    controlUrl: `${ctx.baseUrl}/_sim`,
+    state: ctx,
+    close() {
+      closed ??= new Promise<void>((resolve, reject) => {
+        clearInterval(sweep)
+        ctx.webhooks.close()
+        server.close((error) => (error ? reject(error) : resolve()))
+        server.closeAllConnections()
+      })
+      return closed
+    },
+  }
+}

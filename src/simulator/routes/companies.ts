@@ -1,0 +1,31 @@
+import { Router } from "express"
+import { CompanySearchQuery } from "../../service/schemas"
+import type { SimulatorContext } from "../context"
+import { notFound } from "../errors"
+import { companyDetails } from "../state/companies"
+import { parseWith } from "../validate"
+import { route } from "./handler"
+
+/** Company search (contract section 1). */
+export function companyRoutes(ctx: SimulatorContext): Router {
+  const router = Router()
+
+  router.get(
+    "/companies/v2/company",
+    route((req, res) => {
+      const query = parseWith(CompanySearchQuery, req.query, "query")
+      res.json({ items: ctx.companies.search(query.country, query.q, query.limit) })
+    })
+  )
+
+  router.get(
+    "/companies/v2/company/:canonicalId",
+    route((req, res) => {
+      const company = ctx.companies.get(req.params.canonicalId)
+      if (!company) throw notFound(`Company ${req.params.canonicalId}`)
+      res.json(companyDetails(company))
+    })
+  )
+
+  return router
+}

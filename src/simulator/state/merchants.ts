@@ -1,0 +1,80 @@
+import { API_KEY_PATTERN } from "../../service/schemas"
+import type { MerchantConfig } from "../types"
+import { IdempotencyStore } from "../idempotency"
+import { OrderStore } from "./orders"
+
+const WEBHOOK_SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]+={0,2}$/
+
+/**
+ * Everything the service keeps for one merchant (one API key). Merchants never
+ * see each other's state. Later interfaces add their stores here.
+ */
+export class MerchantState {
+  readonly orders = new OrderStore()
+  readonly idempotency = new IdempotencyStore()
+  webhookUrl: string | null
+
+  constructor(
+    readonly id: string,
+    readonly name: string,
+    readonly apiKey: string,
+    readonly webhookSecret: string,
+    private readonly initialWebhookUrl: string | null
+  ) {
+    this.webhookUrl = initialWebhookUrl
+  }
+
+  /** Forgets every order and idempotency key; the webhook URL goes back to its start value. */
+  reset(): void {
+    this.orders.clear()
+    this.idempotency.clear()
+    this.webhookUrl = this.initialWebhookUrl
+  }
+
+  /** What the control API shows: never the API key or the webhook secret. */
+  toJSON() {
+    return { id: this.id, name: this.name, webhook_url: this.webhookUrl, orders: this.orders.size }
+  }
+}
+
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "") || "merchant"
+
+export class MerchantRegistry {
+  private byKey = new Map<string, MerchantState>()
+  private byId = new Map<string, MerchantState>()
+
+  constructor(configs: MerchantConfig[], defaults: { webhookUrl: string | null; webhookSecret: string }) {
+    if (configs.length === 0) throw new Error("simulator: at least one merchant is required")
+    for (const config of configs) {
+      if (!API_KEY_PATTERN.test(config.apiKey)) {
+        throw new Error(`simulator: merchant "${config.name}" has an API key of the wrong shape (secret_<env>_<43 characters>)`)
+      }
+      if (this.byKey.has(config.apiKey)) throw new Error(`simulator: merchant "${config.name}" reuses another merchant's API key`)
+      const secret = config.webhookSecret ?? defaults.webhookSecret
+      if (!WEBHOOK_SECRET_PATTERN.test(secret)) {
+        throw new Error(`simulator: merchant "${config.name}" has a webhook secret of the wrong shape (whsec_<base64>)`)
+      }
+      let id = slug(config.name)
+      for (let n = 2; this.byId.has(id); n++) id = `${slug(config.name)}-${n}`
+      const merchant = new MerchantState(id, config.name, config.apiKey, secret, config.webhookUrl ?? defaults.webhookUrl)
+      this.byKey.set(config.apiKey, merchant)
+      this.byId.set(id, merchant)
+    }
+  }
+
+  byApiKey(apiKey: string): MerchantState | undefined {
+    return this.byKey.get(apiKey)
+  }
+
+  get(id: string): MerchantState | undefined {
+    return this.byId.get(id)
+  }
+
+  list(): MerchantState[] {
+    return [...this.byId.values()]
+  }
+}

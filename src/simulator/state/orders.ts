@@ -1,0 +1,85 @@
+import type { LineItem, Order } from "../../service/schemas"
+import type { CompanyRecord } from "./companies"
+
+/** An invoice (one per fulfilment) or a credit note (one per refund), kept for the PDF route. */
+export type IssuedDocument = {
+  kind: "invoice" | "credit_note"
+  number: string
+  issued_at: string
+  currency: string
+  gross_amount: string
+  net_amount: string | null
+  tax_amount: string | null
+  line_items: LineItem[] | null
+}
+
+/** Fields of the create and edit bodies that the order answer does not carry. */
+export type OrderExtras = {
+  discount_amount: string
+  invoice_type: string
+  buyer_department?: string
+  buyer_project?: string
+  buyer_purchase_order_number?: string
+  order_note?: string
+  invoice_details?: { invoice_emails: string[] }
+  terms?: { type: "NET_TERMS"; duration_days: number }
+}
+
+export type OrderRecord = {
+  /** The wire object; handlers mutate it and answer with it. */
+  order: Order
+  extras: OrderExtras
+  /** The company the buyer resolved to (undefined when the service did not know it). */
+  company: CompanyRecord | undefined
+  createdAtMs: number
+  /** How the buyer's verification ended, for the hosted page (null while pending). */
+  verification: "approved" | "rejected" | "expired" | null
+  invoices: IssuedDocument[]
+  creditNotes: IssuedDocument[]
+  refundsByReference: Map<string, Order["refunds"][number]>
+}
+
+/** One merchant's orders. */
+export class OrderStore {
+  private byId = new Map<string, OrderRecord>()
+  private byMerchantOrderId = new Map<string, OrderRecord[]>()
+  /** Approved orders waiting for the buyer, in creation order (the expiry sweep stops at the first young one). */
+  readonly awaitingVerification = new Set<OrderRecord>()
+
+  add(record: OrderRecord): void {
+    this.byId.set(record.order.id, record)
+    const list = this.byMerchantOrderId.get(record.order.merchant_order_id) ?? []
+    list.push(record)
+    this.byMerchantOrderId.set(record.order.merchant_order_id, list)
+    if (record.order.status === "APPROVED" && record.order.state === "UNVERIFIED") this.awaitingVerification.add(record)
+  }
+
+  get(id: string): OrderRecord | undefined {
+    return this.byId.get(id)
+  }
+
+  byMerchantOrder(merchantOrderId: string): OrderRecord[] {
+    return this.byMerchantOrderId.get(merchantOrderId) ?? []
+  }
+
+  /** The order that holds a merchant_order_id: approved and not cancelled (declined and cancelled ones free it). */
+  holderOf(merchantOrderId: string): OrderRecord | undefined {
+    return this.byMerchantOrder(merchantOrderId).find(
+      (r) => r.order.status !== "REJECTED" && r.order.state !== "CANCELLED"
+    )
+  }
+
+  all(): OrderRecord[] {
+    return [...this.byId.values()]
+  }
+
+  get size(): number {
+    return this.byId.size
+  }
+
+  clear(): void {
+    this.byId.clear()
+    this.byMerchantOrderId.clear()
+    this.awaitingVerification.clear()
+  }
+}

@@ -1,0 +1,49 @@
+/** Options and shared types of the simulator of the service. */
+
+export type SimulatorLogger = {
+  info(message: string): void
+  warn(message: string): void
+  error(message: string): void
+}
+
+/** One merchant of the service: an API key, the webhook it receives events on. */
+export type MerchantConfig = {
+  apiKey: string
+  name: string
+  /** Where order events are POSTed; settable later with `PUT /_sim/webhook`. */
+  webhookUrl?: string | null
+  /** `whsec_` + base64; defaults to SIMULATOR_WEBHOOK_SECRET. */
+  webhookSecret?: string
+}
+
+export type SimulatorOptions = {
+  /** 0 (default) picks a free port. */
+  port?: number
+  /** Default 127.0.0.1. */
+  host?: string
+  /** The base URL the simulator writes into payment_url and invoice URLs; default http://host:port. */
+  publicUrl?: string
+  /** Default: one merchant with SIMULATOR_API_KEY and SIMULATOR_WEBHOOK_SECRET. */
+  merchants?: MerchantConfig[]
+  /** Webhook URL of every merchant that has none of its own. */
+  webhookUrl?: string | null
+  /** Waits between delivery attempts of a webhook; default [1000, 5000, 30000]. */
+  webhookRetryDelaysMs?: number[]
+  /** How long an approved order may stay UNVERIFIED before the service cancels it; default 48 hours. */
+  unverifiedTtlMs?: number
+  /** How many requests the control API keeps (oldest dropped first); default 5000. */
+  requestLogLimit?: number
+  /** Default: warnings and errors on the console, nothing else. */
+  logger?: SimulatorLogger
+  /** Extension points for interfaces built later (trade accounts). */
+  hooks?: Partial<SimulatorHooks>
+}
+
+/** Seams the later interfaces plug into without touching the order code. */
+export type SimulatorHooks = {
+  /**
+   * True when `buyer.trade_account` names a verified trade account user of
+   * this merchant: the order is then created VERIFIED without a payment_url.
+   */
+  isVerifiedTradeAccountUser(merchantId: string, ref: { customer_id: string; user_id: string }): boolean
+}

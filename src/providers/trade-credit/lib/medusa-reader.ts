@@ -1,0 +1,38 @@
+import { container } from "@medusajs/framework"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import type { IPaymentModuleService } from "@medusajs/framework/types"
+
+/**
+ * A payment provider is given no cart: only amounts, session data and ids. These
+ * readers reach Medusa's own records through the application container, so the
+ * bodies sent to the service are built from the server's cart, never from
+ * anything the storefront wrote into the session data.
+ */
+
+const query = () => container.resolve(ContainerRegistrationKeys.QUERY)
+
+/** The cart a payment session belongs to, with the given fields. */
+export async function readCartOfSession<T = Record<string, unknown>>(sessionId: string, fields: string[]): Promise<T> {
+  const { data: sessions } = await query().graph({
+    entity: "payment_session",
+    fields: ["id", "payment_collection.id", "payment_collection.cart.id"],
+    filters: { id: sessionId },
+  })
+  const cartId = (sessions[0] as any)?.payment_collection?.cart?.id as string | undefined
+  if (!cartId) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `No cart belongs to the payment session ${sessionId}: trade credit pays for carts only`,
+      "TRADE_CREDIT_CART_NOT_FOUND"
+    )
+  }
+  const { data: carts } = await query().graph({ entity: "cart", fields, filters: { id: cartId } })
+  return carts[0] as T
+}
+
+/** The amount of one capture row, which Medusa creates just before it calls capturePayment. */
+export async function readCaptureAmount(captureId: string): Promise<unknown | undefined> {
+  const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+  const [capture] = await payments.listCaptures({ id: captureId }, { select: ["id", "amount", "raw_amount"] })
+  return (capture as any)?.raw_amount ?? capture?.amount
+}

@@ -1,0 +1,65 @@
+import { z } from "@medusajs/framework/zod"
+
+/** Splits "https://a.example, https://b.example" (or an array) into a list of origins. */
+const origins = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value, ctx) => {
+    const list = (Array.isArray(value) ? value : value.split(","))
+      .map((s) => s.trim())
+      .filter(Boolean)
+    const result: string[] = []
+    for (const entry of list) {
+      try {
+        const url = new URL(entry)
+        if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error()
+        result.push(url.origin)
+      } catch {
+        ctx.addIssue({ code: "custom", message: `storefrontUrls: "${entry}" is not an http(s) origin` })
+        return z.NEVER
+      }
+    }
+    return result
+  })
+
+/** The options of both providers, as given in medusa-config.ts. */
+export const TradeCreditOptionsSchema = z.object({
+  /** The service's API key: secret_test_… for the sandbox, secret_prod_… for production. */
+  apiKey: z.string({ error: "apiKey is missing: set TRADE_CREDIT_API_KEY" }).min(1, "apiKey is missing: set TRADE_CREDIT_API_KEY"),
+  /** Which service environment the key and URLs belong to. */
+  environment: z.enum(["sandbox", "production"]).default("sandbox"),
+  /** The service's API address (sandbox or production), e.g. the simulator's URL in development. */
+  baseUrl: z.string({ error: "baseUrl is missing: set TRADE_CREDIT_BASE_URL" }).url("baseUrl must be an http(s) URL"),
+  /** Where the service serves its hosted pages (the sole-trader signup popup). Defaults to baseUrl. */
+  checkoutUrl: z.string().url("checkoutUrl must be an http(s) URL").optional(),
+  /** The Standard Webhooks secret (whsec_…) the service signs webhooks with. */
+  webhookSecret: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=]+$/, "webhookSecret must look like whsec_<base64>")
+    .optional(),
+  /** The storefront origins a buyer may be sent back to after verification (comma-separated or a list). */
+  storefrontUrls: origins.optional().default([]),
+  /** The path on the storefront the buyer returns to when the session data names no return_url. */
+  returnPath: z.string().startsWith("/").default("/checkout/trade-credit/return"),
+  /** Bound of one call to the service, in milliseconds. */
+  timeoutMs: z.number().int().min(100).max(120_000).default(10_000),
+  /** How often a call is retried on 429, 502, 503, 504 or a dropped connection. */
+  maxRetries: z.number().int().min(0).max(10).default(2),
+  /** Invoice payment terms in days (the service's default when unset). */
+  invoiceTermsDays: z.number().int().min(1).max(180).optional(),
+})
+
+export type TradeCreditOptionsInput = z.input<typeof TradeCreditOptionsSchema>
+export type TradeCreditOptions = z.output<typeof TradeCreditOptionsSchema>
+
+/** Parses the options; throws one message listing every problem (never echoing the key). */
+export function parseOptions(raw: unknown): TradeCreditOptions {
+  const result = TradeCreditOptionsSchema.safeParse(raw ?? {})
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => {
+      const path = i.path.join(".")
+      return i.message.startsWith(path) || !path ? i.message : `${path}: ${i.message}`
+    })
+    throw new Error(`medusa-payment-trade-credit: invalid options: ${problems.join("; ")}`)
+  }
+  return result.data
+}

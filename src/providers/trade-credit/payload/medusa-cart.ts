@@ -1,0 +1,182 @@
+import type BigNumber from "bignumber.js"
+import { z } from "@medusajs/framework/zod"
+import { isDecimalLike, toDecimal, type DecimalInput } from "../../../utils/decimal"
+import { formatPath, PayloadError } from "./errors"
+
+/**
+ * What the payload builder reads of a Medusa cart (or order): the shape Query
+ * returns for CART_FIELDS / ORDER_FIELDS. Amounts may come in any of Medusa's
+ * shapes (number, string, `{ value }`, Medusa's BigNumber, bignumber.js) and
+ * become bignumber.js values; a `raw_<name>` sibling, when present, wins over
+ * `<name>` (it keeps the full precision that a float would lose).
+ */
+
+const Decimal = z
+  .custom<DecimalInput>((v) => isDecimalLike(v), { message: "expected a number" })
+  .transform((v) => toDecimal(v))
+
+/** A number that may be absent or null (→ undefined). */
+const OptionalDecimal = z
+  .custom<DecimalInput | null>((v) => v === null || isDecimalLike(v), { message: "expected a number" })
+  .transform((v): BigNumber | undefined => (v === null ? undefined : toDecimal(v)))
+  .optional()
+
+const Text = z.string().nullish()
+const Flag = z.boolean().nullish()
+
+export const MedusaTaxLine = z.object({
+  id: Text,
+  rate: Decimal,
+  code: Text,
+  description: Text,
+})
+
+export const MedusaAdjustment = z.object({
+  id: Text,
+  code: Text,
+  amount: OptionalDecimal,
+  is_tax_inclusive: Flag,
+  promotion_id: Text,
+})
+
+/** The totals Medusa's decorateCartTotals sets on every item and shipping method. */
+const lineTotals = {
+  subtotal: OptionalDecimal,
+  discount_total: OptionalDecimal,
+  discount_subtotal: OptionalDecimal,
+  discount_tax_total: OptionalDecimal,
+  tax_total: OptionalDecimal,
+  total: OptionalDecimal,
+}
+
+export const MedusaLineItem = z.object({
+  id: z.string().min(1),
+  title: Text,
+  subtitle: Text,
+  thumbnail: Text,
+  quantity: Decimal,
+  unit_price: Decimal,
+  is_tax_inclusive: Flag,
+  requires_shipping: Flag,
+  is_giftcard: Flag,
+  product_id: Text,
+  variant_id: Text,
+  product_title: Text,
+  product_handle: Text,
+  product_type: Text,
+  product_collection: Text,
+  variant_title: Text,
+  variant_sku: Text,
+  variant_barcode: Text,
+  tax_lines: z.array(MedusaTaxLine).nullish(),
+  adjustments: z.array(MedusaAdjustment).nullish(),
+  /** Orders only: returned quantities, by which Medusa prorates the item's totals. */
+  detail: z
+    .object({
+      return_received_quantity: OptionalDecimal,
+      return_dismissed_quantity: OptionalDecimal,
+    })
+    .nullish(),
+  ...lineTotals,
+})
+export type MedusaLineItem = z.output<typeof MedusaLineItem>
+
+export const MedusaShippingMethod = z.object({
+  id: z.string().min(1),
+  name: Text,
+  amount: Decimal,
+  is_tax_inclusive: Flag,
+  shipping_option_id: Text,
+  tax_lines: z.array(MedusaTaxLine).nullish(),
+  adjustments: z.array(MedusaAdjustment).nullish(),
+  ...lineTotals,
+})
+export type MedusaShippingMethod = z.output<typeof MedusaShippingMethod>
+
+export const MedusaAddress = z.object({
+  company: Text,
+  first_name: Text,
+  last_name: Text,
+  address_1: Text,
+  address_2: Text,
+  city: Text,
+  postal_code: Text,
+  province: Text,
+  country_code: Text,
+  phone: Text,
+})
+export type MedusaAddress = z.output<typeof MedusaAddress>
+
+export const MedusaCart = z.object({
+  id: z.string().min(1),
+  display_id: z.union([z.number(), z.string()]).nullish(),
+  email: Text,
+  currency_code: z.string().regex(/^[A-Za-z]{3}$/, "expected an ISO 4217 currency code"),
+  total: Decimal,
+  subtotal: OptionalDecimal,
+  tax_total: OptionalDecimal,
+  discount_subtotal: OptionalDecimal,
+  credit_line_total: OptionalDecimal,
+  items: z.array(MedusaLineItem).nullish(),
+  shipping_methods: z.array(MedusaShippingMethod).nullish(),
+  credit_lines: z.array(z.object({ id: Text, amount: OptionalDecimal, reference: Text })).nullish(),
+  shipping_address: MedusaAddress.nullish(),
+  billing_address: MedusaAddress.nullish(),
+  region: z.object({ id: Text, name: Text, automatic_taxes: Flag }).nullish(),
+  customer: z
+    .object({
+      id: Text,
+      email: Text,
+      first_name: Text,
+      last_name: Text,
+      phone: Text,
+      company_name: Text,
+    })
+    .nullish(),
+})
+
+/** A cart (or order) as Query returns it: what the builder functions accept. */
+export type MedusaCartInput = z.input<typeof MedusaCart>
+/** The same, normalised: every amount a bignumber.js value. */
+export type MedusaCartData = z.output<typeof MedusaCart>
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false
+  const proto = Object.getPrototypeOf(value)
+  return proto === Object.prototype || proto === null
+}
+
+/**
+ * Copies every `raw_<name>` onto `<name>` (as Medusa's own
+ * transformPropertiesToBigNumber does), through plain objects and arrays.
+ * Medusa's BigNumber instances are not plain objects and are left as they are.
+ */
+export function preferRawAmounts<T>(value: T, depth = 0): T {
+  if (depth > 8) return value
+  if (Array.isArray(value)) return value.map((v) => preferRawAmounts(v, depth + 1)) as T
+  if (!isPlainObject(value)) return value
+  const out: Record<string, unknown> = {}
+  for (const [key, v] of Object.entries(value)) {
+    if (key.startsWith("raw_") && key.length > 4) continue
+    out[key] = preferRawAmounts(v, depth + 1)
+  }
+  for (const [key, v] of Object.entries(value)) {
+    if (key.startsWith("raw_") && key.length > 4 && v !== null && v !== undefined) out[key.slice(4)] = v
+  }
+  return out as T
+}
+
+/** Validates and normalises a cart or order read with CART_FIELDS / ORDER_FIELDS. */
+export function parseMedusaCart(input: MedusaCartInput | MedusaCartData): MedusaCartData {
+  const result = MedusaCart.safeParse(preferRawAmounts(input))
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    const path = formatPath(issue.path)
+    throw new PayloadError(
+      "INVALID_CART",
+      `The cart read from Medusa cannot be used for trade credit: ${path || "cart"}: ${issue.message} (read it with CART_FIELDS)`,
+      path
+    )
+  }
+  return result.data
+}

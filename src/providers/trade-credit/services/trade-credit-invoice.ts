@@ -1,0 +1,317 @@
+import { MathBN, MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import type {
+  AuthorizePaymentInput,
+  AuthorizePaymentOutput,
+  CancelPaymentInput,
+  CancelPaymentOutput,
+  CapturePaymentInput,
+  CapturePaymentOutput,
+  DeletePaymentInput,
+  DeletePaymentOutput,
+  GetPaymentStatusInput,
+  GetPaymentStatusOutput,
+  InitiatePaymentInput,
+  InitiatePaymentOutput,
+  RefundPaymentInput,
+  RefundPaymentOutput,
+  RetrievePaymentInput,
+  RetrievePaymentOutput,
+  UpdatePaymentInput,
+  UpdatePaymentOutput,
+  WebhookActionResult,
+} from "@medusajs/framework/types"
+import BigNumberJs from "bignumber.js"
+import { TradeCreditError } from "../../../client"
+import { taxSubtotalsOf } from "../../../service/order-arithmetic"
+import type { Order, WebhookEvent } from "../../../service/schemas"
+import { declined } from "../lib/errors"
+import { idempotencyKeys } from "../lib/idempotency-keys"
+import { readCaptureAmount, readCartOfSession } from "../lib/medusa-reader"
+import { merchantUrlsFor } from "../lib/merchant-urls"
+import { type TradeCreditPaymentData, withOrder } from "../lib/payment-data"
+import { sessionStatusOf } from "../lib/status"
+import {
+  CART_FIELDS,
+  type MedusaCartInput,
+  buildBuyer,
+  buildCreateOrderBody,
+  buildEditBody,
+  buildIntentBody,
+  parseSessionInput,
+  resolveReturnUrl,
+  splitAmountByTaxRates,
+} from "../payload"
+import { TradeCreditBase } from "./trade-credit-base"
+
+const EDITABLE_STATES = new Set(["UNVERIFIED", "VERIFIED", "CONFIRMED"])
+
+/** Exact cents of a Medusa amount (number, string or BigNumber raw value). */
+const toCents = (amount: unknown) => new BigNumberJs(MathBN.convert(amount as any).toString()).decimalPlaces(2, BigNumberJs.ROUND_HALF_UP)
+const sum = (values: string[]) => values.reduce((acc, v) => acc.plus(v), new BigNumberJs(0))
+
+/**
+ * Pay by invoice: the service's order interface. The buyer is credit-checked when
+ * the payment session starts (order intent), verifies at the service's page when
+ * the cart is completed (order creation returns a payment_url), and the order is
+ * confirmed when the buyer comes back. Capture fulfils (the invoice is sent),
+ * refund refunds (a credit note is sent), cancel cancels.
+ */
+export class TradeCreditInvoiceService extends TradeCreditBase {
+  static identifier = "trade-credit"
+
+  constructor(cradle: ConstructorParameters<typeof TradeCreditBase>[0], options: ConstructorParameters<typeof TradeCreditBase>[1]) {
+    super(cradle, options)
+  }
+
+  /** The credit check: an intent for the cart as it is now. */
+  private async checkCredit(sessionId: string, data: TradeCreditPaymentData, amount: unknown): Promise<TradeCreditPaymentData> {
+    const input = parseSessionInput(data)
+    const cart = await readCartOfSession<MedusaCartInput>(sessionId, CART_FIELDS)
+    const buyer = buildBuyer(input, cart, { representativeRequired: false })
+    const body = buildIntentBody(cart, buyer)
+    if (amount !== undefined && !toCents(amount).eq(body.gross_amount)) {
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        `The cart total ${body.gross_amount} differs from the payment amount ${toCents(amount).toFixed(2)}`,
+        "TRADE_CREDIT_AMOUNT_MISMATCH"
+      )
+    }
+    const intent = await this.call("check the buyer's credit", () =>
+      this.client_.orders.createIntent(body, { idempotencyKey: idempotencyKeys.intent(sessionId, body) })
+    )
+    if (!intent.approved) throw declined(intent.decline_reason)
+    return {
+      ...data,
+      session_id: sessionId,
+      intent_id: intent.id,
+      tracking_id: intent.tracking_id,
+      gross_amount: intent.gross_amount,
+      currency: intent.currency,
+      buyer_company: buyer.company,
+    }
+  }
+
+  async initiatePayment({ amount, data, context }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    const sessionData = (data ?? {}) as TradeCreditPaymentData
+    const sessionId = this.requireString(context?.idempotency_key ?? sessionData.session_id, "payment session id")
+    if (sessionData.company === undefined) {
+      // A storefront that starts the session before it knows the company (Medusa's
+      // starter does) gets a pending session; it creates the session again with the
+      // buyer's company, and only then is the buyer credit-checked.
+      return { id: sessionId, status: PaymentSessionStatus.PENDING, data: { ...sessionData, session_id: sessionId, missing: ["company"] } }
+    }
+    const checked = await this.checkCredit(sessionId, sessionData, amount)
+    return { id: checked.tracking_id ?? sessionId, status: PaymentSessionStatus.PENDING, data: checked }
+  }
+
+  async updatePayment({ amount, data, context }: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+    const current = (data ?? {}) as TradeCreditPaymentData
+    const sessionId = this.requireString(current.session_id ?? context?.idempotency_key, "payment session id")
+    if (current.order_id && current.state && EDITABLE_STATES.has(current.state)) {
+      const order = await this.editOrder(sessionId, current.order_id)
+      return { status: sessionStatusOf(order), data: withOrder(current, order) }
+    }
+    if (current.company === undefined) return { status: PaymentSessionStatus.PENDING, data: current }
+    return { status: PaymentSessionStatus.PENDING, data: await this.checkCredit(sessionId, current, amount) }
+  }
+
+  private async editOrder(sessionId: string, orderId: string): Promise<Order> {
+    const cart = await readCartOfSession<MedusaCartInput>(sessionId, CART_FIELDS)
+    const body = buildEditBody(cart)
+    return await this.call("update the order", () =>
+      this.client_.orders.edit(orderId, body, { idempotencyKey: idempotencyKeys.edit(orderId, body) })
+    )
+  }
+
+  async authorizePayment({ data, context }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    const current = (data ?? {}) as TradeCreditPaymentData
+    const sessionId = this.requireString(context?.idempotency_key ?? current.session_id, "payment session id")
+    let order = await this.findOrCreateOrder(sessionId, current)
+    if (order.status === "REJECTED") throw declined(order.decline_reason)
+    if (order.state === "CANCELLED") {
+      throw new MedusaError(
+        MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
+        "The trade credit order was cancelled (the buyer's verification failed or expired). Choose the payment method again to start over.",
+        "TRADE_CREDIT_ORDER_CANCELLED"
+      )
+    }
+    if (order.state === "VERIFIED") {
+      const verified = order
+      order = await this.call("confirm the order", () =>
+        this.client_.orders.confirm(verified.id, { idempotencyKey: idempotencyKeys.confirm(verified.id) })
+      )
+    }
+    const status = order.state === "UNVERIFIED" ? PaymentSessionStatus.REQUIRES_MORE : PaymentSessionStatus.AUTHORIZED
+    return { status, data: withOrder(current, order) }
+  }
+
+  /**
+   * The order of this session at the service. A create retried with the same body
+   * answers the first order again (Idempotency-Key); a create refused because the
+   * merchant order id is taken, or because the cart changed since the first try,
+   * is resolved by looking the order up by merchant_order_id, never by creating another.
+   */
+  private async findOrCreateOrder(sessionId: string, data: TradeCreditPaymentData): Promise<Order> {
+    if (data.order_id) {
+      const orderId = data.order_id
+      return await this.call("read the order", () => this.client_.orders.get(orderId))
+    }
+    const input = parseSessionInput(data)
+    const cart = await readCartOfSession<MedusaCartInput>(sessionId, CART_FIELDS)
+    const buyer = buildBuyer(input, cart, { representativeRequired: true })
+    const returnUrl = resolveReturnUrl(input.return_url, this.options_.storefrontUrls, this.options_.returnPath)
+    const body = buildCreateOrderBody({
+      cart,
+      buyer,
+      merchantOrderId: sessionId,
+      merchantReference: cart.id,
+      trackingId: data.tracking_id,
+      urls: merchantUrlsFor(returnUrl, cart.id),
+      extras: {
+        buyer_department: input.department,
+        buyer_project: input.project,
+        buyer_purchase_order_number: input.purchase_order_number,
+        order_note: input.order_note,
+        invoice_details: input.invoice_emails?.length ? { invoice_emails: input.invoice_emails } : undefined,
+        terms: this.options_.invoiceTermsDays ? { type: "NET_TERMS", duration_days: this.options_.invoiceTermsDays } : undefined,
+      },
+    })
+    try {
+      return await this.client_.orders.create(body, { idempotencyKey: idempotencyKeys.createOrder(sessionId) })
+    } catch (error) {
+      if (error instanceof TradeCreditError && (error.code === "INVALID_STATE" || error.code === "IDEMPOTENCY_CONFLICT")) {
+        const existing = await this.call("look up the order", () => this.client_.orders.getByMerchantOrderId(sessionId))
+        const live = existing.find((o) => o.state !== "CANCELLED") ?? existing[0]
+        if (live) return live
+      }
+      return await this.call("create the order", () => Promise.reject(error))
+    }
+  }
+
+  async capturePayment({ data, context }: CapturePaymentInput): Promise<CapturePaymentOutput> {
+    const current = (data ?? {}) as TradeCreditPaymentData
+    const orderId = this.requireString(current.order_id, "trade credit order id")
+    const captureId = context?.idempotency_key
+    const order = await this.call("read the order", () => this.client_.orders.get(orderId))
+    const remaining = new BigNumberJs(order.gross_amount).minus(sum(order.fulfilments.map((f) => f.gross_amount)))
+    if (remaining.lte(0) || order.state === "FULFILLED" || order.state === "REFUNDED") {
+      return { data: withOrder(current, order) }
+    }
+    const captureAmount = captureId ? await readCaptureAmount(captureId) : undefined
+    const partial = captureAmount !== undefined && toCents(captureAmount).lt(remaining)
+    const body = partial ? splitAmountByTaxRates(toCents(captureAmount).toFixed(2), order.tax_subtotals) : undefined
+    const fulfilled = await this.call("fulfil the order", () =>
+      this.client_.orders.fulfil(
+        orderId,
+        body && {
+          gross_amount: body.gross_amount,
+          net_amount: body.net_amount,
+          tax_amount: body.tax_amount,
+          tax_subtotals: body.tax_subtotals,
+          line_items: body.line_items,
+        },
+        { idempotencyKey: idempotencyKeys.fulfil(captureId ?? orderId) }
+      )
+    )
+    return { data: withOrder(current, fulfilled) }
+  }
+
+  async refundPayment({ amount, data, context }: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    const current = (data ?? {}) as TradeCreditPaymentData
+    const orderId = this.requireString(current.order_id, "trade credit order id")
+    const refundId = this.requireString(context?.idempotency_key, "refund id")
+    // Read back what the service already refunded: a refund made twice, or also in
+    // the service's portal, must never pay the buyer twice.
+    const order = await this.call("read the order", () => this.client_.orders.get(orderId))
+    if (order.refunds.some((r) => r.refund_reference === refundId)) return { data: withOrder(current, order) }
+    const value = toCents(amount)
+    const fulfilledLines = order.fulfilments.flatMap((f) => f.line_items)
+    const refundable = sum(order.fulfilments.map((f) => f.gross_amount)).minus(sum(order.refunds.map((r) => r.amount)))
+    if (value.lte(0) || value.gt(refundable)) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Cannot refund ${value.toFixed(2)} ${order.currency}: ${refundable.toFixed(2)} is refundable (invoiced and not yet refunded)`,
+        "TRADE_CREDIT_REFUND_EXCEEDS_REFUNDABLE"
+      )
+    }
+    const split = splitAmountByTaxRates(value.toFixed(2), fulfilledLines.length ? taxSubtotalsOf(fulfilledLines) : order.tax_subtotals)
+    const refund = await this.call("refund the order", () =>
+      this.client_.orders.refund(
+        orderId,
+        { amount: value.toFixed(2), currency: order.currency, tax_subtotals: split.tax_subtotals, refund_reference: refundId },
+        { idempotencyKey: idempotencyKeys.refund(refundId) }
+      )
+    )
+    return { data: withOrder(current, { ...order, refunds: [...order.refunds, refund] }) }
+  }
+
+  async cancelPayment({ data }: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    const current = (data ?? {}) as TradeCreditPaymentData
+    if (!current.order_id) return { data: current }
+    const orderId = current.order_id
+    try {
+      const { order } = await this.client_.orders.cancel(orderId, { idempotencyKey: idempotencyKeys.cancel(orderId) })
+      return { data: withOrder(current, order) }
+    } catch (error) {
+      if (error instanceof TradeCreditError && error.code === "INVALID_STATE") {
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          "The trade credit order is already invoiced (fulfilled) and cannot be cancelled: refund it instead.",
+          "TRADE_CREDIT_CANCEL_AFTER_FULFILMENT"
+        )
+      }
+      return await this.call("cancel the order", () => Promise.reject(error))
+    }
+  }
+
+  /** A session that goes away (cart changed, another method chosen) cancels its order unless it was confirmed. */
+  async deletePayment({ data }: DeletePaymentInput): Promise<DeletePaymentOutput> {
+    const current = (data ?? {}) as TradeCreditPaymentData
+    if (!current.order_id || (current.state && current.state !== "UNVERIFIED" && current.state !== "VERIFIED")) {
+      return { data: current }
+    }
+    const orderId = current.order_id
+    try {
+      const { order } = await this.client_.orders.cancel(orderId, { idempotencyKey: idempotencyKeys.cancel(orderId) })
+      return { data: withOrder(current, order) }
+    } catch (error) {
+      // The service cancels unverified orders on its own after 48 hours; the session goes regardless.
+      this.logger_.warn(`trade-credit: could not cancel order ${orderId} of a deleted session: ${(error as Error).message}`)
+      return { data: current }
+    }
+  }
+
+  async retrievePayment({ data }: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
+    const current = (data ?? {}) as TradeCreditPaymentData
+    if (!current.order_id) return { data: current }
+    const orderId = current.order_id
+    const order = await this.call("read the order", () => this.client_.orders.get(orderId))
+    return { data: withOrder(current, order) }
+  }
+
+  async getPaymentStatus({ data }: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+    const current = (data ?? {}) as TradeCreditPaymentData
+    if (!current.order_id) return { status: PaymentSessionStatus.PENDING, data: current }
+    const orderId = current.order_id
+    const order = await this.call("read the order", () => this.client_.orders.get(orderId))
+    return { status: sessionStatusOf(order), data: withOrder(current, order) }
+  }
+
+  /** Acts on the order as the service has it now, so a late or repeated event changes nothing. */
+  protected async webhookAction(event: WebhookEvent): Promise<WebhookActionResult> {
+    if (!event.type.startsWith("order.")) return { action: PaymentActions.NOT_SUPPORTED }
+    const orderId = (event.data as { order_id: string }).order_id
+    const order = await this.client_.orders.get(orderId)
+    const data = { session_id: order.merchant_order_id, amount: this.amountOf(order.gross_amount) }
+    if (order.status === "REJECTED") return { action: PaymentActions.FAILED, data }
+    switch (order.state) {
+      case "VERIFIED":
+      case "CONFIRMED":
+        return { action: PaymentActions.AUTHORIZED, data }
+      case "CANCELLED":
+        return { action: PaymentActions.CANCELED, data }
+      default:
+        return { action: PaymentActions.NOT_SUPPORTED }
+    }
+  }
+}

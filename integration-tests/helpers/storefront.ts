@@ -11,7 +11,7 @@ export const BUYER_ADDRESS = {
   city: "Manchester",
   postal_code: "M1 1AE",
   country_code: "gb",
-  phone: "07700 900123",
+  phone: "07400 123456",
 }
 
 export function storeClient(api: any, publishableKey: string) {

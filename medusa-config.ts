@@ -27,8 +27,6 @@ export default defineConfig({
     {
       resolve: "@medusajs/medusa/payment",
       options: {
-        // Medusa queues each webhook and handles it after this delay (its default is 5 s).
-        webhook_delay: env.TRADE_CREDIT_WEBHOOK_DELAY_MS ? Number(env.TRADE_CREDIT_WEBHOOK_DELAY_MS) : undefined,
         providers: [
           {
             resolve: "./src/providers/trade-credit",

@@ -7,6 +7,7 @@
 import { spawn, spawnSync } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { createRequire } from "node:module"
+import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { ensureDatabase, freePort } from "./lib/database.mjs"
 
@@ -22,7 +23,10 @@ const ADMIN = { email: "admin@example.com", password: "supersecret" }
 
 const children = []
 let database
+let stopping = false
 async function shutdown(code = 0) {
+  if (stopping) return
+  stopping = true
   for (const child of children.reverse()) child.kill("SIGTERM")
   await new Promise((r) => setTimeout(r, 500))
   await database?.stop().catch(() => {})
@@ -43,7 +47,7 @@ const waitFor = async (url, what, timeoutMs = 180_000) => {
 }
 
 try {
-  database = await ensureDatabase({ persistentDir: process.env.DATABASE_URL || process.env.DB_HOST ? undefined : join(root, ".tmp", "demo-postgres") })
+  database = await ensureDatabase({ persistentDir: process.env.DATABASE_URL || process.env.DB_HOST ? undefined : join(tmpdir(), "medusa-trade-credit-demo-postgres") })
   console.log(`Database: ${database.description}`)
   const databaseUrl = process.env.DATABASE_URL || database.env.DATABASE_URL ||
     `postgres://${process.env.DB_USERNAME || "postgres"}:${process.env.DB_PASSWORD || ""}@${process.env.DB_HOST}:${process.env.DB_PORT || 5432}/medusa-trade-credit`
@@ -90,6 +94,7 @@ try {
   const server = spawn(process.execPath, [join(root, "node_modules/@medusajs/cli/cli.js"), "develop"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] })
   children.push(server)
   server.on("exit", (code) => {
+    if (stopping) return
     console.error(`Medusa exited (${code})`)
     shutdown(code ?? 1)
   })

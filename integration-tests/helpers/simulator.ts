@@ -22,7 +22,6 @@ export function useSimulator(env: Record<string, string> = {}) {
       TRADE_CREDIT_STOREFRONT_URL: STOREFRONT_URL,
       TRADE_CREDIT_TIMEOUT_MS: "2000",
       TRADE_CREDIT_MAX_RETRIES: "1",
-      TRADE_CREDIT_WEBHOOK_DELAY_MS: "0",
       ...env,
     })
   })

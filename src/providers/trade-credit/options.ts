@@ -2,7 +2,9 @@ import { z } from "@medusajs/framework/zod"
 
 /** Splits "https://a.example, https://b.example" (or an array) into a list of origins. */
 const origins = z
-  .union([z.string(), z.array(z.string())])
+  .union([z.string(), z.array(z.string())], {
+    error: "storefrontUrls is missing: set TRADE_CREDIT_STOREFRONT_URL to the storefront origin(s) buyers return to after verification",
+  })
   .transform((value, ctx) => {
     const list = (Array.isArray(value) ? value : value.split(","))
       .map((s) => s.trim())
@@ -37,7 +39,9 @@ export const TradeCreditOptionsSchema = z.object({
     .regex(/^whsec_[A-Za-z0-9+/=]+$/, "webhookSecret must look like whsec_<base64>")
     .optional(),
   /** The storefront origins a buyer may be sent back to after verification (comma-separated or a list). */
-  storefrontUrls: origins.optional().default([]),
+  storefrontUrls: origins.refine((list) => list.length > 0, {
+    message: "storefrontUrls is missing: set TRADE_CREDIT_STOREFRONT_URL to the storefront origin(s) buyers return to after verification",
+  }),
   /** The path on the storefront the buyer returns to when the session data names no return_url. */
   returnPath: z.string().startsWith("/").default("/checkout/trade-credit/return"),
   /** Bound of one call to the service, in milliseconds. */

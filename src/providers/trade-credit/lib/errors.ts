@@ -53,7 +53,7 @@ export function toMedusaError(error: unknown, action: string): MedusaError {
 
 export function declined(reason: string | null | undefined): MedusaError {
   return new MedusaError(
-    MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
+    MedusaError.Types.NOT_ALLOWED,
     `Trade credit declined this purchase: ${reason ?? "no reason given"}. Please choose another payment method.`,
     "TRADE_CREDIT_DECLINED"
   )

@@ -66,6 +66,8 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
   /** The credit check: an intent for the cart as it is now. */
   private async checkCredit(sessionId: string, data: TradeCreditPaymentData, amount: unknown): Promise<TradeCreditPaymentData> {
     const input = parseSessionInput(data)
+    // Refuse a return URL off the storefront now, before the buyer gets as far as verification.
+    resolveReturnUrl(input.return_url, this.options_.storefrontUrls, this.options_.returnPath)
     const cart = await readCartOfSession<MedusaCartInput>(sessionId, CART_FIELDS)
     const buyer = buildBuyer(input, cart, { representativeRequired: false })
     const body = buildIntentBody(cart, buyer)
@@ -130,7 +132,7 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
     if (order.status === "REJECTED") throw declined(order.decline_reason)
     if (order.state === "CANCELLED") {
       throw new MedusaError(
-        MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
+        MedusaError.Types.NOT_ALLOWED,
         "The trade credit order was cancelled (the buyer's verification failed or expired). Choose the payment method again to start over.",
         "TRADE_CREDIT_ORDER_CANCELLED"
       )

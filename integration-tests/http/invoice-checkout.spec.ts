@@ -193,6 +193,22 @@ medusaIntegrationTestRunner({
       expect((await admin("GET", "/admin/orders?fields=id")).orders).toHaveLength(0)
     })
 
+    it("cancels the order waiting for verification when the cart changes, so no stale order is left at the service", async () => {
+      const store = storeClient(api, seed.publishableKey)
+      const { cart, orderId } = await untilVerification(store)
+      // The buyer adds an item: Medusa drops the payment session, and the plugin cancels its unverified order.
+      await store.ok("POST", `/store/carts/${cart.id}/line-items`, { variant_id: seed.variants[0].id, quantity: 1 })
+      expect((await serviceOrder(orderId)).state).toBe("CANCELLED")
+      // A new session for the changed cart is a new order of the new amount.
+      const { cart: changed } = await store.ok("GET", `/store/carts/${cart.id}`)
+      expect((await startTradeCreditSession(store, cart.id, { company: COMPANY })).status).toBe(200)
+      expect((await store.call("POST", `/store/carts/${cart.id}/complete`)).status).toBe(400)
+      const { cart: pending } = await store.ok("GET", `/store/carts/${cart.id}?fields=*payment_collection.payment_sessions`)
+      const session = pending.payment_collection.payment_sessions[0]
+      expect(session.data.order_id).not.toBe(orderId)
+      expect((await serviceOrder(session.data.order_id)).gross_amount).toBe(Number(changed.total).toFixed(2))
+    })
+
     it("refuses bad session data and a return URL off the storefront with a code, before calling the service", async () => {
       const store = storeClient(api, seed.publishableKey)
       const cart = await createCheckoutCart(store, seed)

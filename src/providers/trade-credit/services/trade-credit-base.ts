@@ -67,13 +67,15 @@ export abstract class TradeCreditBase extends AbstractPaymentProvider<TradeCredi
       if (typeof value === "string") headers[name.toLowerCase()] = value
       else if (Array.isArray(value) && value.length) headers[name.toLowerCase()] = String(value[0])
     }
+    let parsed: unknown
     try {
-      new Webhook(secret).verify(body, headers)
+      // Checks the signature and the timestamp (5 minutes of tolerance), then parses the JSON.
+      parsed = new Webhook(secret).verify(body, headers)
     } catch (error) {
-      this.logger_.warn(`trade-credit: rejected a webhook whose signature did not verify (${(error as Error).message})`)
+      this.logger_.warn(`trade-credit: rejected a webhook: ${(error as Error).message}`)
       return undefined
     }
-    const event = WebhookEvent.safeParse(JSON.parse(body))
+    const event = WebhookEvent.safeParse(parsed)
     if (!event.success) {
       this.logger_.warn(`trade-credit: ignored a signed webhook of an unknown type or shape (${event.error.issues[0]?.message})`)
       return undefined

@@ -9,6 +9,19 @@ loadEnv(process.env.NODE_ENV || "development", process.cwd())
  */
 const env = process.env
 
+/** One set of options serves the providers and the plugin's module (workflows, jobs, admin routes). */
+const tradeCreditOptions = {
+  apiKey: env.TRADE_CREDIT_API_KEY,
+  environment: env.TRADE_CREDIT_ENVIRONMENT || "sandbox",
+  baseUrl: env.TRADE_CREDIT_BASE_URL,
+  checkoutUrl: env.TRADE_CREDIT_CHECKOUT_URL,
+  webhookSecret: env.TRADE_CREDIT_WEBHOOK_SECRET,
+  storefrontUrls: env.TRADE_CREDIT_STOREFRONT_URL,
+  timeoutMs: env.TRADE_CREDIT_TIMEOUT_MS ? Number(env.TRADE_CREDIT_TIMEOUT_MS) : undefined,
+  maxRetries: env.TRADE_CREDIT_MAX_RETRIES ? Number(env.TRADE_CREDIT_MAX_RETRIES) : undefined,
+  captureOn: env.TRADE_CREDIT_CAPTURE_ON || undefined,
+}
+
 export default defineConfig({
   projectConfig: {
     databaseUrl: env.DATABASE_URL,
@@ -25,22 +38,19 @@ export default defineConfig({
   },
   modules: [
     {
+      // The plugin's own module. A store that installs the plugin gets it from `plugins`
+      // (with these options); this repository runs the plugin from source, so it is listed here.
+      resolve: "./src/modules/trade-credit",
+      options: tradeCreditOptions,
+    },
+    {
       resolve: "@medusajs/medusa/payment",
       options: {
         providers: [
           {
             resolve: "./src/providers/trade-credit",
             id: "default",
-            options: {
-              apiKey: env.TRADE_CREDIT_API_KEY,
-              environment: env.TRADE_CREDIT_ENVIRONMENT || "sandbox",
-              baseUrl: env.TRADE_CREDIT_BASE_URL,
-              checkoutUrl: env.TRADE_CREDIT_CHECKOUT_URL,
-              webhookSecret: env.TRADE_CREDIT_WEBHOOK_SECRET,
-              storefrontUrls: env.TRADE_CREDIT_STOREFRONT_URL,
-              timeoutMs: env.TRADE_CREDIT_TIMEOUT_MS ? Number(env.TRADE_CREDIT_TIMEOUT_MS) : undefined,
-              maxRetries: env.TRADE_CREDIT_MAX_RETRIES ? Number(env.TRADE_CREDIT_MAX_RETRIES) : undefined,
-            },
+            options: tradeCreditOptions,
           },
         ],
       },

@@ -48,6 +48,13 @@ export const TradeCreditOptionsSchema = z.object({
   timeoutMs: z.number().int().min(100).max(120_000).default(10_000),
   /** How often a call is retried on 429, 502, 503, 504 or a dropped connection. */
   maxRetries: z.number().int().min(0).max(10).default(2),
+  /**
+   * When the service invoices (fulfils) an order: when Medusa marks a fulfillment shipped ("shipment", the
+   * default), when a fulfillment is created ("fulfillment"), or only when an admin captures ("manual").
+   */
+  captureOn: z.enum(["shipment", "fulfillment", "manual"]).default("shipment"),
+  /** After how many hours an order whose buyer never verified is cancelled and its cart freed (the service's own limit is 48). */
+  unverifiedOrderTtlHours: z.number().min(0.01).max(48).default(48),
   /** Invoice payment terms in days (the service's default when unset). */
   invoiceTermsDays: z.number().int().min(1).max(180).optional(),
 })

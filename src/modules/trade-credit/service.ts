@@ -1,0 +1,55 @@
+import { MedusaService } from "@medusajs/framework/utils"
+import type { Logger } from "@medusajs/framework/types"
+import { assertApiKey, createTradeCreditClient, type TradeCreditClient } from "../../client"
+import { parseOptions, type TradeCreditOptions, type TradeCreditOptionsInput } from "../../providers/trade-credit/options"
+import { ReconciliationRun } from "./models/reconciliation-run"
+import { ShipmentInvoice } from "./models/shipment-invoice"
+import { WebhookEvent } from "./models/webhook-event"
+
+type InjectedDependencies = { logger: Logger }
+
+/**
+ * The plugin's own module: what it keeps in Medusa's database (webhook events by
+ * id, invoiced shipments, reconciliation runs) and the service client that its
+ * workflows, subscribers, jobs and admin routes use. Its options are the
+ * providers' options (one object in medusa-config.ts serves both).
+ */
+export default class TradeCreditModuleService extends MedusaService({
+  WebhookEvent,
+  ShipmentInvoice,
+  ReconciliationRun,
+}) {
+  protected readonly options_: TradeCreditOptions
+  protected readonly logger_: Logger
+  protected client_?: TradeCreditClient
+
+  constructor(container: InjectedDependencies, options: TradeCreditOptionsInput) {
+    super(...arguments)
+    this.options_ = parseOptions(options)
+    assertApiKey(this.options_.apiKey, this.options_.environment)
+    this.logger_ = container.logger
+  }
+
+  getOptions(): TradeCreditOptions {
+    return this.options_
+  }
+
+  /** The client of the service, created on first use and kept (one keep-alive pool). */
+  getClient(): TradeCreditClient {
+    this.client_ ??= createTradeCreditClient({
+      apiKey: this.options_.apiKey,
+      environment: this.options_.environment,
+      baseUrl: this.options_.baseUrl,
+      timeoutMs: this.options_.timeoutMs,
+      maxRetries: this.options_.maxRetries,
+      logger: this.logger_,
+    })
+    return this.client_
+  }
+
+  __hooks = {
+    onApplicationShutdown: async () => {
+      await this.client_?.close()
+    },
+  }
+}

@@ -2,6 +2,7 @@ import { assertApiKey } from "./api-key"
 import { CompanySearchClient } from "./company-search"
 import { type TradeCreditClientOptionsInput, parseClientOptions } from "./options"
 import { OrdersClient } from "./orders"
+import { RepaymentClient } from "./repayment"
 import { Transport, type TransportStats } from "./transport"
 
 /**
@@ -13,10 +14,11 @@ import { Transport, type TransportStats } from "./transport"
  *
  * - companies: company search (contract section 1)       company-search.ts
  * - orders: the order interface (section 2)               orders.ts
+ * - repayment: the repayment interface (section 3),       repayment.ts
+ *   on the transport scoped to /repay/v1
  *
  * Modules to come slot in the same way (a file named for the interface, a
  * class taking the transport, a field below):
- * - repayment: section 3, `new RepaymentClient(transport.scope("/repay/v1"))`   repayment.ts
  * - tradeAccount: section 4, under /trade-account/v3                             trade-account.ts
  * - registry / autofill: section 5 (delegation tokens come back in
  *   `JsonResponse.headers`; evidence upload needs a multipart body)              registry.ts, autofill.ts
@@ -25,6 +27,7 @@ import { Transport, type TransportStats } from "./transport"
 export type TradeCreditClient = {
   companies: CompanySearchClient
   orders: OrdersClient
+  repayment: RepaymentClient
   /** Calls, attempts, retries and failures since the client was made (benchmarks count calls). */
   stats: () => TransportStats
   /** Closes the connection pool; later calls fail with CLIENT_CLOSED. */
@@ -43,6 +46,7 @@ export function createTradeCreditClient(options: TradeCreditClientOptionsInput):
   return {
     companies: new CompanySearchClient(transport),
     orders: new OrdersClient(transport),
+    repayment: new RepaymentClient(transport.scope("/repay/v1")),
     stats: () => transport.stats(),
     close: () => transport.close(),
   }
@@ -87,6 +91,13 @@ export {
   type InvoicePdfOptions,
   type PdfDocument,
 } from "./orders"
+export {
+  RepaymentClient,
+  type AccountInput,
+  type CreditCheckInput,
+  type PreviewInput,
+  type PlanInput,
+} from "./repayment"
 export type { Idempotent } from "./validate"
 export type {
   Order,
@@ -96,4 +107,18 @@ export type {
   OrderState,
   OrderStatus,
 } from "../service/schemas/order"
+export type {
+  RepaymentAccount,
+  CreditCheckResult,
+  PreviewResult,
+  PreviewInstalment,
+  RepaymentPlan,
+  Instalment,
+  InstalmentStatus,
+  PlanStatus,
+  FundingStatus,
+  PlanFulfilmentStatus,
+  PlanCredit,
+  PlanTerms,
+} from "../service/schemas/repayment"
 export type { CompanySearchResult, CompanySearchItem, CompanyDetails } from "../service/schemas/company"

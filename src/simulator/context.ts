@@ -13,6 +13,8 @@ export type SimulatorContext = {
   /** http://host:port of the running server (set once it listens). */
   baseUrl: string
   unverifiedTtlMs: number
+  /** Delays of the repayment interface (simulator clock): funding decision, fulfilment. */
+  repayment: { fundingDelayMs: number; fulfilmentDelayMs: number }
   clock: Clock
   merchants: MerchantRegistry
   companies: CompanyDirectory

@@ -7,6 +7,7 @@ import { FaultStore } from "./faults"
 import { DocumentNumbers } from "./orders/documents"
 import { sweepExpired } from "./orders/lifecycle"
 import { PdfCache } from "./pdf"
+import { sweepRepayment } from "./repayment/sweep"
 import { RequestLog } from "./request-log"
 import { CompanyDirectory } from "./state/companies"
 import { MerchantRegistry } from "./state/merchants"
@@ -23,6 +24,8 @@ export const SIMULATOR_WEBHOOK_SECRET = "whsec_c2ltdWxhdG9yLXdlYmhvb2stc2VjcmV0L
 
 export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS = [1000, 5000, 30000]
 export const DEFAULT_UNVERIFIED_TTL_MS = 48 * 60 * 60 * 1000
+export const DEFAULT_REPAYMENT_FUNDING_DELAY_MS = 2000
+export const DEFAULT_REPAYMENT_FULFILMENT_DELAY_MS = 1000
 
 export type RunningSimulator = {
   /** http://host:port, the base URL of the service. */
@@ -49,6 +52,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const ctx: SimulatorContext = {
     baseUrl: "",
     unverifiedTtlMs,
+    repayment: {
+      fundingDelayMs: options.repaymentFundingDelayMs ?? DEFAULT_REPAYMENT_FUNDING_DELAY_MS,
+      fulfilmentDelayMs: options.repaymentFulfilmentDelayMs ?? DEFAULT_REPAYMENT_FULFILMENT_DELAY_MS,
+    },
     clock,
     merchants: new MerchantRegistry(
       options.merchants ?? [{ apiKey: SIMULATOR_API_KEY, name: "Simulated Merchant" }],
@@ -79,6 +86,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
 
   const sweep = setInterval(() => sweepExpired(ctx), Math.max(20, Math.min(unverifiedTtlMs, 1000)))
   sweep.unref()
+  const repaymentEveryMs = Math.max(20, Math.min(ctx.repayment.fundingDelayMs, ctx.repayment.fulfilmentDelayMs, 250))
+  const repaymentSweep = setInterval(() => sweepRepayment(ctx), repaymentEveryMs)
+  repaymentSweep.unref()
 
   let closed: Promise<void> | undefined
   return {
@@ -89,6 +99,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     close() {
       closed ??= new Promise<void>((resolve, reject) => {
         clearInterval(sweep)
+        clearInterval(repaymentSweep)
         ctx.webhooks.close()
         server.close((error) => (error ? reject(error) : resolve()))
         server.closeAllConnections()

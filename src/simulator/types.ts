@@ -31,6 +31,10 @@ export type SimulatorOptions = {
   webhookRetryDelaysMs?: number[]
   /** How long an approved order may stay UNVERIFIED before the service cancels it; default 48 hours. */
   unverifiedTtlMs?: number
+  /** How long a repayment plan's funding stays PENDING before the service decides it; default 2000 ms. */
+  repaymentFundingDelayMs?: number
+  /** How long a repayment plan's fulfilment stays PENDING before it succeeds; default 1000 ms. */
+  repaymentFulfilmentDelayMs?: number
   /** How many requests the control API keeps (oldest dropped first); default 5000. */
   requestLogLimit?: number
   /** Default: warnings and errors on the console, nothing else. */

@@ -2,6 +2,7 @@ import { API_KEY_PATTERN } from "../../service/schemas"
 import type { MerchantConfig } from "../types"
 import { IdempotencyStore } from "../idempotency"
 import { OrderStore } from "./orders"
+import { RepaymentStore } from "./repayment"
 
 const WEBHOOK_SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]+={0,2}$/
 
@@ -11,6 +12,7 @@ const WEBHOOK_SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]+={0,2}$/
  */
 export class MerchantState {
   readonly orders = new OrderStore()
+  readonly repayment = new RepaymentStore()
   readonly idempotency = new IdempotencyStore()
   webhookUrl: string | null
 
@@ -24,16 +26,25 @@ export class MerchantState {
     this.webhookUrl = initialWebhookUrl
   }
 
-  /** Forgets every order and idempotency key; the webhook URL goes back to its start value. */
+  /** Forgets every order, repayment account, plan and invoice, and idempotency key; the webhook URL goes back to its start value. */
   reset(): void {
     this.orders.clear()
+    this.repayment.clear()
     this.idempotency.clear()
     this.webhookUrl = this.initialWebhookUrl
   }
 
   /** What the control API shows: never the API key or the webhook secret. */
   toJSON() {
-    return { id: this.id, name: this.name, webhook_url: this.webhookUrl, orders: this.orders.size }
+    const repayment = this.repayment.size
+    return {
+      id: this.id,
+      name: this.name,
+      webhook_url: this.webhookUrl,
+      orders: this.orders.size,
+      repayment_accounts: repayment.accounts,
+      repayment_plans: repayment.plans,
+    }
   }
 }
 

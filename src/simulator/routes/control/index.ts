@@ -3,11 +3,13 @@ import { z } from "@medusajs/framework/zod"
 import type { SimulatorContext } from "../../context"
 import { ServiceError, sendError } from "../../errors"
 import { sweepExpired } from "../../orders/lifecycle"
+import { sweepRepayment } from "../../repayment/sweep"
 import { parseWith } from "../../validate"
 import { route } from "../handler"
 import { controlCompanyRoutes } from "./companies"
 import { controlFaultAndWebhookRoutes } from "./faults-webhooks"
 import { controlOrderRoutes } from "./orders"
+import { controlRepaymentRoutes } from "./repayment"
 
 const AdvanceBody = z.object({ ms: z.number().int().min(0) })
 
@@ -19,6 +21,12 @@ const ENDPOINTS = [
   "GET /_sim/orders/:id",
   "POST /_sim/orders/:id/verify {approve}",
   "POST /_sim/orders/expire {order_id?}",
+  "GET /_sim/repayment/accounts?merchant=",
+  "GET /_sim/plans?merchant=&account_id=",
+  "GET /_sim/plans/:id",
+  "POST /_sim/plans/:id/funding {status: ACCEPTED|REJECTED, reason?}",
+  "POST /_sim/plans/:id/fulfilment {status: SUCCEEDED|FAILED}",
+  "GET /_sim/repayment/invoices?account_id=&merchant=",
   "GET /_sim/companies",
   "POST /_sim/companies",
   "PATCH /_sim/companies/:canonical_id {credit_limit?, declined?}",
@@ -57,6 +65,7 @@ export function controlRoutes(ctx: SimulatorContext): Router {
   })
 
   router.use(controlOrderRoutes(ctx))
+  router.use(controlRepaymentRoutes(ctx))
   router.use(controlCompanyRoutes(ctx))
   router.use(controlFaultAndWebhookRoutes(ctx))
 
@@ -69,7 +78,8 @@ export function controlRoutes(ctx: SimulatorContext): Router {
       const body = parseWith(AdvanceBody, req.body ?? {}, "body")
       ctx.clock.advance(body.ms)
       const expired = sweepExpired(ctx)
-      res.json({ now: ctx.clock.iso(), offset_ms: ctx.clock.offset, expired })
+      const repayment = sweepRepayment(ctx)
+      res.json({ now: ctx.clock.iso(), offset_ms: ctx.clock.offset, expired, repayment })
     })
   )
 

@@ -1,0 +1,299 @@
+import BigNumber from "bignumber.js"
+import { createTradeCreditClient, type TradeCreditClient, TradeCreditError } from ".."
+import { scheduleInstalments } from "../../service/repayment-schedule"
+import { SIMULATOR_API_KEY, startSimulator } from "../../simulator"
+import { line } from "../../simulator/__tests__/helpers"
+import { accountBody, declinedCompany, msUntil, planBody, unique } from "../../simulator/__tests__/repayment-fixtures"
+
+/**
+ * The repayment client (contract section 3) end to end against the simulator
+ * of the service, over real HTTP on loopback: every call, its answers and its
+ * errors. The simulator's own decisions wait a minute of its clock; the tests
+ * take them by its control API or by moving its clock.
+ */
+
+type Simulator = Awaited<ReturnType<typeof startSimulator>>
+
+let sim: Simulator
+let client: TradeCreditClient
+
+async function control(method: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${sim.url}/_sim${path}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const json = await res.json()
+  if (!res.ok) throw new Error(`control ${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`)
+  return json
+}
+
+async function failure(promise: Promise<unknown>): Promise<TradeCreditError> {
+  try {
+    await promise
+  } catch (error) {
+    expect(error).toBeInstanceOf(TradeCreditError)
+    return error as TradeCreditError
+  }
+  throw new Error("expected the call to fail")
+}
+
+const key = (what: string) => ({ idempotencyKey: unique(what) })
+const sum = (values: string[]) => values.reduce((acc, v) => acc.plus(v), new BigNumber(0)).toFixed(2)
+const advanceTo = async (date: string) => {
+  const { now } = await control("GET", "/clock")
+  return control("POST", "/clock/advance", { ms: msUntil(now, date) })
+}
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, repaymentFundingDelayMs: 60_000, repaymentFulfilmentDelayMs: 60_000 })
+  client = createTradeCreditClient({
+    apiKey: SIMULATOR_API_KEY,
+    environment: "sandbox",
+    baseUrl: sim.url,
+    timeoutMs: 5000,
+    retryBaseDelayMs: 20,
+    retryMaxDelayMs: 100,
+  })
+})
+
+afterAll(async () => {
+  await client?.close()
+  await sim?.close()
+})
+
+beforeEach(async () => {
+  await control("POST", "/reset")
+})
+
+describe("repayment accounts and credit check", () => {
+  it("creates and updates an account; a reference used twice is 409 with the existing id; unknown ids are 404", async () => {
+    const body = accountBody()
+    const account = await client.repayment.createAccount(body, key("acct"))
+    expect(account).toEqual({ id: expect.stringMatching(/^acct_/), ...body })
+
+    const duplicate = await failure(client.repayment.createAccount({ ...body, invoice_email: "x@acme.example" }, key("acct")))
+    expect(duplicate).toMatchObject({ code: "INVALID_STATE", status: 409, details: account.id, retryable: false })
+
+    const { id: _id, ...fields } = account
+    const updated = await client.repayment.updateAccount(account.id, { ...fields, invoice_cc_emails: [] }, key("acct-up"))
+    expect(updated).toEqual({ ...account, invoice_cc_emails: [] })
+    expect(await failure(client.repayment.updateAccount("acct_unknown", fields, key("acct-up")))).toMatchObject({
+      code: "NOT_FOUND",
+      status: 404,
+    })
+
+    // Our own bad body never leaves: INVALID_REQUEST, nothing sent.
+    const calls = client.stats().calls
+    const bad = await failure(
+      client.repayment.createAccount({ ...body, account_representative: { ...body.account_representative, phone_number: "0770" } }, key("acct"))
+    )
+    expect(bad.code).toBe("INVALID_REQUEST")
+    expect(bad.message).toContain("account_representative.phone_number")
+    expect(client.stats().calls).toBe(calls)
+  })
+
+  it("credit check: APPROVED with limits, DECLINED for a declined company; another period is refused before sending", async () => {
+    const check = (national_identifier: string, amount: string) =>
+      client.repayment.creditCheck(
+        { country_code: "GB", national_identifier, company_name: "ACME", amount, currency: "GBP", instalment_period: "MONTHLY" },
+        key("cc")
+      )
+    expect(await check("08123456", "40000.00")).toEqual({
+      decision: "APPROVED",
+      minimum_instalments: 3,
+      maximum_instalments: 36,
+      maximum_instalment_amount: "16666.66",
+      currency: "GBP",
+    })
+    expect(await check("06660666", "100.00")).toMatchObject({ decision: "DECLINED", maximum_instalment_amount: null })
+    const weekly = await failure(
+      client.repayment.creditCheck(
+        {
+          country_code: "GB",
+          national_identifier: "08123456",
+          company_name: "ACME",
+          amount: "1.00",
+          currency: "GBP",
+          instalment_period: "WEEKLY" as "MONTHLY",
+        },
+        key("cc")
+      )
+    )
+    expect(weekly.code).toBe("INVALID_REQUEST")
+  })
+})
+
+describe("repayment plans", () => {
+  it("previews several tentative plans; creates a plan; refuses periods 0, 37, 2.5 and another cadence", async () => {
+    const account = await client.repayment.createAccount(accountBody(), key("acct"))
+    const body = planBody(account.id)
+    const { now } = await control("GET", "/clock")
+
+    const { previews } = await client.repayment.preview(
+      {
+        total_repayment_amount: body.total_repayment_amount,
+        currency: "GBP",
+        tax_subtotals: body.tax_subtotals,
+        terms: [3, 6, 12].map((n) => ({ period: "MONTHLY" as const, number_of_periods: n })),
+      },
+      key("preview")
+    )
+    expect(previews.map((p) => p.instalments.length)).toEqual([3, 6, 12])
+    const twelve = previews[2].instalments
+    expect(twelve).toEqual(scheduleInstalments({ ...body, number_of_periods: 12, createdAt: new Date(now) }))
+
+    const plan = await client.repayment.createPlan(body, key("plan"))
+    expect(plan.instalments.map(({ id: _id, status: _status, ...scheduled }) => scheduled)).toEqual(twelve)
+    expect(plan.instalments.every((i) => i.status === "PLANNED")).toBe(true)
+    expect(await client.repayment.getStatus(plan.id)).toEqual({
+      plan_id: plan.id,
+      funding_status: "PENDING",
+      fulfilment_status: "NOT_INITIATED",
+      invoiced_amount: "0.00",
+      cancelled_amount: "0.00",
+      credited_amount: "0.00",
+      credit_decline_reason: null,
+    })
+
+    const duplicate = await failure(client.repayment.createPlan(body, key("plan")))
+    expect(duplicate).toMatchObject({ code: "INVALID_STATE", status: 409, details: plan.id })
+    expect((await failure(client.repayment.getStatus("plan_unknown"))).code).toBe("NOT_FOUND")
+    expect((await failure(client.repayment.createPlan(planBody("acct_unknown"), key("plan")))).status).toBe(404)
+
+    const calls = client.stats().calls
+    for (const terms of [
+      { period: "MONTHLY", number_of_periods: 0 },
+      { period: "MONTHLY", number_of_periods: 37 },
+      { period: "MONTHLY", number_of_periods: 2.5 },
+      { period: "QUARTERLY", number_of_periods: 4 },
+    ]) {
+      const refused = await failure(client.repayment.createPlan({ ...planBody(account.id), terms: terms as never }, key("plan")))
+      expect(refused.code).toBe("INVALID_REQUEST")
+      expect(refused.message).toMatch(/terms\.(number_of_periods|period)/)
+      const previewRefused = await failure(
+        client.repayment.preview(
+          {
+            total_repayment_amount: "10.00",
+            currency: "GBP",
+            tax_subtotals: [{ tax_rate: "0.000000", taxable_amount: "10.00", tax_amount: "0.00" }],
+            terms: [terms as never],
+          },
+          key("preview")
+        )
+      )
+      expect(previewRefused.code).toBe("INVALID_REQUEST")
+    }
+    const mismatch = await failure(client.repayment.createPlan({ ...planBody(account.id), total_repayment_amount: "1.00" }, key("plan")))
+    expect(mismatch).toMatchObject({ code: "INVALID_REQUEST", details: "INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH" })
+    expect(client.stats().calls).toBe(calls)
+    expect((await control("GET", "/plans")).items).toHaveLength(1)
+  })
+
+  it("a create whose answer was lost is retried with the same Idempotency-Key: one plan", async () => {
+    const account = await client.repayment.createAccount(accountBody(), key("acct"))
+    await control("POST", "/faults", { method: "POST", path: "/repay/v1/plan", fault: { type: "drop", when: "after" } })
+    const idempotency = key("plan")
+    const plan = await client.repayment.createPlan(planBody(account.id), idempotency)
+    const requests = (await control("GET", "/requests?method=POST&path_prefix=/repay/v1/plan")).items
+    expect(requests.map((r: { idempotency_key: string }) => r.idempotency_key)).toEqual([idempotency.idempotencyKey, idempotency.idempotencyKey])
+    expect((await control("GET", "/plans")).items.map((p: { id: string }) => p.id)).toEqual([plan.id])
+  })
+
+  it("funding: PENDING until the delay is over (simulator clock), then decided; REJECTED carries the reason", async () => {
+    const acme = await client.repayment.createAccount(accountBody(), key("acct"))
+    const risky = await client.repayment.createAccount(accountBody({ buyer_company: declinedCompany }), key("acct"))
+    const good = await client.repayment.createPlan(planBody(acme.id), key("plan"))
+    const bad = await client.repayment.createPlan(planBody(risky.id), key("plan"))
+    expect((await client.repayment.getStatus(good.id)).funding_status).toBe("PENDING")
+    const advanced = await control("POST", "/clock/advance", { ms: 60_000 })
+    expect(advanced.repayment.funding_decided).toBe(2)
+    expect((await client.repayment.getStatus(good.id)).funding_status).toBe("ACCEPTED")
+    expect(await client.repayment.getStatus(bad.id)).toMatchObject({ funding_status: "REJECTED", credit_decline_reason: "TOO_HIGH_RISK" })
+    const events = (await control("GET", "/webhooks?type=repayment.plan.funding_decided")).items
+    expect(events.map((e: { payload: { data: unknown } }) => e.payload.data)).toEqual([
+      { plan_id: good.id, funding_status: "ACCEPTED" },
+      { plan_id: bad.id, funding_status: "REJECTED" },
+    ])
+    expect(await failure(client.repayment.fulfil(bad.id, key("fulfil")))).toMatchObject({ code: "INVALID_STATE", status: 409 })
+  })
+
+  it("fulfil before ACCEPTED is 409; fulfil, invoice by the clock (two plans of one account on one invoice), credit, cancel", async () => {
+    const account = await client.repayment.createAccount(accountBody(), key("acct"))
+    const big = await client.repayment.createPlan(planBody(account.id), key("plan"))
+    const small = await client.repayment.createPlan(
+      planBody(account.id, { lines: [line("Toner", "4", "25", "0.200000")], terms: { period: "MONTHLY", number_of_periods: 2 } }),
+      key("plan")
+    )
+
+    const early = await failure(client.repayment.fulfil(big.id, key("fulfil")))
+    expect(early).toMatchObject({ code: "INVALID_STATE", status: 409, retryable: false })
+
+    for (const plan of [big, small]) {
+      await control("POST", `/plans/${plan.id}/funding`, { status: "ACCEPTED" })
+      expect(await client.repayment.fulfil(plan.id, key("fulfil"))).toMatchObject({ funding_status: "ACCEPTED", fulfilment_status: "PENDING" })
+      await control("POST", `/plans/${plan.id}/fulfilment`, { status: "SUCCEEDED" })
+    }
+    expect((await client.repayment.getStatus(big.id)).fulfilment_status).toBe("SUCCEEDED")
+
+    // Nothing is invoiced yet: a credit is above what was invoiced.
+    const tooEarly = await failure(client.repayment.credit(big.id, "0.01", "GBP", "goodwill", key("credit")))
+    expect(tooEarly).toMatchObject({ code: "INVALID_STATE", status: 409, details: "0.00" })
+
+    const advanced = await advanceTo(big.instalments[0].invoice_issue_date)
+    expect(advanced.repayment.invoices_issued).toBe(1)
+    const invoices = (await control("GET", `/repayment/invoices?account_id=${account.id}`)).items
+    expect(invoices).toHaveLength(1)
+    expect(invoices[0].instalments.map((i: { plan_id: string }) => i.plan_id).sort()).toEqual([big.id, small.id].sort())
+    expect(invoices[0].amount).toBe(sum([big.instalments[0].repayment_amount, small.instalments[0].repayment_amount]))
+    const invoiced = big.instalments[0].repayment_amount
+    expect((await client.repayment.getStatus(big.id)).invoiced_amount).toBe(invoiced)
+
+    const over = await failure(client.repayment.credit(big.id, new BigNumber(invoiced).plus("0.01").toFixed(2), "GBP", "returned", key("credit")))
+    expect(over).toMatchObject({ code: "INVALID_STATE", status: 409, details: invoiced })
+    const credit = await client.repayment.credit(big.id, "10.00", "GBP", "returned one manual", key("credit"))
+    expect(credit).toEqual({ id: expect.stringMatching(/^crd_/), plan_id: big.id, amount: "10.00", currency: "GBP" })
+    const otherCurrency = await failure(client.repayment.credit(big.id, "1.00", "EUR", "x", key("credit")))
+    expect(otherCurrency).toMatchObject({ code: "SCHEMA_ERROR", status: 400 })
+    expect((await failure(client.repayment.credit(big.id, "0.00", "GBP", "x", key("credit")))).code).toBe("INVALID_REQUEST")
+    expect((await failure(client.repayment.credit(big.id, "1", "GBP", "x", key("credit")))).code).toBe("INVALID_REQUEST")
+
+    const cancelledAt = new Date()
+    const cancelled = await client.repayment.cancel(big.id, "returned", cancelledAt, key("cancel"))
+    expect(cancelled.instalments.map((i) => i.status)).toEqual(["INVOICED", ...Array(11).fill("CANCELLED")])
+    expect(await client.repayment.getStatus(big.id)).toMatchObject({
+      invoiced_amount: invoiced,
+      cancelled_amount: new BigNumber(big.total_repayment_amount).minus(invoiced).toFixed(2),
+      credited_amount: "10.00",
+    })
+    const shown = await control("GET", `/plans/${big.id}`)
+    expect(shown.cancellation).toMatchObject({ cancel_reason: "returned", cancelled_at: cancelledAt.toISOString() })
+    expect(await failure(client.repayment.fulfil(big.id, key("fulfil")))).toMatchObject({ code: "INVALID_STATE" })
+    expect((await failure(client.repayment.cancel(big.id, "x", "not a date", key("cancel")))).code).toBe("INVALID_REQUEST")
+
+    // The next month: only the small plan is left to invoice.
+    await advanceTo(small.instalments[1].invoice_issue_date)
+    const next = (await control("GET", `/repayment/invoices?account_id=${account.id}`)).items
+    expect(next).toHaveLength(2)
+    expect(next[1].instalments.map((i: { instalment_id: string }) => i.instalment_id)).toEqual([small.instalments[1].id])
+    expect((await client.repayment.getStatus(small.id)).invoiced_amount).toBe(small.total_repayment_amount)
+    const allInvoiced = await failure(client.repayment.cancel(small.id, "late", new Date(), key("cancel")))
+    expect(allInvoiced).toMatchObject({ code: "INVALID_STATE", status: 409 })
+  })
+})
+
+describe("repayment scope", () => {
+  it("every call goes under /repay/v1 of the base URL with the API key and an Idempotency-Key on mutations", async () => {
+    const account = await client.repayment.createAccount(accountBody(), key("acct"))
+    await client.repayment.getStatus((await client.repayment.createPlan(planBody(account.id), key("plan"))).id)
+    const requests = (await control("GET", "/requests?path_prefix=/repay/v1")).items as {
+      method: string
+      path: string
+      idempotency_key: string | null
+      merchant: string
+    }[]
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /repay/v1/account", "POST /repay/v1/plan", "GET /repay/v1/status"])
+    expect(requests.map((r) => r.idempotency_key === null)).toEqual([false, false, true])
+    expect(requests.every((r) => r.merchant === "simulated-merchant")).toBe(true)
+  })
+})

@@ -1,0 +1,212 @@
+import BigNumber from "bignumber.js"
+import { type AmountCheck, type AmountCheckFailure, checkLineItem, taxSubtotalsOf } from "./order-arithmetic"
+import type { LineItem, TaxSubtotal } from "./schemas/order"
+import { MAX_NUMBER_OF_PERIODS, MIN_NUMBER_OF_PERIODS } from "./schemas/repayment"
+
+/**
+ * The instalment rules of the repayment interface (contract section 3), pure
+ * and exact (bignumber.js, amounts handled in whole cents). Shared by the
+ * simulator (which answers previews and plans with them) and the plugin (which
+ * can show a buyer the same schedule before asking the service).
+ *
+ * - One instalment a month: the first is issued on the 1st day of the month
+ *   after the plan's creation, each next one a month later (dates in UTC).
+ * - The amount is split to the cent: every instalment gets the total divided
+ *   by the number of periods, rounded down; the remainder goes on the last.
+ * - The plan's tax subtotals are split in proportion to the instalments: each
+ *   instalment's share of every rate's taxable and tax amount is within a cent
+ *   of exact, each instalment's subtotals add up to its amount, and each rate's
+ *   shares add up exactly to the plan's subtotal for that rate.
+ */
+
+export type ScheduledInstalment = {
+  /** "YYYY-MM-DD" */
+  invoice_issue_date: string
+  repayment_amount: string
+  tax_subtotals: TaxSubtotal[]
+}
+
+export type ScheduleInput = {
+  total_repayment_amount: string
+  tax_subtotals: TaxSubtotal[]
+  number_of_periods: number
+  /** When the plan is (or would be) created. */
+  createdAt: Date
+}
+
+const bn = (value: BigNumber.Value) => new BigNumber(value)
+const toCents = (money: string) => bn(money).times(100).integerValue(BigNumber.ROUND_HALF_UP)
+const fromCents = (cents: BigNumber) => cents.div(100).toFixed(2)
+const sumOf = (values: BigNumber[]) => values.reduce((acc, v) => acc.plus(v), bn(0))
+
+function assertPeriods(numberOfPeriods: number): void {
+  if (!Number.isInteger(numberOfPeriods) || numberOfPeriods < MIN_NUMBER_OF_PERIODS || numberOfPeriods > MAX_NUMBER_OF_PERIODS) {
+    throw new RangeError(`number_of_periods must be an integer from ${MIN_NUMBER_OF_PERIODS} to ${MAX_NUMBER_OF_PERIODS}`)
+  }
+}
+
+/** "YYYY-MM-DD" of a UTC date. */
+const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+
+/** The issue dates: the 1st of each month, starting with the month after `createdAt` (UTC). */
+export function instalmentIssueDates(createdAt: Date, numberOfPeriods: number): string[] {
+  assertPeriods(numberOfPeriods)
+  const year = createdAt.getUTCFullYear()
+  const month = createdAt.getUTCMonth()
+  return Array.from({ length: numberOfPeriods }, (_, i) => isoDate(Date.UTC(year, month + 1 + i, 1)))
+}
+
+/** The amount of each instalment: the total over the periods, rounded down to the cent; the remainder on the last. */
+export function splitRepaymentAmount(total: string, numberOfPeriods: number): string[] {
+  assertPeriods(numberOfPeriods)
+  const cents = toCents(total)
+  if (cents.isNegative()) throw new RangeError("total_repayment_amount cannot be negative")
+  const base = cents.idiv(numberOfPeriods)
+  const last = cents.minus(base.times(numberOfPeriods - 1))
+  return Array.from({ length: numberOfPeriods }, (_, i) => fromCents(i === numberOfPeriods - 1 ? last : base))
+}
+
+/**
+ * Splits the plan's tax subtotals over instalments of the given amounts, in
+ * proportion, in whole cents. Every rate's taxable amount and tax amount is a
+ * "column" to share out; every instalment a "row" whose cells must add up to
+ * its amount. Each cell starts at its exact share rounded down; the cents
+ * left over (fewer than the number of columns per row, fewer than the number
+ * of rows per column) are handed out one per cell, row by row, to the columns
+ * that still miss the most (Ryser's construction, which always completes when
+ * any split exists; the exact shares prove that one does), ties to the larger
+ * fraction. So every cell is its exact share rounded down or up.
+ *
+ * The amounts must add up to the subtotals (taxable + tax).
+ */
+export function splitTaxSubtotals(taxSubtotals: TaxSubtotal[], amounts: string[]): TaxSubtotal[][] {
+  const columns = taxSubtotals.flatMap((t) => [toCents(t.taxable_amount), toCents(t.tax_amount)])
+  const rows = amounts.map(toCents)
+  const total = sumOf(columns)
+  if (!sumOf(rows).eq(total)) {
+    throw new RangeError(`the instalments add up to ${fromCents(sumOf(rows))}, the tax subtotals to ${fromCents(total)}`)
+  }
+  const cells = rows.map((row) => columns.map((column) => (total.isZero() ? bn(0) : column.times(row).idiv(total))))
+  const fractions = rows.map((row) => columns.map((column) => (total.isZero() ? bn(0) : column.times(row).mod(total))))
+  const missing = columns.map((column, c) => column.minus(sumOf(cells.map((cellsOfRow) => cellsOfRow[c]))))
+
+  rows.forEach((row, r) => {
+    const short = row.minus(sumOf(cells[r])).toNumber()
+    const order = columns
+      .map((_, c) => c)
+      .filter((c) => missing[c].gt(0))
+      .sort((a, b) => missing[b].comparedTo(missing[a]) || fractions[r][b].comparedTo(fractions[r][a]) || a - b)
+    if (order.length < short) throw new Error("splitTaxSubtotals: no split in whole cents (a bug: one always exists)")
+    for (const c of order.slice(0, short)) {
+      cells[r][c] = cells[r][c].plus(1)
+      missing[c] = missing[c].minus(1)
+    }
+  })
+
+  return cells.map((cellsOfRow) =>
+    taxSubtotals.map((t, i) => ({
+      tax_rate: t.tax_rate,
+      taxable_amount: fromCents(cellsOfRow[2 * i]),
+      tax_amount: fromCents(cellsOfRow[2 * i + 1]),
+    }))
+  )
+}
+
+/** The whole schedule of a plan (or of one tentative plan of a preview). */
+export function scheduleInstalments(input: ScheduleInput): ScheduledInstalment[] {
+  const dates = instalmentIssueDates(input.createdAt, input.number_of_periods)
+  const amounts = splitRepaymentAmount(input.total_repayment_amount, input.number_of_periods)
+  const taxes = splitTaxSubtotals(input.tax_subtotals, amounts)
+  return dates.map((invoice_issue_date, i) => ({
+    invoice_issue_date,
+    repayment_amount: amounts[i],
+    tax_subtotals: taxes[i],
+  }))
+}
+
+const failure = (
+  code: AmountCheckFailure["code"],
+  message: string,
+  loc: (string | number)[]
+): AmountCheckFailure => ({ ok: false, code, message, loc })
+
+/**
+ * The tax subtotals of a preview or a plan: one per distinct rate, adding up
+ * (taxable + tax) exactly to `total_repayment_amount`; and the total is at
+ * least a cent per instalment for the largest `numberOfPeriods` asked.
+ */
+export function checkRepaymentTotals(
+  body: { total_repayment_amount: string; tax_subtotals: TaxSubtotal[] },
+  numberOfPeriods: number[] = []
+): AmountCheck {
+  const rates = body.tax_subtotals.map((t) => bn(t.tax_rate).toFixed(6))
+  const duplicate = rates.findIndex((rate, i) => rates.indexOf(rate) !== i)
+  if (duplicate >= 0) {
+    return failure("INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH", `tax_subtotals holds rate ${rates[duplicate]} twice`, [
+      "tax_subtotals",
+      duplicate,
+    ])
+  }
+  const sum = sumOf(body.tax_subtotals.map((t) => bn(t.taxable_amount).plus(t.tax_amount)))
+  if (!sum.eq(body.total_repayment_amount)) {
+    return failure(
+      "INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH",
+      `tax_subtotals add up to ${sum.toFixed(2)}, not total_repayment_amount ${body.total_repayment_amount}`,
+      ["tax_subtotals"]
+    )
+  }
+  const most = Math.max(MIN_NUMBER_OF_PERIODS, ...numberOfPeriods)
+  if (toCents(body.total_repayment_amount).lt(most)) {
+    return failure(
+      "INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH",
+      `total_repayment_amount ${body.total_repayment_amount} is less than a cent per instalment over ${most} periods`,
+      ["total_repayment_amount"]
+    )
+  }
+  return { ok: true }
+}
+
+/**
+ * A plan body (contract section 3): every line follows the line rules of
+ * section 2, `total_repayment_amount` is the exact sum of the lines' gross
+ * amounts, and `tax_subtotals` are the lines' sums per rate.
+ */
+export function checkPlanAmounts(body: {
+  total_repayment_amount: string
+  tax_subtotals: TaxSubtotal[]
+  line_items: LineItem[]
+  terms: { number_of_periods: number }
+}): AmountCheck {
+  for (let i = 0; i < body.line_items.length; i++) {
+    const line = checkLineItem(body.line_items[i], i)
+    if (!line.ok) return line
+  }
+  const gross = sumOf(body.line_items.map((line) => bn(line.gross_amount)))
+  if (!gross.eq(body.total_repayment_amount)) {
+    return failure(
+      "INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH",
+      `total_repayment_amount ${body.total_repayment_amount} is not the sum of the lines (${gross.toFixed(2)})`,
+      ["total_repayment_amount"]
+    )
+  }
+  const expected = taxSubtotalsOf(body.line_items)
+  const given = [...body.tax_subtotals].sort((a, b) => bn(a.tax_rate).comparedTo(b.tax_rate) ?? 0)
+  const same =
+    given.length === expected.length &&
+    expected.every(
+      (e, i) =>
+        bn(given[i].tax_rate).eq(e.tax_rate) &&
+        bn(given[i].taxable_amount).eq(e.taxable_amount) &&
+        bn(given[i].tax_amount).eq(e.tax_amount)
+    )
+  if (!same) {
+    return failure(
+      "INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH",
+      `tax_subtotals must be the sums of the lines per tax rate (${expected
+        .map((e) => `${e.tax_rate}: ${e.taxable_amount} + ${e.tax_amount}`)
+        .join(", ")})`,
+      ["tax_subtotals"]
+    )
+  }
+  return checkRepaymentTotals(body, [body.terms.number_of_periods])
+}

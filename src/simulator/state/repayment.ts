@@ -1,0 +1,165 @@
+import type {
+  FundingStatus,
+  PlanCredit,
+  PlanFulfilmentStatus,
+  RepaymentAccount,
+  RepaymentPlan,
+  TaxSubtotal,
+} from "../../service/schemas"
+
+/** A repayment account. Once it has a plan it is a financial record: erasure keeps it (contract sections 3 and 6). */
+export type AccountRecord = {
+  /** The wire object; handlers replace its fields and answer with it. */
+  account: RepaymentAccount
+  /** Ids of the plans made on this account, oldest first. */
+  planIds: string[]
+  createdAt: string
+  updatedAt: string
+}
+
+export type FundingState = {
+  status: FundingStatus
+  /** Why funding was REJECTED (the status's `credit_decline_reason`). */
+  reason: string | null
+  /** When a PENDING decision is made on its own (simulator clock). */
+  dueAtMs: number
+  decidedAt: string | null
+  decidedBy: "service" | "control" | null
+}
+
+export type FulfilmentState = {
+  status: PlanFulfilmentStatus
+  /** When a PENDING fulfilment succeeds on its own (simulator clock); null unless PENDING. */
+  dueAtMs: number | null
+  requestedAt: string | null
+  settledAt: string | null
+}
+
+export type CreditRecord = PlanCredit & { reason: string; created_at: string }
+
+export type PlanRecord = {
+  /** The wire object; handlers change its instalments and answer with it. */
+  plan: RepaymentPlan
+  description: string | null
+  consentDate: string
+  createdAt: string
+  funding: FundingState
+  fulfilment: FulfilmentState
+  cancellation: { cancel_reason: string; cancelled_at: string; received_at: string } | null
+  credits: CreditRecord[]
+}
+
+/** One instalment on an invoice. */
+export type InvoicedInstalment = {
+  plan_id: string
+  plan_reference: string
+  instalment_id: string
+  invoice_issue_date: string
+  repayment_amount: string
+  tax_subtotals: TaxSubtotal[]
+}
+
+/**
+ * One invoice to a repayment account: the instalments of all its plans issued
+ * in one month (same currency), invoiced together so the buyer pays them with
+ * one payment (interfaces.md).
+ */
+export type RepaymentInvoice = {
+  id: string
+  number: string
+  account_id: string
+  /** "YYYY-MM" */
+  month: string
+  /** The 1st of `month`, "YYYY-MM-DD". */
+  issue_date: string
+  currency: string
+  amount: string
+  tax_subtotals: TaxSubtotal[]
+  instalments: InvoicedInstalment[]
+  issued_at: string
+}
+
+/** One merchant's repayment accounts, plans and invoices. */
+export class RepaymentStore {
+  private accounts = new Map<string, AccountRecord>()
+  private accountByReference = new Map<string, AccountRecord>()
+  private plans = new Map<string, PlanRecord>()
+  private invoiceList: RepaymentInvoice[] = []
+
+  addAccount(record: AccountRecord): void {
+    this.accounts.set(record.account.id, record)
+    this.accountByReference.set(record.account.merchant_account_reference, record)
+  }
+
+  /** Keeps the reference index right after an update changed `merchant_account_reference`. */
+  reindexAccount(record: AccountRecord, previousReference: string): void {
+    if (this.accountByReference.get(previousReference) === record) this.accountByReference.delete(previousReference)
+    this.accountByReference.set(record.account.merchant_account_reference, record)
+  }
+
+  account(id: string): AccountRecord | undefined {
+    return this.accounts.get(id)
+  }
+
+  accountByMerchantReference(reference: string): AccountRecord | undefined {
+    return this.accountByReference.get(reference)
+  }
+
+  allAccounts(): AccountRecord[] {
+    return [...this.accounts.values()]
+  }
+
+  addPlan(record: PlanRecord, account: AccountRecord): void {
+    this.plans.set(record.plan.id, record)
+    account.planIds.push(record.plan.id)
+  }
+
+  plan(id: string): PlanRecord | undefined {
+    return this.plans.get(id)
+  }
+
+  allPlans(): PlanRecord[] {
+    return [...this.plans.values()]
+  }
+
+  /** The plan that holds a `reference`: not REJECTED and not cancelled (those free it). */
+  holderOf(reference: string): PlanRecord | undefined {
+    return this.allPlans().find(
+      (r) => r.plan.reference === reference && r.funding.status !== "REJECTED" && r.cancellation === null
+    )
+  }
+
+  addInvoice(invoice: RepaymentInvoice): void {
+    this.invoiceList.push(invoice)
+  }
+
+  invoices(accountId?: string): RepaymentInvoice[] {
+    return this.invoiceList.filter((invoice) => !accountId || invoice.account_id === accountId)
+  }
+
+  /** True when the account is a financial record (it has a plan): kept on erasure. */
+  isFinancialRecord(accountId: string): boolean {
+    return (this.accounts.get(accountId)?.planIds.length ?? 0) > 0
+  }
+
+  /** Accounts that hold an email (invoice, cc or representative; case-insensitive): what an erasure looks at. */
+  accountsWithEmail(email: string): AccountRecord[] {
+    const wanted = email.trim().toLowerCase()
+    return this.allAccounts().filter(({ account }) =>
+      [account.invoice_email, ...account.invoice_cc_emails, account.account_representative.email].some(
+        (address) => address.toLowerCase() === wanted
+      )
+    )
+  }
+
+  get size() {
+    return { accounts: this.accounts.size, plans: this.plans.size, invoices: this.invoiceList.length }
+  }
+
+  clear(): void {
+    this.accounts.clear()
+    this.accountByReference.clear()
+    this.plans.clear()
+    this.invoiceList = []
+  }
+}

@@ -22,6 +22,8 @@ export function useSimulator(env: Record<string, string> = {}) {
       TRADE_CREDIT_STOREFRONT_URL: STOREFRONT_URL,
       TRADE_CREDIT_TIMEOUT_MS: "2000",
       TRADE_CREDIT_MAX_RETRIES: "1",
+      // The scheduled reconciliation would repair states a test is still setting up: tests run it through the admin route.
+      TRADE_CREDIT_RECONCILIATION_SCHEDULE: "off",
       ...env,
     })
   })

@@ -1,0 +1,34 @@
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { runReconciliation } from "../workflows/reconciliation/run-reconciliation"
+
+export const DEFAULT_RECONCILIATION_SCHEDULE = "*/15 * * * *"
+
+/**
+ * TRADE_CREDIT_RECONCILIATION_SCHEDULE: a cron expression (default every 15
+ * minutes), or "off" to run reconciliation only from the admin route.
+ */
+const setting = () => process.env.TRADE_CREDIT_RECONCILIATION_SCHEDULE?.trim()
+const isOff = () => setting()?.toLowerCase() === "off"
+
+/**
+ * On a schedule: compare Medusa's trade credit payments in non-final states
+ * with the service and repair what a missed webhook or an interrupted request
+ * left behind. The run is kept (GET /admin/trade-credit/reconciliation) and
+ * logged; a failed run is logged and never stops the scheduler.
+ */
+export default async function reconcileTradeCreditPayments(container: MedusaContainer) {
+  if (isOff()) return
+  try {
+    await runReconciliation(container, { trigger: "schedule" })
+  } catch (error) {
+    const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+    logger.error(`trade-credit: the scheduled reconciliation failed: ${error instanceof Error ? error.message : String(error)}`)
+  }
+}
+
+export const config = {
+  name: "trade-credit-reconcile-payments",
+  // "off" keeps the default cron: the job then returns at once (a cron that never fires is not portable).
+  schedule: (!isOff() && setting()) || DEFAULT_RECONCILIATION_SCHEDULE,
+}

@@ -1,0 +1,160 @@
+import { orderAnswer } from "../../../client/__tests__/fixtures"
+import type { Order } from "../../../service/schemas"
+import { paymentDataDiffers, planRepair } from "../plan-repair"
+import type { MedusaPaymentState } from "../types"
+
+const fulfilment = (id: string, gross_amount: string) => ({
+  id,
+  gross_amount,
+  invoice_number: `INV-${id}`,
+  invoice_url: `https://service.example/invoices/${id}.pdf`,
+  line_items: [],
+})
+const refund = (id: string, amount: string): Order["refunds"][number] => ({
+  id,
+  amount,
+  currency: "GBP",
+  credit_note_number: `CN-${id}`,
+  credit_note_url: `https://service.example/credit-notes/${id}.pdf`,
+  refund_date: "2026-11-22T10:00:00Z",
+  reason: null,
+  refund_reference: null,
+  line_items: [],
+})
+
+const order = (overrides: Partial<Order> = {}) => orderAnswer({ id: "ord_1", merchant_order_id: "payses_1", ...overrides })
+
+/** A session waiting for the buyer, with no payment, cart not completed. */
+function waiting(overrides: Partial<MedusaPaymentState> = {}): MedusaPaymentState {
+  return {
+    session: { id: "payses_1", provider_id: "pp_trade-credit_default", status: "requires_more", data: { order_id: "ord_1", state: "UNVERIFIED" } },
+    payment: null,
+    cart: { id: "cart_1", completed_at: null },
+    order: null,
+    ...overrides,
+  }
+}
+
+/** An authorized payment of a placed Medusa order, data in line with a CONFIRMED order. */
+function placed(paymentOverrides: Partial<NonNullable<MedusaPaymentState["payment"]>> = {}, orderOverrides = {}): MedusaPaymentState {
+  const data = { order_id: "ord_1", state: "CONFIRMED" as const, status: "APPROVED" as const, gross_amount: order().gross_amount, fulfilments: [], refunds: [] }
+  return waiting({
+    session: { id: "payses_1", provider_id: "pp_trade-credit_default", status: "authorized", data },
+    payment: { id: "pay_1", captured_at: null, canceled_at: null, data, captured: "0", refunded: "0", ...paymentOverrides },
+    cart: { id: "cart_1", completed_at: "2026-11-21T10:00:00Z" },
+    order: { id: "order_1", status: "pending", live_fulfillments: 0, ...orderOverrides },
+  })
+}
+
+describe("planRepair: a session not authorized yet", () => {
+  it("leaves a session waiting for verification alone", () => {
+    const plan = planRepair(waiting(), order())
+    expect(plan.actions).toEqual([])
+    expect(plan.reports).toEqual([])
+  })
+
+  it("completes the cart when the service verified the order (a missed order.verified)", () => {
+    for (const state of ["VERIFIED", "CONFIRMED"] as const) {
+      const plan = planRepair(waiting(), order({ state }))
+      expect(plan.actions).toEqual([{ type: "complete_cart", cart_id: "cart_1" }])
+    }
+  })
+
+  it("reports instead of completing a cart that is already completed or placed", () => {
+    expect(planRepair(waiting({ cart: { id: "cart_1", completed_at: "2026-11-21" } }), order({ state: "VERIFIED" })).actions).toEqual([])
+    const withOrder = planRepair(waiting({ order: { id: "order_1", status: "pending", live_fulfillments: 0 } }), order({ state: "VERIFIED" }))
+    expect(withOrder.actions).toEqual([])
+    expect(withOrder.reports[0]).toMatch(/order_1/)
+  })
+
+  it("cancels the session of an order cancelled at the service, and sets it to error for a rejected one", () => {
+    const cancelled = planRepair(waiting(), order({ state: "CANCELLED" }))
+    expect(cancelled.actions).toEqual([{ type: "cancel_session", status: "canceled", data: expect.objectContaining({ state: "CANCELLED", order_id: "ord_1" }) }])
+    const rejected = planRepair(waiting(), order({ status: "REJECTED" }))
+    expect(rejected.actions).toEqual([expect.objectContaining({ type: "cancel_session", status: "error" })])
+  })
+
+  it("does nothing for a session already canceled (a repeated or late event)", () => {
+    const state = waiting({ session: { ...waiting().session, status: "canceled" } })
+    expect(planRepair(state, order({ state: "CANCELLED" })).actions).toEqual([])
+  })
+
+  it("stores the order on a session that never learnt it (stopped between the service's answer and the write)", () => {
+    const state = waiting({ session: { id: "payses_1", provider_id: "pp_trade-credit_default", status: "pending", data: { tracking_id: "trk_1" } } })
+    const plan = planRepair(state, order())
+    expect(plan.actions).toEqual([
+      { type: "sync_session", status: "requires_more", data: expect.objectContaining({ order_id: "ord_1", tracking_id: "trk_1", payment_url: expect.any(String) }) },
+    ])
+  })
+
+  it("has nothing to do when the service has no order, and reports an order id the service does not know", () => {
+    const pending = waiting({ session: { id: "payses_1", provider_id: "pp_trade-credit_default", status: "pending", data: { tracking_id: "t" } } })
+    expect(planRepair(pending, null)).toEqual({ found: "no order at the service", actions: [], reports: [] })
+    expect(planRepair(waiting(), null).reports).toHaveLength(1)
+  })
+
+  it("reports an order invoiced at the service that Medusa never authorized", () => {
+    const plan = planRepair(waiting(), order({ state: "FULFILLED" }))
+    expect(plan.actions).toEqual([])
+    expect(plan.reports).toHaveLength(1)
+  })
+})
+
+describe("planRepair: an authorized payment", () => {
+  it("is in sync when state, invoices and credit notes match", () => {
+    expect(planRepair(placed(), order({ state: "CONFIRMED", payment_url: null }))).toEqual({ found: "in sync (CONFIRMED)", actions: [], reports: [] })
+  })
+
+  it("cancels the Medusa order when the service cancelled it and nothing was shipped or captured", () => {
+    expect(planRepair(placed(), order({ state: "CANCELLED" })).actions).toEqual([{ type: "cancel_order", order_id: "order_1" }])
+  })
+
+  it("reports, and does not cancel, an order with fulfillments or captures", () => {
+    for (const state of [placed({}, { live_fulfillments: 1 }), placed({ captured: "10.00" })]) {
+      const plan = planRepair(state, order({ state: "CANCELLED" }))
+      expect(plan.actions.map((a) => a.type)).toEqual(["sync_payment_data"])
+      expect(plan.reports[0]).toMatch(/not cancelled automatically/)
+    }
+  })
+
+  it("cancels a payment with no Medusa order, and does nothing more once the order is canceled", () => {
+    expect(planRepair(placed({}, {}), order({ state: "CANCELLED" })).actions[0].type).toBe("cancel_order")
+    const noOrder = { ...placed(), order: null }
+    expect(planRepair(noOrder, order({ state: "CANCELLED" })).actions).toEqual([{ type: "cancel_payment", payment_id: "pay_1" }])
+    const canceled = placed({ canceled_at: "2026-11-22", data: { order_id: "ord_1", state: "CANCELLED", status: "APPROVED", gross_amount: order().gross_amount } }, { status: "canceled" })
+    expect(planRepair(canceled, order({ state: "CANCELLED" })).actions).toEqual([])
+  })
+
+  it("confirms an order only verified at the service", () => {
+    expect(planRepair(placed(), order({ state: "VERIFIED" })).actions).toEqual([
+      { type: "confirm_at_service", service_order_id: "ord_1", payment_id: "pay_1" },
+    ])
+  })
+
+  it("copies invoices and credit notes into the data, and reports money Medusa has not recorded", () => {
+    const service = order({ state: "FULFILLED", fulfilments: [fulfilment("f1", "100.00")], refunds: [refund("r1", "20.00")] })
+    const plan = planRepair(placed({ captured: "100" }), service)
+    expect(plan.actions).toEqual([
+      { type: "sync_payment_data", payment_id: "pay_1", data: expect.objectContaining({ state: "FULFILLED", fulfilments: [expect.objectContaining({ id: "f1" })] }) },
+    ])
+    expect(plan.reports).toEqual([expect.stringMatching(/refunded 20\.00 GBP but Medusa recorded 0\.00/)])
+
+    const uncaptured = planRepair(placed({ captured: "40.5" }), service)
+    expect(uncaptured.reports[0]).toMatch(/invoiced 100\.00 GBP but Medusa captured 40\.50/)
+  })
+
+  it("reports a payment canceled in Medusa whose order lives on at the service", () => {
+    const plan = planRepair(placed({ canceled_at: "2026-11-22" }), order({ state: "CONFIRMED" }))
+    expect(plan.reports[0]).toMatch(/still CONFIRMED/)
+  })
+})
+
+describe("paymentDataDiffers", () => {
+  it("compares state, amounts and the ids of invoices and credit notes", () => {
+    const o = order({ state: "FULFILLED", fulfilments: [fulfilment("f1", "1.00")] })
+    const same = { order_id: "ord_1", state: "FULFILLED" as const, status: "APPROVED" as const, gross_amount: o.gross_amount, fulfilments: [{ id: "f1", gross_amount: "1.00", invoice_number: "x", invoice_url: "y" }], refunds: [] }
+    expect(paymentDataDiffers(same, o)).toBe(false)
+    expect(paymentDataDiffers({ ...same, fulfilments: [] }, o)).toBe(true)
+    expect(paymentDataDiffers({ ...same, state: "CONFIRMED" }, o)).toBe(true)
+  })
+})

@@ -1,0 +1,65 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { cancelOrderWorkflow, completeCartWorkflow } from "@medusajs/medusa/core-flows"
+import type { IPaymentModuleService } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import type { TradeCreditClient } from "../../client"
+import { idempotencyKeys } from "../../providers/trade-credit/lib/idempotency-keys"
+import { withOrder } from "../../providers/trade-credit/lib/payment-data"
+import { readMedusaPaymentState } from "./read-medusa-state"
+import { writePaymentData, writeSession } from "./payment-records"
+import type { MedusaPaymentState, RepairAction, RepairActionType } from "./types"
+
+/** Every action: what a reconciliation run may do. */
+export const ALL_REPAIRS: ReadonlySet<RepairActionType> = new Set([
+  "complete_cart",
+  "cancel_session",
+  "sync_session",
+  "cancel_payment",
+  "cancel_order",
+  "confirm_at_service",
+  "sync_payment_data",
+])
+
+type ApplyContext = {
+  container: MedusaContainer
+  client: TradeCreditClient
+  state: MedusaPaymentState
+}
+
+/** Carries out one action; returns what was done, in words. Throws when it fails. */
+export async function applyRepair({ container, client, state }: ApplyContext, action: RepairAction): Promise<string> {
+  switch (action.type) {
+    case "complete_cart": {
+      // What Medusa's own webhook handling does for `authorized` (processPaymentWorkflow → complete the cart):
+      // completing authorizes the session (the provider confirms the order at the service) and places the order.
+      const { result } = await completeCartWorkflow(container).run({ input: { id: action.cart_id } })
+      const after = await readMedusaPaymentState(container, state.session.id)
+      const orderId = after?.order?.id ?? (result as { id?: string } | undefined)?.id
+      if (!orderId) throw new Error(`cart ${action.cart_id} was completed but no order is linked to it`)
+      return `completed cart ${action.cart_id}: placed order ${orderId}`
+    }
+    case "cancel_session":
+      await writeSession(container, state.session.id, action.status, action.data)
+      return `set the payment session to ${action.status} (the buyer can choose a payment method again)`
+    case "sync_session":
+      await writeSession(container, state.session.id, action.status, action.data)
+      return `stored service order ${action.data.order_id} on the payment session (${action.status})`
+    case "cancel_payment":
+      await container.resolve<IPaymentModuleService>(Modules.PAYMENT).cancelPayment(action.payment_id)
+      return `canceled payment ${action.payment_id}`
+    case "cancel_order":
+      // Cancels the uncaptured payment too (the provider's cancel is answered 202: already cancelled).
+      await cancelOrderWorkflow(container).run({ input: { order_id: action.order_id } })
+      return `canceled Medusa order ${action.order_id} and its payment`
+    case "confirm_at_service": {
+      const confirmed = await client.orders.confirm(action.service_order_id, {
+        idempotencyKey: idempotencyKeys.confirm(action.service_order_id),
+      })
+      await writePaymentData(container, action.payment_id, withOrder(state.payment?.data ?? state.session.data, confirmed))
+      return `confirmed order ${action.service_order_id} at the service`
+    }
+    case "sync_payment_data":
+      await writePaymentData(container, action.payment_id, action.data)
+      return `updated payment ${action.payment_id}'s data from the service (${action.data.state})`
+  }
+}

@@ -1,0 +1,114 @@
+import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import type { TradeCreditPaymentData } from "../../providers/trade-credit/lib/payment-data"
+import { countPayments, isTradeCreditProviderId, tradeCreditProviderIds } from "./payment-records"
+
+export type FindTargetsInput = {
+  /** At most this many payments are checked in one run. */
+  limit: number
+  /** Sessions untouched for longer are left alone (the service cancels unverified orders after 48 hours). */
+  lookbackDays: number
+  /** How many runs came before: payments are checked in turns, `limit` at a time. */
+  round: number
+  /** Only the trade credit payments of this Medusa order. */
+  orderId?: string
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * The payment sessions a run compares with the service (ids; a session stands
+ * for its payment too):
+ * - sessions not authorized yet that reached the service: `requires_more` (the
+ *   buyer verifies; a missed `order.verified` or `order.cancelled`) and `pending`
+ *   ones that were credit-checked (the process may have stopped between the
+ *   service's order and Medusa's write), newest first;
+ * - payments not canceled and not fully captured, and payments captured within the
+ *   look-back (refunds made in the service's portal), in turns across runs so
+ *   every one is reached however many there are.
+ * Half the limit goes to each kind; what one kind leaves goes to the other.
+ */
+export async function findReconciliationTargets(container: MedusaContainer, input: FindTargetsInput): Promise<string[]> {
+  if (input.orderId) return await sessionsOfOrder(container, input.orderId)
+  const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+  const providerIds = await tradeCreditProviderIds(container)
+  if (!providerIds.length) return []
+  const since = new Date(Date.now() - input.lookbackDays * DAY_MS)
+
+  const sessions = (
+    await payments.listPaymentSessions(
+      { provider_id: providerIds, status: ["requires_more", "pending"] as any, updated_at: { $gte: since } } as any,
+      { select: ["id", "status", "data"], order: { updated_at: "DESC" }, take: input.limit }
+    )
+  ).filter((s) => {
+    const data = (s.data ?? {}) as TradeCreditPaymentData
+    return s.status === "requires_more" ? !!data.order_id : !!(data.order_id || data.tracking_id)
+  })
+
+  const filters = {
+    provider_id: providerIds,
+    canceled_at: null,
+    $or: [{ captured_at: null }, { captured_at: { $gte: since } }],
+  } as any
+  const total = await countPayments(container, filters)
+  const { sessionBudget, paymentBudget } = splitBudget(input.limit, sessions.length, total)
+  let paymentSessionIds: string[] = []
+  if (paymentBudget > 0) {
+    const skip = turnOffset(input.round, paymentBudget, total)
+    const page = await payments.listPayments(filters, {
+      select: ["id", "payment_session_id"] as any,
+      order: { created_at: "ASC", id: "ASC" } as any,
+      skip,
+      take: paymentBudget,
+    })
+    // The turn wraps around: the start of the list fills what the end of it lacks.
+    const wrapped =
+      page.length < paymentBudget && skip > 0
+        ? await payments.listPayments(filters, {
+            select: ["id", "payment_session_id"] as any,
+            order: { created_at: "ASC", id: "ASC" } as any,
+            take: paymentBudget - page.length,
+          })
+        : []
+    paymentSessionIds = [...page, ...wrapped].map((p: any) => p.payment_session_id).filter(Boolean)
+  }
+  return [...new Set([...sessions.slice(0, sessionBudget).map((s) => s.id), ...paymentSessionIds])]
+}
+
+/** Half the limit for each kind; what one kind does not use goes to the other. */
+export function splitBudget(limit: number, sessionsAvailable: number, paymentsAvailable: number) {
+  const paymentBudget = Math.min(paymentsAvailable, Math.max(limit - Math.ceil(limit / 2), limit - sessionsAvailable))
+  const sessionBudget = Math.min(sessionsAvailable, limit - paymentBudget)
+  return { sessionBudget, paymentBudget }
+}
+
+/** Where this run's turn starts in the list of `total` payments, `budget` at a time (wrapping around). */
+export function turnOffset(round: number, budget: number, total: number): number {
+  return total > budget && budget > 0 ? (round * budget) % total : 0
+}
+
+/** The trade credit payment sessions of one Medusa order (for the admin's re-sync). */
+async function sessionsOfOrder(container: MedusaContainer, orderId: string): Promise<string[]> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["id", "payment_collections.payment_sessions.id", "payment_collections.payment_sessions.provider_id"],
+    filters: { id: orderId },
+  })
+  const order = data[0] as any
+  if (!order) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not found`, "TRADE_CREDIT_ORDER_NOT_FOUND")
+  }
+  const ids = (order.payment_collections ?? [])
+    .flatMap((pc: any) => pc?.payment_sessions ?? [])
+    .filter((s: any) => s && isTradeCreditProviderId(s.provider_id))
+    .map((s: any) => s.id as string)
+  if (!ids.length) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Order ${orderId} has no trade credit payment to reconcile`,
+      "TRADE_CREDIT_NOT_TRADE_CREDIT_ORDER"
+    )
+  }
+  return ids
+}

@@ -1,0 +1,150 @@
+import BigNumber from "bignumber.js"
+import { type TradeCreditPaymentData, withOrder } from "../../providers/trade-credit/lib/payment-data"
+import { sessionStatusOf } from "../../providers/trade-credit/lib/status"
+import type { Order } from "../../service/schemas"
+import type { MedusaPaymentState, RepairAction, RepairPlan } from "./types"
+
+const sum = (values: string[]) => values.reduce((acc, v) => acc.plus(v), new BigNumber(0))
+const money = (value: BigNumber.Value) => new BigNumber(value).toFixed(2)
+
+const plan = (found: string, actions: RepairAction[] = [], reports: string[] = []): RepairPlan => ({ found, actions, reports })
+
+/** The order is over at the service: cancelled (buyer rejected, expired, cancelled in the portal) or declined. */
+const isOver = (order: Order) => order.status === "REJECTED" || order.state === "CANCELLED"
+const overWord = (order: Order) => (order.status === "REJECTED" ? "rejected" : "cancelled")
+
+/** Whether the payment's data misses what the service has (state, fulfilments, refunds). */
+export function paymentDataDiffers(data: TradeCreditPaymentData, order: Order): boolean {
+  const ids = (list: { id: string }[] | undefined) => (list ?? []).map((x) => x.id).join(",")
+  return (
+    data.order_id !== order.id ||
+    data.state !== order.state ||
+    data.status !== order.status ||
+    data.gross_amount !== order.gross_amount ||
+    ids(data.fulfilments) !== ids(order.fulfilments) ||
+    ids(data.refunds) !== ids(order.refunds)
+  )
+}
+
+/**
+ * Compares one trade credit payment in Medusa with its order at the service and
+ * decides what brings Medusa in line. Pure: the caller reads both sides and
+ * carries the actions out. The service's state wins for what the service owns
+ * (verification, cancellation, invoices, credit notes); money Medusa has not
+ * recorded (captures, refunds) is reported, never invented.
+ */
+export function planRepair(state: MedusaPaymentState, order: Order | null): RepairPlan {
+  const data = state.payment?.data ?? state.session.data
+  if (!order) {
+    return data.order_id
+      ? plan(`the service does not know order ${data.order_id}`, [], [`order ${data.order_id} was not found at the service`])
+      : plan("no order at the service")
+  }
+  const fresh = withOrder(data, order)
+  return state.payment ? planForPayment(state, state.payment, order, fresh) : planForSession(state, order, fresh)
+}
+
+/** Not authorized in Medusa yet: the session waits for the buyer (or was abandoned). */
+function planForSession(state: MedusaPaymentState, order: Order, fresh: TradeCreditPaymentData): RepairPlan {
+  const { session } = state
+  if (isOver(order)) {
+    const status = sessionStatusOf(order) === "error" ? "error" : "canceled"
+    if (session.status === status) return plan(`${overWord(order)} at the service; the session is ${status}`)
+    if (state.order) {
+      return plan(`${overWord(order)} at the service`, [], [
+        `Medusa order ${state.order.id} exists without an authorized trade credit payment`,
+      ])
+    }
+    return plan(`the order was ${overWord(order)} at the service but the payment session was ${session.status}`, [
+      { type: "cancel_session", status, data: fresh },
+    ])
+  }
+  switch (order.state) {
+    case "UNVERIFIED":
+      if (session.status === "requires_more" && session.data.order_id === order.id) {
+        return plan("waiting for the buyer's verification")
+      }
+      return plan(`the service has order ${order.id} waiting for verification, unknown to the payment session (${session.status})`, [
+        { type: "sync_session", status: "requires_more", data: fresh },
+      ])
+    case "VERIFIED":
+    case "CONFIRMED": {
+      const found = `${order.state} at the service but the payment session is still ${session.status}`
+      if (state.order) return plan(found, [], [`Medusa order ${state.order.id} exists but its payment session was never authorized`])
+      if (!state.cart) return plan(found, [], ["the payment session belongs to no cart"])
+      if (state.cart.completed_at) return plan(found, [], [`cart ${state.cart.id} is completed but has no order`])
+      return plan(found, [{ type: "complete_cart", cart_id: state.cart.id }])
+    }
+    default:
+      return plan(`${order.state} at the service but Medusa has no payment`, [], [
+        `the service invoiced order ${order.id} (${order.state}) while Medusa never authorized its payment`,
+      ])
+  }
+}
+
+/** Authorized in Medusa: an order may exist, may be captured or cancelled. */
+function planForPayment(
+  state: MedusaPaymentState,
+  payment: NonNullable<MedusaPaymentState["payment"]>,
+  order: Order,
+  fresh: TradeCreditPaymentData
+): RepairPlan {
+  const sync: RepairAction[] = paymentDataDiffers(payment.data, order)
+    ? [{ type: "sync_payment_data", payment_id: payment.id, data: fresh }]
+    : []
+  const medusaOrder = state.order
+
+  if (payment.canceled_at) {
+    if (isOver(order)) return plan(sync.length ? "cancelled on both sides; the payment data was stale" : "cancelled on both sides", sync)
+    return plan(`the payment is canceled in Medusa but the order is ${order.state} at the service`, sync, [
+      `order ${order.id} is still ${order.state} at the service: cancel it in the service's portal if the sale is off`,
+    ])
+  }
+
+  if (isOver(order)) {
+    const found = `the order was ${overWord(order)} at the service`
+    if (!medusaOrder) return plan(`${found}; the authorized payment has no Medusa order`, [{ type: "cancel_payment", payment_id: payment.id }])
+    if (medusaOrder.status === "canceled") return plan(`${found}; the Medusa order is canceled too`, sync)
+    const captured = new BigNumber(payment.captured)
+    if (medusaOrder.live_fulfillments > 0 || captured.gt(0) || order.fulfilments.length > 0) {
+      return plan(`${found} but Medusa order ${medusaOrder.id} is not canceled`, sync, [
+        `Medusa order ${medusaOrder.id} has ${medusaOrder.live_fulfillments} fulfillment(s) and ${money(captured)} captured` +
+          ` while the service ${overWord(order)} order ${order.id} (${order.fulfilments.length} invoice(s)): not cancelled automatically;` +
+          " resolve it by hand (cancel the fulfillments and refund, or restore the order at the service)",
+      ])
+    }
+    return plan(`${found}; Medusa order ${medusaOrder.id} is still ${medusaOrder.status}`, [{ type: "cancel_order", order_id: medusaOrder.id }])
+  }
+
+  if (order.state === "VERIFIED") {
+    return plan("authorized in Medusa but not confirmed at the service", [
+      { type: "confirm_at_service", service_order_id: order.id, payment_id: payment.id },
+    ])
+  }
+  if (order.state === "UNVERIFIED") {
+    return plan("authorized in Medusa but the buyer has not verified at the service", sync, [
+      `order ${order.id} is UNVERIFIED at the service while Medusa authorized its payment`,
+    ])
+  }
+
+  const reports: string[] = []
+  const invoiced = sum(order.fulfilments.map((f) => f.gross_amount))
+  const captured = new BigNumber(payment.captured)
+  if (invoiced.gt(captured)) {
+    reports.push(
+      `the service invoiced ${money(invoiced)} ${order.currency} but Medusa captured ${money(captured)}:` +
+        " capture the difference in Medusa if those goods shipped"
+    )
+  }
+  const refundedThere = sum(order.refunds.map((r) => r.amount))
+  const refundedHere = new BigNumber(payment.refunded)
+  if (refundedThere.gt(refundedHere)) {
+    reports.push(
+      `the service refunded ${money(refundedThere)} ${order.currency} but Medusa recorded ${money(refundedHere)}` +
+        " (a refund made in the service's portal?)"
+    )
+  }
+  if (!sync.length && !reports.length) return plan(`in sync (${order.state})`)
+  const found = sync.length ? `the payment data lags the service (${payment.data.state ?? "no state"} → ${order.state})` : `${order.state} at the service`
+  return plan(found, sync, reports)
+}

@@ -1,0 +1,95 @@
+import { Webhook } from "standardwebhooks"
+import { SIMULATOR_WEBHOOK_SECRET } from "../../../simulator"
+import { rawBodyOf, verifyDelivery } from "../verify-delivery"
+
+const OTHER_SECRET = "whsec_" + Buffer.from("not the merchant's secret at all!").toString("base64")
+
+const cancelled = {
+  id: "msg_1",
+  type: "order.cancelled",
+  time: "2026-11-22T10:00:00Z",
+  data: { order_id: "ord_1", merchant_order_id: "payses_1", state: "CANCELLED", status: "APPROVED", gross_amount: "120.00", currency: "GBP" },
+}
+
+function signed(body: unknown, { secret = SIMULATOR_WEBHOOK_SECRET, at = new Date(), id = "msg_1" } = {}) {
+  const raw = typeof body === "string" ? body : JSON.stringify(body)
+  return {
+    raw,
+    headers: {
+      "webhook-id": id,
+      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+      "webhook-signature": new Webhook(secret).sign(id, at, raw),
+    },
+  }
+}
+
+describe("verifyDelivery", () => {
+  it("accepts a signed event whatever form the raw body arrives in", () => {
+    const { raw, headers } = signed(cancelled)
+    for (const rawData of [Buffer.from(raw), raw, JSON.parse(JSON.stringify(Buffer.from(raw))), new Uint8Array(Buffer.from(raw))]) {
+      const result = verifyDelivery({ data: cancelled, rawData, headers }, SIMULATOR_WEBHOOK_SECRET)
+      expect(result).toEqual({ ok: true, event: cancelled })
+    }
+  })
+
+  it("reads header names in any case and list values", () => {
+    const { raw, headers } = signed(cancelled)
+    const upper = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toUpperCase(), [v]]))
+    expect(verifyDelivery({ rawData: raw, headers: upper }, SIMULATOR_WEBHOOK_SECRET).ok).toBe(true)
+  })
+
+  it("refuses a forged signature, a stale or future timestamp, missing headers and a changed body", () => {
+    const forged = signed(cancelled, { secret: OTHER_SECRET })
+    const stale = signed(cancelled, { at: new Date(Date.now() - 6 * 60 * 1000) })
+    const future = signed(cancelled, { at: new Date(Date.now() + 6 * 60 * 1000) })
+    const good = signed(cancelled)
+    const cases = [
+      [forged.raw, forged.headers, /No matching signature/],
+      [stale.raw, stale.headers, /too old/],
+      [future.raw, future.headers, /too new/],
+      [good.raw, {}, /Missing required headers/],
+      [good.raw.replace("120.00", "1.00"), good.headers, /No matching signature/],
+    ] as const
+    for (const [rawData, headers, reason] of cases) {
+      const result = verifyDelivery({ rawData, headers }, SIMULATOR_WEBHOOK_SECRET)
+      expect(result.ok).toBe(false)
+      if (!result.ok) {
+        expect(result.reason).toMatch(reason)
+        expect(result.reason).not.toContain(SIMULATOR_WEBHOOK_SECRET)
+      }
+    }
+  })
+
+  it("refuses a signed body that is not JSON, an unknown type and a wrong shape", () => {
+    const notJson = signed("{not json")
+    expect(verifyDelivery({ rawData: notJson.raw, headers: notJson.headers }, SIMULATOR_WEBHOOK_SECRET)).toEqual({
+      ok: false,
+      reason: "the signed body is not JSON",
+    })
+    const unknown = signed({ ...cancelled, type: "order.exploded" })
+    const result = verifyDelivery({ rawData: unknown.raw, headers: unknown.headers }, SIMULATOR_WEBHOOK_SECRET)
+    expect(result.ok).toBe(false)
+    if (!result.ok) expect(result.reason).toMatch(/unknown event type or shape \(type "order\.exploded"/)
+    const shape = signed({ ...cancelled, data: { order_id: 42 } })
+    expect(verifyDelivery({ rawData: shape.raw, headers: shape.headers }, SIMULATOR_WEBHOOK_SECRET).ok).toBe(false)
+  })
+
+  it("refuses everything without a secret or a raw body, and never re-serializes the parsed body", () => {
+    const { raw, headers } = signed(cancelled)
+    expect(verifyDelivery({ rawData: raw, headers }, undefined)).toEqual({ ok: false, reason: expect.stringMatching(/no webhookSecret/) })
+    expect(verifyDelivery({ data: cancelled, headers }, SIMULATOR_WEBHOOK_SECRET)).toEqual({
+      ok: false,
+      reason: "the delivery has no raw body to verify",
+    })
+  })
+})
+
+describe("rawBodyOf", () => {
+  it("reads Buffers, serialized Buffers and strings, and nothing else", () => {
+    expect(rawBodyOf(Buffer.from("{}"))).toBe("{}")
+    expect(rawBodyOf({ type: "Buffer", data: [123, 125] })).toBe("{}")
+    expect(rawBodyOf("{}")).toBe("{}")
+    expect(rawBodyOf({ a: 1 })).toBeUndefined()
+    expect(rawBodyOf(undefined)).toBeUndefined()
+  })
+})

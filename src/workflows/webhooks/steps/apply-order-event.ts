@@ -1,0 +1,37 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
+import type { OrderEvent } from "../../../service/schemas"
+import { reconcileSession } from "../../reconciliation/reconcile-session"
+import type { ReconciliationOutcome, RepairActionType } from "../../reconciliation/types"
+
+/**
+ * What an order event may change in Medusa. Authorization (completing the cart)
+ * is Medusa's own webhook handling (`order.verified` → `authorized`); the plugin
+ * does what Medusa ignores: cancellations and rejections, and the service's
+ * invoices and credit notes in the payment's data.
+ */
+export const WEBHOOK_REPAIRS: ReadonlySet<RepairActionType> = new Set([
+  "cancel_session",
+  "cancel_payment",
+  "cancel_order",
+  "sync_payment_data",
+])
+
+/**
+ * Reads the order back from the service and brings Medusa in line with its
+ * current state (never with the event alone: a late or repeated event changes
+ * nothing). Never throws: a failure is an outcome with `error`.
+ */
+export const applyOrderEventStep = createStep(
+  "trade-credit-apply-order-event",
+  async (event: OrderEvent, { container }) => {
+    const client = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).getClient()
+    const outcome: ReconciliationOutcome = await reconcileSession(container, client, {
+      sessionId: event.data.merchant_order_id,
+      serviceOrderId: event.data.order_id,
+      allowed: WEBHOOK_REPAIRS,
+      leftTo: "Medusa's webhook handling or the reconciliation job",
+    })
+    return new StepResponse(outcome)
+  }
+)

@@ -198,4 +198,25 @@ export class OrdersClient {
     }
     return { contentType, body }
   }
+
+  /**
+   * One document by the URL the service gave for it: a fulfilment's
+   * `invoice_url` or a refund's `credit_note_url`. Only a URL under the
+   * client's base URL is fetched (with the API key); any other is refused
+   * before a call is made.
+   */
+  async documentPdf(url: string): Promise<PdfDocument> {
+    const target = this.#transport.targetOf(url)
+    if (!target) throw invalidRequest("Trade credit document: the URL is not on the service's base URL")
+    const { contentType, body } = await this.#transport.requestBinary({ method: "GET", ...target }, ["application/pdf"])
+    if (body.subarray(0, 5).toString("latin1") !== "%PDF-") {
+      throw new TradeCreditError({
+        code: CLIENT_ERROR_CODES.CONTRACT_VIOLATION,
+        message: `Trade credit service: GET ${target.path} answered application/pdf that is not a PDF`,
+        status: 200,
+        method: "GET",
+      })
+    }
+    return { contentType, body }
+  }
 }

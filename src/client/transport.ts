@@ -155,6 +155,29 @@ export class Transport {
     return { ...this.#shared.stats }
   }
 
+  /**
+   * The path (under this scope) and query of an absolute URL the service gave
+   * (e.g. a fulfilment's invoice_url), or undefined when the URL is not under
+   * this transport's base URL and scope: the API key never goes anywhere else.
+   */
+  targetOf(url: string): { path: string; query: Record<string, string> } | undefined {
+    let parsed: URL
+    try {
+      parsed = new URL(url)
+    } catch {
+      return undefined
+    }
+    const base = new URL(this.#shared.config.baseUrl)
+    if (parsed.origin !== base.origin || parsed.username || parsed.password) return undefined
+    const prefix = this.#shared.basePath + this.#prefix
+    if (!parsed.pathname.startsWith(`${prefix}/`)) return undefined
+    const query: Record<string, string> = {}
+    parsed.searchParams.forEach((value, name) => {
+      query[name] = value
+    })
+    return { path: parsed.pathname.slice(prefix.length), query }
+  }
+
   /** Closes the pool (calls in flight finish first). Every scope shares it. */
   async close(): Promise<void> {
     if (!this.#shared.pool.closed) await this.#shared.pool.close()

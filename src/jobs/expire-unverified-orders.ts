@@ -1,0 +1,16 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { expireUnverifiedOrders } from "../workflows/unverified-orders"
+
+/**
+ * Every ten minutes: cancels the trade credit orders whose buyer never came back
+ * from the verification page within `unverifiedOrderTtlHours` (default 48), and
+ * frees their carts. The work is `expireUnverifiedOrders` (workflows/unverified-orders).
+ */
+export default async function expireUnverifiedOrdersJob(container: MedusaContainer) {
+  await expireUnverifiedOrders(container)
+}
+
+export const config = {
+  name: "trade-credit-expire-unverified-orders",
+  schedule: "*/10 * * * *",
+}

@@ -1,0 +1,6 @@
+export * from "./workflow"
+export * from "./shipment-body"
+export * from "./shipped-items"
+export * from "./order-payment"
+export type { InvoiceShipmentInput, LoadedShipment } from "./steps/load-shipment"
+export { fulfilShipmentIdempotencyKey } from "./steps/fulfil-shipment"

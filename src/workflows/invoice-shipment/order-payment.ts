@@ -1,0 +1,62 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { TradeCreditPaymentData } from "../../providers/trade-credit/lib/payment-data"
+
+/** Payment providers of this plugin are registered as pp_trade-credit_<id> (pp_trade-credit_default in medusa-config). */
+export const TRADE_CREDIT_PROVIDER_PREFIX = "pp_trade-credit_"
+export const isTradeCreditProvider = (providerId: string | null | undefined) =>
+  !!providerId && providerId.startsWith(TRADE_CREDIT_PROVIDER_PREFIX)
+
+export type TradeCreditOrderPayment = {
+  id: string
+  provider_id: string
+  amount: unknown
+  currency_code: string
+  captured_at: string | Date | null
+  canceled_at: string | Date | null
+  data: TradeCreditPaymentData
+  captures: { id: string; amount: unknown }[]
+  /** The service's order id (payment data `order_id`). */
+  service_order_id: string
+}
+
+export const ORDER_PAYMENT_FIELDS = [
+  "payment_collections.id",
+  "payment_collections.status",
+  "payment_collections.payments.id",
+  "payment_collections.payments.provider_id",
+  "payment_collections.payments.amount",
+  "payment_collections.payments.currency_code",
+  "payment_collections.payments.captured_at",
+  "payment_collections.payments.canceled_at",
+  "payment_collections.payments.data",
+  "payment_collections.payments.captures.id",
+  "payment_collections.payments.captures.amount",
+]
+
+/** The trade credit payment among an order's payments (read with ORDER_PAYMENT_FIELDS), the live one first. */
+export function tradeCreditPaymentOf(order: { payment_collections?: any[] | null } | undefined): TradeCreditOrderPayment | undefined {
+  const payments = (order?.payment_collections ?? [])
+    .flatMap((collection) => collection?.payments ?? [])
+    .filter((payment: any) => isTradeCreditProvider(payment?.provider_id) && typeof payment?.data?.order_id === "string")
+    .sort((a: any, b: any) => Number(!!a.canceled_at) - Number(!!b.canceled_at))
+  const payment = payments[0]
+  if (!payment) return undefined
+  return { ...payment, captures: payment.captures ?? [], service_order_id: payment.data.order_id }
+}
+
+/** Reads an order's trade credit payment; undefined when the order does not exist or was not paid by trade credit. */
+export async function readOrderTradeCreditPayment(
+  container: MedusaContainer,
+  orderId: string
+): Promise<{ order: { id: string; display_id?: number; status?: string }; payment?: TradeCreditOrderPayment } | undefined> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["id", "display_id", "status", ...ORDER_PAYMENT_FIELDS],
+    filters: { id: orderId },
+  })
+  const order = data[0] as any
+  if (!order) return undefined
+  return { order: { id: order.id, display_id: order.display_id, status: order.status }, payment: tradeCreditPaymentOf(order) }
+}

@@ -1,0 +1,73 @@
+import BigNumber from "bignumber.js"
+import { toDecimal, ZERO } from "../../utils/decimal"
+import type { ShippedItem } from "./shipment-body"
+
+/** The parts of a Medusa fulfillment and order item that say what was shipped (as Query reads them). */
+export type MedusaFulfillment = {
+  id: string
+  created_at?: string | Date | null
+  shipped_at?: string | Date | null
+  canceled_at?: string | Date | null
+  items?: { line_item_id?: string | null; quantity: unknown; inventory_item_id?: string | null }[] | null
+}
+
+export type MedusaOrderItem = {
+  id: string
+  quantity: unknown
+  requires_shipping?: boolean | null
+  detail?: { shipped_quantity?: unknown; fulfilled_quantity?: unknown } | null
+  variant?: { inventory_items?: { inventory?: { id: string } | null; required_quantity?: unknown }[] | null } | null
+}
+
+const time = (value: string | Date | null | undefined) => (value ? new Date(value).getTime() : 0)
+
+/**
+ * The order line items and units a fulfillment carries. A fulfillment has one
+ * item per line item, or, for a variant made of several inventory items (a
+ * kit), one per inventory item with the quantity times its required quantity:
+ * units are then read from one of them, as Medusa's createOrderShipmentWorkflow does.
+ */
+export function shippedItemsOf(fulfillment: MedusaFulfillment, orderItems: MedusaOrderItem[]): ShippedItem[] {
+  const byLineItem = new Map<string, NonNullable<MedusaFulfillment["items"]>>()
+  for (const item of fulfillment.items ?? []) {
+    if (!item.line_item_id) continue
+    byLineItem.set(item.line_item_id, [...(byLineItem.get(item.line_item_id) ?? []), item])
+  }
+  const shipped: ShippedItem[] = []
+  for (const [lineItemId, items] of byLineItem) {
+    const inventory = orderItems.find((i) => i.id === lineItemId)?.variant?.inventory_items ?? []
+    let quantity: BigNumber
+    const kitPart = items.find((i) => i.inventory_item_id && inventory.some((l) => l.inventory?.id === i.inventory_item_id))
+    const link = kitPart && inventory.find((l) => l.inventory?.id === kitPart.inventory_item_id)
+    if (kitPart && link?.required_quantity) {
+      quantity = toDecimal(kitPart.quantity, "fulfillment item quantity").dividedBy(toDecimal(link.required_quantity, "required quantity"))
+    } else {
+      quantity = items.reduce((sum, i) => sum.plus(toDecimal(i.quantity, "fulfillment item quantity")), ZERO)
+    }
+    if (quantity.gt(0)) shipped.push({ line_item_id: lineItemId, quantity: quantity.toFixed() })
+  }
+  return shipped
+}
+
+/**
+ * True when this fulfillment ships the last remaining items: every item that
+ * needs shipping is shipped in full (fulfilled in full, for "fulfillment"), and
+ * no other live fulfillment was shipped (created) after this one, so that of two
+ * shipments handled out of order only the later one fulfils "all that remains".
+ */
+export function shipsTheRest(
+  fulfillment: MedusaFulfillment,
+  fulfillments: MedusaFulfillment[],
+  orderItems: MedusaOrderItem[],
+  trigger: "shipment" | "fulfillment"
+): boolean {
+  const when = (f: MedusaFulfillment) => time(trigger === "shipment" ? f.shipped_at : f.created_at)
+  const later = fulfillments.some((f) => f.id !== fulfillment.id && !f.canceled_at && when(f) > when(fulfillment))
+  if (later) return false
+  const toShip = orderItems.filter((item) => item.requires_shipping !== false)
+  if (toShip.length === 0) return false
+  return toShip.every((item) => {
+    const done = trigger === "shipment" ? item.detail?.shipped_quantity : item.detail?.fulfilled_quantity
+    return toDecimal(done ?? 0, "shipped quantity").gte(toDecimal(item.quantity, "item quantity"))
+  })
+}

@@ -1,0 +1,65 @@
+import type { IPaymentModuleService, UpdatePaymentDTO } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
+import { type TradeCreditPaymentData, withOrder } from "../../../providers/trade-credit/lib/payment-data"
+import type { FulfilledShipment } from "./fulfil-shipment"
+import type { ShipmentClaim } from "./claim-shipment"
+import type { LoadedShipment } from "./load-shipment"
+
+export type RecordedCapture = { capture_id: string; amount: string; payment_id: string; order_id: string; currency_code: string } | null
+
+export const recordShipmentCaptureStepId = "trade-credit-record-shipment-capture"
+
+/**
+ * Records in Medusa the capture of exactly what the service invoiced for the
+ * shipment, without calling the provider again (`is_captured`: the money was
+ * "captured" by the fulfilment itself), and keeps the new invoice on the
+ * payment's data. The guard row is marked invoiced first and put back if the
+ * capture cannot be recorded, so a later delivery of the event records it
+ * (and never records it twice).
+ */
+type RecordInput = { shipment: LoadedShipment; claim: ShipmentClaim; fulfilled: FulfilledShipment }
+
+export const recordShipmentCaptureStep = createStep<RecordInput, RecordedCapture, undefined>(
+  recordShipmentCaptureStepId,
+  async ({ shipment, claim, fulfilled }, { container }) => {
+    if (!shipment.applies || claim.mode === "skip" || !fulfilled.fulfilled) return new StepResponse<RecordedCapture>(null)
+    const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
+    const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+    const amount = fulfilled.fulfilment.gross_amount
+
+    await tradeCredit.updateShipmentInvoices({ id: claim.guard_id, status: "invoiced", amount: Number(amount) })
+    const before = await payments.retrievePayment(shipment.payment_id, { select: ["id", "data"], relations: ["captures"] })
+    const known = new Set((before.captures ?? []).map((c) => c.id))
+    let captured
+    try {
+      captured = await payments.capturePayment({ payment_id: shipment.payment_id, amount, is_captured: true })
+    } catch (error) {
+      await tradeCredit.updateShipmentInvoices({ id: claim.guard_id, status: "pending" })
+      throw error
+    }
+    const capture = (captured.captures ?? []).find((c) => !known.has(c.id))
+    try {
+      // The payment module's update writes `data` too (its DTO type does not list it).
+      await payments.updatePayment({
+        id: shipment.payment_id,
+        data: withOrder((before.data ?? {}) as TradeCreditPaymentData, fulfilled.order),
+      } as UpdatePaymentDTO)
+    } catch (error) {
+      logger.warn(`trade-credit: invoice ${fulfilled.fulfilment.invoice_number} was captured but not noted on payment ${shipment.payment_id}: ${(error as Error).message}`)
+    }
+    if (!capture) {
+      logger.warn(`trade-credit: payment ${shipment.payment_id} was captured in full already; invoice ${fulfilled.fulfilment.invoice_number} made no capture`)
+      return new StepResponse<RecordedCapture>(null)
+    }
+    return new StepResponse<RecordedCapture>({
+      capture_id: capture.id,
+      amount,
+      payment_id: shipment.payment_id,
+      order_id: shipment.order_id,
+      currency_code: shipment.currency_code,
+    })
+  }
+)

@@ -1,0 +1,76 @@
+import type { FilterablePaymentSessionProps, IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../modules/trade-credit"
+import type { TradeCreditPaymentData } from "../../providers/trade-credit/lib/payment-data"
+import { isTradeCreditProvider } from "../invoice-shipment/order-payment"
+import type { CancelUnverifiedOrderResult } from "./steps/cancel-unverified-order"
+import { expireUnverifiedOrderWorkflow } from "./workflow"
+
+export type ExpireUnverifiedOrdersOptions = {
+  /** "Now" (tests pass a later time instead of waiting). */
+  now?: Date
+  /** Overrides the option unverifiedOrderTtlHours. */
+  ttlHours?: number
+  /** Sessions handled per run (the oldest first). */
+  limit?: number
+}
+
+export type ExpireUnverifiedOrdersSummary = {
+  cutoff: string
+  checked: number
+  freed: CancelUnverifiedOrderResult[]
+  kept: CancelUnverifiedOrderResult[]
+  failed: { session_id: string; message: string }[]
+}
+
+const HOUR_MS = 3_600_000
+
+/**
+ * The expiry job's work: trade credit payment sessions still waiting for the
+ * buyer's verification (status requires_more, data.state UNVERIFIED) that are
+ * older than the TTL (option unverifiedOrderTtlHours, default 48 as the service
+ * itself) have their service order cancelled and their session deleted, so the
+ * cart is free to be paid again. One failure does not stop the others.
+ */
+export async function expireUnverifiedOrders(
+  container: MedusaContainer,
+  options: ExpireUnverifiedOrdersOptions = {}
+): Promise<ExpireUnverifiedOrdersSummary> {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+  const ttlHours = options.ttlHours ?? container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).getOptions().unverifiedOrderTtlHours
+  const cutoff = new Date((options.now ?? new Date()).getTime() - ttlHours * HOUR_MS)
+
+  const providers = (await payments.listPaymentProviders({}, { select: ["id"] })).map((p) => p.id).filter(isTradeCreditProvider)
+  const summary: ExpireUnverifiedOrdersSummary = { cutoff: cutoff.toISOString(), checked: 0, freed: [], kept: [], failed: [] }
+  if (providers.length === 0) return summary
+
+  // `status` is a column of the session that the filter type does not list.
+  const filters = { provider_id: providers, status: PaymentSessionStatus.REQUIRES_MORE, created_at: { $lt: cutoff.toISOString() } }
+  const sessions = await payments.listPaymentSessions(
+    filters as FilterablePaymentSessionProps,
+    { select: ["id", "data", "created_at"], take: options.limit ?? 100, order: { created_at: "ASC" } }
+  )
+  for (const session of sessions) {
+    const data = (session.data ?? {}) as TradeCreditPaymentData
+    if (data.state !== "UNVERIFIED" || !data.order_id) continue
+    summary.checked++
+    try {
+      const { result } = await expireUnverifiedOrderWorkflow(container).run({
+        input: { session_id: session.id, service_order_id: data.order_id, cutoff: cutoff.toISOString() },
+      })
+      ;(result.free ? summary.freed : summary.kept).push(result)
+    } catch (error) {
+      summary.failed.push({ session_id: session.id, message: (error as Error).message })
+    }
+  }
+  if (summary.checked > 0) {
+    const failed = summary.failed.length ? `, ${summary.failed.length} failed (tried again on the next run)` : ""
+    logger.info(
+      `trade-credit: unverified orders older than ${ttlHours} h: ${summary.freed.length} cancelled and their carts freed, ` +
+        `${summary.kept.length} left alone${failed}`
+    )
+    for (const { session_id, message } of summary.failed) logger.warn(`trade-credit: could not expire session ${session_id}: ${message}`)
+  }
+  return summary
+}

@@ -1,0 +1,3 @@
+export * from "./expire-unverified-orders"
+export * from "./workflow"
+export type { CancelUnverifiedOrderInput, CancelUnverifiedOrderResult } from "./steps/cancel-unverified-order"

@@ -20,6 +20,7 @@ const tradeCreditOptions = {
   timeoutMs: env.TRADE_CREDIT_TIMEOUT_MS ? Number(env.TRADE_CREDIT_TIMEOUT_MS) : undefined,
   maxRetries: env.TRADE_CREDIT_MAX_RETRIES ? Number(env.TRADE_CREDIT_MAX_RETRIES) : undefined,
   captureOn: env.TRADE_CREDIT_CAPTURE_ON || undefined,
+  unverifiedOrderTtlHours: env.TRADE_CREDIT_UNVERIFIED_TTL_HOURS ? Number(env.TRADE_CREDIT_UNVERIFIED_TTL_HOURS) : undefined,
 }
 
 export default defineConfig({

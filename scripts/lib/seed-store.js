@@ -6,7 +6,7 @@
 // `admin(method, path, body)` performs an authenticated admin request and returns
 // the parsed JSON body (throwing on a non-2xx answer).
 
-const PROVIDER_IDS = ["pp_trade-credit_default", "pp_system_default"]
+const PROVIDER_IDS = ["pp_trade-credit_default", "pp_trade-credit-plan_default", "pp_system_default"]
 
 async function seedStore(admin, { currency = "gbp", country = "gb" } = {}) {
   await admin("POST", "/admin/tax-regions", {

@@ -2,7 +2,9 @@ import { MedusaService } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
 import { assertApiKey, createTradeCreditClient, type TradeCreditClient } from "../../client"
 import { parseOptions, type TradeCreditOptions, type TradeCreditOptionsInput } from "../../providers/trade-credit/options"
+import { BuyerRepaymentAccount } from "./models/buyer-repayment-account"
 import { ReconciliationRun } from "./models/reconciliation-run"
+import { RepaymentPlanSession } from "./models/repayment-plan-session"
 import { ShipmentInvoice } from "./models/shipment-invoice"
 import { WebhookEvent } from "./models/webhook-event"
 
@@ -10,7 +12,8 @@ type InjectedDependencies = { logger: Logger }
 
 /**
  * The plugin's own module: what it keeps in Medusa's database (webhook events by
- * id, invoiced shipments, reconciliation runs) and the service client that its
+ * id, invoiced shipments, reconciliation runs, the buyers' repayment accounts
+ * and which payment session each repayment plan belongs to) and the service client that its
  * workflows, subscribers, jobs and admin routes use. Its options are the
  * providers' options (one object in medusa-config.ts serves both).
  */
@@ -18,6 +21,8 @@ export default class TradeCreditModuleService extends MedusaService({
   WebhookEvent,
   ShipmentInvoice,
   ReconciliationRun,
+  BuyerRepaymentAccount,
+  RepaymentPlanSession,
 }) {
   protected readonly options_: TradeCreditOptions
   protected readonly logger_: Logger

@@ -4,6 +4,7 @@ import { Webhook } from "standardwebhooks"
 import { assertApiKey, createTradeCreditClient, type TradeCreditClient } from "../../../client"
 import { WebhookEvent } from "../../../service/schemas"
 import { toMedusaError } from "../lib/errors"
+import { fundingDecidedAction, isFundingDecided } from "../lib/funding-webhook"
 import { parseOptions, type TradeCreditOptions, type TradeCreditOptionsInput } from "../options"
 
 type InjectedDependencies = { logger: Logger }
@@ -87,6 +88,8 @@ export abstract class TradeCreditBase extends AbstractPaymentProvider<TradeCredi
     const event = this.verifyWebhook(payload)
     if (!event) return { action: PaymentActions.NOT_SUPPORTED }
     try {
+      // The service has one webhook URL per merchant: a plan's funding decision may arrive at either provider.
+      if (isFundingDecided(event)) return await fundingDecidedAction(this.client_, event, this.logger_)
       return await this.webhookAction(event)
     } catch (error) {
       const mapped = toMedusaError(error, `handle the webhook ${event.type} ${event.id}`)
@@ -95,7 +98,10 @@ export abstract class TradeCreditBase extends AbstractPaymentProvider<TradeCredi
     }
   }
 
-  /** What a verified event means for Medusa; each variant reads the current state back from the service. */
+  /**
+   * What a verified event means for Medusa; each variant reads the current state back from the service.
+   * (`repayment.plan.funding_decided` is answered above, the same for both variants.)
+   */
   protected abstract webhookAction(event: WebhookEvent): Promise<WebhookActionResult>
 
   protected amountOf(value: string): BigNumber {

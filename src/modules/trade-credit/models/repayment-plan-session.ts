@@ -1,0 +1,24 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * Which Medusa payment session a repayment plan belongs to. The service's
+ * status object and its `repayment.plan.funding_decided` event name only the
+ * plan, so the webhook and the funding polling job find the session here.
+ * `state` says whether Medusa has caught up with the funding decision:
+ * "pending" until the payment is authorized (or the plan is rejected or
+ * cancelled).
+ */
+export const RepaymentPlanSession = model
+  .define("trade_credit_repayment_plan_session", {
+    id: model.id({ prefix: "tcpls" }).primaryKey(),
+    plan_id: model.text().unique(),
+    session_id: model.text(),
+    account_id: model.text(),
+    /** The plan's total, money in major units ("1234.50"). */
+    amount: model.text(),
+    currency: model.text(),
+    state: model.enum(["pending", "authorized", "rejected", "cancelled"]).default("pending"),
+    /** The last funding status read from the service. */
+    funding_status: model.text().default("PENDING"),
+  })
+  .indexes([{ on: ["session_id"] }, { on: ["state"] }])

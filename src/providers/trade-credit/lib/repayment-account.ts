@@ -1,0 +1,62 @@
+import { isTradeCreditError, type TradeCreditClient } from "../../../client"
+import { planKeys, digestOf } from "./plan-idempotency-keys"
+import { findAccountLink, saveAccountLink } from "./plan-store"
+import type { AccountBody } from "./repayment-account-body"
+
+export type EnsureAccountInput = {
+  buyerKey: string
+  companyKey: string
+  body: AccountBody
+}
+
+export type EnsuredAccount = {
+  account_id: string
+  /** What was done at the service: nothing (reused), created, updated, or linked (made before, found by its reference). */
+  action: "reused" | "created" | "updated" | "linked"
+}
+
+/** The account id a 409 INVALID_STATE names in `details` (a reference already used). */
+function existingAccountIdOf(error: unknown): string | undefined {
+  if (!isTradeCreditError(error) || error.code !== "INVALID_STATE") return undefined
+  const details = error.details?.trim()
+  return details && /^acct_[A-Za-z0-9]+$/.test(details) ? details : undefined
+}
+
+/**
+ * The buyer's repayment account for this company, made once and reused: an
+ * unchanged body makes no call; changed billing details update the account;
+ * a buyer new to the plugin gets an account (idempotency key from the buyer
+ * and the body). An account the service already has for the reference (made
+ * by an earlier try whose answer was lost, or before the link was forgotten)
+ * is linked and updated, never made twice.
+ */
+export async function ensureRepaymentAccount(client: TradeCreditClient, input: EnsureAccountInput): Promise<EnsuredAccount> {
+  const digest = digestOf(input.body)
+  const link = await findAccountLink(input.buyerKey, input.companyKey)
+  const save = (account_id: string) =>
+    saveAccountLink({ buyer_key: input.buyerKey, company_key: input.companyKey, account_id, digest, body: input.body })
+
+  if (link && link.digest === digest) return { account_id: link.account_id, action: "reused" }
+  if (link) {
+    const updated = await client.repayment.updateAccount(link.account_id, input.body, {
+      idempotencyKey: planKeys.updateAccount(link.account_id),
+    })
+    await save(updated.id)
+    return { account_id: updated.id, action: "updated" }
+  }
+  try {
+    const created = await client.repayment.createAccount(input.body, {
+      idempotencyKey: planKeys.createAccount(input.body.merchant_account_reference, input.body),
+    })
+    await save(created.id)
+    return { account_id: created.id, action: "created" }
+  } catch (error) {
+    const existing = existingAccountIdOf(error)
+    if (!existing) throw error
+    const updated = await client.repayment.updateAccount(existing, input.body, {
+      idempotencyKey: planKeys.updateAccount(existing),
+    })
+    await save(updated.id)
+    return { account_id: updated.id, action: "linked" }
+  }
+}

@@ -1,0 +1,408 @@
+import { MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import type {
+  AuthorizePaymentInput,
+  AuthorizePaymentOutput,
+  CancelPaymentInput,
+  CancelPaymentOutput,
+  CapturePaymentInput,
+  CapturePaymentOutput,
+  CreateAccountHolderInput,
+  CreateAccountHolderOutput,
+  DeleteAccountHolderInput,
+  DeleteAccountHolderOutput,
+  DeletePaymentInput,
+  DeletePaymentOutput,
+  GetPaymentStatusInput,
+  GetPaymentStatusOutput,
+  InitiatePaymentInput,
+  InitiatePaymentOutput,
+  RefundPaymentInput,
+  RefundPaymentOutput,
+  RetrievePaymentInput,
+  RetrievePaymentOutput,
+  UpdateAccountHolderInput,
+  UpdateAccountHolderOutput,
+  UpdatePaymentInput,
+  UpdatePaymentOutput,
+  WebhookActionResult,
+} from "@medusajs/framework/types"
+import BigNumberJs from "bignumber.js"
+import { isTradeCreditError } from "../../../client"
+import type { PlanStatus, RepaymentPlan, WebhookEvent } from "../../../service/schemas"
+import { formatMoney, roundToCents, toDecimal } from "../../../utils/decimal"
+import { declined } from "../lib/errors"
+import { readCaptureAmount, readCartOfSession } from "../lib/medusa-reader"
+import { checkPlanCredit } from "../lib/plan-credit-check"
+import { type TradeCreditPlanData, sessionStatusOfPlan, withPlan, withPlanStatus } from "../lib/plan-data"
+import { digestOf, planKeys } from "../lib/plan-idempotency-keys"
+import { checkPeriodsWithinLimits, type PlanLimits } from "../lib/plan-limits"
+import { parsePlanSessionInput, storefrontInputOf } from "../lib/plan-session-input"
+import { accountLinksOfBuyer, forgetBuyer, recordPlanSession, saveAccountLink, updatePlanSession } from "../lib/plan-store"
+import { ensureRepaymentAccount } from "../lib/repayment-account"
+import { billingAddressOf } from "../lib/repayment-address"
+import {
+  accountReferenceOf,
+  buildAccountBody,
+  buyerKeyOf,
+  type PaymentCustomerLike,
+  withCustomerDetails,
+} from "../lib/repayment-account-body"
+import { resolveRepaymentCompany } from "../lib/repayment-company"
+import { CART_FIELDS, type MedusaCartInput, buildLines, PayloadError } from "../payload"
+import { TradeCreditBase } from "./trade-credit-base"
+
+/** Exact cents of a Medusa amount (number, string or BigNumber raw value). */
+const toCents = (amount: unknown) => roundToCents(toDecimal(amount, "amount"))
+
+const invalidSessionData = (message: string, path?: string) =>
+  new PayloadError("INVALID_SESSION_DATA", `Invalid trade credit details: ${message}`, path)
+
+/**
+ * Pay in monthly instalments: the service's repayment interface. When the
+ * session starts, the buyer's repayment account is made (once per buyer and
+ * company, reused) and the buyer is credit-checked; the session data then
+ * tells the storefront which terms it may offer (minimum and maximum number
+ * of instalments, maximum monthly amount). When the cart is completed the plan
+ * is created for the chosen number of months and its funding read: ACCEPTED
+ * authorizes, REJECTED refuses with the reason, PENDING places the order
+ * (`pending_authorization`) and the funding webhook, or the polling job,
+ * authorizes it later. Capture fulfils the whole plan (payout and invoicing
+ * start), cancel cancels the instalments not yet invoiced, refund credits.
+ */
+export class TradeCreditPlanService extends TradeCreditBase {
+  static identifier = "trade-credit-plan"
+
+  constructor(cradle: ConstructorParameters<typeof TradeCreditBase>[0], options: ConstructorParameters<typeof TradeCreditBase>[1]) {
+    super(cradle, options)
+  }
+
+  // ---------------------------------------------------------------- sessions
+
+  async initiatePayment({ amount, data, context }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    const given = (data ?? {}) as TradeCreditPlanData
+    const sessionId = this.requireString(context?.idempotency_key ?? given.session_id, "payment session id")
+    const buyer = { customerId: context?.customer?.id ?? accountHolderBuyerKey(context?.account_holder) }
+    const checked = await this.checkBuyer(sessionId, storefrontInputOf(given), amount, buyer)
+    return { id: sessionId, status: PaymentSessionStatus.PENDING, data: checked }
+  }
+
+  async updatePayment({ amount, data, context }: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+    const current = (data ?? {}) as TradeCreditPlanData
+    // A plan exists: the session is past the storefront's choices; its status is the funding's.
+    if (current.plan_id) return { status: storedFundingStatus(current), data: current }
+    const sessionId = this.requireString(current.session_id ?? context?.idempotency_key, "payment session id")
+    const buyer = { customerId: context?.customer?.id ?? accountHolderBuyerKey(context?.account_holder) }
+    return { status: PaymentSessionStatus.PENDING, data: await this.checkBuyer(sessionId, storefrontInputOf(current), amount, buyer) }
+  }
+
+  /**
+   * The session's credit check and account. A storefront that starts the
+   * session before it knows the company gets a pending session naming what is
+   * missing, and starts it again with the company.
+   */
+  private async checkBuyer(
+    sessionId: string,
+    given: Record<string, unknown>,
+    amount: unknown,
+    buyer: { customerId?: string }
+  ): Promise<TradeCreditPlanData> {
+    const input = parsePlanSessionInput(given, { requireCompany: false })
+    if (!input.company) return { ...given, session_id: sessionId, missing: ["company"] }
+
+    const cart = await readCartOfSession<MedusaCartInput>(sessionId, CART_FIELDS)
+    const lines = buildLines(cart, amount === undefined ? {} : { expectedTotal: toCents(amount).toFixed(2) })
+    const currency = cart.currency_code.toUpperCase()
+    const company = await this.call("read the buyer's company", () =>
+      resolveRepaymentCompany(this.client_, input.company!, billingAddressOf(cart))
+    )
+    const limits = await this.call("check the buyer's credit", () =>
+      checkPlanCredit(this.client_, { company, amount: lines.gross_amount, currency, scope: sessionId })
+    )
+    if (input.number_of_periods !== undefined) this.assertWithinLimits(lines.gross_amount, input.number_of_periods, limits)
+
+    // A logged-in customer is the buyer; a guest is known by the cart's email.
+    const buyerKey = buyerKeyOf(buyer.customerId, cart.email)
+    if (!buyerKey) throw invalidSessionData("the cart has no email: give the buyer's email before choosing instalments", "email")
+    const body = buildAccountBody(input, cart, company, accountReferenceOf(buyerKey, company.company_key))
+    const account = await this.call("set up the buyer's repayment account", () =>
+      ensureRepaymentAccount(this.client_, { buyerKey, companyKey: company.company_key, body })
+    )
+    return {
+      ...given,
+      session_id: sessionId,
+      account_id: account.account_id,
+      gross_amount: lines.gross_amount,
+      ...limits,
+      ...(input.number_of_periods !== undefined && { number_of_periods: input.number_of_periods }),
+    }
+  }
+
+  private assertWithinLimits(total: string, numberOfPeriods: number, limits: PlanLimits): void {
+    const fit = checkPeriodsWithinLimits(total, [numberOfPeriods], limits)
+    if (!fit.ok) throw invalidSessionData(fit.message, "number_of_periods")
+  }
+
+  // ----------------------------------------------------------- authorization
+
+  async authorizePayment({ data, context }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    const current = (data ?? {}) as TradeCreditPlanData
+    const sessionId = this.requireString(context?.idempotency_key ?? current.session_id, "payment session id")
+    let stored = current
+    if (!current.plan_id) {
+      const plan = await this.createPlan(sessionId, current)
+      stored = "instalments" in plan ? withPlan(current, plan) : { ...current, plan_id: plan.id }
+    }
+    const planId = stored.plan_id!
+    const status = await this.call("read the plan's funding", () => this.client_.repayment.getStatus(planId))
+    stored = withPlanStatus(stored, status)
+    switch (status.funding_status) {
+      case "ACCEPTED":
+        await updatePlanSession(planId, { state: "authorized", funding_status: "ACCEPTED" })
+        return { status: PaymentSessionStatus.AUTHORIZED, data: stored }
+      case "REJECTED":
+        await updatePlanSession(planId, { state: "rejected", funding_status: "REJECTED" })
+        throw declined(status.credit_decline_reason)
+      default:
+        // The order is placed; the funding webhook (or the polling job) authorizes the payment later.
+        return { status: PaymentSessionStatus.PENDING_AUTHORIZATION, data: stored }
+    }
+  }
+
+  /**
+   * Creates the plan of this session, once: its reference is the session id.
+   * A retry whose answer was lost finds the plan through the service's 409
+   * (the reference is held), never creating a second one.
+   */
+  private async createPlan(sessionId: string, data: TradeCreditPlanData): Promise<RepaymentPlan | { id: string; existing: true }> {
+    const input = parsePlanSessionInput(storefrontInputOf(data), { requirePeriods: true })
+    const numberOfPeriods = input.number_of_periods!
+    const accountId = data.account_id
+    const limits = limitsOfData(data)
+    if (!accountId || !limits || !data.gross_amount) {
+      throw invalidSessionData("the buyer was not credit-checked: start the payment session again with the company", "company")
+    }
+    this.assertWithinLimits(data.gross_amount, numberOfPeriods, limits)
+    const cart = await readCartOfSession<MedusaCartInput>(sessionId, CART_FIELDS)
+    // The cart must still be what was credit-checked (else the session is started again).
+    const lines = buildLines(cart, { expectedTotal: data.gross_amount })
+    const body = {
+      reference: sessionId,
+      description: `Medusa cart ${cart.id}`,
+      account_id: accountId,
+      total_repayment_amount: lines.gross_amount,
+      currency: cart.currency_code.toUpperCase(),
+      tax_subtotals: lines.tax_subtotals,
+      consent_date: new Date().toISOString(),
+      line_items: lines.line_items,
+      terms: { period: "MONTHLY" as const, number_of_periods: numberOfPeriods },
+    }
+    let plan: RepaymentPlan | { id: string; existing: true }
+    try {
+      plan = await this.client_.repayment.createPlan(body, { idempotencyKey: planKeys.createPlan(sessionId, body) })
+    } catch (error) {
+      const holder = isTradeCreditError(error) && error.code === "INVALID_STATE" ? error.details?.trim() : undefined
+      if (!holder || !/^plan_[A-Za-z0-9]+$/.test(holder)) return await this.call("create the repayment plan", () => Promise.reject(error))
+      plan = { id: holder, existing: true }
+    }
+    await recordPlanSession({
+      plan_id: plan.id,
+      session_id: sessionId,
+      account_id: accountId,
+      amount: lines.gross_amount,
+      currency: body.currency,
+    })
+    return plan
+  }
+
+  // ------------------------------------------------------ after the order
+
+  /** Fulfils the whole plan: the service pays out and starts invoicing the instalments. */
+  async capturePayment({ data, context }: CapturePaymentInput): Promise<CapturePaymentOutput> {
+    const current = (data ?? {}) as TradeCreditPlanData
+    const planId = this.requireString(current.plan_id, "repayment plan id")
+    const captureId = context?.idempotency_key
+    const captureAmount = captureId ? await readCaptureAmount(captureId) : undefined
+    if (captureAmount !== undefined && current.gross_amount && toCents(captureAmount).lt(current.gross_amount)) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `A repayment plan is fulfilled whole: capture the full ${current.gross_amount}, not ${formatMoney(toCents(captureAmount))}`,
+        "TRADE_CREDIT_PLAN_CAPTURE_WHOLE"
+      )
+    }
+    const status = await this.call("fulfil the repayment plan", () =>
+      this.client_.repayment.fulfil(planId, { idempotencyKey: planKeys.fulfil(captureId ?? planId) })
+    )
+    return { data: withPlanStatus(current, status) }
+  }
+
+  /** Cancels the instalments not yet invoiced (Medusa cancels a payment that was not captured). */
+  async cancelPayment({ data }: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    const current = (data ?? {}) as TradeCreditPlanData
+    if (!current.plan_id) return { data: current }
+    return { data: await this.cancelPlan(current, current.plan_id, "Cancelled in the shop") }
+  }
+
+  private async cancelPlan(current: TradeCreditPlanData, planId: string, reason: string): Promise<TradeCreditPlanData> {
+    const body = { reason, at: new Date().toISOString() }
+    let plan: RepaymentPlan
+    try {
+      plan = await this.client_.repayment.cancel(planId, reason, body.at, { idempotencyKey: planKeys.cancel(planId, body) })
+    } catch (error) {
+      if (isTradeCreditError(error) && error.code === "INVALID_STATE") {
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          "Every instalment of this repayment plan is already invoiced, so nothing is left to cancel: refund it instead.",
+          "TRADE_CREDIT_CANCEL_AFTER_FULFILMENT"
+        )
+      }
+      return await this.call("cancel the repayment plan", () => Promise.reject(error))
+    }
+    await updatePlanSession(planId, { state: "cancelled" })
+    const status = await this.call("read the plan", () => this.client_.repayment.getStatus(planId))
+    return { ...withPlanStatus(withPlan(current, plan), status), cancelled: true }
+  }
+
+  /**
+   * Credits the plan. What was invoiced and not yet credited is read back first:
+   * a refund above it is refused before any credit is sent, and a refund
+   * already credited (the same Medusa refund id) is answered from the data.
+   */
+  async refundPayment({ amount, data, context }: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    const current = (data ?? {}) as TradeCreditPlanData
+    const planId = this.requireString(current.plan_id, "repayment plan id")
+    const refundId = this.requireString(context?.idempotency_key, "refund id")
+    if ((current.credits ?? []).some((c) => c.refund_reference === refundId)) return { data: current }
+    const currency = this.requireString(current.currency, "plan currency")
+    const value = toCents(amount)
+    const status = await this.call("read the plan", () => this.client_.repayment.getStatus(planId))
+    const creditable = new BigNumberJs(status.invoiced_amount).minus(status.credited_amount)
+    if (value.lte(0) || value.gt(creditable)) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Cannot refund ${formatMoney(value)} ${currency} of this repayment plan: ${formatMoney(creditable)} ${currency} is creditable ` +
+          "(invoiced and not yet credited). Instalments not yet invoiced are cancelled, not refunded.",
+        "TRADE_CREDIT_REFUND_EXCEEDS_REFUNDABLE"
+      )
+    }
+    const credit = await this.call("credit the repayment plan", () =>
+      this.client_.repayment.credit(planId, formatMoney(value), currency, `Medusa refund ${refundId}`, {
+        idempotencyKey: planKeys.credit(refundId),
+      })
+    )
+    const credited = new BigNumberJs(status.credited_amount).plus(credit.amount)
+    return {
+      data: {
+        ...withPlanStatus(current, { ...status, credited_amount: formatMoney(credited) }),
+        credits: [...(current.credits ?? []), { id: credit.id, amount: credit.amount, refund_reference: refundId }],
+      },
+    }
+  }
+
+  /** A session that goes away (cart changed, another method chosen) cancels a plan that was never funded or fulfilled. */
+  async deletePayment({ data }: DeletePaymentInput): Promise<DeletePaymentOutput> {
+    const current = (data ?? {}) as TradeCreditPlanData
+    const planId = current.plan_id
+    if (!planId || current.cancelled) return { data: current }
+    try {
+      const status = await this.client_.repayment.getStatus(planId)
+      // A funded plan belongs to a payment (an order); a rejected one holds nothing.
+      if (status.funding_status !== "PENDING" || status.fulfilment_status !== "NOT_INITIATED") return { data: withPlanStatus(current, status) }
+      return { data: await this.cancelPlan(current, planId, "The payment session was removed before funding") }
+    } catch (error) {
+      this.logger_.warn(`trade-credit: could not cancel plan ${planId} of a deleted session: ${(error as Error).message}`)
+      return { data: current }
+    }
+  }
+
+  async retrievePayment({ data }: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
+    const current = (data ?? {}) as TradeCreditPlanData
+    if (!current.plan_id) return { data: current }
+    const planId = current.plan_id
+    const status = await this.call("read the plan", () => this.client_.repayment.getStatus(planId))
+    return { data: withPlanStatus(current, status) }
+  }
+
+  async getPaymentStatus({ data }: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+    const current = (data ?? {}) as TradeCreditPlanData
+    if (!current.plan_id) return { status: PaymentSessionStatus.PENDING, data: current }
+    const planId = current.plan_id
+    const status: PlanStatus = await this.call("read the plan", () => this.client_.repayment.getStatus(planId))
+    return { status: sessionStatusOfPlan(status, current.cancelled), data: withPlanStatus(current, status) }
+  }
+
+  // ---------------------------------------------------------- account holders
+
+  /**
+   * Medusa's account holder of a logged-in customer. The service's account
+   * needs the buyer's company, which only a payment session brings, so nothing
+   * is made at the service here: the holder names the buyer, and the accounts
+   * made for the buyer's companies at checkout are reused for every plan.
+   * Idempotent: the same customer always gets the same id.
+   */
+  async createAccountHolder({ context }: CreateAccountHolderInput): Promise<CreateAccountHolderOutput> {
+    const customerId = this.requireString(context?.customer?.id, "customer id")
+    const links = await accountLinksOfBuyer(customerId)
+    return { id: `buyer_${customerId}`, data: { buyer_key: customerId, account_ids: links.map((l) => l.account_id) } }
+  }
+
+  /** The customer's details changed: the service's accounts of this buyer get the new billing details. */
+  async updateAccountHolder({ context }: UpdateAccountHolderInput): Promise<UpdateAccountHolderOutput> {
+    const holder = context.account_holder
+    const buyerKey = accountHolderBuyerKey(holder) ?? context.customer?.id
+    if (!buyerKey) return { data: holder?.data ?? {} }
+    const customer = { ...(context.customer ?? {}), id: buyerKey } as PaymentCustomerLike
+    const links = await accountLinksOfBuyer(buyerKey)
+    for (const link of links) {
+      const body = withCustomerDetails(link.body, customer)
+      const digest = digestOf(body)
+      if (digest === link.digest) continue
+      const updated = await this.call("update the buyer's repayment account", () =>
+        this.client_.repayment.updateAccount(link.account_id, body, { idempotencyKey: planKeys.updateAccount(link.account_id) })
+      )
+      await saveAccountLink({ buyer_key: buyerKey, company_key: link.company_key, account_id: updated.id, digest, body })
+    }
+    return { data: { ...(holder?.data ?? {}), buyer_key: buyerKey, account_ids: links.map((l) => l.account_id) } }
+  }
+
+  /** Forgets the buyer's accounts; they stay at the service (an account with plans is a financial record). */
+  async deleteAccountHolder({ context }: DeleteAccountHolderInput): Promise<DeleteAccountHolderOutput> {
+    const holder = context.account_holder
+    const buyerKey = accountHolderBuyerKey(holder as { data?: Record<string, unknown> }) ?? externalBuyerKey(holder?.external_id)
+    if (buyerKey) await forgetBuyer(buyerKey)
+    return {}
+  }
+
+  /** Order events belong to the invoice provider; funding decisions are answered by the base class. */
+  protected async webhookAction(_event: WebhookEvent): Promise<WebhookActionResult> {
+    return { action: PaymentActions.NOT_SUPPORTED }
+  }
+}
+
+/** The buyer a Medusa account holder of this provider names. */
+function accountHolderBuyerKey(holder: { data?: Record<string, unknown> } | null | undefined): string | undefined {
+  const key = holder?.data?.buyer_key
+  return typeof key === "string" && key ? key : undefined
+}
+
+const externalBuyerKey = (externalId: string | null | undefined) =>
+  externalId?.startsWith("buyer_") ? externalId.slice("buyer_".length) : undefined
+
+/** The Medusa status of a session whose plan exists, from the funding last read. */
+function storedFundingStatus(data: TradeCreditPlanData): PaymentSessionStatus {
+  switch (data.funding_status) {
+    case "ACCEPTED":
+      return PaymentSessionStatus.AUTHORIZED
+    case "REJECTED":
+      return PaymentSessionStatus.ERROR
+    default:
+      return PaymentSessionStatus.PENDING_AUTHORIZATION
+  }
+}
+
+/** The credit check's limits kept in the session data, if the buyer was checked. */
+function limitsOfData(data: TradeCreditPlanData): PlanLimits | undefined {
+  const { minimum_instalments, maximum_instalments, maximum_instalment_amount, currency } = data
+  if (typeof minimum_instalments !== "number" || typeof maximum_instalments !== "number") return undefined
+  if (typeof maximum_instalment_amount !== "string" || typeof currency !== "string") return undefined
+  return { minimum_instalments, maximum_instalments, maximum_instalment_amount, currency }
+}

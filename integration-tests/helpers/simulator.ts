@@ -23,7 +23,7 @@ export function useSimulator(env: Record<string, string> = {}) {
       TRADE_CREDIT_TIMEOUT_MS: "2000",
       TRADE_CREDIT_MAX_RETRIES: "1",
       // The scheduled reconciliation would repair states a test is still setting up: tests run it through the admin route.
-      TRADE_CREDIT_RECONCILIATION_SCHEDULE: "off",
+      TRADE_CREDIT_BACKGROUND_JOBS: "off",
       ...env,
     })
   })

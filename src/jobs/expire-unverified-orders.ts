@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { expireUnverifiedOrders } from "../workflows/unverified-orders"
+import { backgroundJobsOff } from "../utils/background-jobs"
 
 /**
  * Every ten minutes: cancels the trade credit orders whose buyer never came back
@@ -7,6 +8,7 @@ import { expireUnverifiedOrders } from "../workflows/unverified-orders"
  * frees their carts. The work is `expireUnverifiedOrders` (workflows/unverified-orders).
  */
 export default async function expireUnverifiedOrdersJob(container: MedusaContainer) {
+  if (backgroundJobsOff()) return
   await expireUnverifiedOrders(container)
 }
 

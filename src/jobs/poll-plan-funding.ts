@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys, Modules, PaymentActions, PaymentSessionStatu
 import { cancelOrderWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../modules/trade-credit"
 import type { PlanStatus } from "../service/schemas"
+import { backgroundJobsOff } from "../utils/background-jobs"
 
 export type PlanFundingOutcome = {
   plan_id: string
@@ -143,6 +144,7 @@ async function cancelUnpaidOrder(container: MedusaContainer, session: SessionRow
 
 /** Every few minutes: plans whose funding was decided while Medusa heard nothing. */
 export default async function pollPlanFundingJob(container: MedusaContainer) {
+  if (backgroundJobsOff()) return
   const result = await pollPlanFunding(container)
   if (result.checked === 0) return
   const done = result.outcomes.filter((o) => o.action !== "still_pending").length

@@ -1,6 +1,7 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { runReconciliation } from "../workflows/reconciliation/run-reconciliation"
+import { backgroundJobsOff } from "../utils/background-jobs"
 
 export const DEFAULT_RECONCILIATION_SCHEDULE = "*/15 * * * *"
 
@@ -9,7 +10,7 @@ export const DEFAULT_RECONCILIATION_SCHEDULE = "*/15 * * * *"
  * minutes), or "off" to run reconciliation only from the admin route.
  */
 const setting = () => process.env.TRADE_CREDIT_RECONCILIATION_SCHEDULE?.trim()
-const isOff = () => setting()?.toLowerCase() === "off"
+const isOff = () => setting()?.toLowerCase() === "off" || backgroundJobsOff()
 
 /**
  * On a schedule: compare Medusa's trade credit payments in non-final states

@@ -27,6 +27,9 @@ import type { Order, WebhookEvent } from "../../../service/schemas"
 import { declined } from "../lib/errors"
 import { idempotencyKeys } from "../lib/idempotency-keys"
 import { readCaptureAmount, readCartOfSession } from "../lib/medusa-reader"
+import { readReceivedReturnsOfRefund } from "../lib/medusa-returns"
+import { refundLinesForReturns } from "../lib/returned-lines"
+import { assertReattachment, isReplacedByConfirmedEdit, type OrderEditPaymentData, withoutProviderState } from "../lib/order-edit-payment"
 import { merchantUrlsFor } from "../lib/merchant-urls"
 import { type TradeCreditPaymentData, withOrder } from "../lib/payment-data"
 import { sessionStatusOf } from "../lib/status"
@@ -73,7 +76,7 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
     const body = buildIntentBody(cart, buyer)
     if (amount !== undefined && !toCents(amount).eq(body.gross_amount)) {
       throw new MedusaError(
-        MedusaError.Types.UNEXPECTED_STATE,
+        MedusaError.Types.NOT_ALLOWED,
         `The cart total ${body.gross_amount} differs from the payment amount ${toCents(amount).toFixed(2)}`,
         "TRADE_CREDIT_AMOUNT_MISMATCH"
       )
@@ -94,8 +97,12 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
   }
 
   async initiatePayment({ amount, data, context }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
-    const sessionData = (data ?? {}) as TradeCreditPaymentData
-    const sessionId = this.requireString(context?.idempotency_key ?? sessionData.session_id, "payment session id")
+    const input = (data ?? {}) as OrderEditPaymentData
+    const sessionId = this.requireString(context?.idempotency_key ?? input.session_id, "payment session id")
+    // After a confirmed order edit, a session in the order's new payment collection takes over the service order.
+    if (input.replaces_payment_id !== undefined) return await this.takeOverOrder(sessionId, input, amount)
+    // Anything else never names a service order: a storefront's data cannot attach one (or replay an old session's).
+    const sessionData = withoutProviderState(input) as TradeCreditPaymentData
     if (sessionData.company === undefined) {
       // A storefront that starts the session before it knows the company (Medusa's
       // starter does) gets a pending session; it creates the session again with the
@@ -104,6 +111,21 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
     }
     const checked = await this.checkCredit(sessionId, sessionData, amount)
     return { id: checked.tracking_id ?? sessionId, status: PaymentSessionStatus.PENDING, data: checked }
+  }
+
+  /** The service order of a payment an order edit replaced, for the edited order's new payment collection. */
+  private async takeOverOrder(sessionId: string, data: OrderEditPaymentData, amount: unknown): Promise<InitiatePaymentOutput> {
+    await assertReattachment(sessionId, data)
+    const orderId = this.requireString(data.order_id, "trade credit order id")
+    const order = await this.call("read the order", () => this.client_.orders.get(orderId))
+    if (amount !== undefined && !toCents(amount).eq(order.gross_amount)) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `The trade credit order is for ${order.gross_amount} ${order.currency}, not the order's new total ${toCents(amount).toFixed(2)}: the edit did not reach the service`,
+        "TRADE_CREDIT_AMOUNT_MISMATCH"
+      )
+    }
+    return { id: order.id, status: PaymentSessionStatus.PENDING, data: withOrder({ ...data, session_id: sessionId }, order) }
   }
 
   async updatePayment({ amount, data, context }: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
@@ -236,20 +258,44 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
         "TRADE_CREDIT_REFUND_EXCEEDS_REFUNDABLE"
       )
     }
-    const split = splitAmountByTaxRates(value.toFixed(2), fulfilledLines.length ? taxSubtotalsOf(fulfilledLines) : order.tax_subtotals)
+    // Goods that came back (a received return, a claim's return) are credited line by line when
+    // the amount is what they are worth; any other refund is split by tax rate in proportion.
+    const returned = await this.returnedLinesOf(refundId, current, order, value)
+    const parts = returned
+      ? { tax_subtotals: returned.tax_subtotals, line_items: returned.line_items, reason: returned.reason }
+      : {
+          tax_subtotals: splitAmountByTaxRates(value.toFixed(2), fulfilledLines.length ? taxSubtotalsOf(fulfilledLines) : order.tax_subtotals)
+            .tax_subtotals,
+        }
     const refund = await this.call("refund the order", () =>
       this.client_.orders.refund(
         orderId,
-        { amount: value.toFixed(2), currency: order.currency, tax_subtotals: split.tax_subtotals, refund_reference: refundId },
+        { amount: value.toFixed(2), currency: order.currency, ...parts, refund_reference: refundId },
         { idempotencyKey: idempotencyKeys.refund(refundId) }
       )
     )
     return { data: withOrder(current, { ...order, refunds: [...order.refunds, refund] }) }
   }
 
+  /** The returned lines a refund stands for, if any (reading Medusa's returns is best effort). */
+  private async returnedLinesOf(refundId: string, data: TradeCreditPaymentData, order: Order, amount: BigNumberJs) {
+    try {
+      const returns = await readReceivedReturnsOfRefund(refundId, data.session_id)
+      return returns.length ? refundLinesForReturns(amount, order, returns) : undefined
+    } catch (error) {
+      this.logger_.warn(`trade-credit: could not read the returns of refund ${refundId}; its amount is split by tax rate: ${(error as Error).message}`)
+      return undefined
+    }
+  }
+
   async cancelPayment({ data }: CancelPaymentInput): Promise<CancelPaymentOutput> {
-    const current = (data ?? {}) as TradeCreditPaymentData
+    const current = (data ?? {}) as OrderEditPaymentData
     if (!current.order_id) return { data: current }
+    // Medusa cancels the authorized payment of an order whose edit it confirms: the service order was edited, not cancelled.
+    if (await isReplacedByConfirmedEdit(current)) {
+      // Medusa merges the returned data into the stored one: the mark is cleared with null.
+      return { data: { ...current, order_edit: null, replaced_by_order_edit: current.order_edit?.order_change_id } }
+    }
     const orderId = current.order_id
     try {
       const { order } = await this.client_.orders.cancel(orderId, { idempotencyKey: idempotencyKeys.cancel(orderId) })

@@ -1,0 +1,164 @@
+import { container as globalContainer } from "@medusajs/framework"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { TradeCreditPaymentData } from "./payment-data"
+
+/**
+ * A confirmed Medusa order edit of an order whose payment is authorized and not
+ * captured makes Medusa (2.21, createOrUpdateOrderPaymentCollectionWorkflow)
+ * cancel that payment and open a new payment collection for the new total. For
+ * trade credit the service order stays (it was edited, not paid again), so:
+ * - before the confirmation the plugin marks the payment (`order_edit`); the
+ *   provider's cancelPayment then keeps the service order when the marked
+ *   order change is confirmed, and records `replaced_by_order_edit`;
+ * - after it, the plugin opens a session in the new collection that names the
+ *   replaced payment (`replaces_payment_id`), and authorizes it: the new payment
+ *   stands for the same service order, at the new total.
+ * The checks here make sure a storefront cannot use the same data to attach a
+ * service order to anything else.
+ */
+
+/** Payments of this plugin's order provider (`pp_trade-credit_<id>`), not its other variants. */
+export const TRADE_CREDIT_PROVIDER_PREFIX = "pp_trade-credit_"
+export const isTradeCreditProvider = (providerId: string | null | undefined) =>
+  !!providerId && providerId.startsWith(TRADE_CREDIT_PROVIDER_PREFIX)
+
+export type OrderEditMarker = { order_change_id: string; gross_amount: string }
+
+export type OrderEditPaymentData = TradeCreditPaymentData & {
+  /** Set just before an order edit is confirmed in Medusa. */
+  order_edit?: OrderEditMarker | null
+  /** Set when Medusa cancelled this payment because of a confirmed edit: the service order lives on. */
+  replaced_by_order_edit?: string
+  /** On the payment that replaced one after an edit. */
+  replaces_payment_id?: string
+  /** Why the service order could not follow a confirmed edit (written by the order-edit subscriber). */
+  order_edit_error?: string | null
+}
+
+/** What only the provider writes into payment data; a storefront's session data never sets them. */
+const PROVIDER_OWNED_KEYS = [
+  "order_id",
+  "merchant_order_id",
+  "state",
+  "status",
+  "payment_url",
+  "decline_reason",
+  "fulfilments",
+  "refunds",
+  "order_edit",
+  "replaced_by_order_edit",
+  "replaces_payment_id",
+  "order_edit_error",
+] as const
+
+/**
+ * Session data from a storefront, without the provider's own keys (a copied old
+ * session, or a forged order id). They are set to null rather than left out:
+ * Medusa stores `{ ...storefront data, ...provider data }`, so only a null hides them.
+ */
+export function withoutProviderState<T extends Record<string, unknown>>(data: T): T {
+  const copy: Record<string, unknown> = { ...data }
+  for (const key of PROVIDER_OWNED_KEYS) if (key in copy) copy[key] = null
+  return copy as T
+}
+
+const resolveQuery = (container: MedusaContainer) => container.resolve(ContainerRegistrationKeys.QUERY)
+
+/** True when the payment was marked for an order edit that Medusa has confirmed since. */
+export async function isReplacedByConfirmedEdit(data: OrderEditPaymentData, container: MedusaContainer = globalContainer): Promise<boolean> {
+  const changeId = data.order_edit?.order_change_id
+  if (!changeId) return false
+  const orders = container.resolve(Modules.ORDER)
+  const [change] = await orders.listOrderChanges({ id: changeId }, { select: ["id", "status"] })
+  return change?.status === "confirmed"
+}
+
+export type OrderPaymentRow = {
+  id: string
+  provider_id: string
+  amount: unknown
+  data: OrderEditPaymentData | null
+  canceled_at: unknown
+  captured_at: unknown
+  payment_collection_id?: string
+}
+
+export type OrderPaymentCollectionRow = {
+  id: string
+  status: string
+  amount: unknown
+  raw_amount?: unknown
+  currency_code: string
+  created_at: unknown
+  payments?: OrderPaymentRow[] | null
+  payment_sessions?: { id: string; provider_id: string; status: string }[] | null
+}
+
+const COLLECTION_FIELDS = [
+  "payment_collections.id",
+  "payment_collections.status",
+  "payment_collections.amount",
+  "payment_collections.raw_amount",
+  "payment_collections.currency_code",
+  "payment_collections.created_at",
+  "payment_collections.payments.id",
+  "payment_collections.payments.provider_id",
+  "payment_collections.payments.amount",
+  "payment_collections.payments.data",
+  "payment_collections.payments.canceled_at",
+  "payment_collections.payments.captured_at",
+  "payment_collections.payments.payment_collection_id",
+  "payment_collections.payment_sessions.id",
+  "payment_collections.payment_sessions.provider_id",
+  "payment_collections.payment_sessions.status",
+]
+
+/** The payment collections of a Medusa order, newest last, with their payments and sessions. */
+export async function readOrderPaymentCollections(orderId: string, container: MedusaContainer = globalContainer): Promise<OrderPaymentCollectionRow[]> {
+  const { data } = await resolveQuery(container).graph({ entity: "order", fields: ["id", ...COLLECTION_FIELDS], filters: { id: orderId } })
+  const collections = ((data[0] as any)?.payment_collections ?? []) as OrderPaymentCollectionRow[]
+  return collections.sort((a, b) => new Date(a.created_at as string).getTime() - new Date(b.created_at as string).getTime())
+}
+
+/** The trade credit payments of an order (all of them, cancelled too), oldest first. */
+export function tradeCreditPaymentsOf(collections: readonly OrderPaymentCollectionRow[]): OrderPaymentRow[] {
+  return collections.flatMap((c) =>
+    (c.payments ?? []).filter((p) => isTradeCreditProvider(p.provider_id) && p.data?.order_id).map((p) => ({ ...p, payment_collection_id: c.id }))
+  )
+}
+
+/** The live (not cancelled) trade credit payment of an order, if any. */
+export function activeTradeCreditPaymentOf(collections: readonly OrderPaymentCollectionRow[]): OrderPaymentRow | undefined {
+  return tradeCreditPaymentsOf(collections).filter((p) => !p.canceled_at).pop()
+}
+
+const notAllowed = (message: string) => new MedusaError(MedusaError.Types.NOT_ALLOWED, message, "TRADE_CREDIT_INVALID_REATTACHMENT")
+
+/**
+ * Checks that a new payment session may stand for an existing service order:
+ * the session belongs to an order's payment collection (never a cart's), the
+ * payment it replaces is a trade credit payment of the same order that Medusa
+ * cancelled because of a confirmed edit, it named the same service order, and
+ * no live payment of the order stands for that service order already.
+ */
+export async function assertReattachment(sessionId: string, data: OrderEditPaymentData, container: MedusaContainer = globalContainer): Promise<void> {
+  const query = resolveQuery(container)
+  const replacedId = data.replaces_payment_id
+  if (!replacedId || !data.order_id) throw notAllowed("A payment session may not name a trade credit order")
+  const { data: sessions } = await query.graph({
+    entity: "payment_session",
+    fields: ["id", "payment_collection.id", "payment_collection.order.id"],
+    filters: { id: sessionId },
+  })
+  const orderId = (sessions[0] as any)?.payment_collection?.order?.id as string | undefined
+  if (!orderId) throw notAllowed("Only an order's payment collection can take over a trade credit order")
+  const payments = tradeCreditPaymentsOf(await readOrderPaymentCollections(orderId, container))
+  const replaced = payments.find((p) => p.id === replacedId)
+  if (!replaced || !replaced.canceled_at || !replaced.data?.replaced_by_order_edit || replaced.data.order_id !== data.order_id) {
+    throw notAllowed(`Payment ${replacedId} is not a trade credit payment of this order replaced by an order edit`)
+  }
+  if (payments.some((p) => !p.canceled_at && p.data?.order_id === data.order_id)) {
+    throw notAllowed(`The trade credit order ${data.order_id} already has a live payment on this order`)
+  }
+}

@@ -1,0 +1,43 @@
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { ContainerRegistrationKeys, Modules, OrderEditWorkflowEvents } from "@medusajs/framework/utils"
+import { readOrderPaymentCollections, tradeCreditPaymentsOf } from "../providers/trade-credit/lib/order-edit-payment"
+import { syncTradeCreditOrderEditWorkflow } from "../workflows/order-edit/sync-trade-credit-order-edit"
+
+/**
+ * After Medusa confirmed an order edit: the service order holds the confirmed
+ * order and the order is paid by it again (see syncTradeCreditOrderEditWorkflow).
+ * A failure is logged as an error and written on the order's trade credit
+ * payment (`order_edit_error`, shown with the payment in the admin), never
+ * dropped: the merchant must know the invoice would not match the order.
+ */
+export default async function syncOrderEdit({ event, container }: SubscriberArgs<{ order_id: string }>) {
+  const orderId = event.data.order_id
+  try {
+    const { result } = await syncTradeCreditOrderEditWorkflow(container).run({ input: { order_id: orderId } })
+    if (result.payment) {
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .info(`trade-credit: the edited order ${orderId} is paid by trade credit order ${result.plan?.service_order_id} again (payment ${result.payment.id})`)
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code
+    const message =
+      `trade-credit: order ${orderId} was edited in Medusa, but the trade credit side could not follow${code ? ` [${code}]` : ""}: ` +
+      `${(error as Error).message}. Check the trade credit order before it is invoiced.`
+    container.resolve(ContainerRegistrationKeys.LOGGER).error(message)
+    await recordError(container, orderId, message).catch(() => undefined)
+    throw error
+  }
+}
+
+/** Writes the failure on the order's latest trade credit payment, where the admin shows the payment. */
+async function recordError(container: SubscriberArgs<unknown>["container"], orderId: string, message: string) {
+  const payment = tradeCreditPaymentsOf(await readOrderPaymentCollections(orderId, container)).pop()
+  if (!payment) return
+  await container.resolve(Modules.PAYMENT).updatePayment({ id: payment.id, data: { ...payment.data, order_edit_error: message } } as any)
+}
+
+export const config: SubscriberConfig = {
+  event: OrderEditWorkflowEvents.CONFIRMED,
+  context: { subscriberId: "trade-credit-order-edit-confirmed" },
+}

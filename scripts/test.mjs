@@ -52,6 +52,9 @@ try {
       ],
       {
         stdio: "inherit",
+        // A suite that hangs (a stuck hook, an open handle) fails instead of holding CI until its limit.
+        timeout: (name === "unit" ? 10 : 45) * 60_000,
+        killSignal: "SIGKILL",
         env: {
           ...process.env,
           ...(suite.needsDatabase ? database.env : {}),
@@ -60,6 +63,7 @@ try {
         },
       }
     )
+    if (result.error?.code === "ETIMEDOUT") console.error(`\n== ${name} tests did not finish in time and were stopped`)
     if (result.status !== 0) {
       failed = true
       console.error(`\n== ${name} tests failed (exit ${result.status ?? result.signal})`)

@@ -314,11 +314,11 @@ medusaIntegrationTestRunner({
       // eslint-disable-next-line @typescript-eslint/no-var-requires
       const job = require("../../src/jobs/reconcile-payments")
       expect(job.config).toMatchObject({ name: "trade-credit-reconcile-payments", schedule: "*/15 * * * *" })
-      process.env.TRADE_CREDIT_RECONCILIATION_SCHEDULE = "*/15 * * * *"
+      process.env.TRADE_CREDIT_BACKGROUND_JOBS = "on"
       try {
         await job.default(getContainer())
       } finally {
-        process.env.TRADE_CREDIT_RECONCILIATION_SCHEDULE = "off"
+        process.env.TRADE_CREDIT_BACKGROUND_JOBS = "off"
       }
       await job.default(getContainer()) // off: no run (the count below says so)
       const [scheduled] = (await admin("GET", "/admin/trade-credit/reconciliation?limit=1")).runs

@@ -3,7 +3,7 @@ import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, PaymentWebhookEvents } from "@medusajs/framework/utils"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../modules/trade-credit"
 import { handleOrderWebhookWorkflow } from "../workflows/webhooks/handle-order-webhook"
-import { verifyDelivery, type WebhookDelivery } from "../workflows/webhooks/verify-delivery"
+import { verifyDelivery, type WebhookDelivery } from "../service/webhook-delivery"
 
 type WebhookReceived = { provider?: string; payload?: WebhookDelivery }
 

@@ -1,7 +1,7 @@
 import { MedusaService } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
-import { assertApiKey, createTradeCreditClient, type TradeCreditClient } from "../../client"
-import { parseOptions, type TradeCreditOptions, type TradeCreditOptionsInput } from "../../providers/trade-credit/options"
+import { assertApiKey, type TradeCreditClient } from "../../client"
+import { clientFromOptions, parseOptions, type TradeCreditOptions, type TradeCreditOptionsInput } from "../../providers/trade-credit/options"
 import { BuyerRepaymentAccount } from "./models/buyer-repayment-account"
 import { ReconciliationRun } from "./models/reconciliation-run"
 import { RepaymentPlanSession } from "./models/repayment-plan-session"
@@ -41,14 +41,7 @@ export default class TradeCreditModuleService extends MedusaService({
 
   /** The client of the service, created on first use and kept (one keep-alive pool). */
   getClient(): TradeCreditClient {
-    this.client_ ??= createTradeCreditClient({
-      apiKey: this.options_.apiKey,
-      environment: this.options_.environment,
-      baseUrl: this.options_.baseUrl,
-      timeoutMs: this.options_.timeoutMs,
-      maxRetries: this.options_.maxRetries,
-      logger: this.logger_,
-    })
+    this.client_ ??= clientFromOptions(this.options_, this.logger_)
     return this.client_
   }
 

@@ -1,4 +1,6 @@
 import { z } from "@medusajs/framework/zod"
+import { createTradeCreditClient, type TradeCreditClient } from "../../client"
+import type { ClientLogger } from "../../client/options"
 
 /** Splits "https://a.example, https://b.example" (or an array) into a list of origins. */
 const origins = z
@@ -73,4 +75,16 @@ export function parseOptions(raw: unknown): TradeCreditOptions {
     throw new Error(`medusa-payment-trade-credit: invalid options: ${problems.join("; ")}`)
   }
   return result.data
+}
+
+/** The service client these options describe (one keep-alive pool per caller). */
+export function clientFromOptions(options: TradeCreditOptions, logger?: ClientLogger): TradeCreditClient {
+  return createTradeCreditClient({
+    apiKey: options.apiKey,
+    environment: options.environment,
+    baseUrl: options.baseUrl,
+    timeoutMs: options.timeoutMs,
+    maxRetries: options.maxRetries,
+    logger,
+  })
 }

@@ -1,11 +1,11 @@
 import { AbstractPaymentProvider, BigNumber, MedusaError, PaymentActions } from "@medusajs/framework/utils"
 import type { Logger, ProviderWebhookPayload, WebhookActionResult } from "@medusajs/framework/types"
-import { Webhook } from "standardwebhooks"
-import { assertApiKey, createTradeCreditClient, type TradeCreditClient } from "../../../client"
-import { WebhookEvent } from "../../../service/schemas"
+import { assertApiKey, type TradeCreditClient } from "../../../client"
+import type { WebhookEvent } from "../../../service/schemas"
+import { verifyDelivery } from "../../../service/webhook-delivery"
 import { toMedusaError } from "../lib/errors"
 import { fundingDecidedAction, isFundingDecided } from "../lib/funding-webhook"
-import { parseOptions, type TradeCreditOptions, type TradeCreditOptionsInput } from "../options"
+import { clientFromOptions, parseOptions, type TradeCreditOptions, type TradeCreditOptionsInput } from "../options"
 
 type InjectedDependencies = { logger: Logger }
 
@@ -30,14 +30,7 @@ export abstract class TradeCreditBase extends AbstractPaymentProvider<TradeCredi
     this.options_ = parseOptions(options)
     assertApiKey(this.options_.apiKey, this.options_.environment)
     this.logger_ = cradle.logger
-    this.client_ = createTradeCreditClient({
-      apiKey: this.options_.apiKey,
-      environment: this.options_.environment,
-      baseUrl: this.options_.baseUrl,
-      timeoutMs: this.options_.timeoutMs,
-      maxRetries: this.options_.maxRetries,
-      logger: this.logger_,
-    })
+    this.client_ = clientFromOptions(this.options_, this.logger_)
   }
 
   /** Runs one step against the service; failures become MedusaErrors with a code, logged once. */
@@ -56,32 +49,10 @@ export abstract class TradeCreditBase extends AbstractPaymentProvider<TradeCredi
    * or undefined (logged) when it is forged, stale or malformed.
    */
   protected verifyWebhook(payload: ProviderWebhookPayload["payload"]): WebhookEvent | undefined {
-    const secret = this.options_.webhookSecret
-    if (!secret) {
-      this.logger_.warn("trade-credit: a webhook arrived but no webhookSecret is configured; it was ignored")
-      return undefined
-    }
-    const raw = payload.rawData
-    const body = typeof raw === "string" ? raw : Buffer.isBuffer(raw) ? raw.toString("utf8") : JSON.stringify(payload.data)
-    const headers: Record<string, string> = {}
-    for (const [name, value] of Object.entries(payload.headers ?? {})) {
-      if (typeof value === "string") headers[name.toLowerCase()] = value
-      else if (Array.isArray(value) && value.length) headers[name.toLowerCase()] = String(value[0])
-    }
-    let parsed: unknown
-    try {
-      // Checks the signature and the timestamp (5 minutes of tolerance), then parses the JSON.
-      parsed = new Webhook(secret).verify(body, headers)
-    } catch (error) {
-      this.logger_.warn(`trade-credit: rejected a webhook: ${(error as Error).message}`)
-      return undefined
-    }
-    const event = WebhookEvent.safeParse(parsed)
-    if (!event.success) {
-      this.logger_.warn(`trade-credit: ignored a signed webhook of an unknown type or shape (${event.error.issues[0]?.message})`)
-      return undefined
-    }
-    return event.data
+    const verified = verifyDelivery(payload, this.options_.webhookSecret)
+    if (verified.ok) return verified.event
+    this.logger_.warn(`trade-credit: ignored a webhook: ${verified.reason}`)
+    return undefined
   }
 
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {

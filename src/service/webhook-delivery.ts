@@ -1,5 +1,5 @@
 import { Webhook } from "standardwebhooks"
-import { WebhookEvent } from "../../service/schemas"
+import { WebhookEvent } from "./schemas"
 
 /** What Medusa's webhook route queued: the parsed body, the raw body and the headers. */
 export type WebhookDelivery = {

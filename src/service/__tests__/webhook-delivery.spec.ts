@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks"
-import { SIMULATOR_WEBHOOK_SECRET } from "../../../simulator"
-import { rawBodyOf, verifyDelivery } from "../verify-delivery"
+import { SIMULATOR_WEBHOOK_SECRET } from "../../simulator"
+import { rawBodyOf, verifyDelivery } from "../webhook-delivery"
 
 const OTHER_SECRET = "whsec_" + Buffer.from("not the merchant's secret at all!").toString("base64")
 

@@ -1,0 +1,10 @@
+/** The plugin's workflows, for stores that want to run them from their own code. */
+export { invoiceShipmentWorkflow } from "./invoice-shipment/workflow"
+export { checkTradeCreditOrderEditWorkflow } from "./order-edit/check-trade-credit-order-edit"
+export { revertTradeCreditOrderEditWorkflow } from "./order-edit/revert-trade-credit-order-edit"
+export { syncTradeCreditOrderEditWorkflow } from "./order-edit/sync-trade-credit-order-edit"
+export { reconcilePaymentsWorkflow } from "./reconciliation/reconcile-payments"
+export { runReconciliation } from "./reconciliation/run-reconciliation"
+export { expireUnverifiedOrderWorkflow } from "./unverified-orders/workflow"
+export { expireUnverifiedOrders } from "./unverified-orders/expire-unverified-orders"
+export { handleOrderWebhookWorkflow } from "./webhooks/handle-order-webhook"

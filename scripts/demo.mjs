@@ -27,7 +27,14 @@ let stopping = false
 async function shutdown(code = 0) {
   if (stopping) return
   stopping = true
-  for (const child of children.reverse()) child.kill("SIGTERM")
+  // Each child leads a process group of its own (`medusa develop` starts the server as a grandchild): stop the group.
+  for (const child of children.reverse()) {
+    try {
+      process.kill(-child.pid, "SIGTERM")
+    } catch {
+      child.kill("SIGTERM")
+    }
+  }
   await new Promise((r) => setTimeout(r, 500))
   await database?.stop().catch(() => {})
   process.exit(code)
@@ -67,7 +74,7 @@ try {
   const SIMULATOR_WEBHOOK_SECRET = `whsec_${randomBytes(24).toString("base64")}`
   const simulator = spawn(process.execPath, [join(root, "bin/trade-credit-simulator.js"), "--port", String(simulatorPort),
     "--api-key", SIMULATOR_API_KEY, "--webhook-secret", SIMULATOR_WEBHOOK_SECRET,
-    "--webhook-url", `http://localhost:${medusaPort}/hooks/payment/trade-credit_default`], { stdio: ["ignore", "inherit", "inherit"] })
+    "--webhook-url", `http://localhost:${medusaPort}/hooks/payment/trade-credit_default`], { stdio: ["ignore", "inherit", "inherit"], detached: true })
   children.push(simulator)
   const simulatorUrl = `http://127.0.0.1:${simulatorPort}`
 
@@ -91,7 +98,7 @@ try {
   medusa(["user", "-e", ADMIN.email, "-p", ADMIN.password], { stdio: "ignore" })
 
   console.log(`Starting Medusa on port ${medusaPort}…`)
-  const server = spawn(process.execPath, [join(root, "node_modules/@medusajs/cli/cli.js"), "develop"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] })
+  const server = spawn(process.execPath, [join(root, "node_modules/@medusajs/cli/cli.js"), "develop"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"], detached: true })
   children.push(server)
   server.on("exit", (code) => {
     if (stopping) return

@@ -18,14 +18,17 @@ const requested = args.filter((a) => suites[a])
 const extraJestArgs = args.filter((a) => !suites[a])
 const selected = requested.length ? requested : Object.keys(suites)
 
-const hasSpecs = (dir) => {
-  if (!existsSync(dir)) return false
+const specFiles = (dir) => {
+  if (!existsSync(dir)) return []
   const walk = (d) =>
-    readdirSync(d, { withFileTypes: true }).some((e) =>
-      e.isDirectory() ? e.name !== "node_modules" && walk(`${d}/${e.name}`) : /\.spec\.[jt]sx?$/.test(e.name)
+    readdirSync(d, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory()
+        ? e.name === "node_modules" ? [] : walk(`${d}/${e.name}`)
+        : /\.spec\.[jt]sx?$/.test(e.name) ? [`${d}/${e.name}`] : []
     )
-  return walk(dir)
+  return walk(dir).sort()
 }
+const hasSpecs = (dir) => specFiles(dir).length > 0
 
 let database
 let failed = false
@@ -41,32 +44,38 @@ try {
       console.log(`Using ${database.description}`)
     }
     console.log(`\n== ${name} tests`)
-    const result = spawnSync(
-      process.execPath,
-      [
-        "node_modules/jest/bin/jest.js",
-        "--runInBand",
-        "--forceExit",
-        ...(name === "unit" ? [] : ["--silent=false"]),
-        ...extraJestArgs,
-      ],
-      {
-        stdio: "inherit",
-        // A suite that hangs (a stuck hook, an open handle) fails instead of holding CI until its limit.
-        timeout: (name === "unit" ? 10 : 45) * 60_000,
-        killSignal: "SIGKILL",
-        env: {
-          ...process.env,
-          ...(suite.needsDatabase ? database.env : {}),
-          TEST_TYPE: suite.testType,
-          NODE_OPTIONS: [process.env.NODE_OPTIONS, "--experimental-vm-modules"].filter(Boolean).join(" "),
-        },
+    // Medusa's integration runner keeps module state between files of one jest process (a second file can
+    // deadlock in the link migrations), so each integration or browser file runs in a jest process of its own.
+    const patterns = extraJestArgs.filter((a) => !a.startsWith("-"))
+    const flags = extraJestArgs.filter((a) => a.startsWith("-"))
+    const runs =
+      name === "unit"
+        ? [extraJestArgs]
+        : specFiles(suite.dir)
+            .filter((file) => !patterns.length || patterns.some((p) => file.includes(p)))
+            .map((file) => [...flags, file])
+    for (const args of runs) {
+      const result = spawnSync(
+        process.execPath,
+        ["node_modules/jest/bin/jest.js", "--runInBand", "--forceExit", ...(name === "unit" ? [] : ["--silent=false"]), ...args],
+        {
+          stdio: "inherit",
+          // A file that hangs (a stuck hook, an open handle) fails instead of holding CI until its limit.
+          timeout: (name === "unit" ? 10 : 20) * 60_000,
+          killSignal: "SIGKILL",
+          env: {
+            ...process.env,
+            ...(suite.needsDatabase ? database.env : {}),
+            TEST_TYPE: suite.testType,
+            NODE_OPTIONS: [process.env.NODE_OPTIONS, "--experimental-vm-modules"].filter(Boolean).join(" "),
+          },
+        }
+      )
+      if (result.error?.code === "ETIMEDOUT") console.error(`\n== ${args.join(" ")} did not finish in time and was stopped`)
+      if (result.status !== 0) {
+        failed = true
+        console.error(`\n== ${name} tests failed: ${args.join(" ") || "(all)"} (exit ${result.status ?? result.signal})`)
       }
-    )
-    if (result.error?.code === "ETIMEDOUT") console.error(`\n== ${name} tests did not finish in time and were stopped`)
-    if (result.status !== 0) {
-      failed = true
-      console.error(`\n== ${name} tests failed (exit ${result.status ?? result.signal})`)
     }
   }
 } finally {

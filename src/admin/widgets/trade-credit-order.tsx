@@ -24,9 +24,11 @@ const TradeCreditOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) 
     queryKey: ["trade-credit-order", order.id],
     queryFn: () => sdk.admin.order.retrieve(order.id, { fields: "id,*payment_collections.payments" }),
   })
-  const payment = data?.order.payment_collections
-    ?.flatMap((collection) => collection.payments ?? [])
-    .find((p) => p.provider_id === PROVIDER)
+  // After an order edit Medusa cancels the first payment and the plugin re-authorizes a new one: show the live one.
+  const payments = (data?.order.payment_collections ?? [])
+    .flatMap((collection) => collection.payments ?? [])
+    .filter((p) => p.provider_id === PROVIDER)
+  const payment = payments.find((p) => !p.canceled_at) ?? payments[payments.length - 1]
   if (isLoading || (!error && !payment)) return null
   const tc = (payment?.data ?? {}) as TradeCreditData
 

@@ -4,7 +4,8 @@ import type { Order, OrderState, OrderStatus } from "../../../service/schemas"
  * What the provider keeps in the payment session's and the payment's `data`.
  * The storefront can read it: it holds the buyer's own details and the service's
  * ids and links, nothing secret. Capture, refund and cancel return the whole
- * object because Medusa replaces `payment.data` with what they return.
+ * object; Medusa merges what they return into `payment.data` (a key goes away
+ * only when it is set to null).
  */
 export type TradeCreditPaymentData = Record<string, unknown> & {
   session_id?: string

@@ -39,10 +39,6 @@ try {
       console.log(`\n== ${name}: no test files in ${suite.dir}`)
       continue
     }
-    if (suite.needsDatabase && !database) {
-      database = await ensureDatabase()
-      console.log(`Using ${database.description}`)
-    }
     console.log(`\n== ${name} tests`)
     // Medusa's integration runner keeps module state between files of one jest process (a second file can
     // deadlock in the link migrations), so each integration or browser file runs in a jest process of its own.
@@ -55,6 +51,13 @@ try {
             .filter((file) => !patterns.length || patterns.some((p) => file.includes(p)))
             .map((file) => [...flags, file])
     for (const args of runs) {
+      // A fresh embedded server per file (under a second): on a server that already hosted one Medusa test
+      // database, the next one's link migrations can deadlock. A configured server is used as it is.
+      if (suite.needsDatabase && (!database || database.embedded)) {
+        await database?.stop()
+        database = await ensureDatabase()
+        console.log(`Using ${database.description}`)
+      }
       const result = spawnSync(
         process.execPath,
         ["node_modules/jest/bin/jest.js", "--runInBand", "--forceExit", ...(name === "unit" ? [] : ["--silent=false"]), ...args],

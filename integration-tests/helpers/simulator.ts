@@ -44,3 +44,13 @@ export async function control(baseUrl: string, method: string, path: string, bod
   if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`)
   return text ? JSON.parse(text) : undefined
 }
+
+/** The canonical id of the first company the service's search finds, as a storefront's company search would. */
+export async function findCompanyId(baseUrl: string, country: string, q: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/companies/v2/company?${new URLSearchParams({ country, q })}`, {
+    headers: { "x-api-key": SIMULATOR_API_KEY },
+  })
+  const search = (await res.json()) as { items: { canonical_id: string }[] }
+  if (!search.items?.length) throw new Error(`the company search found nothing for ${country} "${q}"`)
+  return search.items[0].canonical_id
+}

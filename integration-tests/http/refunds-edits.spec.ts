@@ -1,7 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { SIMULATOR_API_KEY } from "../../src/simulator"
 import { adminRequester, loginAdmin } from "../helpers/admin"
-import { control, STOREFRONT_URL, useSimulator } from "../helpers/simulator"
+import { control, findCompanyId, STOREFRONT_URL, useSimulator } from "../helpers/simulator"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "../helpers/storefront"
 import { approveAtPaymentUrl } from "../helpers/verification"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
@@ -46,10 +46,7 @@ medusaIntegrationTestRunner({
       adminHeaders = await loginAdmin(getContainer(), api)
       admin = adminRequester(api, adminHeaders)
       seed = await seedStore(admin)
-      const search = await fetch(`${simulator.url}/companies/v2/company?country=GB&q=acme`, {
-        headers: { "x-api-key": SIMULATOR_API_KEY },
-      }).then((r) => r.json())
-      COMPANY.company_canonical_id = search.items[0].canonical_id
+      COMPANY.company_canonical_id = await findCompanyId(simulator.url, "GB", "acme")
     })
 
     beforeEach(async () => {

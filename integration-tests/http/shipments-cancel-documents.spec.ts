@@ -1,11 +1,10 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
-import { SIMULATOR_API_KEY } from "../../src/simulator"
 import { TRADE_CREDIT_MODULE } from "../../src/modules/trade-credit"
 import { invoiceShipmentWorkflow } from "../../src/workflows/invoice-shipment"
 import { expireUnverifiedOrders } from "../../src/workflows/unverified-orders"
 import { adminRequester, loginAdmin } from "../helpers/admin"
-import { control, useSimulator } from "../helpers/simulator"
+import { control, findCompanyId, useSimulator } from "../helpers/simulator"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "../helpers/storefront"
 import { approveAtPaymentUrl } from "../helpers/verification"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
@@ -41,10 +40,7 @@ medusaIntegrationTestRunner({
       adminHeaders = await loginAdmin(getContainer(), api)
       admin = adminRequester(api, adminHeaders)
       seed = await seedStore(admin)
-      const search = await fetch(`${simulator.url}/companies/v2/company?country=GB&q=acme`, {
-        headers: { "x-api-key": SIMULATOR_API_KEY },
-      }).then((r) => r.json())
-      COMPANY.company_canonical_id = search.items[0].canonical_id
+      COMPANY.company_canonical_id = await findCompanyId(simulator.url, "GB", "acme")
     })
 
     beforeEach(async () => {

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { Webhook } from "standardwebhooks"
 import { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } from "../../src/simulator"
 import { adminRequester, loginAdmin } from "../helpers/admin"
-import { control, useSimulator } from "../helpers/simulator"
+import { control, findCompanyId, useSimulator } from "../helpers/simulator"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "../helpers/storefront"
 import { approveAtPaymentUrl } from "../helpers/verification"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
@@ -98,10 +98,7 @@ medusaIntegrationTestRunner({
       }
       adminHeaders = await loginAdmin(getContainer(), api)
       seed = await seedStore(adminRequester(api, adminHeaders))
-      const search = await fetch(`${simulator.url}/companies/v2/company?country=GB&q=acme`, {
-        headers: { "x-api-key": SIMULATOR_API_KEY },
-      }).then((r) => r.json())
-      COMPANY.company_canonical_id = search.items[0].canonical_id
+      COMPANY.company_canonical_id = await findCompanyId(simulator.url, "GB", "acme")
     })
 
     beforeEach(async () => {

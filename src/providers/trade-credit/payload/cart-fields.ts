@@ -59,6 +59,34 @@ const ITEM_FIELDS = [
 
 const SHIPPING_METHOD_FIELDS = ["id", "name", "amount", "is_tax_inclusive", "shipping_option_id", ...TOTALS]
 
+/** Items with their tax lines and promotion adjustments (carts and orders alike). */
+const ITEM_LINE_FIELDS = [
+  ...prefixed("items", ITEM_FIELDS),
+  ...prefixed("items.tax_lines", TAX_LINE),
+  ...prefixed("items.adjustments", ITEM_ADJUSTMENT),
+]
+
+/** Shipping methods, store credit and the two addresses (carts and orders alike). */
+const SHIPPING_CREDIT_AND_ADDRESS_FIELDS = [
+  ...prefixed("shipping_methods", SHIPPING_METHOD_FIELDS),
+  ...prefixed("shipping_methods.tax_lines", TAX_LINE),
+  ...prefixed("shipping_methods.adjustments", ADJUSTMENT),
+  "credit_lines.id",
+  "credit_lines.amount",
+  "credit_lines.reference",
+  ...prefixed("shipping_address", ADDRESS),
+  ...prefixed("billing_address", ADDRESS),
+]
+
+const CUSTOMER_FIELDS = [
+  "customer.id",
+  "customer.email",
+  "customer.first_name",
+  "customer.last_name",
+  "customer.phone",
+  "customer.company_name",
+]
+
 /** The cart fields of the payment provider's Query (cart entity). */
 export const CART_FIELDS: string[] = [
   "id",
@@ -79,27 +107,13 @@ export const CART_FIELDS: string[] = [
   "shipping_subtotal",
   "shipping_tax_total",
   "credit_line_total",
-  ...prefixed("items", ITEM_FIELDS),
-  ...prefixed("items.tax_lines", TAX_LINE),
-  ...prefixed("items.adjustments", ITEM_ADJUSTMENT),
-  ...prefixed("shipping_methods", SHIPPING_METHOD_FIELDS),
-  ...prefixed("shipping_methods.tax_lines", TAX_LINE),
-  ...prefixed("shipping_methods.adjustments", ADJUSTMENT),
-  "credit_lines.id",
-  "credit_lines.amount",
-  "credit_lines.reference",
-  ...prefixed("shipping_address", ADDRESS),
-  ...prefixed("billing_address", ADDRESS),
+  ...ITEM_LINE_FIELDS,
+  ...SHIPPING_CREDIT_AND_ADDRESS_FIELDS,
   "region.id",
   "region.name",
   "region.currency_code",
   "region.automatic_taxes",
-  "customer.id",
-  "customer.email",
-  "customer.first_name",
-  "customer.last_name",
-  "customer.phone",
-  "customer.company_name",
+  ...CUSTOMER_FIELDS,
 ]
 
 /**
@@ -123,24 +137,10 @@ export const ORDER_FIELDS: string[] = [
   "item_total",
   "shipping_total",
   "credit_line_total",
-  ...prefixed("items", ITEM_FIELDS),
-  ...prefixed("items.tax_lines", TAX_LINE),
-  ...prefixed("items.adjustments", ITEM_ADJUSTMENT),
+  ...ITEM_LINE_FIELDS,
   "items.detail.quantity",
   "items.detail.return_received_quantity",
   "items.detail.return_dismissed_quantity",
-  ...prefixed("shipping_methods", SHIPPING_METHOD_FIELDS),
-  ...prefixed("shipping_methods.tax_lines", TAX_LINE),
-  ...prefixed("shipping_methods.adjustments", ADJUSTMENT),
-  "credit_lines.id",
-  "credit_lines.amount",
-  "credit_lines.reference",
-  ...prefixed("shipping_address", ADDRESS),
-  ...prefixed("billing_address", ADDRESS),
-  "customer.id",
-  "customer.email",
-  "customer.first_name",
-  "customer.last_name",
-  "customer.phone",
-  "customer.company_name",
+  ...SHIPPING_CREDIT_AND_ADDRESS_FIELDS,
+  ...CUSTOMER_FIELDS,
 ]

@@ -1,28 +1,19 @@
-import { createTradeCreditClient, type TradeCreditClient, TradeCreditError } from ".."
-import { startSimulator, SIMULATOR_API_KEY } from "../../simulator"
+import { type TradeCreditClient, TradeCreditError } from ".."
 import { createOrderBody } from "./fixtures"
+import { type Simulator, simulatorControl, startSimulatorClient } from "./simulator-client"
 
 /**
  * orders.documentPdf: one invoice or credit note by the URL the service gave for
  * it, fetched with the API key only when the URL is under the client's base URL.
  */
 
-type Simulator = Awaited<ReturnType<typeof startSimulator>>
 let sim: Simulator
 let client: TradeCreditClient
 
-const control = async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${sim.url}/_sim${path}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return await res.json()
-}
+const control = (method: string, path: string, body?: unknown) => simulatorControl(sim, method, path, body)
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0 })
-  client = createTradeCreditClient({ apiKey: SIMULATOR_API_KEY, environment: "sandbox", baseUrl: sim.url, timeoutMs: 5000 })
+  ;({ sim, client } = await startSimulatorClient())
 })
 
 afterAll(async () => {

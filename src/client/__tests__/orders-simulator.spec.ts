@@ -1,7 +1,7 @@
-import { createTradeCreditClient, type TradeCreditClient, TradeCreditError } from ".."
-import { startSimulator, SIMULATOR_API_KEY } from "../../simulator"
+import { createTradeCreditClient, type TradeCreditClient } from ".."
 import { checkOrderAmounts } from "../../service/order-arithmetic"
 import { createOrderBody, intentBody, twoLines } from "./fixtures"
+import { failure, type Simulator, simulatorControl, startSimulatorClient } from "./simulator-client"
 
 /**
  * The order client end to end against the simulator of the service, over real
@@ -10,33 +10,14 @@ import { createOrderBody, intentBody, twoLines } from "./fixtures"
  * partial and full refund, cancel, idempotency, and injected faults.
  */
 
-type Simulator = Awaited<ReturnType<typeof startSimulator>>
 
 let sim: Simulator
 let client: TradeCreditClient
 let seq = 0
 const uniqueId = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${++seq}`
 
-async function control(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${sim.url}/_sim${path}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const json = await res.json()
-  if (!res.ok) throw new Error(`control ${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`)
-  return json
-}
+const control = (method: string, path: string, body?: unknown) => simulatorControl(sim, method, path, body)
 
-async function failure(promise: Promise<unknown>): Promise<TradeCreditError> {
-  try {
-    await promise
-  } catch (error) {
-    expect(error).toBeInstanceOf(TradeCreditError)
-    return error as TradeCreditError
-  }
-  throw new Error("expected the call to fail")
-}
 
 async function acme(): Promise<string> {
   const { items } = await client.companies.search({ country: "GB", q: "acme", limit: 5 })
@@ -65,15 +46,7 @@ function editedBody(base: ReturnType<typeof createOrderBody>) {
 }
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0 })
-  client = createTradeCreditClient({
-    apiKey: SIMULATOR_API_KEY,
-    environment: "sandbox",
-    baseUrl: sim.url,
-    timeoutMs: 5000,
-    retryBaseDelayMs: 20,
-    retryMaxDelayMs: 100,
-  })
+  ;({ sim, client } = await startSimulatorClient({}, { retryBaseDelayMs: 20, retryMaxDelayMs: 100 }))
 })
 
 afterAll(async () => {

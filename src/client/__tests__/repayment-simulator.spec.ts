@@ -1,9 +1,9 @@
 import BigNumber from "bignumber.js"
-import { createTradeCreditClient, type TradeCreditClient, TradeCreditError } from ".."
+import type { TradeCreditClient } from ".."
 import { scheduleInstalments } from "../../service/repayment-schedule"
-import { SIMULATOR_API_KEY, startSimulator } from "../../simulator"
 import { line } from "../../simulator/__tests__/helpers"
 import { accountBody, declinedCompany, msUntil, planBody, unique } from "../../simulator/__tests__/repayment-fixtures"
+import { failure, type Simulator, simulatorControl, startSimulatorClient } from "./simulator-client"
 
 /**
  * The repayment client (contract section 3) end to end against the simulator
@@ -12,31 +12,12 @@ import { accountBody, declinedCompany, msUntil, planBody, unique } from "../../s
  * take them by its control API or by moving its clock.
  */
 
-type Simulator = Awaited<ReturnType<typeof startSimulator>>
 
 let sim: Simulator
 let client: TradeCreditClient
 
-async function control(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${sim.url}/_sim${path}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const json = await res.json()
-  if (!res.ok) throw new Error(`control ${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`)
-  return json
-}
+const control = (method: string, path: string, body?: unknown) => simulatorControl(sim, method, path, body)
 
-async function failure(promise: Promise<unknown>): Promise<TradeCreditError> {
-  try {
-    await promise
-  } catch (error) {
-    expect(error).toBeInstanceOf(TradeCreditError)
-    return error as TradeCreditError
-  }
-  throw new Error("expected the call to fail")
-}
 
 const key = (what: string) => ({ idempotencyKey: unique(what) })
 const sum = (values: string[]) => values.reduce((acc, v) => acc.plus(v), new BigNumber(0)).toFixed(2)
@@ -46,15 +27,10 @@ const advanceTo = async (date: string) => {
 }
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, repaymentFundingDelayMs: 60_000, repaymentFulfilmentDelayMs: 60_000 })
-  client = createTradeCreditClient({
-    apiKey: SIMULATOR_API_KEY,
-    environment: "sandbox",
-    baseUrl: sim.url,
-    timeoutMs: 5000,
-    retryBaseDelayMs: 20,
-    retryMaxDelayMs: 100,
-  })
+  ;({ sim, client } = await startSimulatorClient(
+    { repaymentFundingDelayMs: 60_000, repaymentFulfilmentDelayMs: 60_000 },
+    { retryBaseDelayMs: 20, retryMaxDelayMs: 100 }
+  ))
 })
 
 afterAll(async () => {

@@ -6,6 +6,7 @@ import { parseClientOptions, type TradeCreditClientOptionsInput } from "../optio
 import { backoffDelay, parseRetryAfter, retryAfterDelay } from "../retry"
 import { errorBody, type ScriptedServer, startScriptedServer } from "./scripted-server"
 import { createOrderBody, orderAnswer, TEST_KEY } from "./fixtures"
+import { failure } from "./simulator-client"
 
 const Thing = z.object({ id: z.string(), items: z.array(z.object({ canonical_id: z.string() })).optional() })
 const SECRET_PART = TEST_KEY.slice("secret_test_".length)
@@ -28,16 +29,6 @@ function transport(options: Partial<TradeCreditClientOptionsInput> = {}): Transp
   return t
 }
 
-/** The rejection of a call, asserted to be a TradeCreditError. */
-async function failure(promise: Promise<unknown>): Promise<TradeCreditError> {
-  try {
-    await promise
-  } catch (error) {
-    expect(error).toBeInstanceOf(TradeCreditError)
-    return error as TradeCreditError
-  }
-  throw new Error("expected the call to fail")
-}
 
 function collectingLogger() {
   const lines: string[] = []

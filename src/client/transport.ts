@@ -43,7 +43,15 @@ const MUTATING: ReadonlySet<HttpMethod> = new Set<HttpMethod>(["POST", "PUT", "P
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,100}$/
 
 /** Headers the transport owns; a module cannot set them. */
-const RESERVED_HEADERS = new Set(["x-api-key", "idempotency-key", "content-type", "accept", "user-agent", "host"])
+const RESERVED_HEADERS = new Set([
+  "x-api-key",
+  "idempotency-key",
+  "content-type",
+  "accept",
+  "user-agent",
+  "host",
+  "service-delegated-authority-token",
+])
 
 export type RequestSpec = {
   method: HttpMethod
@@ -58,6 +66,13 @@ export type RequestSpec = {
   headers?: Record<string, string>
   /** The path as it may appear in logs and errors when `path` holds personal data (e.g. an email). */
   logPath?: string
+  /**
+   * A delegation token (contract section 5): sent in Service-Delegated-Authority-Token
+   * INSTEAD of the API key, so the call has only the token's authority. Never logged.
+   */
+  delegationToken?: string
+  /** A body that is not JSON (e.g. multipart/form-data for evidence); exclusive with `body`. */
+  rawBody?: { contentType: string; data: Buffer | Uint8Array }
 }
 
 export type JsonResponse<T> = { status: number; headers: ResponseHeaders; data: T }
@@ -239,10 +254,17 @@ export class Transport {
       if (RESERVED_HEADERS.has(name.toLowerCase())) throw invalidRequest(`${where}: header ${name} is set by the transport`)
       headers[name.toLowerCase()] = value
     }
-    headers[HEADERS.apiKey] = this.#shared.config.apiKey
+    if (spec.body !== undefined && spec.rawBody !== undefined) throw invalidRequest(`${where}: a call has a JSON body or a raw body, not both`)
+    if (spec.delegationToken !== undefined) {
+      if (!/^[\x21-\x7e]{1,1000}$/.test(spec.delegationToken)) throw invalidRequest(`${where}: the delegation token is malformed`)
+      headers[HEADERS.delegatedToken] = spec.delegationToken
+    } else {
+      headers[HEADERS.apiKey] = this.#shared.config.apiKey
+    }
     headers["accept"] = accept
     headers["user-agent"] = this.#shared.userAgent
     if (spec.body !== undefined) headers["content-type"] = "application/json"
+    if (spec.rawBody !== undefined) headers["content-type"] = spec.rawBody.contentType
     if (spec.idempotencyKey !== undefined) headers[HEADERS.idempotencyKey] = spec.idempotencyKey
     return headers
   }
@@ -257,7 +279,7 @@ export class Transport {
       method: spec.method,
       path: this.#shared.basePath + this.#prefix + spec.path + buildQuery(spec.query),
       headers,
-      body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+      body: spec.rawBody !== undefined ? Buffer.from(spec.rawBody.data) : spec.body === undefined ? undefined : JSON.stringify(spec.body),
     }
     const ctx: CallContext = {
       method: spec.method,
@@ -330,7 +352,7 @@ export class Transport {
   }
 
   async #attempt(
-    request: { method: HttpMethod; path: string; headers: Record<string, string>; body: string | undefined },
+    request: { method: HttpMethod; path: string; headers: Record<string, string>; body: string | Buffer | undefined },
     budgetMs: number,
     byDeadline: boolean
   ): Promise<AttemptResult> {

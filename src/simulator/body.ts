@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express"
 import { ServiceError, schemaError, sendError } from "./errors"
+import { isMultipart, multipartBody } from "./registration/multipart"
 
 const LIMIT_BYTES = 1_000_000
 
@@ -12,6 +13,7 @@ export function jsonBody() {
   return (req: Request, res: Response, next: NextFunction) => {
     req.body = undefined
     if (req.method === "GET" || req.method === "HEAD") return next()
+    if (isMultipart(req)) return multipartBody(req, res, next)
     const chunks: Buffer[] = []
     let size = 0
     let failed = false

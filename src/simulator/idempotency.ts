@@ -3,7 +3,10 @@ import { HEADERS } from "../service/schemas"
 import { ServiceError, schemaError, sendError } from "./errors"
 import { merchantOf } from "./locals"
 
-type StoredAnswer = { status: number; text: string }
+type StoredAnswer = { status: number; text: string; headers?: Record<string, string> }
+
+/** Answer headers replayed with the body (the delegation token of contract section 5). */
+const REPLAYED_HEADERS = [HEADERS.delegatedToken]
 type Entry = { fingerprint: string; answer: StoredAnswer | null }
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"])
@@ -75,13 +78,17 @@ export function idempotency() {
         return sendError(res, new ServiceError(409, "IDEMPOTENCY_CONFLICT", "A request with this Idempotency-Key is still in progress"))
       }
       res.setHeader("Idempotent-Replayed", "true")
+      for (const [name, value] of Object.entries(existing.answer.headers ?? {})) res.setHeader(name, value)
       return res.status(existing.answer.status).json(JSON.parse(existing.answer.text))
     }
     const entry = store.start(key, fingerprint)
     const json = res.json.bind(res)
     res.json = (body: unknown) => {
       if (res.statusCode >= 500 || res.statusCode === 429) store.forget(key, entry)
-      else entry.answer = { status: res.statusCode, text: JSON.stringify(body) }
+      else {
+        const headers = Object.fromEntries(REPLAYED_HEADERS.flatMap((name) => (res.getHeader(name) === undefined ? [] : [[name, String(res.getHeader(name))]])))
+        entry.answer = { status: res.statusCode, text: JSON.stringify(body), headers }
+      }
       return json(body)
     }
     res.on("close", () => {

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from "express"
 import { HEADERS } from "../service/schemas"
 import type { Clock } from "./clock"
+import { redactTokens } from "./registration/tokens"
 import type { MerchantState } from "./state/merchants"
 
 /** One request the service received, as the control API lists it. Headers are never kept (the API key is one). */
@@ -64,7 +65,7 @@ export function requestLogging(log: RequestLog, clock: Clock) {
         time,
         method: req.method,
         path,
-        query: { ...req.query },
+        query: redactTokens(req.query),
         status: dropped ? null : res.statusCode,
         dropped,
         fault: (res.locals.fault as string | undefined) ?? null,

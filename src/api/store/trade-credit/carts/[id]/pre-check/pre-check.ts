@@ -1,0 +1,81 @@
+import { createHash } from "node:crypto"
+import type { TradeCreditClient } from "../../../../../../client"
+import type { BuyerCompany } from "../../../../../../service/schemas"
+import { buildBuyer, buildIntentBody, type MedusaCartInput, parseSessionInput, PayloadError } from "../../../../../../providers/trade-credit/payload"
+import type { ShortCache } from "../../../../../utils/short-cache"
+import { classifyServiceFailure } from "../../../../../utils/service-failure"
+
+/**
+ * What the storefront does with the answer:
+ * - `available: true`: offer trade credit;
+ * - `available: false`: hide it. `reason` says why, for the logs:
+ *   "declined" (the service declined this buyer for this cart; `decline_reason`
+ *   is the service's reason, e.g. TOO_HIGH_RISK), "not_configured" (the service
+ *   refused the store's API key) or "cart_not_supported" (this cart cannot be
+ *   paid on trade credit, e.g. store credit applied);
+ * - `available: true, degraded: true, reason: "service_unreachable"`: the
+ *   service did not answer in time; keep offering the method (a passing error
+ *   must not hide it) and let the payment session's own check decide.
+ */
+export type PreCheckAnswer =
+  | { available: true; degraded?: undefined; reason?: undefined }
+  | { available: false; reason: "declined"; decline_reason: string | null }
+  | { available: false; reason: "not_configured" | "cart_not_supported"; message: string }
+  | { available: true; degraded: true; reason: "service_unreachable" | "service_error" }
+
+/** A decided answer is kept this long for the same cart content and company. */
+export const PRE_CHECK_CACHE_SECONDS = 300
+
+const digest = (body: unknown) => createHash("sha256").update(JSON.stringify(body)).digest("base64url").slice(0, 22)
+
+export type PreCheckInput = {
+  cart: MedusaCartInput & { id: string }
+  company: BuyerCompany
+  client: TradeCreditClient
+  cache: ShortCache
+  log: (message: string) => void
+}
+
+/**
+ * The pre-check of a cart: the service's order intent for the cart as it is
+ * now (built by the invoice provider's own payload builder) for the buyer's
+ * company. An intent is a check, not a reservation. Answers are cached per
+ * cart content: the intent body (lines, amounts, currency, buyer) is the key,
+ * so any change to the cart or the company asks again.
+ */
+export async function preCheckCart({ cart, company, client, cache, log }: PreCheckInput): Promise<PreCheckAnswer & { cached?: boolean }> {
+  let body
+  try {
+    const input = parseSessionInput({ company })
+    body = buildIntentBody(cart, buildBuyer(input, cart, { representativeRequired: false }))
+  } catch (error) {
+    if (error instanceof PayloadError && error.code === "CART_NOT_SUPPORTED") {
+      log(`Trade credit pre-check of cart ${cart.id}: not offered: ${error.message}`)
+      return { available: false, reason: "cart_not_supported", message: error.message }
+    }
+    throw error
+  }
+  const key = `${cart.id}|${digest(body)}`
+  const cached = await cache.get<PreCheckAnswer>(key)
+  if (cached) return { ...cached, cached: true }
+
+  let answer: PreCheckAnswer
+  try {
+    const intent = await client.orders.createIntent(body, { idempotencyKey: `precheck-${cart.id}-${digest(body)}` })
+    answer = intent.approved ? { available: true } : { available: false, reason: "declined", decline_reason: intent.decline_reason ?? null }
+  } catch (error) {
+    const kind = classifyServiceFailure(error)
+    if (!kind) throw error
+    const detail = `${(error as { code?: string }).code ?? "error"}: ${(error as Error).message}`
+    if (kind === "rejected_key") {
+      log(`Trade credit pre-check of cart ${cart.id}: the service refused the API key (${detail}): hiding trade credit`)
+      return { available: false, reason: "not_configured", message: "Trade credit is not available in this store right now." }
+    }
+    // A passing failure (or an unexpected answer) never hides the method: the session's own check decides.
+    log(`Trade credit pre-check of cart ${cart.id}: ${kind === "unreachable" ? "service unreachable" : "service error"} (${detail}): still offering trade credit`)
+    return { available: true, degraded: true, reason: kind === "unreachable" ? "service_unreachable" : "service_error" }
+  }
+  if (!answer.available) log(`Trade credit pre-check of cart ${cart.id}: declined (${answer.decline_reason ?? "no reason given"}): hiding trade credit`)
+  await cache.set(key, answer, PRE_CHECK_CACHE_SECONDS)
+  return answer
+}

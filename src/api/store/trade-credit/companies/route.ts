@@ -1,0 +1,60 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { CompanySearchResult } from "../../../../client"
+import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../../modules/trade-credit"
+import { shortCache } from "../../../utils/short-cache"
+import { classifyServiceFailure, failureAnswer } from "../../../utils/service-failure"
+import { searchParamsOf } from "./validators"
+
+/** How long a search answer is kept: long enough for an autocomplete's repeated prefixes, short enough to stay current. */
+export const COMPANY_SEARCH_CACHE_SECONDS = 60
+
+/**
+ * `GET /store/trade-credit/companies?country=GB&q=acme&limit=10` (publishable
+ * key): the service's company search, for the checkout's autocomplete. Each
+ * item's `canonical_id` goes into the payment session as
+ * `company: {company_canonical_id}`. `highlight` marks the matched part with
+ * `<mark>` (escape everything else before showing it as HTML).
+ *
+ * Answers are cached for a minute per (country, query, limit), and the route
+ * is rate-limited per customer or address (see storefront-middlewares.ts).
+ * The service unreachable: 503 TRADE_CREDIT_UNAVAILABLE (the storefront offers
+ * manual entry of the company instead).
+ */
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  const params = searchParamsOf(req)
+  const key = `${params.country}|${params.limit}|${params.q.toLowerCase()}`
+  const cache = shortCache(req.scope, "company-search")
+  const cached = await cache.get<CompanySearchResult>(key)
+  if (cached) {
+    res.setHeader("X-Trade-Credit-Cache", "hit")
+    return res.json(answerOf(params, cached))
+  }
+  const client = req.scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).getClient()
+  let result: CompanySearchResult
+  try {
+    result = await client.companies.search({ country: params.country, q: params.q, limit: params.limit })
+  } catch (error) {
+    const kind = classifyServiceFailure(error)
+    if (!kind) throw error
+    const answer = failureAnswer(kind, "search companies", (error as { traceId?: string }).traceId)
+    req.scope.resolve(ContainerRegistrationKeys.LOGGER).warn(`Trade credit company search failed: ${answer.code}: ${(error as Error).message}`)
+    if (kind === "unreachable") res.setHeader("Retry-After", "5")
+    return res.status(answer.status).json({ type: "unavailable", code: answer.code, message: answer.message })
+  }
+  await cache.set(key, result, COMPANY_SEARCH_CACHE_SECONDS)
+  res.setHeader("X-Trade-Credit-Cache", "miss")
+  res.json(answerOf(params, result))
+}
+
+const answerOf = (params: { country: string; q: string; limit: number }, result: CompanySearchResult) => ({
+  country: params.country,
+  q: params.q,
+  items: result.items.slice(0, params.limit).map((item) => ({
+    canonical_id: item.canonical_id,
+    name: item.name,
+    country: item.country,
+    national_identifier: item.national_identifier,
+    highlight: item.highlight,
+  })),
+})

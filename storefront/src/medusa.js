@@ -1,0 +1,63 @@
+// The Medusa JS SDK, set up from /config.json (written by the server that serves this
+// storefront: the Medusa URL and the publishable key; nothing secret).
+import Medusa from "@medusajs/js-sdk"
+
+let config
+let sdk
+
+export async function loadConfig() {
+  if (config) return config
+  const res = await fetch("/config.json", { cache: "no-store" })
+  if (!res.ok) throw new Error(`/config.json answered ${res.status}`)
+  config = await res.json()
+  sdk = new Medusa({ baseUrl: config.medusaUrl, publishableKey: config.publishableKey, debug: false })
+  return config
+}
+
+export function medusa() {
+  if (!sdk) throw new Error("loadConfig() first")
+  return sdk
+}
+
+export const CART_KEY = "trade-credit-demo:cart-id"
+export const savedCartId = () => localStorage.getItem(CART_KEY)
+export const saveCartId = (id) => (id ? localStorage.setItem(CART_KEY, id) : localStorage.removeItem(CART_KEY))
+
+/** A cart with what the checkout shows, including its payment sessions. */
+export const CART_FIELDS =
+  "*items,*shipping_methods,*payment_collection,*payment_collection.payment_sessions,*promotions,+total,+subtotal,+tax_total,+discount_total,+shipping_total,+item_total"
+
+export async function retrieveCart(id) {
+  const { cart } = await medusa().store.cart.retrieve(id, { fields: CART_FIELDS })
+  return cart
+}
+
+/** The plugin's store routes, through the SDK's client (publishable key added by it). */
+export const tradeCredit = {
+  searchCompanies: (country, q, limit = 8) =>
+    medusa().client.fetch("/store/trade-credit/companies", { query: { country, q, limit } }),
+  preCheck: (cartId, company) =>
+    medusa().client.fetch(`/store/trade-credit/carts/${cartId}/pre-check`, { method: "POST", body: { company } }),
+  previewPlans: (cartId, periods, company) =>
+    medusa().client.fetch("/store/trade-credit/plans/preview", { method: "POST", body: { cart_id: cartId, periods, company } }),
+}
+
+export const PROVIDERS = {
+  invoice: "pp_trade-credit_default",
+  instalments: "pp_trade-credit-plan_default",
+  transfer: "pp_system_default",
+}
+
+export function money(amount, currency) {
+  return new Intl.NumberFormat("en-GB", { style: "currency", currency: (currency || "gbp").toUpperCase() }).format(Number(amount ?? 0))
+}
+
+/** Escapes text for HTML. */
+export function esc(value) {
+  return String(value ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c])
+}
+
+/** The service's highlight with only its <mark> tags kept: everything else escaped. */
+export function highlight(text) {
+  return esc(text).replace(/&lt;mark&gt;/g, "<mark>").replace(/&lt;\/mark&gt;/g, "</mark>")
+}

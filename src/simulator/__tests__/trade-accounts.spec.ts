@@ -1,0 +1,204 @@
+import { startSimulator, type RunningSimulator } from "../index"
+import { call, control, orderBody } from "./helpers"
+
+/**
+ * The simulator's trade account interface (contract section 4) over real HTTP:
+ * id resolution, the svc_ rule, duplicates, the hosted verification page, and
+ * one-click orders for verified users.
+ */
+
+let sim: RunningSimulator
+let n = 0
+const uniq = (p: string) => `${p}-${Date.now().toString(36)}-${++n}`
+
+const customerBody = (merchantCustomerId: string, company: Record<string, string> = { canonical_id: "cmp_gb_08123456" }) => ({
+  merchant_customer_id: merchantCustomerId,
+  company,
+  contact_persons: [{ first_name: "Ada", last_name: "Lovelace", phone_number: "+447700900001", email: "ada@acme.example" }],
+  invoice_email_addresses: ["ap@acme.example"],
+  trade_name: "Acme Industrial",
+})
+const userBody = (merchantUserId: string) => ({
+  merchant_user_id: merchantUserId,
+  email: `${merchantUserId}@acme.example`,
+  first_name: "Grace",
+  last_name: "Hopper",
+  phone_number: "+447700900002",
+})
+
+async function onboard(customerId = uniq("cus"), userId = uniq("usr")) {
+  const customer = await call(sim, "POST", "/trade-account/v3/customer", { body: customerBody(customerId), idempotencyKey: uniq("k") })
+  expect(customer.status).toBe(201)
+  const user = await call(sim, "POST", `/trade-account/v3/customer/${customer.body.id}/user`, { body: userBody(userId), idempotencyKey: uniq("k") })
+  expect(user.status).toBe(201)
+  return { customer: customer.body, user: user.body }
+}
+
+/** What the user's browser does at the link: load the page, press a button, follow the 303. */
+async function decideAtLink(redirectUrl: string, decision: "verify" | "cancel") {
+  const page = await fetch(redirectUrl)
+  expect(page.status).toBe(200)
+  const html = await page.text()
+  expect(html).toContain(`value="${decision}"`)
+  const res = await fetch(redirectUrl, {
+    method: "POST",
+    body: new URLSearchParams({ decision }),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    redirect: "manual",
+  })
+  expect(res.status).toBe(303)
+  return res.headers.get("location") as string
+}
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0 })
+})
+afterAll(async () => {
+  await sim?.close()
+})
+beforeEach(async () => {
+  await control(sim, "POST", "/reset")
+})
+
+describe("simulator: trade account customers and users", () => {
+  it("creates a customer and a user, readable by either kind of id", async () => {
+    const { customer, user } = await onboard("medusa-cus_1", "medusa-usr_1")
+    expect(customer).toMatchObject({ id: expect.stringMatching(/^svc_cus_/), merchant_customer_id: "medusa-cus_1", trade_name: "Acme Industrial" })
+    expect(user).toEqual({ id: expect.stringMatching(/^svc_usr_/), customer_id: customer.id, verified: false, ...userBody("medusa-usr_1") })
+    for (const cid of [customer.id, "medusa-cus_1"]) {
+      expect((await call(sim, "GET", `/trade-account/v3/customer/${cid}`)).body).toEqual(customer)
+    }
+    for (const uid of [user.id, "medusa-usr_1"]) {
+      expect((await call(sim, "GET", `/trade-account/v3/user/${uid}`)).body).toEqual(user)
+    }
+    // A user created through the merchant's customer id belongs to the same customer.
+    const second = await call(sim, "POST", "/trade-account/v3/customer/medusa-cus_1/user", { body: userBody("medusa-usr_2"), idempotencyKey: "k2" })
+    expect(second.body.customer_id).toBe(customer.id)
+    const listed = (await control(sim, "GET", "/trade-accounts")).body.items
+    expect(listed).toHaveLength(1)
+    expect(listed[0].users.map((u: any) => u.merchant_user_id)).toEqual(["medusa-usr_1", "medusa-usr_2"])
+    expect(listed[0].canonical_id).toBe("cmp_gb_08123456")
+  })
+
+  it("unknown ids are 404; duplicates are 409 INVALID_STATE with the existing id", async () => {
+    const { customer, user } = await onboard("dup-cus", "dup-usr")
+    for (const path of ["/customer/svc_cus_nope", "/customer/nope", "/user/svc_usr_nope", "/user/nope"]) {
+      const res = await call(sim, "GET", `/trade-account/v3${path}`)
+      expect(res.status).toBe(404)
+      expect(res.body.error_code).toBe("NOT_FOUND")
+    }
+    const again = await call(sim, "POST", "/trade-account/v3/customer", { body: customerBody("dup-cus"), idempotencyKey: "other" })
+    expect(again.status).toBe(409)
+    expect(again.body).toMatchObject({ error_code: "INVALID_STATE", error_details: customer.id })
+    const userAgain = await call(sim, "POST", `/trade-account/v3/customer/${customer.id}/user`, { body: userBody("dup-usr"), idempotencyKey: "other-2" })
+    expect(userAgain.status).toBe(409)
+    expect(userAgain.body).toMatchObject({ error_code: "INVALID_STATE", error_details: user.id })
+    // The same Idempotency-Key with the same body answers the first answer again.
+    const body = customerBody("idem-cus")
+    const first = await call(sim, "POST", "/trade-account/v3/customer", { body, idempotencyKey: "same" })
+    const replay = await call(sim, "POST", "/trade-account/v3/customer", { body, idempotencyKey: "same" })
+    expect(replay.status).toBe(201)
+    expect(replay.body).toEqual(first.body)
+  })
+
+  it("refuses a merchant id beginning with svc_ (400 SCHEMA_ERROR), an unknown company, and keeps nothing", async () => {
+    const bad = await call(sim, "POST", "/trade-account/v3/customer", { body: customerBody("svc_mine"), idempotencyKey: "a" })
+    expect(bad.status).toBe(400)
+    expect(bad.body.error_code).toBe("SCHEMA_ERROR")
+    expect(bad.body.error_json[0].loc).toEqual(["body", "merchant_customer_id"])
+    const unknown = await call(sim, "POST", "/trade-account/v3/customer", {
+      body: customerBody("fine", { country_code: "GB", organization_number: "99999999" }),
+      idempotencyKey: "b",
+    })
+    expect(unknown.status).toBe(400)
+    expect(unknown.body.error_json[0].loc).toEqual(["body", "company"])
+    const { customer } = await onboard()
+    const badUser = await call(sim, "POST", `/trade-account/v3/customer/${customer.id}/user`, { body: userBody("svc_u"), idempotencyKey: "c" })
+    expect(badUser.status).toBe(400)
+    expect(badUser.body.error_json[0].loc).toEqual(["body", "merchant_user_id"])
+    // By organization number works too.
+    const byNumber = await call(sim, "POST", "/trade-account/v3/customer", {
+      body: customerBody("by-number", { country_code: "GB", organization_number: "09876543" }),
+      idempotencyKey: "d",
+    })
+    expect(byNumber.status).toBe(201)
+    const items = (await control(sim, "GET", "/trade-accounts")).body.items
+    expect(items.map((i: any) => i.customer.merchant_customer_id).sort()).toEqual(["by-number", customer.merchant_customer_id].sort())
+    expect(items.find((i: any) => i.customer.merchant_customer_id === customer.merchant_customer_id).users).toHaveLength(1)
+  })
+})
+
+describe("simulator: verification link and one-click orders", () => {
+  it("the hosted page verifies the user and sends the browser back with the result", async () => {
+    const { customer, user } = await onboard()
+    const link = await call(sim, "POST", `/trade-account/v3/user/${user.id}/verification/url`, {
+      body: { return_url: "https://shop.example/account/trade?x=1" },
+      idempotencyKey: uniq("k"),
+    })
+    expect(link.status).toBe(200)
+    expect(link.body.redirect_url).toMatch(new RegExp(`^${sim.url}/trade-account-verification/`))
+
+    // An unverified user's order waits for the buyer as usual.
+    const before = await call(sim, "POST", "/v1/order", {
+      body: { ...orderBody(), buyer: { ...orderBody().buyer, trade_account: { customer_id: customer.id, user_id: user.id } } },
+    })
+    expect(before.body).toMatchObject({ state: "UNVERIFIED", payment_url: expect.any(String) })
+
+    const back = await decideAtLink(link.body.redirect_url, "verify")
+    expect(back).toBe("https://shop.example/account/trade?x=1&trade_account_verification=verified")
+    expect((await call(sim, "GET", `/trade-account/v3/user/${user.id}`)).body.verified).toBe(true)
+    // The link is used: the page shows the outcome; posting again just goes back.
+    expect(await (await fetch(link.body.redirect_url)).text()).toContain("Trade account verified")
+
+    // Now orders naming the user (by either kind of id) are VERIFIED at creation, without payment_url or webhook.
+    for (const ref of [
+      { customer_id: customer.id, user_id: user.id },
+      { customer_id: customer.merchant_customer_id, user_id: user.merchant_user_id },
+    ]) {
+      const base = orderBody()
+      const order = await call(sim, "POST", "/v1/order", { body: { ...base, buyer: { ...base.buyer, trade_account: ref } } })
+      expect(order.status).toBe(201)
+      expect(order.body).toMatchObject({ state: "VERIFIED", status: "APPROVED", payment_url: null })
+    }
+    expect((await control(sim, "GET", "/webhooks?type=order.verified")).body.items).toEqual([])
+  })
+
+  it("cancel at the page changes nothing; the control API verifies and un-verifies directly", async () => {
+    const { user } = await onboard()
+    const link = await call(sim, "POST", `/trade-account/v3/user/${user.merchant_user_id}/verification/url`, {
+      body: { return_url: "https://shop.example/back" },
+      idempotencyKey: uniq("k"),
+    })
+    expect(await decideAtLink(link.body.redirect_url, "cancel")).toBe("https://shop.example/back?trade_account_verification=cancelled")
+    expect((await call(sim, "GET", `/trade-account/v3/user/${user.id}`)).body.verified).toBe(false)
+    const verified = await control(sim, "POST", `/trade-accounts/users/${user.id}/verify`, {})
+    expect(verified.body.user.verified).toBe(true)
+    const unverified = await control(sim, "POST", `/trade-accounts/users/${user.id}/verify`, { verified: false })
+    expect(unverified.body.user.verified).toBe(false)
+    const bad = await call(sim, "POST", `/trade-account/v3/user/${user.id}/verification/url`, {
+      body: { return_url: "javascript:alert(1)" },
+      idempotencyKey: uniq("k"),
+    })
+    expect(bad.status).toBe(400)
+    expect((await fetch(`${sim.url}/trade-account-verification/unknown-token`)).status).toBe(404)
+  })
+
+  it("an order naming an unknown trade account, or a user of another customer, is 400 SCHEMA_ERROR and nothing is kept", async () => {
+    const a = await onboard()
+    const b = await onboard()
+    await control(sim, "POST", `/trade-accounts/users/${b.user.id}/verify`, {})
+    const cases: [Record<string, string>, string, string][] = [
+      [{ customer_id: "svc_cus_nope", user_id: a.user.id }, "customer_id", "trade_account_customer_not_found"],
+      [{ customer_id: a.customer.id, user_id: "nope" }, "user_id", "trade_account_user_not_found"],
+      [{ customer_id: a.customer.id, user_id: b.user.id }, "user_id", "trade_account_user_of_another_customer"],
+    ]
+    for (const [ref, field, type] of cases) {
+      const base = orderBody()
+      const res = await call(sim, "POST", "/v1/order", { body: { ...base, buyer: { ...base.buyer, trade_account: ref } } })
+      expect(res.status).toBe(400)
+      expect(res.body.error_code).toBe("SCHEMA_ERROR")
+      expect(res.body.error_json[0]).toMatchObject({ loc: ["body", "buyer", "trade_account", field], type })
+    }
+    expect((await control(sim, "GET", "/orders")).body.items).toEqual([])
+  })
+})

@@ -1,0 +1,64 @@
+import { Router } from "express"
+import { TradeAccountCustomerRequest, TradeAccountUserRequest, VerificationUrlRequest } from "../../service/schemas"
+import type { SimulatorContext } from "../context"
+import { merchantOf } from "../locals"
+import { createCustomer, customerOf } from "../trade-account/customers"
+import { createUser, userOf } from "../trade-account/users"
+import { createVerificationLink } from "../trade-account/verification"
+import { parseWith } from "../validate"
+import { route } from "./handler"
+
+/**
+ * The trade account interface, version 3 preview (contract section 4),
+ * mounted at /trade-account/v3. Path segments resolve by interfaces.md: an id
+ * beginning with `svc_` is the service's, anything else the merchant's own;
+ * a merchant id beginning with `svc_` in a body is 400 SCHEMA_ERROR (the
+ * schemas refuse it). `GET /user/{uid}` is not in the contract **(chosen)**.
+ */
+export function tradeAccountRoutes(ctx: SimulatorContext): Router {
+  const router = Router()
+
+  router.post(
+    "/customer",
+    route((req, res) => {
+      const body = parseWith(TradeAccountCustomerRequest, req.body ?? {}, "body")
+      res.status(201).json(createCustomer(ctx, merchantOf(res), body).customer)
+    })
+  )
+
+  router.get(
+    "/customer/:cid",
+    route((req, res) => {
+      res.json(customerOf(merchantOf(res), req.params.cid).customer)
+    })
+  )
+
+  router.post(
+    "/customer/:cid/user",
+    route((req, res) => {
+      const merchant = merchantOf(res)
+      const customer = customerOf(merchant, req.params.cid)
+      const body = parseWith(TradeAccountUserRequest, req.body ?? {}, "body")
+      res.status(201).json(createUser(ctx, merchant, customer, body).user)
+    })
+  )
+
+  router.get(
+    "/user/:uid",
+    route((req, res) => {
+      res.json(userOf(merchantOf(res), req.params.uid).user)
+    })
+  )
+
+  router.post(
+    "/user/:uid/verification/url",
+    route((req, res) => {
+      const merchant = merchantOf(res)
+      const user = userOf(merchant, req.params.uid)
+      const { return_url } = parseWith(VerificationUrlRequest, req.body ?? {}, "body")
+      res.json({ redirect_url: createVerificationLink(ctx, merchant, user, return_url).redirect_url })
+    })
+  )
+
+  return router
+}

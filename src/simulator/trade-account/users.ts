@@ -1,0 +1,46 @@
+import type { TradeAccountUserRequest } from "../../service/schemas"
+import type { SimulatorContext } from "../context"
+import { invalidState, notFound } from "../errors"
+import type { MerchantState } from "../state/merchants"
+import type { TradeAccountCustomerRecord, TradeAccountUserRecord } from "../state/trade-accounts"
+import { newTradeAccountId } from "./ids"
+
+/** The calling merchant's user by either kind of id; 404 NOT_FOUND otherwise. */
+export function userOf(merchant: MerchantState, uid: string): TradeAccountUserRecord {
+  const record = merchant.tradeAccounts.user(uid)
+  if (!record) throw notFound(`Trade account user ${uid}`)
+  return record
+}
+
+/**
+ * POST /trade-account/v3/customer/{cid}/user: completes onboarding. The user
+ * starts unverified. `merchant_user_id` is unique per merchant (across its
+ * customers): a second create is 409 INVALID_STATE with the existing id.
+ */
+export function createUser(
+  ctx: SimulatorContext,
+  merchant: MerchantState,
+  customer: TradeAccountCustomerRecord,
+  body: TradeAccountUserRequest
+): TradeAccountUserRecord {
+  const holder = merchant.tradeAccounts.userByMerchantUserId(body.merchant_user_id)
+  if (holder) {
+    throw invalidState(`merchant_user_id ${body.merchant_user_id} is already used by trade account user ${holder.user.id}`, holder.user.id)
+  }
+  const record: TradeAccountUserRecord = {
+    user: { id: newTradeAccountId("usr"), customer_id: customer.customer.id, ...body, verified: false },
+    createdAt: ctx.clock.iso(),
+    verifiedAt: null,
+  }
+  merchant.tradeAccounts.addUser(record, customer)
+  return record
+}
+
+/** Marks a user verified (the hosted page's "Verify", or the control API). Verifying twice changes nothing. */
+export function verifyUser(ctx: SimulatorContext, record: TradeAccountUserRecord): TradeAccountUserRecord {
+  if (!record.user.verified) {
+    record.user.verified = true
+    record.verifiedAt = ctx.clock.iso()
+  }
+  return record
+}

@@ -1,0 +1,30 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+
+export type MedusaCustomer = {
+  id: string
+  email: string | null
+  first_name: string | null
+  last_name: string | null
+  phone: string | null
+  company_name: string | null
+  addresses?: { country_code: string | null; phone: string | null; is_default_billing?: boolean }[] | null
+}
+
+const FIELDS = ["id", "email", "first_name", "last_name", "phone", "company_name", "addresses.country_code", "addresses.phone", "addresses.is_default_billing"]
+
+/**
+ * The Medusa customers with these ids, in the order asked. An id that names no
+ * customer is 404 TRADE_CREDIT_CUSTOMER_NOT_FOUND naming every unknown id.
+ */
+export async function readCustomers(container: MedusaContainer, ids: string[]): Promise<MedusaCustomer[]> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const unique = [...new Set(ids)]
+  const { data } = await query.graph({ entity: "customer", fields: FIELDS, filters: { id: unique } })
+  const byId = new Map((data as MedusaCustomer[]).map((c) => [c.id, c]))
+  const missing = unique.filter((id) => !byId.has(id))
+  if (missing.length) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `No Medusa customer ${missing.join(", ")}`, "TRADE_CREDIT_CUSTOMER_NOT_FOUND")
+  }
+  return unique.map((id) => byId.get(id) as MedusaCustomer)
+}

@@ -1,0 +1,357 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { Webhook } from "standardwebhooks"
+import { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } from "../../src/simulator"
+import { pollEnrollments } from "../../src/jobs/poll-enrollments"
+import { adminRequester, loginAdmin } from "../helpers/admin"
+import { control, pointWebhooksAt, useSimulator, WEBHOOK_PATH } from "../helpers/simulator"
+import { BUYER_ADDRESS, createCheckoutCart } from "../helpers/storefront"
+import { approveAtPaymentUrl } from "../helpers/verification"
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const { seedStore } = require("../../scripts/lib/seed-store.js")
+
+jest.setTimeout(300_000)
+
+const simulator = useSimulator()
+const BASE = "/store/trade-credit/soletrader"
+const FORGED_SECRET = "whsec_" + Buffer.from("a secret that is not the merchant's").toString("base64")
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+async function waitFor<T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs = 40_000): Promise<T> {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const value = await check()
+    if (value) return value
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
+    await sleep(250)
+  }
+}
+
+/** A sole trader's proposal body as a storefront sends it. */
+const proposalBody = (tradingName: string, overrides: Record<string, unknown> = {}) => ({
+  proposed_business: {
+    business_type: "SOLE_TRADER",
+    country_code: "GB",
+    trading_name: tradingName,
+    email: "jo@joinery.example",
+    phone: "+447400123456",
+    business_address: { building: "Unit 2", street: "5 Mill Lane", postal_code: "M4 1AB", city: "Manchester", country_code: "GB" },
+    proprietor_details: { first_name: "Jo", last_name: "Bloggs", date_of_birth: "1980-04-02", email: "jo@joinery.example", phone: "+447400123456" },
+    ...overrides,
+  },
+})
+
+/** A delivery as the service sends it: the raw JSON and its Standard Webhooks headers. */
+function signedDelivery(payload: unknown, { secret = SIMULATOR_WEBHOOK_SECRET, id = (payload as any).id, at = new Date() } = {}) {
+  const raw = typeof payload === "string" ? payload : JSON.stringify(payload)
+  return {
+    raw,
+    headers: {
+      "content-type": "application/json",
+      "webhook-id": id,
+      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+      "webhook-signature": new Webhook(secret).sign(id, at, raw),
+    },
+  }
+}
+
+/** A multipart body with one file in the field `file`. */
+function multipart(fileName: string, contentType: string, data: Buffer) {
+  const boundary = `----tc${Math.random().toString(16).slice(2)}`
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ])
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` }
+}
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)])
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let seed: any
+    let customers = 0
+
+    /** A registered customer with an address, logged in as a storefront does; `call` carries the key and the token. */
+    async function loginCustomer(country = "gb") {
+      const email = `sole.trader.${++customers}@example.com`
+      const password = "sole-trader-pw"
+      const keyHeaders = { "x-publishable-api-key": seed.publishableKey }
+      const { data: registration } = await api.post("/auth/customer/emailpass/register", { email, password })
+      const { data: created } = await api.post(
+        "/store/customers",
+        { email, first_name: "Jo", last_name: "Bloggs", phone: "07400 123456" },
+        { headers: { ...keyHeaders, authorization: `Bearer ${registration.token}` } }
+      )
+      const { data: login } = await api.post("/auth/customer/emailpass", { email, password })
+      const headers = { ...keyHeaders, authorization: `Bearer ${login.token}` }
+      const call = async (method: string, url: string, data?: unknown, extra: Record<string, string> = {}) =>
+        api.request({ method, url, data, headers: { ...headers, ...extra }, validateStatus: () => true, transformRequest: Buffer.isBuffer(data) ? [(d: unknown) => d] : undefined })
+      const ok = async (method: string, url: string, data?: unknown) => {
+        const res = await call(method, url, data)
+        if (res.status >= 300) throw new Error(`${method} ${url} answered ${res.status}: ${JSON.stringify(res.data)}`)
+        return res.data
+      }
+      await ok("POST", "/store/customers/me/addresses", { ...BUYER_ADDRESS, country_code: country, is_default_billing: true })
+      return { id: created.customer.id as string, email, call, ok }
+    }
+    type Customer = Awaited<ReturnType<typeof loginCustomer>>
+
+    const enrollmentOf = async (customer: Customer) => (await customer.call("GET", `${BASE}/enrollment`)).data.enrollment
+    const postHook = (raw: string, headers: Record<string, string>) =>
+      api.post(WEBHOOK_PATH, raw, { headers, validateStatus: () => true, transformRequest: [(d: unknown) => d] })
+    const upload = (customer: Customer, proposalId: string, file: ReturnType<typeof multipart>) =>
+      customer.call("POST", `${BASE}/proposals/${proposalId}/evidence`, file.body, { "content-type": file.contentType })
+
+    beforeAll(async () => {
+      const adminHeaders = await loginAdmin(getContainer(), api)
+      seed = await seedStore(adminRequester(api, adminHeaders))
+    })
+
+    beforeEach(async () => {
+      await control(simulator.url, "DELETE", "/_sim/faults")
+      await pointWebhooksAt(simulator.url, api.defaults.baseURL)
+    })
+
+    it("registers a sole trader through the direct flow; the webhook enrols the customer; checkout uses the organization number", async () => {
+      const customer = await loginCustomer()
+      expect((await customer.call("GET", `${BASE}/enrollment`)).data.code).toBe("TRADE_CREDIT_NOT_ENROLLED")
+
+      const created = await customer.call("POST", `${BASE}/proposals`, proposalBody("Mill Lane Joinery"))
+      expect(created.status).toBe(201)
+      const proposal = created.data.proposal
+      expect(proposal.status).toBe("DRAFT")
+      expect(created.data.enrollment).toMatchObject({ status: "DRAFT", proposal_id: proposal.id, country_code: "GB", company_name: "Mill Lane Joinery" })
+
+      // Evidence: a PNG is taken; a text file is 415; more than 10 MB is 413.
+      const evidence = await upload(customer, proposal.id, multipart("licence.png", "image/png", PNG))
+      expect(evidence.status).toBe(201)
+      expect(evidence.data.evidence).toMatchObject({ proposal_id: proposal.id, content_type: "image/png", size: PNG.length })
+      const text = await upload(customer, proposal.id, multipart("notes.pdf", "application/pdf", Buffer.from("just text, not a PDF")))
+      expect([text.status, text.data.code]).toEqual([415, "TRADE_CREDIT_EVIDENCE_TYPE"])
+      const huge = await upload(customer, proposal.id, multipart("scan.pdf", "application/pdf", Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(10 * 1024 * 1024 + 1)])))
+      expect([huge.status, huge.data.code]).toEqual([413, "TRADE_CREDIT_EVIDENCE_TOO_LARGE"])
+
+      // Withdrawing a DRAFT is refused, and says why.
+      const early = await customer.call("DELETE", `${BASE}/proposals/${proposal.id}`)
+      expect(early.status).toBe(409)
+      expect(early.data).toEqual({
+        code: "TRADE_CREDIT_PROPOSAL_STATE",
+        message: "A proposal can only be withdrawn while SUBMITTED or IN_REVIEW; it is DRAFT",
+      })
+
+      // Another customer cannot see or touch it.
+      const stranger = await loginCustomer()
+      expect((await stranger.call("GET", `${BASE}/proposals/${proposal.id}`)).status).toBe(404)
+      expect((await stranger.call("POST", `${BASE}/proposals/${proposal.id}/submission`)).data.code).toBe("TRADE_CREDIT_PROPOSAL_NOT_FOUND")
+
+      const submitted = await customer.ok("POST", `${BASE}/proposals/${proposal.id}/submission`)
+      expect(["SUBMITTED", "ACCEPTED"]).toContain(submitted.proposal.status)
+
+      // Evidence after submission: 409, explained.
+      const late = await upload(customer, proposal.id, multipart("late.png", "image/png", PNG))
+      expect(late.status).toBe(409)
+      expect(late.data.code).toBe("TRADE_CREDIT_PROPOSAL_STATE")
+      expect(late.data.message).toMatch(/^Evidence can only be uploaded while the proposal is DRAFT; it is (SUBMITTED|IN_REVIEW|ACCEPTED)$/)
+
+      // The service accepts it and says so by webhook: the enrollment gets the organization number.
+      const enrolled = await waitFor("the enrollment to be accepted", async () => {
+        const enrollment = await enrollmentOf(customer)
+        return enrollment?.status === "ACCEPTED" ? enrollment : undefined
+      })
+      expect(enrolled).toMatchObject({ proposal_id: proposal.id, enrolled: true, country_code: "GB", organization_number: expect.any(String) })
+      const events = await (getContainer().resolve("tradeCredit") as any).listWebhookEvents({ type: "enrollment.approved" })
+      expect(events.map((e: any) => e.outcome)).toEqual([`emitted trade-credit.enrollment.approved for proposal ${proposal.id}`])
+      // The row holds no personal data (the proprietor's name, email, birth date and phone stay at the service).
+      const [row] = await (getContainer().resolve("tradeCredit") as any).listEnrollments({ customer_id: customer.id })
+      expect(JSON.stringify(row)).not.toMatch(/Bloggs|jo@joinery|1980-04-02|\+44/)
+      // The service redacted the proprietor once decided.
+      const read = await customer.ok("GET", `${BASE}/proposals/${proposal.id}`)
+      expect(read.proposal.proposed_business.proprietor_details.last_name).toBe("[redacted]")
+
+      // Enrolled: no second proposal.
+      expect((await customer.call("POST", `${BASE}/proposals`, proposalBody("Another Name"))).data.code).toBe("TRADE_CREDIT_ALREADY_ENROLLED")
+
+      // Checkout without naming a company: the enrollment's is used, and the service accepts the order.
+      const cart = await createCheckoutCart({ call: customer.call, ok: customer.ok } as any, seed, { promotion: null, quantities: [1] })
+      expect(cart.customer_id).toBe(customer.id)
+      const { payment_collection } = await customer.ok("POST", "/store/payment-collections", { cart_id: cart.id })
+      const session = await customer.call("POST", `/store/payment-collections/${payment_collection.id}/payment-sessions`, {
+        provider_id: "pp_trade-credit_default",
+        data: {},
+      })
+      expect(session.status).toBe(200)
+      const started = session.data.payment_collection.payment_sessions[0]
+      expect(started.data.company).toEqual({ company_name: enrolled.company_name, country_prefix: "GB", organization_number: enrolled.organization_number })
+      expect(started.data.tracking_id).toEqual(expect.any(String))
+      expect((await customer.call("POST", `/store/carts/${cart.id}/complete`)).status).toBe(400)
+      const { cart: pending } = await customer.ok("GET", `/store/carts/${cart.id}?fields=*payment_collection.payment_sessions`)
+      const pendingSession = pending.payment_collection.payment_sessions[0]
+      await approveAtPaymentUrl(pendingSession.data.payment_url)
+      const completed = await customer.call("POST", `/store/carts/${cart.id}/complete`)
+      expect(completed.status).toBe(200)
+      expect(completed.data.type).toBe("order")
+      const order = (await control(simulator.url, "GET", `/_sim/orders/${pendingSession.data.order_id}`)).order
+      expect(order.buyer.company).toMatchObject({ organization_number: enrolled.organization_number, country_prefix: "GB" })
+    })
+
+    it("with webhooks cut, the polling job records the decision; withdrawal works while in review", async () => {
+      await pointWebhooksAt(simulator.url, null)
+      const customer = await loginCustomer()
+      const { proposal } = await customer.ok("POST", `${BASE}/proposals`, proposalBody("Review Me Carpentry"))
+      await customer.ok("POST", `${BASE}/proposals/${proposal.id}/submission`)
+      await waitFor("the service to put it in review", async () => (await control(simulator.url, "GET", `/_sim/registration/proposals/${proposal.id}`)).proposal.status === "IN_REVIEW")
+
+      // The job asks the service: IN_REVIEW is recorded.
+      let poll = await pollEnrollments(getContainer())
+      expect(poll.outcomes).toEqual(expect.arrayContaining([expect.objectContaining({ proposal_id: proposal.id, status: "IN_REVIEW", changed: true })]))
+      await control(simulator.url, "POST", `/_sim/registration/proposals/${proposal.id}/decision`, { status: "ACCEPTED" })
+      await sleep(500)
+      expect((await enrollmentOf(customer)).status).toBe("IN_REVIEW")
+      poll = await pollEnrollments(getContainer())
+      expect(poll.outcomes).toEqual(expect.arrayContaining([expect.objectContaining({ proposal_id: proposal.id, status: "ACCEPTED", changed: true })]))
+      const enrollment = await enrollmentOf(customer)
+      expect(enrollment).toMatchObject({ status: "ACCEPTED", enrolled: true, organization_number: expect.any(String) })
+      // Nothing left to poll for this customer; a second run changes nothing.
+      expect((await pollEnrollments(getContainer())).outcomes.filter((o) => o.proposal_id === proposal.id)).toEqual([])
+
+      // Another customer withdraws while in review; a declined one is recorded as declined.
+      const other = await loginCustomer()
+      const second = (await other.ok("POST", `${BASE}/proposals`, proposalBody("Review Then Withdraw"))).proposal
+      await other.ok("POST", `${BASE}/proposals/${second.id}/submission`)
+      const withdrawn = await other.ok("DELETE", `${BASE}/proposals/${second.id}`)
+      expect(withdrawn.proposal.status).toBe("WITHDRAWN")
+      expect(withdrawn.enrollment).toMatchObject({ status: "WITHDRAWN", enrolled: false })
+      const again = await other.call("DELETE", `${BASE}/proposals/${second.id}`)
+      expect(again.status).toBe(200) // the same withdrawal replayed (same Idempotency-Key): still WITHDRAWN
+      // A withdrawn proposal may be replaced by a new one.
+      const third = (await other.ok("POST", `${BASE}/proposals`, proposalBody("Decline This Trader"))).proposal
+      await other.ok("POST", `${BASE}/proposals/${third.id}/submission`)
+      await waitFor("the decline", async () => (await control(simulator.url, "GET", `/_sim/registration/proposals/${third.id}`)).proposal.status === "DECLINED")
+      await pollEnrollments(getContainer())
+      expect(await enrollmentOf(other)).toMatchObject({ status: "DECLINED", proposal_id: third.id, organization_number: null, enrolled: false })
+    })
+
+    it("refuses countries other than GB and US, bad bodies, and strangers", async () => {
+      const customer = await loginCustomer()
+      const french = await customer.call("POST", `${BASE}/proposals`, proposalBody("Le Menuisier", { country_code: "FR" }))
+      expect([french.status, french.data.code]).toEqual([400, "TRADE_CREDIT_COUNTRY_NOT_SUPPORTED"])
+      expect(french.data.message).toMatch(/GB.*US/)
+      // The service refuses it as well.
+      const direct = await fetch(`${simulator.url}/registry/v1/proposal`, {
+        method: "POST",
+        headers: { "x-api-key": SIMULATOR_API_KEY, "content-type": "application/json", "idempotency-key": "test-fr-proposal" },
+        body: JSON.stringify(proposalBody("Le Menuisier", { country_code: "FR", business_address: { street: "1 rue", postal_code: "75001", city: "Paris", country_code: "FR" } })),
+      })
+      expect(direct.status).toBe(400)
+      expect((await direct.json()).error_code).toBe("SCHEMA_ERROR")
+
+      const signup = await customer.call("POST", `${BASE}/signup`, { country: "DE" })
+      expect([signup.status, signup.data.code]).toEqual([400, "TRADE_CREDIT_COUNTRY_NOT_SUPPORTED"])
+      const noProprietor = await customer.call("POST", `${BASE}/proposals`, { proposed_business: { ...proposalBody("X").proposed_business, proprietor_details: undefined } })
+      expect([noProprietor.status, noProprietor.data.code]).toEqual([400, "TRADE_CREDIT_INVALID_PROPOSAL"])
+      expect(noProprietor.data.message).toMatch(/proprietor_details/)
+      const badCode = await customer.call("POST", `${BASE}/returning-buyer/verification/code`, { email: "a@b.example", code: "12" })
+      expect([badCode.status, badCode.data.code]).toEqual([400, "TRADE_CREDIT_INVALID_VERIFICATION"])
+
+      // Without a customer login: 401, and nothing reaches the service.
+      const anonymous = await api.request({
+        method: "POST",
+        url: `${BASE}/signup`,
+        data: {},
+        headers: { "x-publishable-api-key": seed.publishableKey },
+        validateStatus: () => true,
+      })
+      expect(anonymous.status).toBe(401)
+
+      // The signup route: tokens issued server-side, the popup URL pre-filled; no API key anywhere in it.
+      const started = await customer.ok("POST", `${BASE}/signup`, {})
+      const url = new URL(started.popup_url)
+      expect(`${url.origin}${url.pathname}`).toBe(`${simulator.url}/soletrader/signup`)
+      expect(url.searchParams.get("country")).toBe("GB")
+      expect(JSON.parse(url.searchParams.get("autofillData")!)).toMatchObject({ first_name: "Jo", last_name: "Bloggs", email: customer.email, phone_number: "+447400123456", country_code: "GB" })
+      expect(started.popup_url).not.toContain(SIMULATOR_API_KEY)
+      expect(Date.parse(started.expires_at)).toBeGreaterThan(Date.now() + 29 * 60_000)
+      // Asked again within the half hour: the same tokens (idempotent).
+      expect((await customer.ok("POST", `${BASE}/signup`, { country: "GB" })).popup_url).toBe(started.popup_url)
+      expect((await customer.call("GET", `${BASE}/buyer`)).data.code).toBe("TRADE_CREDIT_AUTOFILL_EMPTY")
+    })
+
+    it("verifies a returning buyer by email code; wrong codes, unknown emails and a token beyond its flags are explained", async () => {
+      const customer = await loginCustomer()
+      const unknown = await customer.call("POST", `${BASE}/returning-buyer/verification`, { email: "nobody@example.com" })
+      expect([unknown.status, unknown.data.code]).toEqual([404, "TRADE_CREDIT_RETURNING_BUYER_NOT_FOUND"])
+
+      expect((await customer.call("POST", `${BASE}/returning-buyer/verification`, { email: "returning.buyer@example.com" })).status).toBe(201)
+      const { items } = await control(simulator.url, "GET", "/_sim/registration/codes?email=returning.buyer@example.com")
+      const code = items[items.length - 1].code as string
+      const wrong = await customer.call("POST", `${BASE}/returning-buyer/verification/code`, { email: "returning.buyer@example.com", code: code === "000000" ? "111111" : "000000" })
+      expect([wrong.status, wrong.data.code]).toEqual([400, "TRADE_CREDIT_INVALID_CODE"])
+      const verified = await customer.ok("POST", `${BASE}/returning-buyer/verification/code`, { email: "returning.buyer@example.com", code })
+      expect(verified.business).toEqual({ company_name: "ACME INDUSTRIAL SUPPLIES LTD", country_code: "GB", organization_number: "08123456" })
+      expect(verified.enrollment).toMatchObject({ status: "VERIFIED", source: "returning_buyer", organization_number: "08123456", enrolled: true })
+
+      // A token used beyond its flags: the service answers 403 ...
+      const delegation = await fetch(`${simulator.url}/registry/v1/delegation`, {
+        method: "POST",
+        headers: { "x-api-key": SIMULATOR_API_KEY, "content-type": "application/json", "idempotency-key": "test-verify-only-token" },
+        body: JSON.stringify({ verify_returning_buyer: true, create_proposal: false, buyer_reference: customer.id }),
+      })
+      const token = delegation.headers.get("service-delegated-authority-token")!
+      const beyond = await fetch(`${simulator.url}/registry/v1/proposal`, {
+        method: "POST",
+        headers: { "service-delegated-authority-token": token, "content-type": "application/json", "idempotency-key": "test-beyond-flags" },
+        body: JSON.stringify(proposalBody("Beyond Flags")),
+      })
+      expect(beyond.status).toBe(403)
+      expect((await beyond.json()).error_code).toBe("FORBIDDEN")
+      // ... and our route, given that answer, says so with its own code (never a 500).
+      await control(simulator.url, "POST", "/_sim/faults", { method: "POST", path: "/proposal/returning-buyer/verification", fault: { type: "status", status: 403 } })
+      const forbidden = await customer.call("POST", `${BASE}/returning-buyer/verification`, { email: "returning.buyer@example.com" })
+      expect([forbidden.status, forbidden.data.code]).toEqual([403, "TRADE_CREDIT_DELEGATION_FORBIDDEN"])
+      expect(forbidden.data.message).toMatch(/delegation token does not grant it/)
+      // A rate limit is passed on with its Retry-After.
+      await control(simulator.url, "POST", "/_sim/faults", { method: "POST", path: "/proposal/returning-buyer/verification", fault: { type: "status", status: 429, retry_after: 60 } })
+      const limited = await customer.call("POST", `${BASE}/returning-buyer/verification`, { email: "returning.buyer@example.com" })
+      expect([limited.status, limited.data.code, limited.headers["retry-after"]]).toEqual([429, "TRADE_CREDIT_RATE_LIMITED", "60"])
+    })
+
+    it("refuses forged, stale and malformed deliveries; a replay or an event ahead of the service changes nothing", async () => {
+      await pointWebhooksAt(simulator.url, null)
+      const customer = await loginCustomer()
+      const { proposal } = await customer.ok("POST", `${BASE}/proposals`, proposalBody("Review Forgery Target"))
+      await customer.ok("POST", `${BASE}/proposals/${proposal.id}/submission`)
+      await waitFor("the service to put it in review", async () => (await control(simulator.url, "GET", `/_sim/registration/proposals/${proposal.id}`)).proposal.status === "IN_REVIEW")
+      const approved = {
+        id: "msg_forged_approval",
+        type: "enrollment.approved",
+        time: new Date().toISOString(),
+        data: { proposal_id: proposal.id, organization_number: "SOLE-GB-00000001", company_name: "Forged Ltd", country_code: "GB" },
+      }
+      const rows = async () => await (getContainer().resolve("tradeCredit") as any).listWebhookEvents({ event_id: approved.id })
+
+      const forged = signedDelivery(approved, { secret: FORGED_SECRET })
+      const forgedAnswer = await postHook(forged.raw, forged.headers)
+      expect([forgedAnswer.status, forgedAnswer.data.code]).toEqual([401, "TRADE_CREDIT_WEBHOOK_SIGNATURE"])
+      const stale = signedDelivery(approved, { at: new Date(Date.now() - 10 * 60_000) })
+      expect((await postHook(stale.raw, stale.headers)).status).toBe(401)
+      const malformed = signedDelivery("{not json", { id: "msg_malformed" })
+      expect([(await postHook(malformed.raw, malformed.headers)).status]).toEqual([400])
+      const badEnvelope = signedDelivery({ id: "msg_bad_envelope", type: "enrollment.approved", time: "now", data: {} })
+      expect((await postHook(badEnvelope.raw, badEnvelope.headers)).data.code).toBe("TRADE_CREDIT_WEBHOOK_MALFORMED")
+      const newer = signedDelivery({ id: "msg_newer", type: "buyer.updated", time: new Date().toISOString(), data: {} })
+      expect((await postHook(newer.raw, newer.headers)).data).toEqual({ received: true, handled: false })
+      expect(await rows()).toHaveLength(0)
+
+      // Correctly signed, but the proposal is not accepted at the service: the subscriber reads it back and changes nothing.
+      const genuine = signedDelivery(approved)
+      expect((await postHook(genuine.raw, genuine.headers)).data).toEqual({ received: true, handled: true })
+      const replay = await postHook(genuine.raw, genuine.headers)
+      expect(replay.data).toEqual({ received: true, handled: false })
+      await waitFor("the subscriber", async () => (await enrollmentOf(customer)).status === "IN_REVIEW" || undefined)
+      await sleep(500)
+      const enrollment = await enrollmentOf(customer)
+      expect(enrollment).toMatchObject({ status: "IN_REVIEW", organization_number: null, company_name: "Review Forgery Target" })
+      expect(await rows()).toHaveLength(1)
+    })
+  },
+})

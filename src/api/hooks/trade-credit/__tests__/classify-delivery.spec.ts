@@ -1,0 +1,39 @@
+import { Webhook } from "standardwebhooks"
+import { classifyDelivery } from "../classify-delivery"
+
+const SECRET = "whsec_" + Buffer.from("the merchant's webhook secret").toString("base64")
+const OTHER = "whsec_" + Buffer.from("somebody else's secret").toString("base64")
+
+function delivery(body: unknown, { secret = SECRET, id = "msg_1", at = new Date() } = {}) {
+  const raw = typeof body === "string" ? body : JSON.stringify(body)
+  return {
+    rawData: Buffer.from(raw),
+    headers: { "webhook-id": id, "webhook-timestamp": String(Math.floor(at.getTime() / 1000)), "webhook-signature": new Webhook(secret).sign(id, at, raw) },
+  }
+}
+
+const approved = {
+  id: "evt_1",
+  type: "enrollment.approved",
+  time: "2026-11-22T10:00:00Z",
+  data: { proposal_id: "prop_1", organization_number: "SOLE-1", company_name: "Jo's", country_code: "GB" },
+}
+
+describe("classifyDelivery", () => {
+  it("passes a signed event of a known type", () => {
+    expect(classifyDelivery(delivery(approved), SECRET)).toEqual({ kind: "event", event: approved })
+  })
+
+  it("refuses forged (401), stale (401) and malformed (400) deliveries", () => {
+    expect(classifyDelivery(delivery(approved, { secret: OTHER }), SECRET)).toMatchObject({ kind: "refused", status: 401, code: "TRADE_CREDIT_WEBHOOK_SIGNATURE" })
+    expect(classifyDelivery(delivery(approved, { at: new Date(Date.now() - 6 * 60_000) }), SECRET)).toMatchObject({ kind: "refused", status: 401 })
+    expect(classifyDelivery(delivery("{nope"), SECRET)).toMatchObject({ kind: "refused", status: 400, code: "TRADE_CREDIT_WEBHOOK_MALFORMED" })
+    expect(classifyDelivery(delivery({ ...approved, data: {} }), SECRET)).toMatchObject({ kind: "refused", status: 400 })
+    expect(classifyDelivery(delivery([1, 2]), SECRET)).toMatchObject({ kind: "refused", status: 400 })
+  })
+
+  it("acknowledges a signed event of a type it does not know, and refuses everything without a secret", () => {
+    expect(classifyDelivery(delivery({ id: "evt_2", type: "buyer.updated", time: "t", data: {} }), SECRET)).toEqual({ kind: "unknown_type", id: "evt_2", type: "buyer.updated" })
+    expect(classifyDelivery(delivery(approved), undefined)).toMatchObject({ kind: "refused", status: 503, code: "TRADE_CREDIT_WEBHOOK_NOT_CONFIGURED" })
+  })
+})

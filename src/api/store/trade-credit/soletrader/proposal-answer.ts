@@ -1,0 +1,14 @@
+import type { MedusaResponse } from "@medusajs/framework/http"
+import type { Proposal } from "../../../../service/schemas"
+import { applyProposalStateWorkflow } from "../../../../workflows/enrollment/apply-proposal-state"
+import { presentEnrollment } from "../../../../workflows/enrollment/enrollment-store"
+import type { SoletraderRequest } from "./route-helpers"
+
+/** Answers the proposal as the service has it now; the customer's enrollment follows it first. */
+export async function answerWithProposal(req: SoletraderRequest<any>, res: MedusaResponse, proposal: Proposal, status = 200) {
+  const { result } = await applyProposalStateWorkflow(req.scope).run({ input: { proposal_id: proposal.id, proposal } })
+  res
+    .status(status)
+    .set("Cache-Control", "private, no-store")
+    .json({ proposal, enrollment: result.enrollment ? presentEnrollment(result.enrollment) : null })
+}

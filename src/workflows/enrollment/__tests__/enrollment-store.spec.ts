@@ -1,0 +1,75 @@
+import type { Proposal } from "../../../service/schemas"
+import { changedValues, type EnrollmentRow, enrollmentKeys, valuesFromProposal } from "../enrollment-store"
+import { sniffEvidenceType } from "../../../api/store/trade-credit/soletrader/evidence-upload"
+
+const business = {
+  business_type: "SOLE_TRADER" as const,
+  country_code: "GB",
+  trading_name: "Jo's Joinery",
+  email: "[redacted]",
+  phone: "[redacted]",
+  business_address: { street: "5 Mill Lane", postal_code: "M4 1AB", city: "Manchester", country_code: "GB" },
+  proprietor_details: { first_name: "[redacted]", last_name: "[redacted]", date_of_birth: "[redacted]", email: "[redacted]", phone: "[redacted]" },
+}
+const accepted: Proposal = {
+  id: "prop_1",
+  status: "ACCEPTED",
+  proposed_business: business,
+  enrolled_business: { organization_number: "SOLE-GB-1", company_name: "JO'S JOINERY", country_code: "GB", business_address: business.business_address },
+}
+const row: EnrollmentRow = {
+  id: "tcenr_1",
+  customer_id: "cus_1",
+  proposal_id: "prop_1",
+  status: "SUBMITTED",
+  source: "proposal",
+  country_code: "GB",
+  company_name: "Jo's Joinery",
+  organization_number: null,
+  decided_at: null,
+  last_polled_at: null,
+}
+
+describe("enrollment values", () => {
+  it("takes the organization number, name and decision time from an accepted proposal", () => {
+    const at = new Date("2026-11-22T10:00:00Z")
+    expect(valuesFromProposal(accepted, at)).toEqual({
+      status: "ACCEPTED",
+      organization_number: "SOLE-GB-1",
+      company_name: "JO'S JOINERY",
+      country_code: "GB",
+      decided_at: at,
+    })
+    expect(valuesFromProposal({ ...accepted, status: "IN_REVIEW", enrolled_business: null })).toEqual({ status: "IN_REVIEW" })
+  })
+
+  it("changes nothing when the row already says it (a repeated event), and keeps the first decision time", () => {
+    const values = valuesFromProposal(accepted, new Date("2026-11-22T10:00:00Z"))
+    const applied = { ...row, ...values }
+    expect(changedValues(applied, valuesFromProposal(accepted, new Date("2026-11-22T11:00:00Z")))).toEqual({})
+    const { country_code: _same, ...changed } = values
+    expect(changedValues(row, values)).toEqual(changed)
+  })
+
+  it("keeps idempotency keys within the service's 100 characters and never shows an email", () => {
+    const customer = "cus_01KAR8Z3W4QJ6V9X2N5T7B1C0D"
+    const proposal = "prop_" + "f".repeat(32)
+    const keys = [
+      enrollmentKeys.proposal(customer, proposal, { a: 1 }),
+      enrollmentKeys.evidence(proposal, { fileName: "x".repeat(200), contentType: "image/png", data: Buffer.from("x") }),
+      enrollmentKeys.verification(customer, "jo@example.com", 123456789),
+      enrollmentKeys.verificationCode(customer, "jo@example.com", "123456"),
+      enrollmentKeys.registryToken(customer, "signup", 987654321),
+      enrollmentKeys.withdrawal(proposal),
+    ]
+    for (const key of keys) expect(key).toMatch(/^[\x21-\x7e]{1,100}$/)
+    expect(keys.join(" ")).not.toContain("jo@example.com")
+  })
+
+  it("recognises evidence by its bytes", () => {
+    expect(sniffEvidenceType(Buffer.from("%PDF-1.7\n..."))).toBe("application/pdf")
+    expect(sniffEvidenceType(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))).toBe("image/png")
+    expect(sniffEvidenceType(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe("image/jpeg")
+    expect(sniffEvidenceType(Buffer.from("GIF89a"))).toBeUndefined()
+  })
+})

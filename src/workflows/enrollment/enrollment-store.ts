@@ -1,0 +1,122 @@
+import { createHash } from "node:crypto"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../modules/trade-credit"
+import type { EnrollmentSource, EnrollmentStatus } from "../../modules/trade-credit/models/enrollment"
+import type { Proposal } from "../../service/schemas"
+
+/** A row of trade_credit_enrollment (no personal data: see the model). */
+export type EnrollmentRow = {
+  id: string
+  customer_id: string
+  proposal_id: string | null
+  status: EnrollmentStatus
+  source: EnrollmentSource
+  country_code: string
+  company_name: string | null
+  organization_number: string | null
+  decided_at: Date | string | null
+  last_polled_at: Date | string | null
+  created_at?: Date | string
+  updated_at?: Date | string
+}
+
+export type EnrollmentValues = Partial<Omit<EnrollmentRow, "id" | "created_at" | "updated_at">>
+
+/** The columns a caller may change, with their values in a row (to restore them in a compensation). */
+export const ENROLLMENT_FIELDS = [
+  "customer_id",
+  "proposal_id",
+  "status",
+  "source",
+  "country_code",
+  "company_name",
+  "organization_number",
+  "decided_at",
+  "last_polled_at",
+] as const
+
+/** Proposal states the service still decides (the polling job asks about them). */
+export const UNDECIDED_STATUSES: EnrollmentStatus[] = ["SUBMITTED", "IN_REVIEW"]
+/** States in which the customer buys with an organization number. */
+export const ENROLLED_STATUSES: EnrollmentStatus[] = ["ACCEPTED", "VERIFIED"]
+
+export const tradeCreditOf = (container: { resolve: MedusaContainer["resolve"] }) =>
+  container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
+
+export async function enrollmentOfCustomer(tradeCredit: TradeCreditModuleService, customerId: string): Promise<EnrollmentRow | undefined> {
+  const [row] = await tradeCredit.listEnrollments({ customer_id: customerId }, { take: 1 })
+  return row as unknown as EnrollmentRow | undefined
+}
+
+export async function enrollmentOfProposal(tradeCredit: TradeCreditModuleService, proposalId: string): Promise<EnrollmentRow | undefined> {
+  const [row] = await tradeCredit.listEnrollments({ proposal_id: proposalId }, { take: 1 })
+  return row as unknown as EnrollmentRow | undefined
+}
+
+/** What a proposal read from the service says about its enrollment (act on the current state, never on an event alone). */
+export function valuesFromProposal(proposal: Proposal, now = new Date()): EnrollmentValues {
+  const values: EnrollmentValues = { status: proposal.status as EnrollmentStatus }
+  const enrolled = proposal.enrolled_business
+  if (proposal.status === "ACCEPTED" && enrolled) {
+    values.organization_number = enrolled.organization_number
+    values.company_name = enrolled.company_name
+    values.country_code = enrolled.country_code
+  }
+  if (proposal.status === "ACCEPTED" || proposal.status === "DECLINED" || proposal.status === "WITHDRAWN") values.decided_at = now
+  return values
+}
+
+/** Only the columns of `values` that differ from the row (dates compared by instant). */
+export function changedValues(row: EnrollmentRow | undefined, values: EnrollmentValues): EnrollmentValues {
+  if (!row) return values
+  const changed: EnrollmentValues = {}
+  for (const [key, value] of Object.entries(values) as [keyof EnrollmentValues, unknown][]) {
+    const current = row[key]
+    const same =
+      value instanceof Date || current instanceof Date
+        ? current != null && value != null && new Date(current as string).getTime() === new Date(value as string).getTime()
+        : current === value
+    if (!same) (changed as Record<string, unknown>)[key] = value
+  }
+  // A decision keeps the instant it was first seen.
+  if (row.decided_at && "decided_at" in changed && row.status === values.status) delete changed.decided_at
+  return changed
+}
+
+const digest = (value: unknown) => createHash("sha256").update(typeof value === "string" ? value : JSON.stringify(value ?? null)).digest("base64url").slice(0, 16)
+
+/** A time bucket of `minutes`, so a key stays the same for that long and then changes. */
+export const timeBucket = (minutes: number, now = Date.now()) => Math.floor(now / (minutes * 60_000))
+
+/**
+ * Idempotency keys of the registration calls, derived from the Medusa customer
+ * id (and the proposal, evidence or body where they change what is asked), so a
+ * retry never registers twice. Emails are only ever digested.
+ */
+export const enrollmentKeys = {
+  registryToken: (customerId: string, purpose: string, bucket: number) => `soletrader-registry-${purpose}-${customerId}-${bucket}`,
+  autofillToken: (customerId: string, purpose: string, bucket: number) => `soletrader-autofill-${purpose}-${customerId}-${bucket}`,
+  verification: (customerId: string, email: string, bucket: number) => `soletrader-verify-${customerId}-${digest(email.toLowerCase())}-${bucket}`,
+  verificationCode: (customerId: string, email: string, code: string) => `soletrader-code-${customerId}-${digest(`${email.toLowerCase()}:${code}`)}`,
+  proposal: (customerId: string, previousProposalId: string | null, body: unknown) =>
+    `soletrader-proposal-${customerId}-${digest({ after: previousProposalId, body })}`,
+  evidence: (proposalId: string, file: { fileName: string; contentType: string; data: Uint8Array }) =>
+    `soletrader-evidence-${proposalId}-${digest(`${file.fileName}\n${file.contentType}\n${Buffer.from(file.data).toString("base64")}`)}`,
+  submission: (proposalId: string) => `soletrader-submit-${proposalId}`,
+  withdrawal: (proposalId: string) => `soletrader-withdraw-${proposalId}`,
+}
+
+/** The row as the store API shows it. */
+export function presentEnrollment(row: EnrollmentRow) {
+  return {
+    id: row.id,
+    status: row.status,
+    source: row.source,
+    proposal_id: row.proposal_id,
+    country_code: row.country_code,
+    company_name: row.company_name,
+    organization_number: row.organization_number,
+    decided_at: row.decided_at,
+    enrolled: ENROLLED_STATUSES.includes(row.status) && !!row.organization_number,
+  }
+}

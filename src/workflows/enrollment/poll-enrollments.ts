@@ -1,0 +1,47 @@
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { applyProposalStateWorkflow } from "./apply-proposal-state"
+import { type EnrollmentRow, tradeCreditOf, UNDECIDED_STATUSES } from "./enrollment-store"
+
+export type EnrollmentPollOutcome = {
+  enrollment_id: string
+  proposal_id: string
+  /** The status the service reports now, or "failed". */
+  status: string
+  changed: boolean
+  detail?: string
+}
+
+export type EnrollmentPoll = { checked: number; outcomes: EnrollmentPollOutcome[] }
+
+/**
+ * The fallback of the `enrollment.approved` / `enrollment.declined` webhooks:
+ * enrollments whose proposal is still SUBMITTED or IN_REVIEW here, least
+ * recently asked first, are read back from the service and follow its state.
+ * One proposal's failure is logged and does not stop the others.
+ */
+export async function pollEnrollments(container: MedusaContainer, { limit = 100 }: { limit?: number } = {}): Promise<EnrollmentPoll> {
+  const tradeCredit = tradeCreditOf(container)
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const rows = (await tradeCredit.listEnrollments(
+    { status: UNDECIDED_STATUSES },
+    { take: limit, order: { updated_at: "ASC" } }
+  )) as unknown as EnrollmentRow[]
+  const outcomes: EnrollmentPollOutcome[] = []
+  for (const row of rows) {
+    if (!row.proposal_id) continue
+    const base = { enrollment_id: row.id, proposal_id: row.proposal_id }
+    try {
+      const { result } = await applyProposalStateWorkflow(container).run({ input: { proposal_id: row.proposal_id, polled: true } })
+      const status = result.enrollment?.status ?? row.status
+      const changed = result.changed.includes("status")
+      outcomes.push({ ...base, status, changed })
+      if (changed) logger.info(`trade-credit: proposal ${row.proposal_id} is ${status} (enrollment ${row.id}, found by polling)`)
+    } catch (error) {
+      const detail = (error as Error).message
+      outcomes.push({ ...base, status: "failed", changed: false, detail })
+      logger.warn(`trade-credit: could not poll proposal ${row.proposal_id}: ${detail}`)
+    }
+  }
+  return { checked: outcomes.length, outcomes }
+}

@@ -1,8 +1,11 @@
 import Medusa from "@medusajs/js-sdk"
 
-/** The admin's own session: the widget reads the order through Medusa's admin API. */
+/** Where this admin reaches the Medusa backend ("/" when the backend serves the admin). */
+export const backendUrl: string = import.meta.env.VITE_BACKEND_URL || "/"
+
+/** The admin's own session: the widgets and pages read through Medusa's admin API. */
 export const sdk = new Medusa({
-  baseUrl: import.meta.env.VITE_BACKEND_URL || "/",
+  baseUrl: backendUrl,
   debug: import.meta.env.DEV,
   auth: { type: "session" },
 })

@@ -1,67 +1,348 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
-import type { DetailWidgetProps, AdminOrder } from "@medusajs/framework/types"
-import { Badge, Container, Heading, Text } from "@medusajs/ui"
-import { useQuery } from "@tanstack/react-query"
-import { sdk } from "../lib/sdk"
+import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
+import { ArrowDownTray, ArrowPath } from "@medusajs/icons"
+import { Alert, Badge, Button, Container, Copy, Heading, Skeleton, Text, toast } from "@medusajs/ui"
+import { useState, type ReactNode } from "react"
+import {
+  creditNotePath,
+  downloadDocument,
+  invoicePath,
+  useResyncOrder,
+  useTradeCreditOrder,
+  type TradeCreditOrderSummary,
+} from "../lib/trade-credit-api"
 
-type TradeCreditData = {
-  order_id?: string
-  state?: string
-  status?: string
-  payment_url?: string | null
-  fulfilments?: { id: string; gross_amount: string; invoice_number: string }[]
-  refunds?: { id: string; amount: string; credit_note_number: string }[]
+type BadgeColor = "green" | "red" | "blue" | "orange" | "grey" | "purple"
+
+/** Colours of the service's order states, plan statuses and instalment states. */
+const COLORS: Record<string, BadgeColor> = {
+  UNVERIFIED: "orange",
+  VERIFIED: "blue",
+  CONFIRMED: "blue",
+  FULFILLING: "purple",
+  FULFILLED: "green",
+  REFUNDED: "grey",
+  CANCELLED: "red",
+  APPROVED: "green",
+  PARTIAL: "orange",
+  REJECTED: "red",
+  PENDING: "orange",
+  ACCEPTED: "green",
+  NOT_INITIATED: "grey",
+  SUCCEEDED: "green",
+  FAILED: "red",
+  PLANNED: "grey",
+  INVOICED: "green",
+}
+const label = (value: string) => value.charAt(0) + value.slice(1).toLowerCase().replace(/_/g, " ")
+const StateBadge = ({ value, title }: { value: string | null; title: string }) =>
+  value ? (
+    <Badge size="2xsmall" color={COLORS[value] ?? "grey"} title={`${title}: ${value}`} data-testid={`tc-${title.toLowerCase().replace(/\s+/g, "-")}`}>
+      {label(value)}
+    </Badge>
+  ) : (
+    <Text size="small">-</Text>
+  )
+
+const money = (amount: string | null | undefined, currency: string | null | undefined) =>
+  amount ? `${amount} ${(currency ?? "").toUpperCase()}`.trim() : "-"
+const date = (value: string | null | undefined) =>
+  value ? new Date(value).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" }) : "-"
+
+const Row = ({ title, children }: { title: string; children: ReactNode }) => (
+  <div className="text-ui-fg-subtle grid grid-cols-[2fr_3fr] items-center gap-x-3 px-6 py-3">
+    <Text size="small" weight="plus" leading="compact">
+      {title}
+    </Text>
+    <div className="flex min-w-0 items-center gap-x-2">{children}</div>
+  </div>
+)
+
+/** A button that downloads one PDF (invoice or credit note) and says plainly why it could not. */
+const DownloadButton = ({ path, name }: { path: string; name: string }) => {
+  const [busy, setBusy] = useState(false)
+  return (
+    <Button
+      size="small"
+      variant="transparent"
+      isLoading={busy}
+      aria-label={`Download ${name}`}
+      onClick={async () => {
+        setBusy(true)
+        try {
+          await downloadDocument(path, `${name}.pdf`)
+        } catch (error) {
+          toast.error(`Could not download ${name}`, { description: (error as Error).message })
+        } finally {
+          setBusy(false)
+        }
+      }}
+    >
+      <ArrowDownTray />
+      Download
+    </Button>
+  )
 }
 
-const PROVIDER = "pp_trade-credit_default"
+const InvoiceDetails = ({ summary }: { summary: TradeCreditOrderSummary }) => {
+  const invoice = summary.invoice!
+  const currency = invoice.currency ?? summary.payment.currency_code
+  return (
+    <>
+      <Row title="Service order">
+        {invoice.service_order_id ? (
+          <>
+            <Text size="small" className="truncate font-mono" data-testid="tc-service-order-id">
+              {invoice.service_order_id}
+            </Text>
+            <Copy content={invoice.service_order_id} />
+          </>
+        ) : (
+          <Text size="small">Not created at the service</Text>
+        )}
+      </Row>
+      <Row title="State">
+        <StateBadge value={invoice.state} title="State" />
+        <StateBadge value={invoice.status} title="Status" />
+      </Row>
+      <Row title="Amount">
+        <Text size="small">{money(invoice.gross_amount, currency)}</Text>
+      </Row>
+      {invoice.decline_reason && (
+        <Row title="Decline reason">
+          <Text size="small">{invoice.decline_reason}</Text>
+        </Row>
+      )}
+      {invoice.verification_url && (
+        <div className="px-6 py-3">
+          <Alert variant="warning">
+            The buyer has not verified this order yet.{" "}
+            <a href={invoice.verification_url} target="_blank" rel="noreferrer" className="text-ui-fg-interactive underline" data-testid="tc-verification-link">
+              Verification link
+            </a>{" "}
+            <Copy content={invoice.verification_url} className="inline" />
+          </Alert>
+        </div>
+      )}
+      <div className="px-6 py-4" data-testid="tc-invoices">
+        <Text size="small" weight="plus" className="text-ui-fg-subtle mb-2">
+          Invoices
+        </Text>
+        {invoice.fulfilments.length === 0 ? (
+          <Text size="small" className="text-ui-fg-muted">
+            None yet: the service invoices each shipment.
+          </Text>
+        ) : (
+          <ul className="flex flex-col gap-y-1">
+            {invoice.fulfilments.map((f) => (
+              <li key={f.id} className="flex items-center justify-between gap-x-2">
+                <div className="min-w-0">
+                  <Text size="small" className="font-mono">
+                    {f.invoice_number}
+                  </Text>
+                  <Text size="xsmall" className="text-ui-fg-muted">
+                    {money(f.gross_amount, currency)}
+                  </Text>
+                </div>
+                <DownloadButton path={invoicePath(summary.order.id, f.id)} name={`invoice ${f.invoice_number}`} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="px-6 py-4" data-testid="tc-credit-notes">
+        <Text size="small" weight="plus" className="text-ui-fg-subtle mb-2">
+          Credit notes
+        </Text>
+        {invoice.refunds.length === 0 ? (
+          <Text size="small" className="text-ui-fg-muted">
+            None: each refund gets one.
+          </Text>
+        ) : (
+          <ul className="flex flex-col gap-y-1">
+            {invoice.refunds.map((r) => (
+              <li key={r.id} className="flex items-center justify-between gap-x-2">
+                <div className="min-w-0">
+                  <Text size="small" className="font-mono">
+                    {r.credit_note_number}
+                  </Text>
+                  <Text size="xsmall" className="text-ui-fg-muted">
+                    {money(r.amount, currency)}
+                    {r.refund_date ? ` · ${date(r.refund_date)}` : ""}
+                    {r.reason ? ` · ${r.reason}` : ""}
+                  </Text>
+                </div>
+                <DownloadButton path={creditNotePath(summary.order.id, r.credit_note_number)} name={`credit note ${r.credit_note_number}`} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  )
+}
 
-const stateColor = (state?: string) =>
-  state === "CANCELLED" ? "red" : state === "UNVERIFIED" ? "orange" : state?.startsWith("FULFILL") || state === "REFUNDED" ? "green" : "blue"
+const DOT: Record<string, string> = {
+  INVOICED: "bg-ui-tag-green-icon",
+  CANCELLED: "bg-ui-tag-red-icon",
+  PLANNED: "bg-ui-tag-neutral-icon",
+}
 
-/** The trade credit order behind a Medusa order: its state, invoices and credit notes. */
+const PlanDetails = ({ summary }: { summary: TradeCreditOrderSummary }) => {
+  const plan = summary.plan!
+  const currency = summary.payment.currency_code
+  return (
+    <>
+      <Row title="Plan">
+        {plan.plan_id ? (
+          <>
+            <Text size="small" className="truncate font-mono" data-testid="tc-plan-id">
+              {plan.plan_id}
+            </Text>
+            <Copy content={plan.plan_id} />
+          </>
+        ) : (
+          <Text size="small">Not created at the service</Text>
+        )}
+      </Row>
+      <Row title="Funding">
+        <StateBadge value={plan.funding_status} title="Funding" />
+      </Row>
+      <Row title="Fulfilment">
+        <StateBadge value={plan.fulfilment_status} title="Fulfilment" />
+      </Row>
+      <Row title="Invoiced / cancelled / credited">
+        <Text size="small">
+          {[plan.invoiced_amount, plan.cancelled_amount, plan.credited_amount].map((a) => a ?? "-").join(" / ")} {(currency ?? "").toUpperCase()}
+        </Text>
+      </Row>
+      {plan.credit_decline_reason && (
+        <Row title="Decline reason">
+          <Text size="small">{plan.credit_decline_reason}</Text>
+        </Row>
+      )}
+      <div className="px-6 py-4" data-testid="tc-instalments">
+        <Text size="small" weight="plus" className="text-ui-fg-subtle mb-3">
+          {plan.number_of_periods ?? plan.instalments.length} monthly instalments
+        </Text>
+        <ol className="relative ml-1 border-l border-ui-border-base">
+          {plan.instalments.map((i, n) => (
+            <li key={i.id} className="mb-3 ml-4 last:mb-0">
+              <span className={`absolute -left-[5px] mt-1.5 h-2.5 w-2.5 rounded-full ${DOT[i.state] ?? DOT.PLANNED}`} />
+              <div className="flex items-center justify-between gap-x-2">
+                <Text size="small">
+                  {n + 1}. {date(i.invoice_issue_date)}
+                </Text>
+                <div className="flex items-center gap-x-2">
+                  <Text size="small" className="text-ui-fg-subtle">
+                    {money(i.repayment_amount, currency)}
+                  </Text>
+                  <StateBadge value={i.state} title="Instalment" />
+                </div>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </>
+  )
+}
+
+/**
+ * The trade credit side of an order paid through the plugin: the service's
+ * order (or instalment plan), its state, the buyer's company, the verification
+ * link while unverified, invoices and credit notes to download, and "Re-sync"
+ * (a reconciliation run for this order). Orders paid otherwise show nothing.
+ */
 const TradeCreditOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
-  const { data, isLoading, error } = useQuery({
-    queryKey: ["trade-credit-order", order.id],
-    queryFn: () => sdk.admin.order.retrieve(order.id, { fields: "id,*payment_collections.payments" }),
-  })
-  // After an order edit Medusa cancels the first payment and the plugin re-authorizes a new one: show the live one.
-  const payments = (data?.order.payment_collections ?? [])
-    .flatMap((collection) => collection.payments ?? [])
-    .filter((p) => p.provider_id === PROVIDER)
-  const payment = payments.find((p) => !p.canceled_at) ?? payments[payments.length - 1]
-  if (isLoading || (!error && !payment)) return null
-  const tc = (payment?.data ?? {}) as TradeCreditData
+  const { data: summary, isLoading, error } = useTradeCreditOrder(order.id)
+  const resync = useResyncOrder(order.id)
+
+  if (isLoading) {
+    return (
+      <Container className="p-6">
+        <Skeleton className="h-6 w-32" />
+      </Container>
+    )
+  }
+  if (!error && !summary) return null
+
+  const onResync = () =>
+    resync.mutate(undefined, {
+      onSuccess: ({ run }) => {
+        const failure = run.findings?.find((f) => f.error)?.error
+        if (run.failed) toast.error("Re-sync found a problem", { description: failure ?? `${run.failed} payment(s) could not be checked` })
+        else toast.success(run.repaired ? `Re-sync repaired ${run.repaired} difference(s)` : "Re-sync: Medusa and the service agree")
+      },
+      onError: (e) => toast.error("Re-sync failed", { description: (e as Error).message }),
+    })
 
   return (
-    <Container className="divide-y p-0">
-      <div className="flex items-center justify-between px-6 py-4">
-        <Heading level="h2">Trade credit</Heading>
-        {tc.state && <Badge color={stateColor(tc.state)}>{tc.state}</Badge>}
+    <Container className="divide-y p-0" data-testid="trade-credit-order-widget">
+      <div className="flex items-center justify-between gap-x-2 px-6 py-4">
+        <div className="flex items-center gap-x-2">
+          <Heading level="h2">Trade credit</Heading>
+          {summary && (
+            <Badge size="2xsmall" color="grey">
+              {summary.payment.kind === "plan" ? "Instalments" : "Invoice"}
+            </Badge>
+          )}
+        </div>
+        <Button size="small" variant="secondary" onClick={onResync} isLoading={resync.isPending} data-testid="tc-resync">
+          <ArrowPath />
+          Re-sync
+        </Button>
       </div>
       {error ? (
-        <Text className="px-6 py-4 text-ui-fg-error">Could not load the trade credit details: {(error as Error).message}</Text>
-      ) : (
-        <div className="flex flex-col gap-y-2 px-6 py-4">
-          <Text size="small">
-            Service order: <span className="font-mono">{tc.order_id ?? "not created"}</span>
-            {tc.status ? ` (${tc.status})` : ""}
-          </Text>
-          {tc.fulfilments?.map((f) => (
-            <Text key={f.id} size="small">
-              Invoice {f.invoice_number}: {f.gross_amount}
-            </Text>
-          ))}
-          {tc.refunds?.map((r) => (
-            <Text key={r.id} size="small">
-              Credit note {r.credit_note_number}: {r.amount}
-            </Text>
-          ))}
+        <div className="px-6 py-4">
+          <Alert variant="error">Could not load the trade credit details: {(error as Error).message}</Alert>
         </div>
+      ) : (
+        summary && (
+          <>
+            {summary.service_error && (
+              <div className="px-6 py-3">
+                <Alert variant="warning" data-testid="tc-service-error">
+                  The trade credit service could not be read, so this shows what the payment last recorded.{" "}
+                  {summary.service_error.message}
+                </Alert>
+              </div>
+            )}
+            {summary.order_edit_error && (
+              <div className="px-6 py-3">
+                <Alert variant="error">The last order edit did not reach the service: {summary.order_edit_error}</Alert>
+              </div>
+            )}
+            {summary.payment.canceled && (
+              <div className="px-6 py-3">
+                <Alert variant="info">This trade credit payment was cancelled in Medusa.</Alert>
+              </div>
+            )}
+            <Row title="Buyer">
+              {summary.company ? (
+                <div className="min-w-0">
+                  <Text size="small" className="truncate" data-testid="tc-company">
+                    {summary.company.name ?? summary.company.canonical_id ?? "-"}
+                  </Text>
+                  {summary.company.organization_number && (
+                    <Text size="xsmall" className="text-ui-fg-muted">
+                      {summary.company.country ? `${summary.company.country} ` : ""}
+                      {summary.company.organization_number}
+                    </Text>
+                  )}
+                </div>
+              ) : (
+                <Text size="small">-</Text>
+              )}
+            </Row>
+            {summary.invoice ? <InvoiceDetails summary={summary} /> : <PlanDetails summary={summary} />}
+          </>
+        )
       )}
     </Container>
   )
 }
 
-export const config = defineWidgetConfig({ zone: "order.details.side.after" })
+export const config = defineWidgetConfig({ zone: "order.details.side.before" })
 
 export default TradeCreditOrderWidget

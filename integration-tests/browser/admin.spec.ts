@@ -1,0 +1,276 @@
+import { readFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import type { Browser, Page } from "playwright-core"
+import { startSimulator, SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } from "../../src/simulator"
+import { launchBrowser, screenshotDir } from "../helpers/browser"
+import { control, findCompanyId, STOREFRONT_URL, WEBHOOK_PATH } from "../helpers/simulator"
+import { BUYER_ADDRESS } from "../helpers/storefront"
+import { approveAtPaymentUrl } from "../helpers/verification"
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const { prepareServerRoot, createDatabase, medusa, startMedusa } = require("../../scripts/lib/admin-server.js")
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const { seedStore } = require("../../scripts/lib/seed-store.js")
+
+/**
+ * The plugin's admin UI in real Chromium, against `medusa start` serving the
+ * built admin (scripts/lib/admin-server.js) on a fresh database, with the
+ * simulator as the service: log in, open an order paid by invoice (placed
+ * through the store API and shipped), see the widget and download the invoice,
+ * re-sync; open an instalment order and its schedule; open Settings → Trade
+ * credit and run the connection check (accepted, then refused). Screenshots go
+ * to screenshots/admin/.
+ */
+jest.setTimeout(9 * 60_000)
+
+const ADMIN = { email: "admin@trade-credit.test", password: "correct-horse-battery-staple" }
+const SECRET_PART = SIMULATOR_API_KEY.slice("secret_test_".length)
+const shots = screenshotDir("admin")
+const DAY = 24 * 60 * 60 * 1000
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+type Http = (method: string, url: string, body?: unknown) => Promise<any>
+
+/** JSON over HTTP with fixed headers; a non-2xx answer throws with its body. */
+function http(base: string, headers: Record<string, string>): Http {
+  return async (method, url, body) => {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: { ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const text = await res.text()
+    const data = text ? JSON.parse(text) : undefined
+    if (!res.ok) throw Object.assign(new Error(`${method} ${url} answered ${res.status}: ${text.slice(0, 500)}`), { status: res.status, data })
+    return data
+  }
+}
+
+async function eventually<T>(read: () => Promise<T | undefined | null | false>, what: string, ms = 30_000): Promise<T> {
+  const until = Date.now() + ms
+  for (;;) {
+    const value = await read()
+    if (value) return value
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
+    await sleep(300)
+  }
+}
+
+describe("admin UI in Chromium", () => {
+  let sim: Awaited<ReturnType<typeof startSimulator>>
+  let database: { url: string; drop: () => Promise<void> } | undefined
+  let server: { url: string; stop: () => Promise<void> } | undefined
+  let browser: Browser | undefined
+  let page: Page
+  let admin: Http
+  let invoiceOrder: { id: string; invoiceNumber: string; serviceOrderId: string }
+  let planOrderId: string
+  let companyName: string
+  const pageLog: string[] = []
+
+  beforeAll(async () => {
+    const log = (message: string) => process.stdout.write(`[admin.spec] ${message}\n`)
+    sim = await startSimulator({ port: 0, webhookRetryDelaysMs: [200, 500] })
+    database = await createDatabase()
+    const env = {
+      ...process.env,
+      DATABASE_URL: database.url,
+      TRADE_CREDIT_API_KEY: SIMULATOR_API_KEY,
+      TRADE_CREDIT_BASE_URL: sim.url,
+      TRADE_CREDIT_CHECKOUT_URL: sim.url,
+      TRADE_CREDIT_WEBHOOK_SECRET: SIMULATOR_WEBHOOK_SECRET,
+      TRADE_CREDIT_STOREFRONT_URL: STOREFRONT_URL,
+      TRADE_CREDIT_BACKGROUND_JOBS: "off",
+      STORE_CORS: STOREFRONT_URL,
+      MEDUSA_ADMIN_DISABLE: "false",
+      NODE_ENV: "test",
+    }
+    const root = path.resolve(__dirname, "../..")
+    // The admin bundle (cached between runs while src/admin is unchanged) and the database, side by side.
+    const started = Date.now()
+    const [serverRoot] = await Promise.all([
+      prepareServerRoot({ log }),
+      (async () => {
+        await medusa(["db:migrate"], { cwd: root, env, timeoutMs: 300_000 })
+        await medusa(["user", "-e", ADMIN.email, "-p", ADMIN.password], { cwd: root, env, timeoutMs: 180_000 })
+      })(),
+    ])
+    log(`admin bundle and database ready in ${Math.round((Date.now() - started) / 1000)} s`)
+    server = await startMedusa({ serverRoot, env, logFile: path.join(tmpdir(), `trade-credit-admin-spec-${process.pid}.log`) })
+    log(`Medusa with the built admin at ${server.url} (${Math.round((Date.now() - started) / 1000)} s)`)
+    await control(sim.url, "PUT", "/_sim/webhook", { url: `${server.url}${WEBHOOK_PATH}` })
+
+    const { token } = await http(server.url, {})("POST", "/auth/user/emailpass", ADMIN)
+    admin = http(server.url, { authorization: `Bearer ${token}` })
+    const seed = await seedStore(admin)
+    const store = http(server.url, { "x-publishable-api-key": seed.publishableKey })
+    const companyId = await findCompanyId(sim.url, "GB", "acme")
+    companyName = (await control(sim.url, "GET", `/_sim/companies/${companyId}`).catch(() => null))?.name ?? "ACME"
+
+    const newCart = async () => {
+      const { cart } = await store("POST", "/store/carts", {
+        region_id: seed.region.id,
+        email: "grace@acme-office.example",
+        items: [
+          { variant_id: seed.variants[0].id, quantity: 3 },
+          { variant_id: seed.variants[1 % seed.variants.length].id, quantity: 2 },
+        ],
+        shipping_address: BUYER_ADDRESS,
+        billing_address: BUYER_ADDRESS,
+      })
+      const { shipping_options } = await store("GET", `/store/shipping-options?cart_id=${cart.id}`)
+      await store("POST", `/store/carts/${cart.id}/shipping-methods`, { option_id: shipping_options[0].id })
+      const { payment_collection } = await store("POST", "/store/payment-collections", { cart_id: cart.id })
+      return { cart, collectionId: payment_collection.id as string }
+    }
+
+    // An order paid by invoice: the buyer verifies at the service, the cart completes, the goods ship (invoice).
+    {
+      const { cart, collectionId } = await newCart()
+      await store("POST", `/store/payment-collections/${collectionId}/payment-sessions`, {
+        provider_id: "pp_trade-credit_default",
+        data: { company: { company_canonical_id: companyId }, purchase_order_number: "PO-7781" },
+      })
+      const first = await store("POST", `/store/carts/${cart.id}/complete`).catch((e) => e)
+      expect(first.status).toBe(400)
+      const { cart: pending } = await store("GET", `/store/carts/${cart.id}?fields=*payment_collection.payment_sessions`)
+      const session = pending.payment_collection.payment_sessions[0]
+      await approveAtPaymentUrl(session.data.payment_url)
+      const { order } = await store("POST", `/store/carts/${cart.id}/complete`)
+      const { order: full } = await admin("GET", `/admin/orders/${order.id}?fields=id,*items,*payment_collections.payments`)
+      const items = full.items.map((i: any) => ({ id: i.id, quantity: Number(i.quantity) }))
+      await admin("POST", `/admin/orders/${order.id}/fulfillments`, { items })
+      const { order: withFulfillment } = await admin("GET", `/admin/orders/${order.id}?fields=fulfillments.id`)
+      await admin("POST", `/admin/orders/${order.id}/fulfillments/${withFulfillment.fulfillments[0].id}/shipments`, { items })
+      const summary = await eventually(async () => {
+        const { trade_credit } = await admin("GET", `/admin/trade-credit/orders/${order.id}`)
+        return trade_credit.invoice.fulfilments.length ? trade_credit : null
+      }, "the invoice of the shipment")
+      invoiceOrder = { id: order.id, invoiceNumber: summary.invoice.fulfilments[0].invoice_number, serviceOrderId: summary.invoice.service_order_id }
+    }
+
+    // An order paid in 6 monthly instalments, captured, and a day past the first issue date: its first instalment is invoiced.
+    {
+      sim.state.repayment.fundingDelayMs = 0
+      const { cart, collectionId } = await newCart()
+      await store("POST", `/store/payment-collections/${collectionId}/payment-sessions`, {
+        provider_id: "pp_trade-credit-plan_default",
+        data: { company: { company_canonical_id: companyId }, number_of_periods: 6 },
+      })
+      const { order } = await store("POST", `/store/carts/${cart.id}/complete`)
+      const { order: full } = await admin("GET", `/admin/orders/${order.id}?fields=id,*payment_collections.payments`)
+      const payment = full.payment_collections[0].payments[0]
+      await admin("POST", `/admin/payments/${payment.id}/capture`, {})
+      const { now } = await control(sim.url, "GET", "/_sim/clock")
+      const firstIssue = Date.parse(payment.data.instalments[0].invoice_issue_date)
+      await control(sim.url, "POST", "/_sim/clock/advance", { ms: firstIssue + DAY - Date.parse(now) })
+      planOrderId = order.id
+    }
+    log(`orders placed (${Math.round((Date.now() - started) / 1000)} s)`)
+
+    browser = await launchBrowser()
+    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, acceptDownloads: true })
+    page = await context.newPage()
+    page.setDefaultTimeout(60_000)
+    // What the admin's own calls to the plugin's routes answered, and the page's errors: printed when a step fails.
+    page.on("console", (message) => {
+      if (message.type() === "error") pageLog.push(`console: ${message.text().slice(0, 300)}`)
+    })
+    page.on("pageerror", (error) => pageLog.push(`page error: ${error.message.slice(0, 300)}`))
+    page.on("response", (response) => {
+      if (response.url().includes("/trade-credit")) pageLog.push(`${response.request().method()} ${response.url()} → ${response.status()}`)
+    })
+  })
+
+  /** Runs a step of the walk-through; when it fails, keeps a screenshot and prints what the page saw. */
+  const step = (name: string, body: () => Promise<void>) => async () => {
+    try {
+      await body()
+    } catch (error) {
+      await page?.screenshot({ path: path.join(shots, `failed-${name}.png`), fullPage: true }).catch(() => {})
+      process.stdout.write(`[admin.spec] ${name} failed; the page saw:\n${pageLog.slice(-30).join("\n")}\n`)
+      throw error
+    }
+  }
+
+  afterAll(async () => {
+    await browser?.close().catch(() => {})
+    await server?.stop().catch(() => {})
+    await sim?.close().catch(() => {})
+    await database?.drop().catch(() => {})
+  })
+
+  it("logs in to the built admin", step("login", async () => {
+    await page.goto(`${server!.url}/app/login`)
+    await page.locator('input[name="email"]').fill(ADMIN.email)
+    await page.locator('input[name="password"]').fill(ADMIN.password)
+    await page.locator('button[type="submit"]').click()
+    await page.waitForURL(/\/app\/orders/, { timeout: 90_000 })
+  }))
+
+  it("shows the invoice order's widget: state, company, invoice download, re-sync", step("invoice-order", async () => {
+    await page.goto(`${server!.url}/app/orders/${invoiceOrder.id}`)
+    const widget = page.getByTestId("trade-credit-order-widget")
+    await widget.waitFor({ state: "visible", timeout: 90_000 })
+    await widget.getByText(invoiceOrder.invoiceNumber).waitFor()
+    expect(await widget.getByTestId("tc-service-order-id").textContent()).toBe(invoiceOrder.serviceOrderId)
+    expect(await widget.getByTestId("tc-state").textContent()).toBe("Fulfilled")
+    expect(await widget.getByTestId("tc-status").textContent()).toBe("Approved")
+    expect((await widget.getByTestId("tc-company").textContent())?.toLowerCase()).toContain(companyName.toLowerCase().split(" ")[0])
+    expect(await widget.getByTestId("tc-verification-link").count()).toBe(0)
+    await page.screenshot({ path: path.join(shots, "order-invoice.png"), fullPage: true })
+    await widget.screenshot({ path: path.join(shots, "order-widget-invoice.png") })
+
+    // The invoice downloads as a PDF named after its number.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      widget.getByRole("button", { name: `Download invoice ${invoiceOrder.invoiceNumber}` }).click(),
+    ])
+    expect(download.suggestedFilename()).toBe(`${invoiceOrder.invoiceNumber}.pdf`)
+    const file = await download.path()
+    expect(readFileSync(file!).subarray(0, 5).toString()).toBe("%PDF-")
+
+    // Re-sync: a reconciliation run for this order; Medusa and the service agree.
+    await widget.getByTestId("tc-resync").click()
+    await page.getByText("Re-sync: Medusa and the service agree").waitFor()
+    await page.screenshot({ path: path.join(shots, "order-invoice-resynced.png") })
+  }))
+
+  it("shows the instalment order's schedule as a timeline", step("instalment-order", async () => {
+    await page.goto(`${server!.url}/app/orders/${planOrderId}`)
+    const widget = page.getByTestId("trade-credit-order-widget")
+    await widget.waitFor({ state: "visible", timeout: 90_000 })
+    const timeline = widget.getByTestId("tc-instalments")
+    await timeline.getByText("6 monthly instalments").waitFor()
+    const states = await timeline.getByTestId("tc-instalment").allTextContents()
+    expect(states).toEqual(["Invoiced", "Planned", "Planned", "Planned", "Planned", "Planned"])
+    expect(await widget.getByTestId("tc-funding").textContent()).toBe("Accepted")
+    await widget.screenshot({ path: path.join(shots, "order-widget-instalments.png") })
+  }))
+
+  it("opens Settings → Trade credit and runs the connection check", step("settings", async () => {
+    await page.goto(`${server!.url}/app/settings`)
+    await page.getByRole("link", { name: "Trade credit" }).click()
+    await page.waitForURL(/\/app\/settings\/trade-credit/)
+    const settings = page.getByTestId("tc-settings")
+    await settings.getByTestId("tc-key-prefix").waitFor()
+    expect(await settings.getByTestId("tc-key-prefix").textContent()).toMatch(/^secret_test_.{0,4}…$/)
+    expect(await settings.getByTestId("tc-environment").textContent()).toBe("sandbox")
+    expect(await page.getByTestId("tc-webhook-url").textContent()).toBe(`${server!.url}${WEBHOOK_PATH}`)
+    expect(await page.getByTestId("tc-last-run").textContent()).toMatch(/\(admin\): checked \d+, repaired \d+, failed 0/)
+
+    await page.getByTestId("tc-connection-check").click()
+    const result = page.getByTestId("tc-connection-result")
+    await result.getByText("Connected").waitFor()
+    expect(await result.textContent()).toMatch(/Key accepted · HTTP 200 · \d+ ms · sandbox/)
+    expect(await page.content()).not.toContain(SECRET_PART)
+    await page.screenshot({ path: path.join(shots, "settings-connected.png"), fullPage: true })
+
+    // The service refuses the key: said plainly, with the reason code.
+    await control(sim.url, "POST", "/_sim/faults", { method: "GET", path: "/companies/v2/company", fault: { type: "status", status: 401 } })
+    await page.getByTestId("tc-connection-check").click()
+    await result.getByText("Not connected (KEY_REJECTED)").waitFor()
+    expect(await result.textContent()).toMatch(/refused the API key/)
+    await page.screenshot({ path: path.join(shots, "settings-key-refused.png"), fullPage: true })
+  }))
+})

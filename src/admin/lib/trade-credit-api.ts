@@ -1,0 +1,99 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import type {
+  TradeCreditConnectionCheck,
+  TradeCreditOrderSummary,
+  TradeCreditSettings,
+} from "../../api/admin/trade-credit/admin-ui-types"
+import { backendUrl, sdk } from "./sdk"
+
+export type { TradeCreditConnectionCheck, TradeCreditOrderSummary, TradeCreditSettings }
+
+/** A failed admin call: its HTTP status and the message of Medusa's JSON error. */
+export type ApiError = Error & { status?: number }
+
+const orderKey = (orderId: string) => ["trade-credit", "order", orderId] as const
+const settingsKey = ["trade-credit", "settings"] as const
+
+/** The order's trade credit summary; a 404 (not paid by trade credit) comes back as `null`. */
+export function useTradeCreditOrder(orderId: string) {
+  return useQuery({
+    queryKey: orderKey(orderId),
+    queryFn: async () => {
+      try {
+        const { trade_credit } = await sdk.client.fetch<{ trade_credit: TradeCreditOrderSummary }>(
+          `/admin/trade-credit/orders/${encodeURIComponent(orderId)}`
+        )
+        return trade_credit
+      } catch (error) {
+        if ((error as ApiError).status === 404) return null
+        throw error
+      }
+    },
+    retry: (count, error) => (error as ApiError).status !== 400 && count < 1,
+  })
+}
+
+export type ReconciliationRunAnswer = {
+  run: { id: string; checked: number; repaired: number; failed: number; findings: { found: string; action: string; error?: string }[] | null }
+}
+
+/** "Re-sync": a reconciliation run for this order, then the summary is read again. */
+export function useResyncOrder(orderId: string) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: () =>
+      sdk.client.fetch<ReconciliationRunAnswer>("/admin/trade-credit/reconciliation", { method: "POST", body: { order_id: orderId } }),
+    onSettled: () => client.invalidateQueries({ queryKey: orderKey(orderId) }),
+  })
+}
+
+export function useTradeCreditSettings() {
+  return useQuery({
+    queryKey: settingsKey,
+    queryFn: async () => (await sdk.client.fetch<{ settings: TradeCreditSettings }>("/admin/trade-credit/settings")).settings,
+  })
+}
+
+/** The connection check; the settings are read again afterwards. */
+export function useConnectionCheck() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: async () =>
+      (await sdk.client.fetch<{ check: TradeCreditConnectionCheck }>("/admin/trade-credit/connection-check", { method: "POST", body: {} })).check,
+    onSettled: () => client.invalidateQueries({ queryKey: settingsKey }),
+  })
+}
+
+/**
+ * Downloads a PDF of an admin route (invoice, credit note) with the admin's
+ * session and saves it under its own file name. A refusal (409: not invoiced
+ * yet, 502: the service did not answer) throws the route's message.
+ */
+export async function downloadDocument(path: string, fallbackName: string): Promise<void> {
+  const base = backendUrl.replace(/\/$/, "")
+  const res = await fetch(`${base}${path}`, { credentials: "include" })
+  if (!res.ok) {
+    let message = `${res.status} ${res.statusText}`
+    try {
+      const body = await res.json()
+      if (body?.message) message = body.message
+    } catch {}
+    const error = new Error(message) as ApiError
+    error.status = res.status
+    throw error
+  }
+  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName
+  const url = URL.createObjectURL(await res.blob())
+  const link = document.createElement("a")
+  link.href = url
+  link.download = name
+  document.body.appendChild(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+export const invoicePath = (orderId: string, fulfilmentId: string) =>
+  `/admin/trade-credit/orders/${encodeURIComponent(orderId)}/invoice?fulfilment=${encodeURIComponent(fulfilmentId)}`
+export const creditNotePath = (orderId: string, creditNoteNumber: string) =>
+  `/admin/trade-credit/orders/${encodeURIComponent(orderId)}/credit-notes/${encodeURIComponent(creditNoteNumber)}`

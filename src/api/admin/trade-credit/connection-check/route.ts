@@ -1,0 +1,19 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../../modules/trade-credit"
+import type { TradeCreditConnectionCheck } from "../admin-ui-types"
+import { checkConnection } from "./check-connection"
+
+/**
+ * POST /admin/trade-credit/connection-check (no body)
+ *
+ * One authenticated call to the service (a company search for one result):
+ * `{ ok, key_accepted, status, duration_ms, environment, key_prefix, reason, message }`.
+ * A refused key or an unreachable service is a 200 with `ok: false` and a
+ * reason code (KEY_REJECTED, UNREACHABLE, SERVICE_UNAVAILABLE, BAD_RESPONSE,
+ * UNEXPECTED_ANSWER), never a 500. The key is never in the answer.
+ */
+export const POST = async (req: MedusaRequest, res: MedusaResponse<{ check: TradeCreditConnectionCheck }>) => {
+  const check = await checkConnection(req.scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE))
+  res.setHeader("Cache-Control", "private, no-store")
+  res.json({ check })
+}

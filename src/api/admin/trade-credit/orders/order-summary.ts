@@ -1,0 +1,228 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { redactKey, type TradeCreditClient } from "../../../../client"
+import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../../modules/trade-credit"
+import { toMedusaError } from "../../../../providers/trade-credit/lib/errors"
+import type { OrderEditPaymentData } from "../../../../providers/trade-credit/lib/order-edit-payment"
+import type { TradeCreditPlanData } from "../../../../providers/trade-credit/lib/plan-data"
+import type { BuyerCompany, Order, PlanStatus } from "../../../../service/schemas"
+import { formatMoney, toDecimalOrUndefined } from "../../../../utils/decimal"
+import type { TradeCreditCompany, TradeCreditInvoiceSummary, TradeCreditOrderSummary, TradeCreditPlanSummary } from "../admin-ui-types"
+import { instalmentStates } from "./instalment-states"
+
+/** Both providers of the plugin: `pp_trade-credit_<id>` (invoice) and `pp_trade-credit-plan_<id>` (instalments). */
+const PLUGIN_PROVIDER = /^pp_trade-credit(-plan)?_/
+const PLAN_PROVIDER = /^pp_trade-credit-plan_/
+
+const ORDER_FIELDS = [
+  "id",
+  "display_id",
+  "status",
+  "payment_collections.payments.id",
+  "payment_collections.payments.provider_id",
+  "payment_collections.payments.amount",
+  "payment_collections.payments.currency_code",
+  "payment_collections.payments.captured_at",
+  "payment_collections.payments.canceled_at",
+  "payment_collections.payments.created_at",
+  "payment_collections.payments.data",
+]
+
+type PaymentRow = {
+  id: string
+  provider_id: string
+  amount: unknown
+  currency_code: string | null
+  captured_at: unknown
+  canceled_at: unknown
+  created_at: unknown
+  data: (OrderEditPaymentData & TradeCreditPlanData) | null
+}
+
+type ServiceFailure = { code: string; message: string }
+
+const time = (value: unknown) => (value ? new Date(value as string).getTime() : 0)
+const money = (value: unknown): string | null => {
+  try {
+    const n = toDecimalOrUndefined(value)
+    return n ? formatMoney(n) : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * What the order widget shows for one Medusa order: its live trade credit
+ * payment (after an order edit Medusa cancels the first payment and the plugin
+ * authorizes a new one for the same service order), the service's order or
+ * plan read back just now, and the buyer's company. When the service cannot be
+ * read, the answer holds what the payment recorded and says why (`service_error`).
+ * 404 TRADE_CREDIT_ORDER_NOT_FOUND / TRADE_CREDIT_NOT_TRADE_CREDIT_ORDER.
+ */
+export async function readOrderSummary(container: MedusaContainer, orderId: string): Promise<TradeCreditOrderSummary> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "order", fields: ORDER_FIELDS, filters: { id: orderId } })
+  const order = data[0] as any
+  if (!order) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not found`, "TRADE_CREDIT_ORDER_NOT_FOUND")
+  const payments = ((order.payment_collections ?? []) as any[])
+    .flatMap((collection) => (collection?.payments ?? []) as PaymentRow[])
+    .filter((p) => PLUGIN_PROVIDER.test(p.provider_id ?? ""))
+    .sort((a, b) => time(a.created_at) - time(b.created_at))
+  const payment = payments.filter((p) => !p.canceled_at).pop() ?? payments[payments.length - 1]
+  if (!payment) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Order ${orderId} was not paid by trade credit`,
+      "TRADE_CREDIT_NOT_TRADE_CREDIT_ORDER"
+    )
+  }
+
+  const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
+  const client = tradeCredit.getClient()
+  const apiKey = tradeCredit.getOptions().apiKey
+  const failure = (error: unknown, action: string): ServiceFailure => {
+    const mapped = toMedusaError(error, action)
+    return { code: mapped.code ?? "TRADE_CREDIT_UNAVAILABLE", message: redactKey(mapped.message, apiKey) }
+  }
+  const stored = payment.data ?? {}
+  const kind = PLAN_PROVIDER.test(payment.provider_id) ? "plan" : "invoice"
+  const read =
+    kind === "plan"
+      ? await readPlan(container, client, stored, failure)
+      : await readInvoice(client, stored, failure)
+
+  return {
+    order: { id: order.id, display_id: order.display_id ?? null, status: order.status ?? null },
+    payment: {
+      id: payment.id,
+      provider_id: payment.provider_id,
+      kind,
+      amount: money(payment.amount),
+      currency_code: payment.currency_code ?? null,
+      canceled: !!payment.canceled_at,
+      captured: !!payment.captured_at,
+    },
+    company: read.company,
+    invoice: "invoice" in read ? read.invoice : null,
+    plan: "plan" in read ? read.plan : null,
+    order_edit_error: typeof stored.order_edit_error === "string" ? redactKey(stored.order_edit_error, apiKey) : null,
+    source: read.error ? "stored" : "service",
+    service_error: read.error,
+    read_at: new Date().toISOString(),
+  }
+}
+
+type Read = { company: TradeCreditCompany | null; error: ServiceFailure | null }
+
+/** The service order (read back; else the payment's copy) and its buyer's company. */
+async function readInvoice(
+  client: TradeCreditClient,
+  stored: OrderEditPaymentData,
+  failure: (error: unknown, action: string) => ServiceFailure
+): Promise<Read & { invoice: TradeCreditInvoiceSummary }> {
+  let serviceOrder: Order | undefined
+  let error: ServiceFailure | null = null
+  if (stored.order_id) {
+    try {
+      serviceOrder = await client.orders.get(stored.order_id)
+    } catch (e) {
+      error = failure(e, "read the order")
+    }
+  }
+  const state = serviceOrder?.state ?? stored.state ?? null
+  const invoice: TradeCreditInvoiceSummary = {
+    service_order_id: serviceOrder?.id ?? stored.order_id ?? null,
+    state,
+    status: serviceOrder?.status ?? stored.status ?? null,
+    decline_reason: serviceOrder?.decline_reason ?? stored.decline_reason ?? null,
+    gross_amount: serviceOrder?.gross_amount ?? stored.gross_amount ?? null,
+    currency: serviceOrder?.currency ?? stored.currency ?? null,
+    verification_url: state === "UNVERIFIED" ? serviceOrder?.payment_url ?? stored.payment_url ?? null : null,
+    fulfilments: (serviceOrder?.fulfilments ?? stored.fulfilments ?? []).map((f) => ({
+      id: f.id,
+      invoice_number: f.invoice_number,
+      gross_amount: f.gross_amount,
+    })),
+    refunds: serviceOrder
+      ? serviceOrder.refunds.map((r) => ({
+          id: r.id,
+          credit_note_number: r.credit_note_number,
+          amount: r.amount,
+          refund_date: r.refund_date,
+          reason: r.reason,
+        }))
+      : (stored.refunds ?? []).map((r) => ({ id: r.id, credit_note_number: r.credit_note_number, amount: r.amount, refund_date: null, reason: null })),
+  }
+  const buyerCompany = serviceOrder?.buyer.company ?? (stored.company as BuyerCompany | undefined)
+  const company = await companyOf(client, buyerCompany)
+  return { invoice, company, error }
+}
+
+/** The buyer's company: by its canonical id from the service's registry (one call), else as given. */
+async function companyOf(client: TradeCreditClient, company: BuyerCompany | undefined | null): Promise<TradeCreditCompany | null> {
+  if (!company || typeof company !== "object") return null
+  if ("company_canonical_id" in company && company.company_canonical_id) {
+    const canonicalId = company.company_canonical_id
+    try {
+      const details = await client.companies.get(canonicalId)
+      return { name: details.name, organization_number: details.organization_number, country: details.country, canonical_id: canonicalId }
+    } catch {
+      return { name: null, organization_number: null, country: null, canonical_id: canonicalId }
+    }
+  }
+  if ("organization_number" in company) {
+    return { name: company.company_name ?? null, organization_number: company.organization_number ?? null, country: company.country_prefix ?? null, canonical_id: null }
+  }
+  return null
+}
+
+/** The plan's live status (its schedule is the one the payment recorded), and the company of its repayment account. */
+async function readPlan(
+  container: MedusaContainer,
+  client: TradeCreditClient,
+  stored: TradeCreditPlanData,
+  failure: (error: unknown, action: string) => ServiceFailure
+): Promise<Read & { plan: TradeCreditPlanSummary }> {
+  let status: PlanStatus | undefined
+  let error: ServiceFailure | null = null
+  if (stored.plan_id) {
+    try {
+      status = await client.repayment.getStatus(stored.plan_id)
+    } catch (e) {
+      error = failure(e, "read the repayment plan")
+    }
+  }
+  const invoiced = status?.invoiced_amount ?? stored.invoiced_amount ?? null
+  const cancelled = status?.cancelled_amount ?? stored.cancelled_amount ?? null
+  const plan: TradeCreditPlanSummary = {
+    plan_id: stored.plan_id ?? null,
+    account_id: stored.account_id ?? null,
+    number_of_periods: stored.number_of_periods ?? null,
+    funding_status: status?.funding_status ?? stored.funding_status ?? null,
+    fulfilment_status: status?.fulfilment_status ?? stored.fulfilment_status ?? null,
+    invoiced_amount: invoiced,
+    cancelled_amount: cancelled,
+    credited_amount: status?.credited_amount ?? stored.credited_amount ?? null,
+    credit_decline_reason: status?.credit_decline_reason ?? stored.credit_decline_reason ?? null,
+    instalments: instalmentStates(stored.instalments ?? [], { invoiced, cancelled }),
+    credits: (stored.credits ?? []).map((c) => ({ id: c.id, amount: c.amount })),
+  }
+  return { plan, company: await planCompany(container, client, stored), error }
+}
+
+async function planCompany(container: MedusaContainer, client: TradeCreditClient, stored: TradeCreditPlanData): Promise<TradeCreditCompany | null> {
+  if (stored.account_id) {
+    const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
+    const [account] = await tradeCredit.listBuyerRepaymentAccounts({ account_id: stored.account_id }, { take: 1 })
+    const company = (account?.body as any)?.buyer_company
+    if (company) {
+      return {
+        name: company.trade_name ?? null,
+        organization_number: company.national_identifier ?? null,
+        country: company.country_code ?? null,
+        canonical_id: (stored.company as any)?.company_canonical_id ?? null,
+      }
+    }
+  }
+  return companyOf(client, stored.company as BuyerCompany | undefined)
+}

@@ -1,0 +1,120 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { describeKey, redactKey } from "../../../../client"
+import { DEFAULT_RECONCILIATION_SCHEDULE } from "../../../../jobs/reconcile-payments"
+import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../../modules/trade-credit"
+import { backgroundJobsOff } from "../../../../utils/background-jobs"
+import type { ReconciliationFinding } from "../../../../workflows/reconciliation/types"
+import type { TradeCreditRecentError, TradeCreditReconciliationRunSummary, TradeCreditSettings } from "../admin-ui-types"
+
+/** The plugin's webhook route on this backend: the one address to give the service. */
+export const WEBHOOK_PATH = "/hooks/trade-credit"
+
+/** How many recent errors the settings page lists, newest first. */
+const RECENT_ERRORS = 20
+/** How many of the latest trade credit payments are searched for order-edit errors. */
+const PAYMENTS_SEARCHED = 200
+
+const iso = (value: unknown): string | null => (value ? new Date(value as string).toISOString() : null)
+
+/** The reconciliation schedule as the job reads it: a cron expression, or "off". */
+function reconciliationSchedule(): string {
+  const setting = process.env.TRADE_CREDIT_RECONCILIATION_SCHEDULE?.trim()
+  if (backgroundJobsOff() || setting?.toLowerCase() === "off") return "off"
+  return setting || DEFAULT_RECONCILIATION_SCHEDULE
+}
+
+/**
+ * What Settings → Trade credit shows: the configuration (the key only as its
+ * safe prefix), the webhook address and the last delivery, the last
+ * reconciliation run, and the failures the plugin recorded (failed webhook
+ * deliveries, failed reconciliation items, order edits the service could not
+ * follow). Every message passes through redactKey.
+ */
+export async function readSettings(container: MedusaContainer, origin: string): Promise<TradeCreditSettings> {
+  const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
+  const options = tradeCredit.getOptions()
+  const redact = (text: string) => redactKey(text, options.apiKey)
+
+  const [[lastEvent], failedEvents, [lastRun], failedRuns, editErrors] = await Promise.all([
+    tradeCredit.listWebhookEvents({}, { order: { created_at: "DESC" }, take: 1 }),
+    tradeCredit.listWebhookEvents({ outcome: { $like: "failed%" } } as any, { order: { updated_at: "DESC" }, take: RECENT_ERRORS }),
+    tradeCredit.listReconciliationRuns({}, { order: { created_at: "DESC" }, take: 1 }),
+    tradeCredit.listReconciliationRuns({ failed: { $gt: 0 } } as any, { order: { created_at: "DESC" }, take: RECENT_ERRORS }),
+    orderEditErrors(container),
+  ])
+
+  const errors: TradeCreditRecentError[] = [
+    ...failedEvents.map((e: any) => ({
+      at: iso(e.updated_at ?? e.created_at)!,
+      source: "webhook" as const,
+      message: redact(`${e.type}${e.service_order_id ? ` (service order ${e.service_order_id})` : ""}: ${e.outcome}`),
+      reference: e.event_id,
+      order_id: null,
+    })),
+    ...failedRuns.flatMap((run: any) =>
+      ((run.findings ?? []) as ReconciliationFinding[])
+        .filter((f) => f.error)
+        .map((f) => ({
+          at: iso(run.finished_at ?? run.created_at)!,
+          source: "reconciliation" as const,
+          message: redact(`${f.found}; ${f.action}; error: ${f.error}`),
+          reference: run.id,
+          order_id: f.order_id ?? null,
+        }))
+    ),
+    ...editErrors.map((e) => ({ ...e, message: redact(e.message) })),
+  ]
+    .sort((a, b) => b.at.localeCompare(a.at))
+    .slice(0, RECENT_ERRORS)
+
+  return {
+    environment: options.environment,
+    key_prefix: describeKey(options.apiKey),
+    base_url: options.baseUrl,
+    capture_on: options.captureOn,
+    unverified_order_ttl_hours: options.unverifiedOrderTtlHours,
+    webhook: {
+      path: WEBHOOK_PATH,
+      url: `${origin}${WEBHOOK_PATH}`,
+      secret_configured: !!options.webhookSecret,
+      last_received_at: iso(lastEvent?.created_at),
+      last_event_type: lastEvent?.type ?? null,
+      last_outcome: lastEvent?.outcome ? redact(lastEvent.outcome) : null,
+    },
+    reconciliation: { schedule: reconciliationSchedule(), last_run: lastRun ? runSummary(lastRun) : null },
+    recent_errors: errors,
+  }
+}
+
+function runSummary(run: any): TradeCreditReconciliationRunSummary {
+  return {
+    id: run.id,
+    trigger: run.trigger,
+    created_at: iso(run.created_at)!,
+    finished_at: iso(run.finished_at),
+    checked: Number(run.checked ?? 0),
+    repaired: Number(run.repaired ?? 0),
+    failed: Number(run.failed ?? 0),
+  }
+}
+
+/** Order edits the service could not follow, kept on the latest trade credit payments (`order_edit_error`). */
+async function orderEditErrors(container: MedusaContainer): Promise<TradeCreditRecentError[]> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment",
+    fields: ["id", "data", "updated_at", "created_at", "payment_collection.order.id"],
+    filters: { provider_id: { $like: "pp_trade-credit%" } } as any,
+    pagination: { take: PAYMENTS_SEARCHED, skip: 0, order: { created_at: "DESC" } },
+  })
+  return (data as any[])
+    .filter((p) => typeof p.data?.order_edit_error === "string" && p.data.order_edit_error)
+    .map((p) => ({
+      at: iso(p.updated_at ?? p.created_at)!,
+      source: "order_edit" as const,
+      message: `Order edit not applied at the service: ${p.data.order_edit_error}`,
+      reference: p.id,
+      order_id: p.payment_collection?.order?.id ?? null,
+    }))
+}

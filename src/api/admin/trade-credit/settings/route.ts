@@ -1,0 +1,25 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { TradeCreditSettings } from "../admin-ui-types"
+import { readSettings } from "./read-settings"
+
+/**
+ * GET /admin/trade-credit/settings
+ *
+ * For Settings → Trade credit: environment, the API key's prefix (never the
+ * key), the webhook URL to give the service and the last delivery, the last
+ * reconciliation run and recent errors.
+ */
+export const GET = async (req: MedusaRequest, res: MedusaResponse<{ settings: TradeCreditSettings }>) => {
+  const settings = await readSettings(req.scope, originOf(req))
+  res.setHeader("Cache-Control", "private, no-store")
+  res.json({ settings })
+}
+
+/** This backend's origin as the admin reached it (behind a proxy: its forwarded protocol and host). */
+function originOf(req: MedusaRequest): string {
+  const forwardedProto = String(req.headers["x-forwarded-proto"] ?? "").split(",")[0].trim()
+  const forwardedHost = String(req.headers["x-forwarded-host"] ?? "").split(",")[0].trim()
+  const proto = /^https?$/.test(forwardedProto) ? forwardedProto : req.protocol
+  const host = forwardedHost || req.get("host") || "localhost"
+  return `${proto}://${host}`
+}

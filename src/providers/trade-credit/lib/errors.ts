@@ -37,7 +37,8 @@ export function toMedusaError(error: unknown, action: string): MedusaError {
         }
         return new MedusaError(
           MedusaError.Types.NOT_ALLOWED,
-          `The trade credit service refused to ${action}: ${error.code}: ${error.message}${trace}`,
+          // The client's message already names the trace id when the service sent one.
+          `The trade credit service refused to ${action}: ${error.code}: ${error.message}${error.message.includes("(trace ") ? "" : trace}`,
           "TRADE_CREDIT_REFUSED"
         )
     }

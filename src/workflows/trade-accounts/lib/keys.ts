@@ -8,7 +8,13 @@ const digest = (text: string) => createHash("sha256").update(text).digest("base6
  * same body, gets the first answer again).
  */
 export const tradeAccountKeys = {
-  customer: (merchantCustomerId: string) => `ta-customer-${merchantCustomerId}`,
+  /**
+   * The body is part of the key: a create the service refused (e.g. an unknown company) keeps its answer under its
+   * key, so a corrected onboarding must not reuse it. A lost answer retried with the same body replays; with another
+   * body the service answers INVALID_STATE (merchant_customer_id taken) and the record is adopted.
+   */
+  customer: (merchantCustomerId: string, body: unknown) =>
+    `ta-customer-${merchantCustomerId.slice(0, 60)}-${digest(JSON.stringify({ merchantCustomerId, body }))}`,
   user: (medusaCustomerId: string) => `ta-user-${medusaCustomerId}`,
   /** One link per user, return URL and minute: a retry gets the same link, a later send a fresh one. */
   link: (userRowId: string, returnUrl: string, at: Date = new Date()) =>

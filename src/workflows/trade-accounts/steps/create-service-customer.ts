@@ -28,7 +28,7 @@ export const createServiceCustomerStep = createStep(
     const client = tradeCreditModuleOf(container).getClient()
     const merchantId = input.body.merchant_customer_id
     try {
-      const customer = await client.tradeAccount.createCustomer(input.body, { idempotencyKey: tradeAccountKeys.customer(merchantId) })
+      const customer = await client.tradeAccount.createCustomer(input.body, { idempotencyKey: tradeAccountKeys.customer(merchantId, input.body) })
       return new StepResponse<ServiceCustomerResult>({ customer, service_customer_id: customer.id, adopted: false })
     } catch (error) {
       if (isTradeCreditError(error) && (error.code === "INVALID_STATE" || error.code === "IDEMPOTENCY_CONFLICT")) {

@@ -1,0 +1,259 @@
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http"
+import type { AddressInfo } from "node:net"
+import { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET, startSimulator } from "../../src/simulator"
+import { type ChildMedusa, httpClient, prepareChildMedusa } from "../helpers/child-medusa"
+import { control, STOREFRONT_URL, WEBHOOK_PATH } from "../helpers/simulator"
+import { createCheckoutCart, startTradeCreditSession, storeClient } from "../helpers/storefront"
+import { approveAtPaymentUrl } from "../helpers/verification"
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const { seedStore } = require("../../scripts/lib/seed-store.js")
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const Redis = require("ioredis")
+
+jest.setTimeout(900_000)
+
+/**
+ * Scale-out on Medusa's own distributed setup (issue #10 item 6, docs/reliability.md, README "Production
+ * deployment"): three `medusa start` processes of this repository on ONE PostgreSQL database and one Redis
+ * (REDIS_URL: Medusa's Redis event bus, workflow engine, locking and sessions, medusa-config.ts):
+ * - two in `server` mode (MEDUSA_WORKER_MODE=server: HTTP only; they queue events and run request workflows),
+ * - one in `worker` mode (subscribers, scheduled jobs, queued workflow steps; it serves no routes but /health).
+ * Each webhook of the service is delivered to both servers at once (a fan-out in front of them); the cart is
+ * completed, the payment captured and refunded on both servers at the same moment. Exactly one effect each,
+ * counted at the service (the simulator) and in Medusa.
+ *
+ * Redis must answer at 127.0.0.1:6379 (REDIS_HOST/REDIS_PORT to change): the test FAILS when it does not. It uses
+ * the database number SCALE_OUT_REDIS_DB (default 13), emptied before and after.
+ */
+const REDIS_HOST = process.env.REDIS_HOST || "127.0.0.1"
+const REDIS_PORT = Number(process.env.REDIS_PORT || 6379)
+const REDIS_DB = Number(process.env.SCALE_OUT_REDIS_DB || 13)
+const REDIS_URL = `redis://${REDIS_HOST}:${REDIS_PORT}/${REDIS_DB}`
+const ADMIN = { email: "scale@trade-credit.test", password: "scale-out-test-password" }
+const COMPANY = { company_canonical_id: "cmp_gb_08123456" }
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+let redis: any
+let sim: Awaited<ReturnType<typeof startSimulator>>
+let fanOut: Server
+let servers: ChildMedusa[] = []
+let worker: ChildMedusa
+let seed: any
+let adminHeaders: Record<string, string> = {}
+/** Each delivery of the service and what each server answered. */
+const deliveries: { id: string; type: string; answers: number[] }[] = []
+export const scaleRows: { step: string; requests: string; service: string; medusa: string }[] = []
+
+async function until<T>(what: string, check: () => Promise<T | undefined | null | false>, ms = 60_000): Promise<T> {
+  const end = Date.now() + ms
+  for (;;) {
+    const v = await check()
+    if (v) return v
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await sleep(250)
+  }
+}
+
+/** Forwards each delivery (same bytes, same Standard Webhooks headers) to every server at once. */
+function startFanOut(): Promise<Server> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on("data", (c: Buffer) => chunks.push(c))
+    req.on("end", async () => {
+      const body = Buffer.concat(chunks)
+      const pick = (h: IncomingHttpHeaders) =>
+        Object.fromEntries(["content-type", "webhook-id", "webhook-timestamp", "webhook-signature"].filter((k) => h[k]).map((k) => [k, String(h[k])]))
+      const answers = await Promise.all(
+        servers.map((s) =>
+          fetch(`${s.url}${WEBHOOK_PATH}`, { method: "POST", headers: pick(req.headers), body })
+            .then((r) => r.status)
+            .catch(() => 0)
+        )
+      )
+      let parsed: any = {}
+      try {
+        parsed = JSON.parse(body.toString("utf8"))
+      } catch {
+        // recorded as is
+      }
+      deliveries.push({ id: parsed.id, type: parsed.type, answers })
+      res.statusCode = answers.some((s) => s >= 200 && s < 300) ? 200 : 502
+      res.end()
+    })
+  })
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)))
+}
+
+beforeAll(async () => {
+  redis = new Redis({ host: REDIS_HOST, port: REDIS_PORT, db: REDIS_DB, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null })
+  try {
+    await redis.connect()
+    await redis.ping()
+  } catch (error) {
+    throw new Error(
+      `Redis is not reachable at ${REDIS_HOST}:${REDIS_PORT} (${(error as Error).message}). The scale-out test needs Redis ` +
+        "(Medusa's Redis event bus, workflow engine and locking): start one (e.g. `redis-server`) or set REDIS_HOST/REDIS_PORT."
+    )
+  }
+  await redis.flushdb()
+
+  sim = await startSimulator({ port: 0, webhookRetryDelaysMs: [500, 1000] })
+  fanOut = await startFanOut()
+  await control(sim.url, "PUT", "/_sim/webhook", { url: `http://127.0.0.1:${(fanOut.address() as AddressInfo).port}/` })
+  const env = (mode: string) => ({
+    REDIS_URL,
+    MEDUSA_WORKER_MODE: mode,
+    TRADE_CREDIT_API_KEY: SIMULATOR_API_KEY,
+    TRADE_CREDIT_BASE_URL: sim.url,
+    TRADE_CREDIT_CHECKOUT_URL: sim.url,
+    TRADE_CREDIT_WEBHOOK_SECRET: SIMULATOR_WEBHOOK_SECRET,
+    TRADE_CREDIT_STOREFRONT_URL: STOREFRONT_URL,
+    TRADE_CREDIT_CAPTURE_ON: "manual",
+  })
+  const first = await prepareChildMedusa("tc-scale", env("server"), ADMIN)
+  const shared = { databaseUrl: first.env.DATABASE_URL }
+  const second = await prepareChildMedusa("tc-scale-b", env("server"), ADMIN, shared)
+  worker = await prepareChildMedusa("tc-scale-w", env("worker"), ADMIN, shared)
+  servers = [first, second]
+  await Promise.all([first.start(), second.start(), worker.start()])
+  const { token } = await httpClient(first.url).ok("POST", "/auth/user/emailpass", ADMIN)
+  adminHeaders = { authorization: `Bearer ${token}` }
+  seed = await seedStore((method: string, path: string, body?: unknown) => httpClient(first.url, adminHeaders).ok(method, path, body))
+})
+
+afterAll(async () => {
+  await Promise.all([...servers, worker].filter(Boolean).map((m) => m.stop()))
+  await sim?.close()
+  await new Promise((r) => (fanOut ? fanOut.close(r) : r(undefined)))
+  if (redis?.status === "ready") {
+    await redis.flushdb()
+    await redis.quit()
+  }
+  // eslint-disable-next-line no-console
+  console.log(
+    [
+      "\n### Scale-out (2 servers + 1 worker, one PostgreSQL, Redis)\n",
+      "| Step | Requests | Service | Medusa |",
+      "|---|---|---|---|",
+      ...scaleRows.map((r) => `| ${r.step} | ${r.requests} | ${r.service} | ${r.medusa} |`),
+    ].join("\n")
+  )
+})
+
+const admin = (i: number) => httpClient(servers[i].url, adminHeaders)
+const store = (i: number) =>
+  storeClient({ request: ({ method, url, data, headers }: any) => httpClient(servers[i].url, headers ?? {}).call(method, url, data) }, seed.publishableKey)
+const simOrder = async (id: string) => (await control(sim.url, "GET", `/_sim/orders/${id}`)).order
+const requestsTo = async (method: string, prefix: string) =>
+  (await control(sim.url, "GET", `/_sim/requests?method=${method}&path_prefix=${encodeURIComponent(prefix)}`)).items.length as number
+/** "200, 400 (message)" for the answers of concurrent requests. */
+const answersOf = (list: { status: number; data: any }[]) =>
+  list.map((r) => (r.status < 300 ? String(r.status) : `${r.status} (${String(r.data?.message ?? r.data?.code ?? "").slice(0, 120)})`)).join(", ")
+const paymentOf = async (orderId: string) => {
+  const { order } = await admin(0).ok(
+    "GET",
+    `/admin/orders/${orderId}?fields=id,*payment_collections.payments,*payment_collections.payments.captures,*payment_collections.payments.refunds`
+  )
+  return order.payment_collections.flatMap((c: any) => c.payments ?? [])
+}
+/** The plugin's webhook records by event id (one PostgreSQL: read through the first server's database). */
+async function webhookRecords(): Promise<Record<string, number>> {
+  const { Client } = require("pg")
+  const client = new Client({ connectionString: servers[0].env.DATABASE_URL })
+  await client.connect()
+  try {
+    const { rows } = await client.query("select event_id, count(*)::int as n from trade_credit_webhook_event where deleted_at is null group by event_id")
+    return Object.fromEntries(rows.map((r: any) => [r.event_id, r.n]))
+  } finally {
+    await client.end()
+  }
+}
+
+it("delivers each webhook to both servers, completes, captures and refunds on both at once: exactly one effect each", async () => {
+  // The servers serve HTTP; the worker serves none of the routes (only /health).
+  expect((await httpClient(worker.url).call("GET", "/store/trade-credit/companies?country=GB&q=acme")).status).toBe(404)
+
+  // 1. Checkout on server A; the buyer verifies; the order.verified webhook reaches both servers at once.
+  const cart = await createCheckoutCart(store(0), seed)
+  expect((await startTradeCreditSession(store(0), cart.id, { company: COMPANY })).status).toBe(200)
+  expect((await store(0).call("POST", `/store/carts/${cart.id}/complete`)).status).toBe(400)
+  const { cart: waiting } = await store(1).ok("GET", `/store/carts/${cart.id}?fields=*payment_collection.payment_sessions`)
+  const session = waiting.payment_collection.payment_sessions[0]
+  const serviceOrderId = session.data.order_id as string
+  await approveAtPaymentUrl(session.data.payment_url)
+  // The buyer comes back and completes on both servers at the same moment, while the webhook completes it too.
+  const completions = await Promise.all([0, 1].map((i) => store(i).call("POST", `/store/carts/${cart.id}/complete`)))
+  const verified = await until("the order.verified delivery to both servers", async () => deliveries.find((d) => d.type === "order.verified"))
+  expect(verified.answers).toEqual([200, 200])
+  const orderIds = new Set(completions.filter((c) => c.status === 200).map((c) => c.data.order.id))
+  expect(orderIds.size).toBe(1)
+  const [orderId] = [...orderIds]
+  const { orders } = await admin(1).ok("GET", "/admin/orders?fields=id")
+  expect(orders.map((o: any) => o.id)).toEqual([orderId])
+  expect((await control(sim.url, "GET", "/_sim/orders")).items.filter((o: any) => o.merchant_order_id === session.id)).toHaveLength(1)
+  // The worker handled the delivery once; the second copy was recognised by its event id.
+  const records = await until("the order.verified event record", async () => {
+    const r = await webhookRecords()
+    return r[verified.id] ? r : undefined
+  })
+  expect(records[verified.id]).toBe(1)
+  await until("the worker to judge both copies", async () => /was handled before/.test(worker.logs()))
+  scaleRows.push({
+    step: "order.verified to both servers + cart completed on both",
+    requests: `webhook answers ${verified.answers.join(", ")}; completions ${completions.map((c) => c.status).join(", ")}`,
+    service: "1 order (CONFIRMED)",
+    medusa: "1 order; 1 webhook record; second copy: handled before",
+  })
+
+  // 2. Capture on both servers at once.
+  const [payment] = await paymentOf(orderId)
+  expect(payment).toBeDefined()
+  const captures = await Promise.all([0, 1].map((i) => admin(i).call("POST", `/admin/payments/${payment.id}/capture`, {})))
+  expect(captures.some((c) => c.status === 200)).toBe(true)
+  for (const c of captures) expect(c.status).toBeLessThan(500)
+  const [afterCapture] = await paymentOf(orderId)
+  const atServiceCaptured = await simOrder(serviceOrderId)
+  expect(atServiceCaptured.fulfilments).toHaveLength(1)
+  expect(afterCapture.captures).toHaveLength(1)
+  expect(Number(afterCapture.captures[0].amount).toFixed(2)).toBe(atServiceCaptured.fulfilments[0].gross_amount)
+  scaleRows.push({
+    step: "capture on both servers at once",
+    requests: `answers ${answersOf(captures)}; POST /v1/order/:id/fulfilled × ${await requestsTo("POST", `/v1/order/${serviceOrderId}/fulfilled`)}`,
+    service: "1 invoice",
+    medusa: "1 capture",
+  })
+
+  // 3. Refund of everything captured, on both servers at once.
+  const amount = Number(afterCapture.captures[0].amount)
+  const refunds = await Promise.all([0, 1].map((i) => admin(i).call("POST", `/admin/payments/${payment.id}/refund`, { amount })))
+  expect(refunds.some((r) => r.status === 200)).toBe(true)
+  for (const r of refunds) expect(r.status).toBeLessThan(500)
+  const [afterRefund] = await paymentOf(orderId)
+  const atServiceRefunded = await simOrder(serviceOrderId)
+  expect(atServiceRefunded.refunds).toHaveLength(1)
+  expect(afterRefund.refunds).toHaveLength(1)
+  expect(Number(afterRefund.refunds[0].amount)).toBe(amount)
+  scaleRows.push({
+    step: "full refund on both servers at once",
+    requests: `answers ${answersOf(refunds)}; POST /v1/order/:id/refund × ${await requestsTo("POST", `/v1/order/${serviceOrderId}/refund`)}`,
+    service: "1 credit note",
+    medusa: "1 refund",
+  })
+
+  // 4. Every delivery of the service reached both servers and was recorded once, by the worker.
+  await sleep(8000)
+  const allRecords = await webhookRecords()
+  const delivered = [...new Set(deliveries.map((d) => d.id))]
+  for (const d of deliveries) expect([d.type, d.answers]).toEqual([d.type, [200, 200]])
+  for (const id of delivered) expect([id, allRecords[id]]).toEqual([id, 1])
+  expect(Object.values(allRecords).every((n) => n === 1)).toBe(true)
+  const subscriberLine = /trade-credit webhook: order\.\w+ \S+ \(order /
+  expect(subscriberLine.test(worker.logs())).toBe(true)
+  for (const s of servers) expect(subscriberLine.test(s.logs())).toBe(false)
+  scaleRows.push({
+    step: "every webhook of the run",
+    requests: `${deliveries.length} deliveries × 2 servers (${[...new Set(deliveries.map((d) => d.type))].join(", ")})`,
+    service: "-",
+    medusa: `${delivered.length} event records, 1 each; handled by the worker only`,
+  })
+})

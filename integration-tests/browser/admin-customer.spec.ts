@@ -3,6 +3,7 @@ import path from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { startSimulator, SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } from "../../src/simulator"
 import { launchBrowser, screenshotDir } from "../helpers/browser"
+import { eventually, http, sleep, type Http } from "../helpers/http-json"
 import { control, STOREFRONT_URL, WEBHOOK_PATH } from "../helpers/simulator"
 import { BUYER_ADDRESS } from "../helpers/storefront"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
@@ -26,34 +27,7 @@ jest.setTimeout(9 * 60_000)
 const ADMIN = { email: "admin@trade-credit.test", password: "correct-horse-battery-staple" }
 const SECRET_PART = SIMULATOR_API_KEY.slice("secret_test_".length)
 const shots = screenshotDir("admin-customer")
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-type Http = (method: string, url: string, body?: unknown) => Promise<any>
-
-/** JSON over HTTP with fixed headers; a non-2xx answer throws with its body. */
-function http(base: string, headers: Record<string, string>): Http {
-  return async (method, url, body) => {
-    const res = await fetch(`${base}${url}`, {
-      method,
-      headers: { ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    const text = await res.text()
-    const data = text ? JSON.parse(text) : undefined
-    if (!res.ok) throw Object.assign(new Error(`${method} ${url} answered ${res.status}: ${text.slice(0, 500)}`), { status: res.status, data })
-    return data
-  }
-}
-
-async function eventually<T>(read: () => Promise<T | undefined | null | false>, what: string, ms = 40_000): Promise<T> {
-  const until = Date.now() + ms
-  for (;;) {
-    const value = await read()
-    if (value) return value
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
-    await sleep(300)
-  }
-}
+const eventuallyLong = <T>(read: () => Promise<T | undefined | null | false>, what: string, ms = 40_000) => eventually(read, what, ms)
 
 describe("admin customer widget in Chromium", () => {
   let sim: Awaited<ReturnType<typeof startSimulator>>
@@ -126,7 +100,7 @@ describe("admin customer widget in Chromium", () => {
       },
     })
     await store("POST", `/store/trade-credit/soletrader/proposals/${proposal.id}/submission`)
-    enrollment = await eventually(async () => {
+    enrollment = await eventuallyLong(async () => {
       const { enrollment } = await store("GET", "/store/trade-credit/soletrader/enrollment")
       return enrollment.status === "ACCEPTED" && enrollment.organization_number ? enrollment : null
     }, "the service to accept the sole trader")
@@ -236,7 +210,7 @@ describe("admin customer widget in Chromium", () => {
     expect(verified.status).toBe(303)
     await page.reload()
     await widget().getByTestId("tc-user-verified").waitFor()
-    await eventually(async () => (await widget().getByTestId("tc-user-verified").textContent()) === "Verified", "the widget to show Verified", 20_000)
+    await eventuallyLong(async () => (await widget().getByTestId("tc-user-verified").textContent()) === "Verified", "the widget to show Verified", 20_000)
     expect(await widget().getByTestId("tc-send-verification").count()).toBe(0)
   }))
 

@@ -4,6 +4,7 @@ import path from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { startSimulator, SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } from "../../src/simulator"
 import { launchBrowser, screenshotDir } from "../helpers/browser"
+import { eventually, http, sleep, type Http } from "../helpers/http-json"
 import { control, findCompanyId, STOREFRONT_URL, WEBHOOK_PATH } from "../helpers/simulator"
 import { BUYER_ADDRESS } from "../helpers/storefront"
 import { approveAtPaymentUrl } from "../helpers/verification"
@@ -27,35 +28,6 @@ const ADMIN = { email: "admin@trade-credit.test", password: "correct-horse-batte
 const SECRET_PART = SIMULATOR_API_KEY.slice("secret_test_".length)
 const shots = screenshotDir("admin")
 const DAY = 24 * 60 * 60 * 1000
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-type Http = (method: string, url: string, body?: unknown) => Promise<any>
-
-/** JSON over HTTP with fixed headers; a non-2xx answer throws with its body. */
-function http(base: string, headers: Record<string, string>): Http {
-  return async (method, url, body) => {
-    const res = await fetch(`${base}${url}`, {
-      method,
-      headers: { ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    const text = await res.text()
-    const data = text ? JSON.parse(text) : undefined
-    if (!res.ok) throw Object.assign(new Error(`${method} ${url} answered ${res.status}: ${text.slice(0, 500)}`), { status: res.status, data })
-    return data
-  }
-}
-
-async function eventually<T>(read: () => Promise<T | undefined | null | false>, what: string, ms = 30_000): Promise<T> {
-  const until = Date.now() + ms
-  for (;;) {
-    const value = await read()
-    if (value) return value
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
-    await sleep(300)
-  }
-}
-
 describe("admin UI in Chromium", () => {
   let sim: Awaited<ReturnType<typeof startSimulator>>
   let database: { url: string; drop: () => Promise<void> } | undefined

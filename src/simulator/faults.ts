@@ -3,7 +3,8 @@ import { z } from "@medusajs/framework/zod"
 import { ServiceError, codeForStatus, sendError } from "./errors"
 
 export const FaultKind = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("latency"), ms: z.number().int().min(0).max(120_000) }),
+  /** "before" (default): wait, then handle. "after": handle (the change is committed), then hold the answer. */
+  z.object({ type: z.literal("latency"), ms: z.number().int().min(0).max(120_000), when: z.enum(["before", "after"]).default("before") }),
   z.object({
     type: z.literal("status"),
     status: z.number().int().min(400).max(599),
@@ -110,6 +111,15 @@ export function faultInjection(store: FaultStore) {
     const kind = fault.fault
     switch (kind.type) {
       case "latency":
+        if (kind.when === "after") {
+          // Handle now; the answer leaves `ms` later (or never, when the client is gone by then).
+          const end = res.end.bind(res) as (...args: unknown[]) => Response
+          res.end = ((...args: unknown[]) => {
+            setTimeout(() => end(...args), kind.ms).unref()
+            return res
+          }) as Response["end"]
+          return next()
+        }
         setTimeout(next, kind.ms).unref()
         return
       case "status": {

@@ -1,7 +1,13 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { cancelOrderWorkflow, completeCartWorkflow } from "@medusajs/medusa/core-flows"
+import {
+  cancelOrderWorkflow,
+  capturePaymentWorkflow,
+  completeCartWorkflow,
+  processPaymentWorkflow,
+  refundPaymentWorkflow,
+} from "@medusajs/medusa/core-flows"
 import type { IPaymentModuleService } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import { Modules, PaymentActions } from "@medusajs/framework/utils"
 import type { TradeCreditClient } from "../../client"
 import { idempotencyKeys } from "../../providers/trade-credit/lib/idempotency-keys"
 import { withOrder } from "../../providers/trade-credit/lib/payment-data"
@@ -12,12 +18,17 @@ import type { MedusaPaymentState, RepairAction, RepairActionType } from "./types
 /** Every action: what a reconciliation run may do. */
 export const ALL_REPAIRS: ReadonlySet<RepairActionType> = new Set([
   "complete_cart",
+  "authorize_order_payment",
   "cancel_session",
   "sync_session",
   "cancel_payment",
   "cancel_order",
   "confirm_at_service",
   "sync_payment_data",
+  "drop_unbooked_capture",
+  "drop_unbooked_refund",
+  "record_capture",
+  "record_refund",
 ])
 
 type ApplyContext = {
@@ -37,6 +48,16 @@ export async function applyRepair({ container, client, state }: ApplyContext, ac
       const orderId = after?.order?.id ?? (result as { id?: string } | undefined)?.id
       if (!orderId) throw new Error(`cart ${action.cart_id} was completed but no order is linked to it`)
       return `completed cart ${action.cart_id}: placed order ${orderId}`
+    }
+    case "authorize_order_payment": {
+      // Medusa's handling of an `authorized` webhook for a cart whose order exists: authorizes the session
+      // (the provider confirms the order at the service) and creates the payment in the order's collection.
+      await processPaymentWorkflow(container).run({
+        input: { action: PaymentActions.AUTHORIZED, data: { session_id: state.session.id, amount: Number(action.amount) } },
+      })
+      const after = await readMedusaPaymentState(container, state.session.id)
+      if (!after?.payment) throw new Error(`the payment session of order ${action.order_id} is still ${after?.session.status ?? "missing"}`)
+      return `authorized the payment session of Medusa order ${action.order_id}: payment ${after.payment.id}`
     }
     case "cancel_session":
       await writeSession(container, state.session.id, action.status, action.data)
@@ -58,6 +79,22 @@ export async function applyRepair({ container, client, state }: ApplyContext, ac
       await writePaymentData(container, action.payment_id, withOrder(state.payment?.data ?? state.session.data, confirmed))
       return `confirmed order ${action.service_order_id} at the service`
     }
+    case "drop_unbooked_capture":
+      // What Medusa itself does when the provider call fails (deleteCaptures); the service's side is recorded next.
+      await container.resolve<IPaymentModuleService>(Modules.PAYMENT).deleteCaptures([action.capture_id])
+      return `removed capture ${action.capture_id} of ${action.amount} that Medusa never finished (the process stopped during the call)`
+    case "drop_unbooked_refund":
+      await container.resolve<IPaymentModuleService>(Modules.PAYMENT).deleteRefunds([action.refund_id])
+      return `removed refund ${action.refund_id} of ${action.amount} that Medusa never finished (the process stopped during the call)`
+    case "record_capture":
+      // Medusa's own capture (capture row, order transaction, event); the provider adopts the invoice already made.
+      await capturePaymentWorkflow(container).run({ input: { payment_id: action.payment_id, amount: Number(action.amount) } })
+      return `recorded a capture of ${action.amount} the service had invoiced (its answer never reached Medusa)`
+    case "record_refund":
+      await refundPaymentWorkflow(container).run({
+        input: { payment_id: action.payment_id, amount: Number(action.amount), note: `Credit note of refund ${action.refund_reference}` },
+      })
+      return `recorded a refund of ${action.amount} the service had credited for ${action.refund_reference} (its answer never reached Medusa)`
     case "sync_payment_data":
       await writePaymentData(container, action.payment_id, action.data)
       return `updated payment ${action.payment_id}'s data from the service (${action.data.state})`

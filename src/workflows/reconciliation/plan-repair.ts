@@ -70,7 +70,15 @@ function planForSession(state: MedusaPaymentState, order: Order, fresh: TradeCre
     case "VERIFIED":
     case "CONFIRMED": {
       const found = `${order.state} at the service but the payment session is still ${session.status}`
-      if (state.order) return plan(found, [], [`Medusa order ${state.order.id} exists but its payment session was never authorized`])
+      if (state.order) {
+        if (state.order.status === "canceled") {
+          return plan(found, [], [`Medusa order ${state.order.id} is canceled and its payment session was never authorized`])
+        }
+        // Cart completion stopped after placing the order and before authorizing (a killed process).
+        return plan(`${found}; Medusa order ${state.order.id} has no payment`, [
+          { type: "authorize_order_payment", order_id: state.order.id, amount: order.gross_amount },
+        ])
+      }
       if (!state.cart) return plan(found, [], ["the payment session belongs to no cart"])
       if (state.cart.completed_at) return plan(found, [], [`cart ${state.cart.id} is completed but has no order`])
       return plan(found, [{ type: "complete_cart", cart_id: state.cart.id }])
@@ -116,6 +124,13 @@ function planForPayment(
     return plan(`${found}; Medusa order ${medusaOrder.id} is still ${medusaOrder.status}`, [{ type: "cancel_order", order_id: medusaOrder.id }])
   }
 
+  // Medusa's order cancellation only logs a payment cancellation that failed: the service's order lives on.
+  if (medusaOrder?.status === "canceled" && new BigNumber(payment.captured).eq(0) && order.fulfilments.length === 0) {
+    return plan(`Medusa order ${medusaOrder.id} is canceled but its payment is not, and the order is ${order.state} at the service`, [
+      ...sync,
+      { type: "cancel_payment", payment_id: payment.id },
+    ])
+  }
   if (order.state === "VERIFIED") {
     return plan("authorized in Medusa but not confirmed at the service", [
       { type: "confirm_at_service", service_order_id: order.id, payment_id: payment.id },
@@ -128,22 +143,63 @@ function planForPayment(
   }
 
   const reports: string[] = []
+  const money_: RepairAction[] = []
+  // Rows Medusa wrote and never finished (killed during the provider call) are dropped and recorded again
+  // from the service's side below, through Medusa's workflows (which book them on the order).
+  const live = medusaOrder !== null && medusaOrder.status !== "canceled"
+  const unbookedCaptures = live ? payment.unbooked_captures ?? [] : []
+  const unbookedRefunds = live ? payment.unbooked_refunds ?? [] : []
+  for (const c of unbookedCaptures) money_.push({ type: "drop_unbooked_capture", payment_id: payment.id, capture_id: c.id, amount: money(c.amount) })
+  for (const r of unbookedRefunds) money_.push({ type: "drop_unbooked_refund", payment_id: payment.id, refund_id: r.id, amount: money(r.amount) })
   const invoiced = sum(order.fulfilments.map((f) => f.gross_amount))
-  const captured = new BigNumber(payment.captured)
+  const captured = new BigNumber(payment.captured).minus(sum(unbookedCaptures.map((c) => c.amount)))
   if (invoiced.gt(captured)) {
+    const capturable = payment.authorized !== undefined ? new BigNumber(payment.authorized).minus(captured) : invoiced.minus(captured)
+    const missing = BigNumber.min(invoiced.minus(captured), capturable)
+    if (missing.gt(0) && medusaOrder?.status !== "canceled") {
+      money_.push({ type: "record_capture", payment_id: payment.id, amount: money(missing) })
+    } else {
+      reports.push(
+        `the service invoiced ${money(invoiced)} ${order.currency} but Medusa captured ${money(captured)}:` +
+          " capture the difference in Medusa if those goods shipped"
+      )
+    }
+  }
+  if (unbookedCaptures.length && !invoiced.gt(captured)) {
     reports.push(
-      `the service invoiced ${money(invoiced)} ${order.currency} but Medusa captured ${money(captured)}:` +
-        " capture the difference in Medusa if those goods shipped"
+      `Medusa's capture of ${money(sum(unbookedCaptures.map((c) => c.amount)))} never reached the service (nothing invoiced for it):` +
+        " its row was removed; capture again"
     )
   }
+  // Credit notes the plugin asked for (refund_reference is a Medusa refund id) that Medusa lacks, because the
+  // refund row was rolled back when the answer was lost: recorded again, up to what Medusa is short of.
   const refundedThere = sum(order.refunds.map((r) => r.amount))
-  const refundedHere = new BigNumber(payment.refunded)
-  if (refundedThere.gt(refundedHere)) {
+  const refundedHere = new BigNumber(payment.refunded).minus(sum(unbookedRefunds.map((r) => r.amount)))
+  let short = refundedThere.minus(refundedHere)
+  const dropped = new Set(unbookedRefunds.map((r) => r.id))
+  const knownRefunds = new Set((payment.refund_ids ?? []).filter((id) => !dropped.has(id)))
+  if (payment.refund_ids && medusaOrder?.status !== "canceled") {
+    for (const r of order.refunds) {
+      if (!r.refund_reference || !/^ref_/.test(r.refund_reference) || knownRefunds.has(r.refund_reference)) continue
+      if (short.lt(r.amount)) continue
+      money_.push({ type: "record_refund", payment_id: payment.id, amount: money(r.amount), refund_reference: r.refund_reference })
+      short = short.minus(r.amount)
+    }
+  }
+  const unmatched = unbookedRefunds.filter((r) => !money_.some((a) => a.type === "record_refund" && a.refund_reference === r.id))
+  if (unmatched.length) {
+    reports.push(
+      `Medusa's refund of ${money(sum(unmatched.map((r) => r.amount)))} never reached the service (no credit note for it):` +
+        " its row was removed; refund again"
+    )
+  }
+  if (short.gt(0)) {
     reports.push(
       `the service refunded ${money(refundedThere)} ${order.currency} but Medusa recorded ${money(refundedHere)}` +
         " (a refund made in the service's portal?)"
     )
   }
+  sync.push(...money_)
   if (!sync.length && !reports.length) return plan(`in sync (${order.state})`)
   const found = sync.length ? `the payment data lags the service (${payment.data.state ?? "no state"} → ${order.state})` : `${order.state} at the service`
   return plan(found, sync, reports)

@@ -20,6 +20,17 @@ export type MedusaPaymentState = {
     /** Amounts in major units, exact decimal strings. */
     captured: string
     refunded: string
+    /** The payment's amount (what was authorized), when read. */
+    authorized?: string
+    /** Medusa's refund ids of this payment (a credit note's refund_reference names one). */
+    refund_ids?: string[]
+    /**
+     * Captures and refunds Medusa wrote but never booked on the order (no order transaction names them), older
+     * than UNBOOKED_AFTER_MS: Medusa writes the row, then calls the provider, then books it; a process killed
+     * during the call leaves the row alone. Read only when the payment has a Medusa order.
+     */
+    unbooked_captures?: { id: string; amount: string }[]
+    unbooked_refunds?: { id: string; amount: string }[]
   } | null
   cart: { id: string; completed_at: string | Date | null } | null
   order: { id: string; status: string; live_fulfillments: number } | null
@@ -31,6 +42,13 @@ export type RepairAction =
   | { type: "complete_cart"; cart_id: string }
   /** The order was cancelled or rejected at the service: the session is no longer payable; the buyer chooses again. */
   | { type: "cancel_session"; status: "canceled" | "error"; data: TradeCreditPaymentData }
+  /**
+   * A Medusa order exists but its session was never authorized (the process stopped inside cart completion:
+   * Medusa places the order first and authorizes last, and a killed process runs no compensation), and the
+   * service verified the order: authorize the session as Medusa's own `authorized` webhook handling does for an
+   * existing order (processPaymentWorkflow); the provider confirms the order at the service.
+   */
+  | { type: "authorize_order_payment"; order_id: string; amount: string }
   /** The service has the session's order but the session does not know it (a crash between the call and the write). */
   | { type: "sync_session"; status: "requires_more"; data: TradeCreditPaymentData }
   /** Cancelled at the service, authorized in Medusa, and no Medusa order: cancel the payment. */
@@ -39,6 +57,24 @@ export type RepairAction =
   | { type: "cancel_order"; order_id: string }
   /** Authorized in Medusa but only VERIFIED at the service: confirm it, as authorization does. */
   | { type: "confirm_at_service"; service_order_id: string; payment_id: string }
+  /**
+   * The service invoiced more than Medusa captured (an invoice whose answer never reached Medusa: a timeout,
+   * a broken answer, the process stopping): capture the difference through Medusa's capture workflow; the
+   * provider finds the invoice already made and does not invoice again.
+   */
+  | { type: "record_capture"; payment_id: string; amount: string }
+  /**
+   * A credit note the plugin asked for (its refund_reference is a Medusa refund id) whose refund row Medusa
+   * rolled back: refund that amount through Medusa's refund workflow; the provider adopts the credit note.
+   */
+  | { type: "record_refund"; payment_id: string; amount: string; refund_reference: string }
+  /**
+   * A capture or refund row Medusa wrote before calling the provider and never finished (the process was killed
+   * during the call): removed, so that what the service did is recorded again through Medusa's own workflow
+   * (record_capture / record_refund), which books it on the order and marks the payment captured.
+   */
+  | { type: "drop_unbooked_capture"; payment_id: string; capture_id: string; amount: string }
+  | { type: "drop_unbooked_refund"; payment_id: string; refund_id: string; amount: string }
   /** The service's fulfilments, refunds or state are not in the payment's data: copy them (data only). */
   | { type: "sync_payment_data"; payment_id: string; data: TradeCreditPaymentData }
 

@@ -62,9 +62,17 @@ describe("planRepair: a session not authorized yet", () => {
 
   it("reports instead of completing a cart that is already completed or placed", () => {
     expect(planRepair(waiting({ cart: { id: "cart_1", completed_at: "2026-11-21" } }), order({ state: "VERIFIED" })).actions).toEqual([])
-    const withOrder = planRepair(waiting({ order: { id: "order_1", status: "pending", live_fulfillments: 0 } }), order({ state: "VERIFIED" }))
-    expect(withOrder.actions).toEqual([])
-    expect(withOrder.reports[0]).toMatch(/order_1/)
+    const canceled = planRepair(waiting({ order: { id: "order_1", status: "canceled", live_fulfillments: 0 } }), order({ state: "VERIFIED" }))
+    expect(canceled.actions).toEqual([])
+    expect(canceled.reports[0]).toMatch(/order_1/)
+  })
+
+  it("authorizes the session of a placed order that has no payment (completion stopped between the order and the authorization)", () => {
+    for (const state of ["VERIFIED", "CONFIRMED"] as const) {
+      const plan = planRepair(waiting({ order: { id: "order_1", status: "pending", live_fulfillments: 0 } }), order({ state }))
+      expect(plan.actions).toEqual([{ type: "authorize_order_payment", order_id: "order_1", amount: order().gross_amount }])
+      expect(plan.reports).toEqual([])
+    }
   })
 
   it("cancels the session of an order cancelled at the service, and sets it to error for a rejected one", () => {
@@ -139,8 +147,62 @@ describe("planRepair: an authorized payment", () => {
     ])
     expect(plan.reports).toEqual([expect.stringMatching(/refunded 20\.00 GBP but Medusa recorded 0\.00/)])
 
-    const uncaptured = planRepair(placed({ captured: "40.5" }), service)
-    expect(uncaptured.reports[0]).toMatch(/invoiced 100\.00 GBP but Medusa captured 40\.50/)
+    // An invoice whose answer never reached Medusa: its capture is recorded (up to what was authorized).
+    const uncaptured = planRepair(placed({ captured: "40.5", authorized: "100" }), service)
+    expect(uncaptured.actions).toContainEqual({ type: "record_capture", payment_id: "pay_1", amount: "59.50" })
+    // Medusa's order is canceled: nothing is captured, the difference is reported.
+    const canceled = planRepair(placed({ captured: "40.5" }, { status: "canceled" }), service)
+    expect(canceled.actions.map((a) => a.type)).not.toContain("record_capture")
+    expect(canceled.reports[0]).toMatch(/invoiced 100\.00 GBP but Medusa captured 40\.50/)
+  })
+
+  it("records again a credit note the plugin asked for whose Medusa refund was rolled back, once", () => {
+    const credited = { ...refund("r1", "20.00"), refund_reference: "ref_lost" }
+    const service = order({ state: "FULFILLED", fulfilments: [fulfilment("f1", "100.00")], refunds: [credited] })
+    const lost = planRepair(placed({ captured: "100", refund_ids: [] }), service)
+    expect(lost.actions).toContainEqual({ type: "record_refund", payment_id: "pay_1", amount: "20.00", refund_reference: "ref_lost" })
+    expect(lost.reports).toEqual([])
+    // Once recorded (under a new Medusa refund id), the totals agree: nothing more.
+    const recorded = planRepair(placed({ captured: "100", refunded: "20", refund_ids: ["ref_new"] }), service)
+    expect(recorded.actions.map((a) => a.type)).not.toContain("record_refund")
+    expect(recorded.reports).toEqual([])
+  })
+
+  it("drops a capture or refund row Medusa never finished (killed during the call) and records the service's side again", () => {
+    const credited = { ...refund("r1", "25.00"), refund_reference: "ref_killed" }
+    const service = order({ state: "FULFILLED", fulfilments: [fulfilment("f1", "100.00")], refunds: [credited] })
+    const killedCapture = planRepair(
+      placed({ captured: "100", authorized: "100", unbooked_captures: [{ id: "capt_1", amount: "100" }], unbooked_refunds: [] }),
+      order({ state: "FULFILLED", fulfilments: [fulfilment("f1", "100.00")] })
+    )
+    expect(killedCapture.actions.filter((a) => a.type !== "sync_payment_data")).toEqual([
+      { type: "drop_unbooked_capture", payment_id: "pay_1", capture_id: "capt_1", amount: "100.00" },
+      { type: "record_capture", payment_id: "pay_1", amount: "100.00" },
+    ])
+    const killedRefund = planRepair(
+      placed({ captured: "100", refunded: "25", refund_ids: ["ref_killed"], unbooked_captures: [], unbooked_refunds: [{ id: "ref_killed", amount: "25" }] }),
+      service
+    )
+    expect(killedRefund.actions.filter((a) => a.type !== "sync_payment_data")).toEqual([
+      { type: "drop_unbooked_refund", payment_id: "pay_1", refund_id: "ref_killed", amount: "25.00" },
+      { type: "record_refund", payment_id: "pay_1", amount: "25.00", refund_reference: "ref_killed" },
+    ])
+    expect(killedRefund.reports).toEqual([])
+    // Killed before the service made anything: the row goes, and the admin is told to capture again.
+    const neverSent = planRepair(placed({ captured: "40", unbooked_captures: [{ id: "capt_2", amount: "40" }] }), order({ state: "CONFIRMED" }))
+    expect(neverSent.actions).toEqual([{ type: "drop_unbooked_capture", payment_id: "pay_1", capture_id: "capt_2", amount: "40.00" }])
+    expect(neverSent.reports[0]).toMatch(/never reached the service.*capture again/)
+    // A canceled Medusa order: left alone.
+    const onCanceled = planRepair(placed({ captured: "40", unbooked_captures: [{ id: "capt_2", amount: "40" }] }, { status: "canceled" }), order({ state: "CONFIRMED" }))
+    expect(onCanceled.actions).toEqual([])
+  })
+
+  it("cancels the payment of a canceled Medusa order whose cancellation at the service failed (Medusa only logs it)", () => {
+    const plan = planRepair(placed({}, { status: "canceled" }), order({ state: "CONFIRMED" }))
+    expect(plan.actions).toContainEqual({ type: "cancel_payment", payment_id: "pay_1" })
+    expect(planRepair(placed({ captured: "10" }, { status: "canceled" }), order({ state: "CONFIRMED" })).actions).not.toContainEqual(
+      expect.objectContaining({ type: "cancel_payment" })
+    )
   })
 
   it("reports a payment canceled in Medusa whose order lives on at the service", () => {

@@ -1,0 +1,56 @@
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import type { IPaymentModuleService } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules, OrderWorkflowEvents } from "@medusajs/framework/utils"
+
+/** The invoice provider (pp_trade-credit_*) and the instalment provider (pp_trade-credit-plan_*). */
+const TRADE_CREDIT_PROVIDER = /^pp_trade-credit(-plan)?_/
+
+/**
+ * Medusa's order cancellation cancels the order's uncaptured payments but only
+ * logs a payment whose cancellation failed (its cancel-payment step swallows the
+ * error): the order is canceled while the trade credit order or plan lives on at
+ * the service, and would be invoiced. This subscriber tries once more for each
+ * trade credit payment of the canceled order still not canceled and not
+ * captured (the provider's cancel is safe to repeat: the service answers a
+ * cancelled order or plan again). What still fails is logged; reconciliation
+ * retries invoice payments (a canceled Medusa order whose payment is not).
+ */
+export default async function cancelPaymentOnOrderCanceled({ event, container }: SubscriberArgs<{ id: string }>) {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: [
+      "id",
+      "status",
+      "payment_collections.payments.id",
+      "payment_collections.payments.provider_id",
+      "payment_collections.payments.canceled_at",
+      "payment_collections.payments.captures.id",
+    ],
+    filters: { id: event.data.id },
+  })
+  const order = data[0] as any
+  if (!order || order.status !== "canceled") return
+  const payments = ((order.payment_collections ?? []) as any[])
+    .flatMap((c) => c?.payments ?? [])
+    .filter((p) => p && TRADE_CREDIT_PROVIDER.test(p.provider_id) && !p.canceled_at && !(p.captures ?? []).length)
+  const paymentModule = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+  for (const payment of payments) {
+    try {
+      await paymentModule.cancelPayment(payment.id)
+      logger.info(`trade-credit: order ${order.id} was canceled while its payment ${payment.id} was not: cancelled it at the service now`)
+    } catch (error) {
+      logger.error(
+        `trade-credit: order ${order.id} is canceled but its payment ${payment.id} could not be cancelled at the service: ` +
+          `${(error as Error).message.replace(/\.$/, "")}. Reconciliation retries invoice payments; an instalment plan can be ` +
+          "cancelled in the service's portal."
+      )
+    }
+  }
+}
+
+export const config: SubscriberConfig = {
+  event: OrderWorkflowEvents.CANCELED,
+  context: { subscriberId: "trade-credit-cancel-payment-on-order-canceled" },
+}

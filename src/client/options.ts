@@ -53,6 +53,11 @@ const isFunction = (value: unknown) => typeof value === "function"
  * - `connections` 16: keep-alive sockets of the pool. B2B checkout traffic is
  *   low; 16 lets a busy store run parallel checkouts without queueing while the
  *   sockets stay warm (no TCP/TLS handshake per call).
+ * - `keepAliveTimeoutMs` 60000: how long an idle socket is kept when the service
+ *   does not say (a checkout's calls are seconds to minutes apart: a buyer's
+ *   verification, Medusa's webhook delay). `keepAliveMaxTimeoutMs` 60000 caps
+ *   the service's own `Keep-Alive: timeout=` hint (undici keeps the hint minus
+ *   2 s, so a server's idle timeout is never raced).
  * - `retryBaseDelayMs` 200 / `retryMaxDelayMs` 2000: exponential backoff with jitter.
  * - `maxRetryAfterMs` 5000: the longest Retry-After the client waits for; a
  *   longer one is not retried (the error carries `retryAfterMs`).
@@ -67,7 +72,8 @@ export const TradeCreditClientOptions = z
     deadlineMs: z.number().int().min(1).max(900_000).optional(),
     maxRetries: z.number().int().min(0).max(10).default(2),
     connections: z.number().int().min(1).max(1024).default(16),
-    keepAliveTimeoutMs: z.number().int().min(1).max(600_000).default(4_000),
+    keepAliveTimeoutMs: z.number().int().min(1).max(600_000).default(60_000),
+    keepAliveMaxTimeoutMs: z.number().int().min(1).max(600_000).default(60_000),
     retryBaseDelayMs: z.number().int().min(0).max(60_000).default(200),
     retryMaxDelayMs: z.number().int().min(0).max(300_000).default(2_000),
     maxRetryAfterMs: z.number().int().min(0).max(600_000).default(5_000),

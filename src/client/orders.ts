@@ -15,7 +15,7 @@ import {
 import { CLIENT_ERROR_CODES, invalidRequest, TradeCreditError } from "./errors"
 import { urlPath } from "./http-utils"
 import type { Transport } from "./transport"
-import { assertAmounts, type Idempotent, validateRequest } from "./validate"
+import { assertAmounts, type Idempotent, validateBody, validateRequest } from "./validate"
 
 export type OrderIntentInput = z.input<typeof OrderIntentRequest>
 export type CreateOrderInput = z.input<typeof CreateOrderRequest>
@@ -72,8 +72,7 @@ export class OrdersClient {
 
   /** POST /v1/order_intent: a credit check during checkout (not a reservation). */
   async createIntent(body: OrderIntentInput, { idempotencyKey }: Idempotent): Promise<OrderIntent> {
-    const valid = validateRequest(OrderIntentRequest, body, "order intent")
-    assertAmounts(checkIntentAmounts(valid), "order intent")
+    const valid = validateBody(OrderIntentRequest, body, "order intent", checkIntentAmounts)
     const { data } = await this.#transport.request(
       { method: "POST", path: "/v1/order_intent", body: valid, idempotencyKey },
       OrderIntent
@@ -86,8 +85,7 @@ export class OrdersClient {
    * with the existing order's id in the error's `details`.
    */
   async create(body: CreateOrderInput, { idempotencyKey }: Idempotent): Promise<Order> {
-    const valid = validateRequest(CreateOrderRequest, body, "order")
-    assertAmounts(checkOrderAmounts(valid), "order")
+    const valid = validateBody(CreateOrderRequest, body, "order", checkOrderAmounts)
     const { data } = await this.#transport.request({ method: "POST", path: "/v1/order", body: valid, idempotencyKey }, Order)
     return data
   }
@@ -118,8 +116,7 @@ export class OrdersClient {
 
   /** PUT /v1/order/{order_id}: new amounts, lines and addresses, until fulfilment starts. */
   async edit(orderId: string, body: EditOrderInput, { idempotencyKey }: Idempotent): Promise<Order> {
-    const valid = validateRequest(EditOrderRequest, body, "order edit")
-    assertAmounts(checkOrderAmounts(valid), "order edit")
+    const valid = validateBody(EditOrderRequest, body, "order edit", checkOrderAmounts)
     const { data } = await this.#transport.request(
       { method: "PUT", path: urlPath`/v1/order/${orderId}`, body: valid, idempotencyKey },
       Order

@@ -97,6 +97,7 @@ export type TransportConfig = Pick<
   | "maxRetries"
   | "connections"
   | "keepAliveTimeoutMs"
+  | "keepAliveMaxTimeoutMs"
   | "retryBaseDelayMs"
   | "retryMaxDelayMs"
   | "maxRetryAfterMs"
@@ -139,6 +140,7 @@ export class Transport {
       connections: config.connections,
       pipelining: 1,
       keepAliveTimeout: config.keepAliveTimeoutMs,
+      keepAliveMaxTimeout: config.keepAliveMaxTimeoutMs,
       // Our own timer bounds each attempt; undici's per-phase timeouts are a
       // second line of defence with the same value.
       connect: { timeout: config.timeoutMs },

@@ -30,12 +30,23 @@ export function normalisePhoneNumber(raw: string | null | undefined, defaultCoun
   const text = clean(raw)
   if (!text) return undefined
   const country = clean(defaultCountry).toUpperCase()
+  // The same buyer's number is read at the intent and again at the order: libphonenumber's parse is kept.
+  const key = `${country}\u0000${text}`
+  if (phoneNumbers.has(key)) return phoneNumbers.get(key)
   const parsed = parsePhoneNumberFromString(text, /^[A-Z]{2}$/.test(country) ? (country as CountryCode) : undefined)
-  return parsed && parsed.isValid() ? parsed.number : undefined
+  const normalised = parsed && parsed.isValid() ? parsed.number : undefined
+  if (phoneNumbers.size >= 1000) phoneNumbers.delete(phoneNumbers.keys().next().value as string)
+  phoneNumbers.set(key, normalised)
+  return normalised
 }
 
+/** Normalised phone numbers by country and text (a pure function of both; bounded, oldest out first). */
+const phoneNumbers = new Map<string, string | undefined>()
+
 function readSource(cart: BuyerSourceInput | MedusaCartData): BuyerSource {
-  const result = BuyerSource.safeParse(preferRawAmounts(cart))
+  // Only the four fields the buyer is built from (not the whole cart with its items).
+  const { email, billing_address, shipping_address, customer } = cart
+  const result = BuyerSource.safeParse(preferRawAmounts({ email, billing_address, shipping_address, customer }))
   if (!result.success) {
     throw new PayloadError("INVALID_CART", `The cart's buyer details are malformed: ${result.error.issues[0].message}`, "cart")
   }

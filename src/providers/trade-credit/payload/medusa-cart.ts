@@ -1,6 +1,6 @@
 import type BigNumber from "bignumber.js"
 import { z } from "@medusajs/framework/zod"
-import { isDecimalLike, toDecimal, type DecimalInput } from "../../../utils/decimal"
+import { toDecimal, type DecimalInput } from "../../../utils/decimal"
 import { formatPath, PayloadError } from "./errors"
 
 /**
@@ -11,14 +11,22 @@ import { formatPath, PayloadError } from "./errors"
  * `<name>` (it keeps the full precision that a float would lose).
  */
 
-const Decimal = z
-  .custom<DecimalInput>((v) => isDecimalLike(v), { message: "expected a number" })
-  .transform((v) => toDecimal(v))
+/** The value as bignumber.js, or an "expected a number" issue (one conversion: no separate check first). */
+function decimalOrIssue(value: unknown, ctx: z.core.$RefinementCtx): BigNumber {
+  try {
+    return toDecimal(value)
+  } catch {
+    ctx.addIssue({ code: "custom", message: "expected a number", input: value })
+    return z.NEVER
+  }
+}
+
+const Decimal = z.custom<DecimalInput>().transform((v, ctx) => decimalOrIssue(v, ctx))
 
 /** A number that may be absent or null (→ undefined). */
 const OptionalDecimal = z
-  .custom<DecimalInput | null>((v) => v === null || isDecimalLike(v), { message: "expected a number" })
-  .transform((v): BigNumber | undefined => (v === null ? undefined : toDecimal(v)))
+  .custom<DecimalInput | null>()
+  .transform((v, ctx): BigNumber | undefined => (v === null ? undefined : decimalOrIssue(v, ctx)))
   .optional()
 
 const Text = z.string().nullish()
@@ -146,9 +154,14 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => {
   return proto === Object.prototype || proto === null
 }
 
+/** The keys under which a cart or order nests objects with amounts (lines, shipping, credit lines, their tax lines, adjustments, return details). */
+const NESTED_AMOUNTS = new Set(["items", "shipping_methods", "credit_lines", "tax_lines", "adjustments", "detail"])
+
 /**
  * Copies every `raw_<name>` onto `<name>` (as Medusa's own
- * transformPropertiesToBigNumber does), through plain objects and arrays.
+ * transformPropertiesToBigNumber does), in the cart and in the objects it nests
+ * amounts in (NESTED_AMOUNTS); other values (addresses, region, customer, and
+ * whatever else Query returned) are passed on as they are, not walked or copied.
  * Medusa's BigNumber instances are not plain objects and are left as they are.
  */
 export function preferRawAmounts<T>(value: T, depth = 0): T {
@@ -156,18 +169,25 @@ export function preferRawAmounts<T>(value: T, depth = 0): T {
   if (Array.isArray(value)) return value.map((v) => preferRawAmounts(v, depth + 1)) as T
   if (!isPlainObject(value)) return value
   const out: Record<string, unknown> = {}
-  for (const [key, v] of Object.entries(value)) {
-    if (key.startsWith("raw_") && key.length > 4) continue
-    out[key] = preferRawAmounts(v, depth + 1)
+  let raws: string[] | undefined
+  for (const key of Object.keys(value)) {
+    const v = value[key]
+    if (key.length > 4 && key.startsWith("raw_")) {
+      if (v !== null && v !== undefined) (raws ??= []).push(key)
+      continue
+    }
+    out[key] = NESTED_AMOUNTS.has(key) ? preferRawAmounts(v, depth + 1) : v
   }
-  for (const [key, v] of Object.entries(value)) {
-    if (key.startsWith("raw_") && key.length > 4 && v !== null && v !== undefined) out[key.slice(4)] = v
-  }
+  if (raws) for (const key of raws) out[key.slice(4)] = value[key]
   return out as T
 }
 
+/** Carts this module already validated: a builder handed one of them (e.g. buildLines inside buildCreateOrderBody) does not parse it again. */
+const parsedCarts = new WeakSet<object>()
+
 /** Validates and normalises a cart or order read with CART_FIELDS / ORDER_FIELDS. */
 export function parseMedusaCart(input: MedusaCartInput | MedusaCartData): MedusaCartData {
+  if (typeof input === "object" && input !== null && parsedCarts.has(input)) return input as MedusaCartData
   const result = MedusaCart.safeParse(preferRawAmounts(input))
   if (!result.success) {
     const issue = result.error.issues[0]
@@ -178,5 +198,6 @@ export function parseMedusaCart(input: MedusaCartInput | MedusaCartData): Medusa
       path
     )
   }
+  parsedCarts.add(result.data)
   return result.data
 }

@@ -10,6 +10,7 @@ import {
   type MerchantUrls,
   type OrderContent,
 } from "../../../service/schemas"
+import { markValidated } from "../../../client/validate"
 import { formatMoney, sumDecimals } from "../../../utils/decimal"
 import { formatPath, PayloadError } from "./errors"
 import { orderAddressesOf } from "./addresses"
@@ -42,7 +43,10 @@ export function orderExtrasOf(input: SessionInput, invoiceTermsDays?: number): O
 
 type Cart = MedusaCartInput | MedusaCartData
 
-/** Throws INVALID_ORDER_BODY unless `body` passes the wire schema and the service's arithmetic. */
+/**
+ * Throws INVALID_ORDER_BODY unless `body` passes the wire schema and the service's arithmetic.
+ * The body it returns is frozen and marked as checked (client/validate.ts `markValidated`).
+ */
 function verified<S extends z.ZodType>(schema: S, body: z.input<S>, what: string): z.output<S> {
   const parsed = schema.safeParse(body)
   if (!parsed.success) {
@@ -60,7 +64,8 @@ function verified<S extends z.ZodType>(schema: S, body: z.input<S>, what: string
   if (!amounts.ok) {
     throw new PayloadError("AMOUNT_NOT_REPRESENTABLE", `The ${what} built from the cart: ${amounts.message}`, amounts.loc)
   }
-  return parsed.data
+  // Checked here, where the body is built from the cart: the client does not validate it again.
+  return markValidated(schema, parsed.data as object) as z.output<S>
 }
 
 /** The extras that are set (a body carries no undefined fields, so its idempotency digest is stable). */

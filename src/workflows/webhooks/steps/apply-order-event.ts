@@ -1,6 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
 import type { OrderEvent } from "../../../service/schemas"
+import { eventOrderReads } from "../../../providers/trade-credit/lib/event-order-reads"
 import { reconcileSession } from "../../reconciliation/reconcile-session"
 import type { ReconciliationOutcome, RepairActionType } from "../../reconciliation/types"
 
@@ -18,7 +19,8 @@ export const WEBHOOK_REPAIRS: ReadonlySet<RepairActionType> = new Set([
 ])
 
 /**
- * Reads the order back from the service and brings Medusa in line with its
+ * Reads the order back from the service (one read per event, shared with the
+ * provider's webhook handling) and brings Medusa in line with its
  * current state (never with the event alone: a late or repeated event changes
  * nothing). Never throws: a failure is an outcome with `error`.
  */
@@ -29,6 +31,8 @@ export const applyOrderEventStep = createStep(
     const outcome: ReconciliationOutcome = await reconcileSession(container, client, {
       sessionId: event.data.merchant_order_id,
       serviceOrderId: event.data.order_id,
+      // The provider's webhook handling reads the same order for this event: one read serves both.
+      readOrder: (orderId) => eventOrderReads.read(event.id, orderId, (id) => client.orders.get(id)),
       allowed: WEBHOOK_REPAIRS,
       leftTo: "Medusa's webhook handling or the reconciliation job",
     })

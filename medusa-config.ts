@@ -21,11 +21,32 @@ const tradeCreditOptions = {
   maxRetries: env.TRADE_CREDIT_MAX_RETRIES ? Number(env.TRADE_CREDIT_MAX_RETRIES) : undefined,
   captureOn: env.TRADE_CREDIT_CAPTURE_ON || undefined,
   unverifiedOrderTtlHours: env.TRADE_CREDIT_UNVERIFIED_TTL_HOURS ? Number(env.TRADE_CREDIT_UNVERIFIED_TTL_HOURS) : undefined,
+  erasureOnCustomerDelete: env.TRADE_CREDIT_ERASURE_ON_CUSTOMER_DELETE === "true",
 }
+
+/**
+ * Scale-out (README "Production deployment"): with REDIS_URL set, Medusa's Redis event bus, workflow engine,
+ * locking provider and sessions, so several instances (MEDUSA_WORKER_MODE=server for HTTP, =worker for
+ * subscribers, scheduled jobs and queued workflow steps) share one PostgreSQL and one Redis. Without it, the
+ * in-process defaults of a single `shared` instance, unchanged.
+ */
+const redisUrl = env.REDIS_URL
+const redisModules = redisUrl
+  ? [
+      { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
+      { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
+      {
+        resolve: "@medusajs/medusa/locking",
+        options: { providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }] },
+      },
+    ]
+  : []
 
 export default defineConfig({
   projectConfig: {
     databaseUrl: env.DATABASE_URL,
+    ...(redisUrl ? { redisUrl } : {}),
+    workerMode: (env.MEDUSA_WORKER_MODE as "shared" | "worker" | "server" | undefined) || "shared",
     http: {
       storeCors: env.STORE_CORS || "http://localhost:8000",
       adminCors: env.ADMIN_CORS || "http://localhost:9000",
@@ -38,6 +59,7 @@ export default defineConfig({
     disable: env.MEDUSA_ADMIN_DISABLE === "true",
   },
   modules: [
+    ...redisModules,
     {
       // The plugin's own module. A store that installs the plugin gets it from `plugins`
       // (with these options); this repository runs the plugin from source, so it is listed here.

@@ -13,16 +13,22 @@ import { ensureDatabase, freePort } from "./lib/database.mjs"
 
 const require = createRequire(import.meta.url)
 const { seedStore } = require("./lib/seed-store.js")
+const { buildStorefront, startStorefront } = require("../storefront/server.js")
 
 const root = new URL("..", import.meta.url).pathname
 const check = process.argv.includes("--check")
 const medusaPort = Number(process.env.PORT || 9000)
 const simulatorPort = Number(process.env.SIMULATOR_PORT || (await freePort()))
-const storefrontUrl = process.env.TRADE_CREDIT_STOREFRONT_URL || "http://localhost:8000"
+// The demo storefront (storefront/, built with Vite and served here). Its origin is where the
+// service sends buyers back to after verification, and the store API's CORS origin.
+const storefrontPort = Number(process.env.STOREFRONT_PORT || 8000)
+const storefrontUrl = `http://127.0.0.1:${storefrontPort}`
+const storefrontOrigins = [storefrontUrl, `http://localhost:${storefrontPort}`, process.env.TRADE_CREDIT_STOREFRONT_URL].filter(Boolean).join(",")
 const ADMIN = { email: "admin@example.com", password: "supersecret" }
 
 const children = []
 let database
+let storefront
 let stopping = false
 async function shutdown(code = 0) {
   if (stopping) return
@@ -36,6 +42,7 @@ async function shutdown(code = 0) {
     }
   }
   await new Promise((r) => setTimeout(r, 500))
+  await storefront?.close().catch(() => {})
   await database?.stop().catch(() => {})
   process.exit(code)
 }
@@ -86,12 +93,15 @@ try {
     TRADE_CREDIT_BASE_URL: process.env.TRADE_CREDIT_BASE_URL || simulatorUrl,
     TRADE_CREDIT_CHECKOUT_URL: process.env.TRADE_CREDIT_CHECKOUT_URL || simulatorUrl,
     TRADE_CREDIT_WEBHOOK_SECRET: process.env.TRADE_CREDIT_WEBHOOK_SECRET || SIMULATOR_WEBHOOK_SECRET,
-    TRADE_CREDIT_STOREFRONT_URL: storefrontUrl,
-    STORE_CORS: process.env.STORE_CORS || storefrontUrl,
+    TRADE_CREDIT_STOREFRONT_URL: storefrontOrigins,
+    STORE_CORS: [process.env.STORE_CORS, storefrontOrigins].filter(Boolean).join(","),
     MEDUSA_ADMIN_DISABLE: process.env.MEDUSA_ADMIN_DISABLE || (check ? "true" : "false"),
   }
   const medusa = (args, opts = {}) =>
     spawnSync(process.execPath, [join(root, "node_modules/@medusajs/cli/cli.js"), ...args], { cwd: root, env, stdio: "inherit", ...opts })
+
+  console.log("Building the storefront…")
+  const storefrontDir = buildStorefront({ outDir: join(tmpdir(), "medusa-trade-credit-demo-storefront") })
 
   console.log("Migrating the database…")
   if (medusa(["db:migrate"]).status !== 0) throw new Error("medusa db:migrate failed")
@@ -136,6 +146,8 @@ try {
     const { api_keys } = await admin("GET", "/admin/api-keys?type=publishable")
     publishableKey = api_keys[0]?.token
   }
+  storefront = await startStorefront({ distDir: storefrontDir, port: storefrontPort, config: { medusaUrl: base, publishableKey } })
+  await waitFor(`${storefront.url}/config.json`, "the storefront")
   const { payment_providers } = await admin("GET", `/admin/payments/payment-providers?fields=id`)
   const { regions: [withProviders] } = await admin("GET", `/admin/regions?id=${region.id}&fields=id,*payment_providers`)
 
@@ -147,7 +159,8 @@ Trade credit demo is running
   Region:           ${region.id} with ${withProviders.payment_providers.map((p) => p.id).join(", ")}
   All providers:    ${payment_providers.map((p) => p.id).join(", ")}
   Simulator:        ${simulatorUrl}  (control API: ${simulatorUrl}/_sim/, see docs/simulator.md)
-  Storefront URL:   ${storefrontUrl} (allowed return origin)
+  Storefront:       ${storefront.url}   (demo B2B checkout; return origins: ${storefrontOrigins})
+  Try:              company "acme" (approved), "highgate" (declined), "thornbury" (instalments)
   Logs of Medusa:   this terminal; Ctrl-C stops everything
 `)
   if (check) await shutdown(0)

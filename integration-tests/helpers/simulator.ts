@@ -4,6 +4,14 @@ export type RunningSimulator = Awaited<ReturnType<typeof startSimulator>>
 
 export const STOREFRONT_URL = "http://storefront.test:8000"
 
+/** The one webhook URL a merchant gives the service (the plugin's route; /hooks/payment/trade-credit_default still works). */
+export const WEBHOOK_PATH = "/hooks/trade-credit"
+
+/** Points the simulator's webhooks at the Medusa under test (`api.defaults.baseURL`), or cuts them (null). */
+export async function pointWebhooksAt(simulatorUrl: string, medusaBaseUrl: string | null) {
+  await control(simulatorUrl, "PUT", "/_sim/webhook", { url: medusaBaseUrl === null ? null : `${medusaBaseUrl}${WEBHOOK_PATH}` })
+}
+
 /**
  * Starts the simulator before Medusa boots (top-level beforeAll hooks run before
  * the runner's), and points the plugin's configuration at it through the same

@@ -100,7 +100,8 @@ medusaIntegrationTestRunner({
 
       // Shipped: the invoice appears with its number; the widget's download (by fulfilment) is a PDF.
       await shipAll(order)
-      summary = await waitFor(() => summaryOf(order.id), (s: any) => s.invoice.fulfilments.length === 1)
+      // The service invoices first; Medusa records the capture right after: wait for both.
+      summary = await waitFor(() => summaryOf(order.id), (s: any) => s.invoice.fulfilments.length === 1 && s.payment.captured)
       expect(summary.invoice.state).toBe("FULFILLED")
       const [invoice] = summary.invoice.fulfilments
       expect(invoice.invoice_number).toEqual(expect.any(String))

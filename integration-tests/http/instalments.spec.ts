@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { pollPlanFunding } from "../../src/jobs/poll-plan-funding"
 import { SIMULATOR_API_KEY } from "../../src/simulator"
 import { adminRequester, loginAdmin } from "../helpers/admin"
-import { control, useSimulator } from "../helpers/simulator"
+import { control, useSimulator, WEBHOOK_PATH } from "../helpers/simulator"
 import { BUYER_ADDRESS, createCheckoutCart, storeClient } from "../helpers/storefront"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../scripts/lib/seed-store.js")
@@ -73,7 +73,7 @@ medusaIntegrationTestRunner({
     beforeEach(async () => {
       // Each test starts from the seeded database: the service starts from nothing too.
       await control(simulator.url, "POST", "/_sim/reset")
-      await control(simulator.url, "PUT", "/_sim/webhook", { url: `${api.defaults.baseURL}/hooks/payment/trade-credit_default` })
+      await control(simulator.url, "PUT", "/_sim/webhook", { url: `${api.defaults.baseURL}${WEBHOOK_PATH}` })
       setFundingDelay(HOUR)
     })
 

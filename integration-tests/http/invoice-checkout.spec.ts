@@ -2,7 +2,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } from "../../src/simulator"
 import { adminRequester, loginAdmin } from "../helpers/admin"
-import { control, findCompanyId, STOREFRONT_URL, useSimulator } from "../helpers/simulator"
+import { control, findCompanyId, STOREFRONT_URL, useSimulator, WEBHOOK_PATH } from "../helpers/simulator"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "../helpers/storefront"
 import { approveAtPaymentUrl, rejectAtPaymentUrl } from "../helpers/verification"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
@@ -40,7 +40,7 @@ medusaIntegrationTestRunner({
       adminHeaders = await loginAdmin(getContainer(), api)
       seed = await seedStore(adminRequester(api, adminHeaders))
       COMPANY.company_canonical_id = await findCompanyId(simulator.url, "GB", "acme")
-      await control(simulator.url, "PUT", "/_sim/webhook", { url: `${api.defaults.baseURL}/hooks/payment/trade-credit_default` })
+      await control(simulator.url, "PUT", "/_sim/webhook", { url: `${api.defaults.baseURL}${WEBHOOK_PATH}` })
     })
 
     beforeEach(async () => {

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { Webhook } from "standardwebhooks"
 import { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } from "../../src/simulator"
 import { adminRequester, loginAdmin } from "../helpers/admin"
-import { control, findCompanyId, useSimulator } from "../helpers/simulator"
+import { control, findCompanyId, useSimulator, WEBHOOK_PATH } from "../helpers/simulator"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "../helpers/storefront"
 import { approveAtPaymentUrl } from "../helpers/verification"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
@@ -103,7 +103,7 @@ medusaIntegrationTestRunner({
 
     beforeEach(async () => {
       await control(simulator.url, "DELETE", "/_sim/faults")
-      await control(simulator.url, "PUT", "/_sim/webhook", { url: `${api.defaults.baseURL}${HOOK}` })
+      await control(simulator.url, "PUT", "/_sim/webhook", { url: `${api.defaults.baseURL}${WEBHOOK_PATH}` })
     })
 
     /** A cart at the point where the buyer must verify: the cart, its session and the service order id. */

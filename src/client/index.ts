@@ -1,8 +1,12 @@
 import { assertApiKey } from "./api-key"
 import { CompanySearchClient } from "./company-search"
+import { ErasureClient } from "./erasure"
 import { type TradeCreditClientOptionsInput, parseClientOptions } from "./options"
 import { OrdersClient } from "./orders"
+import { AutofillClient } from "./autofill"
+import { RegistryClient } from "./registry"
 import { RepaymentClient } from "./repayment"
+import { TradeAccountClient } from "./trade-account"
 import { Transport, type TransportStats } from "./transport"
 
 /**
@@ -16,18 +20,24 @@ import { Transport, type TransportStats } from "./transport"
  * - orders: the order interface (section 2)               orders.ts
  * - repayment: the repayment interface (section 3),       repayment.ts
  *   on the transport scoped to /repay/v1
- *
- * Modules to come slot in the same way (a file named for the interface, a
- * class taking the transport, a field below):
- * - tradeAccount: section 4, under /trade-account/v3                             trade-account.ts
- * - registry / autofill: section 5 (delegation tokens come back in
- *   `JsonResponse.headers`; evidence upload needs a multipart body)              registry.ts, autofill.ts
- * - erasure: section 6, under /gdpr/v1 (queries, e.g. ?email=, are never logged) erasure.ts
+ * - tradeAccount: section 4, under /trade-account/v3      trade-account.ts
+ * - registry / autofill: section 5 (delegation tokens     registry.ts, autofill.ts
+ *   come back in a response header; evidence is multipart)
+ * - erasure: section 6, under /gdpr/v1 (emails in         erasure.ts
+ *   queries are never logged)
  */
 export type TradeCreditClient = {
   companies: CompanySearchClient
   orders: OrdersClient
   repayment: RepaymentClient
+  /** Business registration (section 5): delegation, returning buyers, proposals and evidence. */
+  registry: RegistryClient
+  /** Autofill (section 5): delegation and the current buyer. */
+  autofill: AutofillClient
+  /** The trade account interface (section 4), on the transport scoped to /trade-account/v3. */
+  tradeAccount: TradeAccountClient
+  /** The erasure interface (section 6), on the transport scoped to /gdpr/v1. */
+  erasure: ErasureClient
   /** Calls, attempts, retries and failures since the client was made (benchmarks count calls). */
   stats: () => TransportStats
   /** Closes the connection pool; later calls fail with CLIENT_CLOSED. */
@@ -47,6 +57,10 @@ export function createTradeCreditClient(options: TradeCreditClientOptionsInput):
     companies: new CompanySearchClient(transport),
     orders: new OrdersClient(transport),
     repayment: new RepaymentClient(transport.scope("/repay/v1")),
+    registry: new RegistryClient(transport),
+    autofill: new AutofillClient(transport),
+    tradeAccount: new TradeAccountClient(transport.scope("/trade-account/v3")),
+    erasure: new ErasureClient(transport.scope("/gdpr/v1")),
     stats: () => transport.stats(),
     close: () => transport.close(),
   }
@@ -80,6 +94,10 @@ export {
   type TransportStats,
 } from "./transport"
 export { CompanySearchClient, type CompanySearchInput } from "./company-search"
+export { TradeAccountClient, type TradeAccountCustomerInput, type TradeAccountUserInput, type VerificationUrlInput } from "./trade-account"
+export type { TradeAccountCustomer, TradeAccountUser, VerificationUrl } from "../service/schemas/trade-account"
+export { ErasureClient, type ErasureSubmitInput, type ErasureLookupResult } from "./erasure"
+export type { ErasureCase } from "../service/schemas/erasure"
 export {
   OrdersClient,
   type OrderIntentInput,
@@ -122,3 +140,22 @@ export type {
   PlanTerms,
 } from "../service/schemas/repayment"
 export type { CompanySearchResult, CompanySearchItem, CompanyDetails } from "../service/schemas/company"
+export {
+  RegistryClient,
+  type RegistryDelegationInput,
+  type ReturningBuyerCodeInput,
+  type ReturningBuyerVerification,
+  type EvidenceFile,
+} from "./registry"
+export { AutofillClient, type AutofillDelegationInput, type AutofillWho } from "./autofill"
+export type {
+  Business,
+  Proposal,
+  ProposalCreateBody,
+  ProposalCreateInput,
+  ProposalStatus,
+  Evidence,
+  EnrolledBusiness,
+  AutofillBuyer,
+  AutofillBuyerInput,
+} from "../service/schemas/registration"

@@ -1,6 +1,7 @@
 import express, { type Express } from "express"
 import { apiKeyAuth } from "./auth"
 import { jsonBody } from "./body"
+import { type ConnectionCounter, connectionRoutes } from "./connections"
 import type { SimulatorContext } from "./context"
 import { ServiceError, errorHandler, sendError } from "./errors"
 import { faultInjection } from "./faults"
@@ -8,22 +9,27 @@ import { idempotency } from "./idempotency"
 import { requestLogging } from "./request-log"
 import { controlRoutes } from "./routes/control/index"
 import { serviceRoutes } from "./routes/service"
+import { signupPage } from "./routes/signup-page"
 import { verificationPage } from "./routes/verification-page"
+import { tradeAccountVerificationPage } from "./routes/trade-account-verification-page"
 
 /**
  * The simulator's express app. Order of the layers for a service request:
  * request log → injected fault → API key → JSON body → idempotency → route.
  * The control API (/_sim) and the buyer's page (/verify) take no API key.
  */
-export function createApp(ctx: SimulatorContext): Express {
+export function createApp(ctx: SimulatorContext, connections?: ConnectionCounter): Express {
   const app = express()
   app.disable("x-powered-by")
   app.set("etag", false)
 
+  if (connections) app.use(connectionRoutes(connections))
   app.use("/_sim", controlRoutes(ctx))
   app.use(requestLogging(ctx.requests, ctx.clock))
   app.use(faultInjection(ctx.faults))
   app.use("/verify", verificationPage(ctx))
+  app.use("/soletrader", signupPage(ctx))
+  app.use("/trade-account-verification", tradeAccountVerificationPage(ctx))
   app.use(apiKeyAuth(ctx.merchants), jsonBody(), idempotency(), serviceRoutes(ctx))
   app.use((req, res) => sendError(res, new ServiceError(404, "NOT_FOUND", `No route ${req.method} ${req.path}`)))
   app.use(errorHandler(ctx.logger))

@@ -2,11 +2,13 @@ import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { createApp } from "./app"
 import { Clock } from "./clock"
+import { ConnectionCounter } from "./connections"
 import type { SimulatorContext } from "./context"
 import { FaultStore } from "./faults"
 import { DocumentNumbers } from "./orders/documents"
 import { sweepExpired } from "./orders/lifecycle"
 import { PdfCache } from "./pdf"
+import { sweepRegistration } from "./registration/proposals"
 import { sweepRepayment } from "./repayment/sweep"
 import { RequestLog } from "./request-log"
 import { CompanyDirectory } from "./state/companies"
@@ -26,6 +28,7 @@ export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS = [1000, 5000, 30000]
 export const DEFAULT_UNVERIFIED_TTL_MS = 48 * 60 * 60 * 1000
 export const DEFAULT_REPAYMENT_FUNDING_DELAY_MS = 2000
 export const DEFAULT_REPAYMENT_FULFILMENT_DELAY_MS = 1000
+export const DEFAULT_PROPOSAL_DECISION_DELAY_MS = 1500
 
 export type RunningSimulator = {
   /** http://host:port, the base URL of the service. */
@@ -56,6 +59,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       fundingDelayMs: options.repaymentFundingDelayMs ?? DEFAULT_REPAYMENT_FUNDING_DELAY_MS,
       fulfilmentDelayMs: options.repaymentFulfilmentDelayMs ?? DEFAULT_REPAYMENT_FULFILMENT_DELAY_MS,
     },
+    registration: {
+      decisionDelayMs: options.proposalDecisionDelayMs === undefined ? DEFAULT_PROPOSAL_DECISION_DELAY_MS : options.proposalDecisionDelayMs,
+    },
     clock,
     merchants: new MerchantRegistry(
       options.merchants ?? [{ apiKey: SIMULATOR_API_KEY, name: "Simulated Merchant" }],
@@ -67,11 +73,16 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     webhooks: new WebhookDispatcher(clock, options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS, logger),
     documents: new DocumentNumbers(),
     pdfs: new PdfCache(),
-    hooks: { isVerifiedTradeAccountUser: () => false, ...options.hooks },
+    hooks: { ...options.hooks },
     logger,
   }
 
-  const server = createServer(createApp(ctx))
+  const connections = new ConnectionCounter()
+  const server = createServer(createApp(ctx, connections))
+  // Idle keep-alive sockets stay open 65 s (Node's default is 5 s, which undici reads as 3 s): checkout calls minutes apart reuse them.
+  server.keepAliveTimeout = 65_000
+  server.headersTimeout = 66_000
+  connections.attach(server)
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject)
     server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {
@@ -89,6 +100,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const repaymentEveryMs = Math.max(20, Math.min(ctx.repayment.fundingDelayMs, ctx.repayment.fulfilmentDelayMs, 250))
   const repaymentSweep = setInterval(() => sweepRepayment(ctx), repaymentEveryMs)
   repaymentSweep.unref()
+  const registrationSweep = setInterval(() => sweepRegistration(ctx), 100)
+  registrationSweep.unref()
 
   let closed: Promise<void> | undefined
   return {
@@ -100,6 +113,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       closed ??= new Promise<void>((resolve, reject) => {
         clearInterval(sweep)
         clearInterval(repaymentSweep)
+        clearInterval(registrationSweep)
         ctx.webhooks.close()
         server.close((error) => (error ? reject(error) : resolve()))
         server.closeAllConnections()

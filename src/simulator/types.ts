@@ -35,6 +35,8 @@ export type SimulatorOptions = {
   repaymentFundingDelayMs?: number
   /** How long a repayment plan's fulfilment stays PENDING before it succeeds; default 1000 ms. */
   repaymentFulfilmentDelayMs?: number
+  /** How long a SUBMITTED proposal waits before the rules decide it (simulator clock); default 1500 ms; null = only by the control API. */
+  proposalDecisionDelayMs?: number | null
   /** How many requests the control API keeps (oldest dropped first); default 5000. */
   requestLogLimit?: number
   /** Default: warnings and errors on the console, nothing else. */
@@ -48,6 +50,9 @@ export type SimulatorHooks = {
   /**
    * True when `buyer.trade_account` names a verified trade account user of
    * this merchant: the order is then created VERIFIED without a payment_url.
+   * Left out (the default), the simulator's trade accounts decide (and an
+   * unknown or mismatched trade account is 400 SCHEMA_ERROR); given, it
+   * replaces them.
    */
-  isVerifiedTradeAccountUser(merchantId: string, ref: { customer_id: string; user_id: string }): boolean
+  isVerifiedTradeAccountUser?(merchantId: string, ref: { customer_id: string; user_id: string }): boolean
 }

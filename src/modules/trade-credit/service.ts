@@ -3,9 +3,13 @@ import type { Logger } from "@medusajs/framework/types"
 import { assertApiKey, type TradeCreditClient } from "../../client"
 import { clientFromOptions, parseOptions, type TradeCreditOptions, type TradeCreditOptionsInput } from "../../providers/trade-credit/options"
 import { BuyerRepaymentAccount } from "./models/buyer-repayment-account"
+import { ErasureRequest } from "./models/erasure-request"
+import { Enrollment } from "./models/enrollment"
 import { ReconciliationRun } from "./models/reconciliation-run"
 import { RepaymentPlanSession } from "./models/repayment-plan-session"
 import { ShipmentInvoice } from "./models/shipment-invoice"
+import { TradeAccount } from "./models/trade-account"
+import { TradeAccountUser } from "./models/trade-account-user"
 import { WebhookEvent } from "./models/webhook-event"
 
 type InjectedDependencies = { logger: Logger }
@@ -23,6 +27,10 @@ export default class TradeCreditModuleService extends MedusaService({
   ReconciliationRun,
   BuyerRepaymentAccount,
   RepaymentPlanSession,
+  TradeAccount,
+  TradeAccountUser,
+  ErasureRequest,
+  Enrollment,
 }) {
   protected readonly options_: TradeCreditOptions
   protected readonly logger_: Logger

@@ -1,5 +1,6 @@
 import { z } from "@medusajs/framework/zod"
-import { createTradeCreditClient, type TradeCreditClient } from "../../client"
+import type { TradeCreditClient } from "../../client"
+import { acquireTradeCreditClient } from "../../client/shared-clients"
 import type { ClientLogger } from "../../client/options"
 
 /** Splits "https://a.example, https://b.example" (or an array) into a list of origins. */
@@ -59,6 +60,16 @@ export const TradeCreditOptionsSchema = z.object({
   unverifiedOrderTtlHours: z.number().min(0.01).max(48).default(48),
   /** Invoice payment terms in days (the service's default when unset). */
   invoiceTermsDays: z.number().int().min(1).max(180).optional(),
+  /**
+   * When a Medusa customer is deleted, ask the service to erase that customer's personal data (right to erasure)
+   * with the reference `customer-deleted:<customer id>`, and anonymise the plugin's own copies. Off by default.
+   */
+  erasureOnCustomerDelete: z
+    .union([z.boolean(), z.enum(["true", "false", "1", "0", ""])])
+    .transform((value) => value === true || value === "true" || value === "1")
+    .default(false),
+  /** The payment provider (`{identifier}_{id}`) whose webhook handling gets the order and funding events of /hooks/trade-credit. */
+  webhookProviderId: z.string().min(1).default("trade-credit_default"),
 })
 
 export type TradeCreditOptionsInput = z.input<typeof TradeCreditOptionsSchema>
@@ -77,9 +88,13 @@ export function parseOptions(raw: unknown): TradeCreditOptions {
   return result.data
 }
 
-/** The service client these options describe (one keep-alive pool per caller). */
+/**
+ * The service client these options describe: a handle on the process's one shared
+ * client (one keep-alive pool) for them, so both providers and the module use the
+ * same sockets. Closing the handle releases it; the pool closes with the last one.
+ */
 export function clientFromOptions(options: TradeCreditOptions, logger?: ClientLogger): TradeCreditClient {
-  return createTradeCreditClient({
+  return acquireTradeCreditClient({
     apiKey: options.apiKey,
     environment: options.environment,
     baseUrl: options.baseUrl,

@@ -7,6 +7,7 @@ import { invalidState } from "../errors"
 import type { MerchantState } from "../state/merchants"
 import type { OrderExtras, OrderRecord } from "../state/orders"
 import { checkIntentAmounts } from "./amounts"
+import { isVerifiedTradeAccountUser } from "../trade-account/order-ref"
 import { verificationUrl } from "./documents"
 
 /** An intent is a check, not a reservation: it decides exactly as a create would, and keeps nothing. */
@@ -42,18 +43,21 @@ export function extrasOf(body: EditOrderRequest, previous?: OrderExtras): OrderE
  * Creates an order. Bad arithmetic or a declining credit decision gives a
  * REJECTED order (201, state stays UNVERIFIED, no payment_url). An approved
  * order waits for the buyer at payment_url, unless `buyer.trade_account`
- * names a verified user: then it is VERIFIED at once.
+ * names a verified user: then it is VERIFIED at once. A trade account that
+ * does not resolve (unknown customer or user, a user of another customer) is
+ * 400 SCHEMA_ERROR and nothing is kept.
  */
 export function createOrder(ctx: SimulatorContext, merchant: MerchantState, body: CreateOrderRequest): OrderRecord {
   const holder = merchant.orders.holderOf(body.merchant_order_id)
   if (holder) {
     throw invalidState(`merchant_order_id ${body.merchant_order_id} is already used by order ${holder.order.id}`, holder.order.id)
   }
+  const tradeAccount = body.buyer.trade_account
+  const verifiedUser = !!tradeAccount && isVerifiedTradeAccountUser(ctx, merchant, tradeAccount)
   const company = ctx.companies.resolve(body.buyer.company)
   const amounts = checkOrderAmounts(body)
   const decision: Decision = amounts.ok ? decide(company, body.gross_amount) : { approved: false, decline_reason: amounts.code }
-  const tradeAccount = body.buyer.trade_account
-  const oneClick = decision.approved && !!tradeAccount && ctx.hooks.isVerifiedTradeAccountUser(merchant.id, tradeAccount)
+  const oneClick = decision.approved && verifiedUser
   const id = randomUUID()
   const now = ctx.clock.iso()
   const order: Order = {

@@ -1,8 +1,11 @@
 import { API_KEY_PATTERN } from "../../service/schemas"
 import type { MerchantConfig } from "../types"
+import { ErasureStore } from "../erasure/store"
 import { IdempotencyStore } from "../idempotency"
+import { RegistrationStore } from "../registration/store"
 import { OrderStore } from "./orders"
 import { RepaymentStore } from "./repayment"
+import { TradeAccountStore } from "./trade-accounts"
 
 const WEBHOOK_SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]+={0,2}$/
 
@@ -13,7 +16,10 @@ const WEBHOOK_SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]+={0,2}$/
 export class MerchantState {
   readonly orders = new OrderStore()
   readonly repayment = new RepaymentStore()
+  readonly tradeAccounts = new TradeAccountStore()
+  readonly erasure = new ErasureStore()
   readonly idempotency = new IdempotencyStore()
+  readonly registration = new RegistrationStore()
   webhookUrl: string | null
 
   constructor(
@@ -30,7 +36,10 @@ export class MerchantState {
   reset(): void {
     this.orders.clear()
     this.repayment.clear()
+    this.tradeAccounts.clear()
+    this.erasure.clear()
     this.idempotency.clear()
+    this.registration.clear()
     this.webhookUrl = this.initialWebhookUrl
   }
 

@@ -26,11 +26,16 @@ import { taxSubtotalsOf } from "../../../service/order-arithmetic"
 import type { Order, WebhookEvent } from "../../../service/schemas"
 import { declined } from "../lib/errors"
 import { idempotencyKeys } from "../lib/idempotency-keys"
+import { IntentReuse } from "../lib/intent-reuse"
+import { eventOrderReads } from "../lib/event-order-reads"
 import { readCaptureAmount, readCartOfSession } from "../lib/medusa-reader"
 import { readReceivedReturnsOfRefund } from "../lib/medusa-returns"
+import { otherCapturedTotal, otherRefunds } from "../lib/recorded-money"
 import { refundLinesForReturns } from "../lib/returned-lines"
 import { assertReattachment, isReplacedByConfirmedEdit, type OrderEditPaymentData, withoutProviderState } from "../lib/order-edit-payment"
 import { merchantUrlsFor } from "../lib/merchant-urls"
+import { withEnrollmentCompany } from "../lib/enrollment-company"
+import { tradeAccountBuyerOf, withTradeAccountCompany } from "../lib/trade-account-buyer"
 import { type TradeCreditPaymentData, withOrder } from "../lib/payment-data"
 import { sessionStatusOf } from "../lib/status"
 import {
@@ -61,6 +66,8 @@ const sum = (values: string[]) => values.reduce((acc, v) => acc.plus(v), new Big
  */
 export class TradeCreditInvoiceService extends TradeCreditBase {
   static identifier = "trade-credit"
+  /** Approved intents of unchanged carts, reused across the cart's payment sessions. */
+  private readonly intents_ = new IntentReuse()
 
   constructor(cradle: ConstructorParameters<typeof TradeCreditBase>[0], options: ConstructorParameters<typeof TradeCreditBase>[1]) {
     super(cradle, options)
@@ -81,10 +88,15 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
         "TRADE_CREDIT_AMOUNT_MISMATCH"
       )
     }
-    const intent = await this.call("check the buyer's credit", () =>
-      this.client_.orders.createIntent(body, { idempotencyKey: idempotencyKeys.intent(sessionId, body) })
-    )
+    // An unchanged cart (same lines, totals and buyer) reuses its approved intent: no second credit check.
+    const reuseKey = IntentReuse.keyOf(cart.id, body)
+    const intent =
+      this.intents_.get(reuseKey) ??
+      (await this.call("check the buyer's credit", () =>
+        this.client_.orders.createIntent(body, { idempotencyKey: idempotencyKeys.intent(sessionId, body) })
+      ))
     if (!intent.approved) throw declined(intent.decline_reason)
+    this.intents_.remember(reuseKey, intent)
     return {
       ...data,
       session_id: sessionId,
@@ -102,7 +114,12 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
     // After a confirmed order edit, a session in the order's new payment collection takes over the service order.
     if (input.replaces_payment_id !== undefined) return await this.takeOverOrder(sessionId, input, amount)
     // Anything else never names a service order: a storefront's data cannot attach one (or replay an old session's).
-    const sessionData = withoutProviderState(input) as TradeCreditPaymentData
+    // A customer enrolled as a sole trader buys with the enrollment's company when the storefront names none.
+    // A trade account user buys with the trade account's business likewise.
+    const sessionData = (await withEnrollmentCompany(
+      await withTradeAccountCompany(withoutProviderState(input) as Record<string, unknown>, context?.customer?.id),
+      context?.customer?.id
+    )) as TradeCreditPaymentData
     if (sessionData.company === undefined) {
       // A storefront that starts the session before it knows the company (Medusa's
       // starter does) gets a pending session; it creates the session again with the
@@ -164,6 +181,7 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
       order = await this.call("confirm the order", () =>
         this.client_.orders.confirm(verified.id, { idempotencyKey: idempotencyKeys.confirm(verified.id) })
       )
+      eventOrderReads.changed(order)
     }
     const status = order.state === "UNVERIFIED" ? PaymentSessionStatus.REQUIRES_MORE : PaymentSessionStatus.AUTHORIZED
     return { status, data: withOrder(current, order) }
@@ -182,7 +200,8 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
     }
     const input = parseSessionInput(data)
     const cart = await readCartOfSession<MedusaCartInput>(sessionId, CART_FIELDS)
-    const buyer = buildBuyer(input, cart, { representativeRequired: true })
+    // A trade account user's order names the trade account: a verified user's is VERIFIED at creation (one click).
+    const buyer = buildBuyer(input, cart, { representativeRequired: true, tradeAccount: await tradeAccountBuyerOf(cart.customer?.id) })
     const returnUrl = resolveReturnUrl(input.return_url, this.options_.storefrontUrls, this.options_.returnPath)
     const body = buildCreateOrderBody({
       cart,
@@ -201,7 +220,9 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
       },
     })
     try {
-      return await this.client_.orders.create(body, { idempotencyKey: idempotencyKeys.createOrder(sessionId) })
+      const created = await this.client_.orders.create(body, { idempotencyKey: idempotencyKeys.createOrder(sessionId) })
+      this.intents_.spend(data.tracking_id)
+      return created
     } catch (error) {
       if (error instanceof TradeCreditError && (error.code === "INVALID_STATE" || error.code === "IDEMPOTENCY_CONFLICT")) {
         const existing = await this.call("look up the order", () => this.client_.orders.getByMerchantOrderId(sessionId))
@@ -222,6 +243,11 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
       return { data: withOrder(current, order) }
     }
     const captureAmount = captureId ? await readCaptureAmount(captureId) : undefined
+    // An invoice whose answer never reached Medusa (its capture was rolled back) is adopted, not made again.
+    const recorded = captureId && captureAmount !== undefined ? await otherCapturedTotal(captureId) : undefined
+    if (recorded && sum(order.fulfilments.map((f) => f.gross_amount)).minus(recorded).gte(toCents(captureAmount))) {
+      return { data: withOrder(current, order) }
+    }
     const partial = captureAmount !== undefined && toCents(captureAmount).lt(remaining)
     const body = partial ? splitAmountByTaxRates(toCents(captureAmount).toFixed(2), order.tax_subtotals) : undefined
     const fulfilled = await this.call("fulfil the order", () =>
@@ -251,6 +277,13 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
     const value = toCents(amount)
     const fulfilledLines = order.fulfilments.flatMap((f) => f.line_items)
     const refundable = sum(order.fulfilments.map((f) => f.gross_amount)).minus(sum(order.refunds.map((r) => r.amount)))
+    // A credit note this plugin asked for whose Medusa refund was rolled back (the answer was lost) is adopted, not made again.
+    const others = await otherRefunds(refundId)
+    const orphan =
+      others &&
+      sum(order.refunds.map((r) => r.amount)).minus(others.total).gte(value) &&
+      order.refunds.find((r) => r.refund_reference?.startsWith("ref_") && !others.ids.has(r.refund_reference) && value.eq(r.amount))
+    if (orphan) return { data: withOrder(current, order) }
     if (value.lte(0) || value.gt(refundable)) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
@@ -299,6 +332,7 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
     const orderId = current.order_id
     try {
       const { order } = await this.client_.orders.cancel(orderId, { idempotencyKey: idempotencyKeys.cancel(orderId) })
+      eventOrderReads.changed(order)
       return { data: withOrder(current, order) }
     } catch (error) {
       if (error instanceof TradeCreditError && error.code === "INVALID_STATE") {
@@ -321,6 +355,7 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
     const orderId = current.order_id
     try {
       const { order } = await this.client_.orders.cancel(orderId, { idempotencyKey: idempotencyKeys.cancel(orderId) })
+      eventOrderReads.changed(order)
       return { data: withOrder(current, order) }
     } catch (error) {
       // The service cancels unverified orders on its own after 48 hours; the session goes regardless.
@@ -349,7 +384,8 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
   protected async webhookAction(event: WebhookEvent): Promise<WebhookActionResult> {
     if (!event.type.startsWith("order.")) return { action: PaymentActions.NOT_SUPPORTED }
     const orderId = (event.data as { order_id: string }).order_id
-    const order = await this.client_.orders.get(orderId)
+    // One read-back per event, shared with the plugin's own webhook subscriber (lib/event-order-reads.ts).
+    const order = await eventOrderReads.read(event.id, orderId, (id) => this.client_.orders.get(id))
     const data = { session_id: order.merchant_order_id, amount: this.amountOf(order.gross_amount) }
     if (order.status === "REJECTED") return { action: PaymentActions.FAILED, data }
     switch (order.state) {

@@ -27,7 +27,7 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import BigNumberJs from "bignumber.js"
-import { isTradeCreditError } from "../../../client"
+import { type CompanyDetails, isTradeCreditError } from "../../../client"
 import type { PlanStatus, RepaymentPlan, WebhookEvent } from "../../../service/schemas"
 import { formatMoney, roundToCents, toDecimal } from "../../../utils/decimal"
 import { declined } from "../lib/errors"
@@ -38,6 +38,7 @@ import { digestOf, planKeys } from "../lib/plan-idempotency-keys"
 import { checkPeriodsWithinLimits, type PlanLimits } from "../lib/plan-limits"
 import { parsePlanSessionInput, storefrontInputOf } from "../lib/plan-session-input"
 import { accountLinksOfBuyer, forgetBuyer, recordPlanSession, saveAccountLink, updatePlanSession } from "../lib/plan-store"
+import { withEnrollmentCompany } from "../lib/enrollment-company"
 import { ensureRepaymentAccount } from "../lib/repayment-account"
 import { billingAddressOf } from "../lib/repayment-address"
 import {
@@ -47,7 +48,8 @@ import {
   type PaymentCustomerLike,
   withCustomerDetails,
 } from "../lib/repayment-account-body"
-import { resolveRepaymentCompany } from "../lib/repayment-company"
+import { COMPANY_DETAILS_TTL_MS, resolveRepaymentCompany } from "../lib/repayment-company"
+import { TtlCache } from "../lib/ttl-cache"
 import { CART_FIELDS, type MedusaCartInput, buildLines, PayloadError } from "../payload"
 import { TradeCreditBase } from "./trade-credit-base"
 
@@ -71,6 +73,8 @@ const invalidSessionData = (message: string, path?: string) =>
  */
 export class TradeCreditPlanService extends TradeCreditBase {
   static identifier = "trade-credit-plan"
+  /** The service's registry answers by canonical id, so a returning buyer's company is not read again each session. */
+  private readonly companies_ = new TtlCache<CompanyDetails>(COMPANY_DETAILS_TTL_MS, 1000)
 
   constructor(cradle: ConstructorParameters<typeof TradeCreditBase>[0], options: ConstructorParameters<typeof TradeCreditBase>[1]) {
     super(cradle, options)
@@ -82,7 +86,8 @@ export class TradeCreditPlanService extends TradeCreditBase {
     const given = (data ?? {}) as TradeCreditPlanData
     const sessionId = this.requireString(context?.idempotency_key ?? given.session_id, "payment session id")
     const buyer = { customerId: context?.customer?.id ?? accountHolderBuyerKey(context?.account_holder) }
-    const checked = await this.checkBuyer(sessionId, storefrontInputOf(given), amount, buyer)
+    const input = await withEnrollmentCompany(storefrontInputOf(given), context?.customer?.id)
+    const checked = await this.checkBuyer(sessionId, input, amount, buyer)
     return { id: sessionId, status: PaymentSessionStatus.PENDING, data: checked }
   }
 
@@ -92,7 +97,8 @@ export class TradeCreditPlanService extends TradeCreditBase {
     if (current.plan_id) return { status: storedFundingStatus(current), data: current }
     const sessionId = this.requireString(current.session_id ?? context?.idempotency_key, "payment session id")
     const buyer = { customerId: context?.customer?.id ?? accountHolderBuyerKey(context?.account_holder) }
-    return { status: PaymentSessionStatus.PENDING, data: await this.checkBuyer(sessionId, storefrontInputOf(current), amount, buyer) }
+    const input = await withEnrollmentCompany(storefrontInputOf(current), context?.customer?.id)
+    return { status: PaymentSessionStatus.PENDING, data: await this.checkBuyer(sessionId, input, amount, buyer) }
   }
 
   /**
@@ -113,7 +119,7 @@ export class TradeCreditPlanService extends TradeCreditBase {
     const lines = buildLines(cart, amount === undefined ? {} : { expectedTotal: toCents(amount).toFixed(2) })
     const currency = cart.currency_code.toUpperCase()
     const company = await this.call("read the buyer's company", () =>
-      resolveRepaymentCompany(this.client_, input.company!, billingAddressOf(cart))
+      resolveRepaymentCompany(this.client_, input.company!, billingAddressOf(cart), this.companies_)
     )
     const limits = await this.call("check the buyer's credit", () =>
       checkPlanCredit(this.client_, { company, amount: lines.gross_amount, currency, scope: sessionId })
@@ -275,6 +281,18 @@ export class TradeCreditPlanService extends TradeCreditBase {
     const currency = this.requireString(current.currency, "plan currency")
     const value = toCents(amount)
     const status = await this.call("read the plan", () => this.client_.repayment.getStatus(planId))
+    // A credit whose answer never reached Medusa (a timeout or a broken answer: Medusa rolled its refund back and
+    // this is the retry, under a new refund id) shows as credited at the service beyond Medusa's credits. When
+    // that is exactly this amount it is adopted, not credited twice (the service lists no credits to match on).
+    const recorded = (current.credits ?? []).reduce((acc, c) => acc.plus(c.amount), new BigNumberJs(0))
+    if (value.gt(0) && new BigNumberJs(status.credited_amount).minus(recorded).eq(value)) {
+      return {
+        data: {
+          ...withPlanStatus(current, status),
+          credits: [...(current.credits ?? []), { id: "unrecorded", amount: formatMoney(value), refund_reference: refundId }],
+        },
+      }
+    }
     const creditable = new BigNumberJs(status.invoiced_amount).minus(status.credited_amount)
     if (value.lte(0) || value.gt(creditable)) {
       throw new MedusaError(

@@ -7,9 +7,12 @@ import { sweepRepayment } from "../../repayment/sweep"
 import { parseWith } from "../../validate"
 import { route } from "../handler"
 import { controlCompanyRoutes } from "./companies"
+import { controlErasureRoutes } from "./erasure"
 import { controlFaultAndWebhookRoutes } from "./faults-webhooks"
 import { controlOrderRoutes } from "./orders"
+import { REGISTRATION_ENDPOINTS, controlRegistrationRoutes } from "./registration"
 import { controlRepaymentRoutes } from "./repayment"
+import { controlTradeAccountRoutes } from "./trade-accounts"
 
 const AdvanceBody = z.object({ ms: z.number().int().min(0) })
 
@@ -27,6 +30,12 @@ const ENDPOINTS = [
   "POST /_sim/plans/:id/funding {status: ACCEPTED|REJECTED, reason?}",
   "POST /_sim/plans/:id/fulfilment {status: SUCCEEDED|FAILED}",
   "GET /_sim/repayment/invoices?account_id=&merchant=",
+  "GET /_sim/trade-accounts?merchant=",
+  "GET /_sim/trade-accounts/users/:uid?merchant=",
+  "POST /_sim/trade-accounts/users/:uid/verify {verified?}",
+  "GET /_sim/erasure/requests?merchant=&reference=&email=",
+  "GET /_sim/erasure/lookup?email=&merchant=",
+  ...REGISTRATION_ENDPOINTS,
   "GET /_sim/companies",
   "POST /_sim/companies",
   "PATCH /_sim/companies/:canonical_id {credit_limit?, declined?}",
@@ -66,6 +75,9 @@ export function controlRoutes(ctx: SimulatorContext): Router {
 
   router.use(controlOrderRoutes(ctx))
   router.use(controlRepaymentRoutes(ctx))
+  router.use(controlRegistrationRoutes(ctx))
+  router.use(controlTradeAccountRoutes(ctx))
+  router.use(controlErasureRoutes(ctx))
   router.use(controlCompanyRoutes(ctx))
   router.use(controlFaultAndWebhookRoutes(ctx))
 

@@ -10,6 +10,7 @@ import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { ensureDatabase, freePort } from "./lib/database.mjs"
+import { loginAdmin } from "./lib/admin-client.mjs"
 
 const require = createRequire(import.meta.url)
 const { seedStore } = require("./lib/seed-store.js")
@@ -119,21 +120,7 @@ try {
   await waitFor(`${simulatorUrl}/_sim`, "the simulator")
   await waitFor(`${base}/health`, "Medusa")
 
-  const { token } = await (await fetch(`${base}/auth/user/emailpass`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(ADMIN),
-  })).json()
-  const admin = async (method, path, body) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    const json = await res.json()
-    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`)
-    return json
-  }
+  const admin = await loginAdmin(base, ADMIN)
   const { regions } = await admin("GET", "/admin/regions?fields=id,name,*payment_providers")
   let region = regions.find((r) => r.payment_providers?.some((p) => p.id === "pp_trade-credit_default"))
   let publishableKey

@@ -7,6 +7,7 @@ import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { ensureDatabase, freePort } from "../../scripts/lib/database.mjs"
+import { loginAdmin } from "../../scripts/lib/admin-client.mjs"
 import { require, root } from "./common.mjs"
 
 const { seedStore } = require("../../scripts/lib/seed-store.js")
@@ -90,21 +91,7 @@ export async function bootMedusa({ simulator, env: extraEnv = {}, log = (m) => c
     await waitFor(`${base}/health`, "Medusa")
     log(`bench: Medusa is up (${((Date.now() - started) / 1000).toFixed(0)} s with migrations)`)
 
-    const { token } = await (await fetch(`${base}/auth/user/emailpass`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(ADMIN),
-    })).json()
-    const admin = async (method, path, body) => {
-      const res = await fetch(`${base}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      const json = await res.json()
-      if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`)
-      return json
-    }
+    const admin = await loginAdmin(base, ADMIN)
     const seed = await seedStore(admin)
     await simulator.control("PUT", "/_sim/webhook", { url: `${base}/hooks/payment/trade-credit_default` })
     return { base, seed, admin, serverPid: server.pid, logFile, stop }

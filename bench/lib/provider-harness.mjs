@@ -1,6 +1,7 @@
 // The plugin's providers in this process, against a simulator in a child process (its CPU is not ours).
-// Medusa's Query is replaced by a map of carts built with Medusa's own totals code (the unit tests' fixture),
-// so what is measured is the plugin: payload building, validation, serialisation, the client and its pool.
+// Medusa's Query is replaced by a map of carts built with Medusa's own totals code (the unit tests' fixture), and
+// the plugin's module by one that knows no trade account or enrollment, so what is measured is the plugin: payload
+// building, validation, serialisation, the client and its pool.
 import { randomUUID } from "node:crypto"
 import { require, requireTs, startSimulatorProcess } from "./common.mjs"
 
@@ -54,6 +55,11 @@ export async function providerHarness({ simulatorOptions = {}, providerOptions =
       },
     })
   )
+  // The plugin's own module (trade accounts, sole-trader enrollments) is Medusa's database work, like Query: a buyer
+  // with neither, answered at once.
+  const { TRADE_CREDIT_MODULE } = requireTs("src/modules/trade-credit/index.ts")
+  const none = async () => []
+  container.register(TRADE_CREDIT_MODULE, asValue({ listTradeAccountUsers: none, listTradeAccounts: none, listEnrollments: none }))
   const { TradeCreditInvoiceService } = requireTs("src/providers/trade-credit/index.ts")
   const options = {
     apiKey: SIMULATOR_API_KEY,

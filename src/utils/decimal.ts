@@ -80,13 +80,18 @@ export const ONE_CENT = new BigNumber("0.01")
 
 /** Rounds to cents, half up (as Medusa's own payment providers round the amount they charge). */
 export function roundToCents(value: BigNumber.Value): BigNumber {
-  return new BigNumber(value).decimalPlaces(2, BigNumber.ROUND_HALF_UP)
+  return asBigNumber(value).decimalPlaces(2, BigNumber.ROUND_HALF_UP)
 }
+
+/** The value itself when it is this bignumber.js's value already (they are immutable), else a new one. */
+const asBigNumber = (value: BigNumber.Value): BigNumber => (value instanceof BigNumber ? value : new BigNumber(value))
 
 /** Fixed decimals, half up, never "-0.00". */
 function fixed(value: BigNumber.Value, decimals: number): string {
-  const rounded = new BigNumber(value).decimalPlaces(decimals, BigNumber.ROUND_HALF_UP)
-  return (rounded.isZero() ? new BigNumber(0) : rounded).toFixed(decimals)
+  const n = asBigNumber(value)
+  // A value with no more decimals than asked (whole cents already) needs no rounding.
+  const rounded = (n.decimalPlaces() ?? 0) <= decimals ? n : n.decimalPlaces(decimals, BigNumber.ROUND_HALF_UP)
+  return (rounded.isZero() ? ZERO : rounded).toFixed(decimals)
 }
 
 /** Money on the wire: exactly two decimals ("1250.00"). */

@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto"
 import type { OrderIntent } from "../../../service/schemas"
+import { bodyDigest } from "./idempotency-keys"
 import { TtlCache } from "./ttl-cache"
 
 /** How long an approved intent is reused for an unchanged cart (the order's create checks credit again anyway). */
@@ -25,7 +25,7 @@ export class IntentReuse {
   }
 
   static keyOf(cartId: string, body: unknown): string {
-    return `${cartId}:${createHash("sha256").update(JSON.stringify(body ?? null)).digest("base64url")}`
+    return `${cartId}:${bodyDigest(body)}`
   }
 
   /** The approved intent kept under `key` (from `IntentReuse.keyOf`), if any. */

@@ -1,6 +1,7 @@
 import { container } from "@medusajs/framework"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import type { IPaymentModuleService } from "@medusajs/framework/types"
+import { TtlCache } from "./ttl-cache"
 
 /**
  * A payment provider is given no cart: only amounts, session data and ids. These
@@ -11,8 +12,16 @@ import type { IPaymentModuleService } from "@medusajs/framework/types"
 
 const query = () => container.resolve(ContainerRegistrationKeys.QUERY)
 
-/** The cart a payment session belongs to, with the given fields. */
-export async function readCartOfSession<T = Record<string, unknown>>(sessionId: string, fields: string[]): Promise<T> {
+/**
+ * The cart id of each payment session this process has read (a session belongs
+ * to one payment collection, and that collection to one cart, for its whole
+ * life): a session's authorization then reads its cart in one query, not two.
+ */
+const cartIdOfSession = new TtlCache<string>(60 * 60_000, 10_000)
+
+async function cartIdOf(sessionId: string): Promise<string> {
+  const known = cartIdOfSession.get(sessionId)
+  if (known) return known
   const { data: sessions } = await query().graph({
     entity: "payment_session",
     fields: ["id", "payment_collection.id", "payment_collection.cart.id"],
@@ -26,6 +35,13 @@ export async function readCartOfSession<T = Record<string, unknown>>(sessionId: 
       "TRADE_CREDIT_CART_NOT_FOUND"
     )
   }
+  cartIdOfSession.set(sessionId, cartId)
+  return cartId
+}
+
+/** The cart a payment session belongs to, with the given fields (read now: never a kept copy). */
+export async function readCartOfSession<T = Record<string, unknown>>(sessionId: string, fields: string[]): Promise<T> {
+  const cartId = await cartIdOf(sessionId)
   const { data: carts } = await query().graph({ entity: "cart", fields, filters: { id: cartId } })
   return carts[0] as T
 }

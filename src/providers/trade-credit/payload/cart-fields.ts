@@ -109,10 +109,6 @@ export const CART_FIELDS: string[] = [
   "credit_line_total",
   ...ITEM_LINE_FIELDS,
   ...SHIPPING_CREDIT_AND_ADDRESS_FIELDS,
-  "region.id",
-  "region.name",
-  "region.currency_code",
-  "region.automatic_taxes",
   ...CUSTOMER_FIELDS,
 ]
 

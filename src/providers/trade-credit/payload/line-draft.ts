@@ -1,7 +1,7 @@
 import BigNumber from "bignumber.js"
-import { checkLineItem } from "../../../service/order-arithmetic"
+import { lineAmountsMismatch } from "../../../service/order-arithmetic"
 import type { LineItem } from "../../../service/schemas"
-import { formatMoney, formatQuantity, formatUnitPrice, roundToCents, ZERO } from "../../../utils/decimal"
+import { formatMoney, formatQuantity, roundToCents, ZERO } from "../../../utils/decimal"
 import { PayloadError } from "./errors"
 import type { LineTax } from "./tax-class"
 
@@ -59,34 +59,51 @@ export function draftLine(
 
 export const grossOf = (draft: LineDraft) => draft.net.plus(draft.taxAmount)
 
-/**
- * The unit price (six decimals, excluding tax) that makes
- * |quantity × unit_price - discount - net| ≤ 0.02 hold: Medusa's own unit price
- * excluding tax when it fits, else the one the rounded amounts imply.
- */
-function unitPriceCandidates(draft: LineDraft): string[] {
-  const candidates = [draft.exactSubtotal.dividedBy(draft.quantity), draft.net.plus(draft.discount).dividedBy(draft.quantity)]
-  return [...new Set(candidates.map((c) => formatUnitPrice(BigNumber.max(c, ZERO))))]
-}
+/** A unit price on the wire: six decimals, half up, never negative. */
+const unitPriceOf = (value: BigNumber) => BigNumber.max(value, ZERO).decimalPlaces(6, BigNumber.ROUND_HALF_UP)
 
-/** The wire line of a draft, or undefined when its amounts cannot pass the service's line check. */
+/**
+ * The wire line of a draft, or undefined when its amounts cannot pass the
+ * service's line check. The check runs on the exact values before anything is
+ * formatted: net, tax and discount are whole cents and the unit price has six
+ * decimals, so each formats to exactly the value checked.
+ *
+ * The unit price (six decimals, excluding tax) is Medusa's own unit price
+ * excluding tax when it makes |quantity × unit_price - discount - net| ≤ 0.02
+ * hold, else the one the rounded amounts imply (worked out only then).
+ */
 export function finishLine(draft: LineDraft): LineItem | undefined {
   if (draft.net.lt(0) || draft.taxAmount.lt(0) || draft.discount.lt(0)) return undefined
-  for (const unitPrice of unitPriceCandidates(draft)) {
-    const line: LineItem = {
-      ...draft.description,
-      quantity: formatQuantity(draft.quantity),
-      unit_price: unitPrice,
-      net_amount: formatMoney(draft.net),
-      tax_amount: formatMoney(draft.taxAmount),
-      gross_amount: formatMoney(grossOf(draft)),
-      discount_amount: formatMoney(draft.discount),
-      tax_rate: draft.tax.tax_rate,
-      tax_class_name: draft.tax.tax_class_name,
-    }
-    if (checkLineItem(line, 0).ok) return line
+  const gross = grossOf(draft)
+  const amounts = {
+    quantity: draft.quantity,
+    unitPrice: unitPriceOf(draft.exactSubtotal.dividedBy(draft.quantity)),
+    discount: draft.discount,
+    net: draft.net,
+    tax: draft.taxAmount,
+    gross,
+    rate: draft.tax.rate,
   }
-  return undefined
+  let mismatch = lineAmountsMismatch(amounts)
+  if (mismatch?.field === "net_amount") {
+    const implied = unitPriceOf(draft.net.plus(draft.discount).dividedBy(draft.quantity))
+    if (implied.eq(amounts.unitPrice)) return undefined
+    amounts.unitPrice = implied
+    mismatch = lineAmountsMismatch(amounts)
+  }
+  // Tax and gross do not depend on the unit price: no other unit price mends them.
+  if (mismatch) return undefined
+  return {
+    ...draft.description,
+    quantity: formatQuantity(draft.quantity),
+    unit_price: amounts.unitPrice.toFixed(6),
+    net_amount: formatMoney(draft.net),
+    tax_amount: formatMoney(draft.taxAmount),
+    gross_amount: formatMoney(gross),
+    discount_amount: formatMoney(draft.discount),
+    tax_rate: draft.tax.tax_rate,
+    tax_class_name: draft.tax.tax_class_name,
+  }
 }
 
 /** Like finishLine, but a line that cannot pass is an error naming it. */

@@ -4,7 +4,7 @@ import type { LineItem, TaxSubtotal } from "../../../service/schemas"
 import { formatMoney, roundToCents, sumDecimals, toDecimal, ZERO, type DecimalInput } from "../../../utils/decimal"
 import { PayloadError } from "./errors"
 import { detailsOfItem, imageUrlOfItem, nameOfItem, productPageUrlOfItem, referenceOf } from "./line-details"
-import { draftLine, finishLineOrThrow, type ExactLineTotals, type LineDraft } from "./line-draft"
+import { draftLine, finishLineOrThrow, grossOf, type ExactLineTotals, type LineDraft } from "./line-draft"
 import {
   parseMedusaCart,
   type MedusaCartData,
@@ -44,6 +44,10 @@ export type BuiltLines = {
 /** Store credit below this is Medusa's own rounding noise, not a credit. */
 const CREDIT_EPSILON = new BigNumber("0.005")
 
+/** How far a line's total may be from subtotal - discount + tax, and the cart's total from the sum of its lines (Medusa's rounding). */
+const TOTALS_TOLERANCE = new BigNumber("0.000001")
+const SUM_TOLERANCE = new BigNumber("0.0001")
+
 /** Below half a cent, a negative amount is the noise of Medusa's 20-digit division (a 100 % discount on a tax-inclusive price). */
 const NOISE = new BigNumber("-0.005")
 
@@ -81,7 +85,7 @@ function exactTotalsOf(line: MedusaLineItem | MedusaShippingMethod, where: strin
     taxTotal: nonNegative(line.tax_total, `${where}.tax_total`),
   }
   // Medusa's total of the line is subtotal - discount + tax: if not, the fields mean something else.
-  if (line.total && line.total.minus(line.subtotal.minus(discountSubtotal).plus(line.tax_total)).abs().gt("0.000001")) {
+  if (line.total && line.total.minus(line.subtotal.minus(discountSubtotal).plus(line.tax_total)).abs().gt(TOTALS_TOLERANCE)) {
     throw new PayloadError(
       "INVALID_CART",
       `${where}: total ${line.total.toFixed()} is not subtotal - discount_subtotal + tax_total`,
@@ -93,6 +97,7 @@ function exactTotalsOf(line: MedusaLineItem | MedusaShippingMethod, where: strin
 
 /** The quantity Medusa's item totals stand for (an order's returned units are out of them). */
 function currentQuantityOf(item: MedusaLineItem): BigNumber {
+  if (!item.detail) return item.quantity
   const returned = sumDecimals([
     item.detail?.return_received_quantity ?? ZERO,
     item.detail?.return_dismissed_quantity ?? ZERO,
@@ -185,7 +190,7 @@ export function buildLines(cartInput: MedusaCartInput | MedusaCartData, options:
   ;(cart.shipping_methods ?? []).forEach((method, i) => drafts.push(shippingDraft(method, i, options)))
 
   const exactSum = sumDecimals(drafts.map((d) => d.exactTotal))
-  if (exactSum.minus(cart.total).abs().gt("0.0001")) {
+  if (exactSum.minus(cart.total).abs().gt(SUM_TOLERANCE)) {
     throw new PayloadError(
       "INVALID_CART",
       `The cart's total ${cart.total.toFixed()} is not the sum of its lines (${exactSum.toFixed()}): read the cart with CART_FIELDS`,
@@ -204,15 +209,16 @@ export function buildLines(cartInput: MedusaCartInput | MedusaCartData, options:
     }
   }
 
-  const line_items = reconcileCents(drafts, target).map((draft, i) => finishLineOrThrow(draft, i))
-  const sum = (field: "gross_amount" | "net_amount" | "tax_amount" | "discount_amount") =>
-    formatMoney(sumDecimals(line_items.map((line) => line[field])))
+  const reconciled = reconcileCents(drafts, target)
+  const line_items = reconciled.map((draft, i) => finishLineOrThrow(draft, i))
+  // Each line's amounts are its draft's whole cents: the totals are summed from those, not parsed back from the strings.
+  const total = (amountOf: (draft: LineDraft) => BigNumber) => formatMoney(sumDecimals(reconciled.map(amountOf)))
   return {
     line_items,
-    gross_amount: sum("gross_amount"),
-    net_amount: sum("net_amount"),
-    tax_amount: sum("tax_amount"),
-    discount_amount: sum("discount_amount"),
+    gross_amount: total(grossOf),
+    net_amount: total((draft) => draft.net),
+    tax_amount: total((draft) => draft.taxAmount),
+    discount_amount: total((draft) => draft.discount),
     tax_subtotals: taxSubtotalsOf(line_items),
   }
 }

@@ -1,7 +1,9 @@
-import type BigNumber from "bignumber.js"
+import BigNumberJs from "bignumber.js"
 import { z } from "@medusajs/framework/zod"
-import { toDecimal, type DecimalInput } from "../../../utils/decimal"
+import { toDecimalOrUndefined, type DecimalInput } from "../../../utils/decimal"
 import { formatPath, PayloadError } from "./errors"
+
+type BigNumber = BigNumberJs
 
 /**
  * What the payload builder reads of a Medusa cart (or order): the shape Query
@@ -11,23 +13,20 @@ import { formatPath, PayloadError } from "./errors"
  * `<name>` (it keeps the full precision that a float would lose).
  */
 
-/** The value as bignumber.js, or an "expected a number" issue (one conversion: no separate check first). */
-function decimalOrIssue(value: unknown, ctx: z.core.$RefinementCtx): BigNumber {
-  try {
-    return toDecimal(value)
-  } catch {
-    ctx.addIssue({ code: "custom", message: "expected a number", input: value })
-    return z.NEVER
-  }
-}
+/**
+ * An amount: already a bignumber.js value when the schema sees it, since
+ * parseMedusaCart converts every amount field (AMOUNT_FIELDS) in the same walk
+ * that prefers `raw_*` values (a zod transform per field cost several times the
+ * conversion itself). A value that could not be converted is left as it was and
+ * fails here, with its path. Typed as taking any of Medusa's shapes, as the
+ * cart handed to parseMedusaCart may hold them.
+ */
+const Decimal = z.custom<BigNumber>((value) => value instanceof BigNumberJs && value.isFinite(), {
+  message: "expected a number",
+}) as unknown as z.ZodType<BigNumber, DecimalInput>
 
-const Decimal = z.custom<DecimalInput>().transform((v, ctx) => decimalOrIssue(v, ctx))
-
-/** A number that may be absent or null (→ undefined). */
-const OptionalDecimal = z
-  .custom<DecimalInput | null>()
-  .transform((v, ctx): BigNumber | undefined => (v === null ? undefined : decimalOrIssue(v, ctx)))
-  .optional()
+/** An amount that may be absent or null (null became undefined in the same walk). */
+const OptionalDecimal = Decimal.optional() as unknown as z.ZodType<BigNumber | undefined, DecimalInput | null | undefined>
 
 const Text = z.string().nullish()
 const Flag = z.boolean().nullish()
@@ -57,6 +56,11 @@ const lineTotals = {
   total: OptionalDecimal,
 }
 
+const MedusaItemDetail = z.object({
+  return_received_quantity: OptionalDecimal,
+  return_dismissed_quantity: OptionalDecimal,
+})
+
 export const MedusaLineItem = z.object({
   id: z.string().min(1),
   title: Text,
@@ -79,12 +83,7 @@ export const MedusaLineItem = z.object({
   tax_lines: z.array(MedusaTaxLine).nullish(),
   adjustments: z.array(MedusaAdjustment).nullish(),
   /** Orders only: returned quantities, by which Medusa prorates the item's totals. */
-  detail: z
-    .object({
-      return_received_quantity: OptionalDecimal,
-      return_dismissed_quantity: OptionalDecimal,
-    })
-    .nullish(),
+  detail: MedusaItemDetail.nullish(),
   ...lineTotals,
 })
 export type MedusaLineItem = z.output<typeof MedusaLineItem>
@@ -115,6 +114,8 @@ export const MedusaAddress = z.object({
 })
 export type MedusaAddress = z.output<typeof MedusaAddress>
 
+const MedusaCreditLine = z.object({ id: Text, amount: OptionalDecimal, reference: Text })
+
 export const MedusaCart = z.object({
   id: z.string().min(1),
   display_id: z.union([z.number(), z.string()]).nullish(),
@@ -127,10 +128,9 @@ export const MedusaCart = z.object({
   credit_line_total: OptionalDecimal,
   items: z.array(MedusaLineItem).nullish(),
   shipping_methods: z.array(MedusaShippingMethod).nullish(),
-  credit_lines: z.array(z.object({ id: Text, amount: OptionalDecimal, reference: Text })).nullish(),
+  credit_lines: z.array(MedusaCreditLine).nullish(),
   shipping_address: MedusaAddress.nullish(),
   billing_address: MedusaAddress.nullish(),
-  region: z.object({ id: Text, name: Text, automatic_taxes: Flag }).nullish(),
   customer: z
     .object({
       id: Text,
@@ -160,7 +160,7 @@ const NESTED_AMOUNTS = new Set(["items", "shipping_methods", "credit_lines", "ta
 /**
  * Copies every `raw_<name>` onto `<name>` (as Medusa's own
  * transformPropertiesToBigNumber does), in the cart and in the objects it nests
- * amounts in (NESTED_AMOUNTS); other values (addresses, region, customer, and
+ * amounts in (NESTED_AMOUNTS); other values (addresses, customer, and
  * whatever else Query returned) are passed on as they are, not walked or copied.
  * Medusa's BigNumber instances are not plain objects and are left as they are.
  */
@@ -168,6 +168,13 @@ export function preferRawAmounts<T>(value: T, depth = 0): T {
   if (depth > 8) return value
   if (Array.isArray(value)) return value.map((v) => preferRawAmounts(v, depth + 1)) as T
   if (!isPlainObject(value)) return value
+  const out = preferRawAmountsHere(value)
+  for (const key of Object.keys(out)) if (NESTED_AMOUNTS.has(key)) out[key] = preferRawAmounts(out[key], depth + 1)
+  return out as T
+}
+
+/** A copy of one object with each `raw_<name>` copied onto `<name>` (not walked further). */
+function preferRawAmountsHere(value: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   let raws: string[] | undefined
   for (const key of Object.keys(value)) {
@@ -176,9 +183,52 @@ export function preferRawAmounts<T>(value: T, depth = 0): T {
       if (v !== null && v !== undefined) (raws ??= []).push(key)
       continue
     }
-    out[key] = NESTED_AMOUNTS.has(key) ? preferRawAmounts(v, depth + 1) : v
+    out[key] = v
   }
   if (raws) for (const key of raws) out[key.slice(4)] = value[key]
+  return out
+}
+
+/** The amount fields of the objects MedusaCart reads: the Decimal and OptionalDecimal fields of its schemas. */
+export const AMOUNT_FIELDS: ReadonlySet<string> = new Set(
+  [MedusaCart, MedusaLineItem, MedusaItemDetail, MedusaShippingMethod, MedusaTaxLine, MedusaAdjustment, MedusaCreditLine].flatMap(
+    (schema) =>
+      Object.entries(schema.shape as Record<string, unknown>)
+        .filter(([, field]) => field === Decimal || field === OptionalDecimal)
+        .map(([name]) => name)
+  )
+)
+
+/** An amount in any of Medusa's shapes as bignumber.js (null: undefined); a value that is no number is left for the schema to refuse. */
+function amountOf(value: unknown): unknown {
+  try {
+    return toDecimalOrUndefined(value)
+  } catch {
+    return value
+  }
+}
+
+/** `raw_<name>` of each amount field. */
+const RAW_KEYS: ReadonlyMap<string, string> = new Map([...AMOUNT_FIELDS].map((key) => [key, `raw_${key}`]))
+
+/**
+ * preferRawAmounts for the fields the schema reads: a shallow copy of the cart
+ * and of each object it nests amounts in (NESTED_AMOUNTS), with every amount
+ * field (AMOUNT_FIELDS) taken from its `raw_<name>` when there is one and
+ * converted to bignumber.js. Other fields, `raw_*` ones included, are copied
+ * as they are (the schema drops what it does not read).
+ */
+function normaliseAmounts<T>(value: T, depth = 0): T {
+  if (depth > 8) return value
+  if (Array.isArray(value)) return value.map((v) => normaliseAmounts(v, depth + 1)) as T
+  if (!isPlainObject(value)) return value
+  const out: Record<string, unknown> = { ...value }
+  for (const [key, rawKey] of RAW_KEYS) {
+    const raw = value[rawKey]
+    if (raw !== null && raw !== undefined) out[key] = amountOf(raw)
+    else if (key in value) out[key] = amountOf(value[key])
+  }
+  for (const key of NESTED_AMOUNTS) if (value[key] !== undefined) out[key] = normaliseAmounts(value[key], depth + 1)
   return out as T
 }
 
@@ -188,7 +238,7 @@ const parsedCarts = new WeakSet<object>()
 /** Validates and normalises a cart or order read with CART_FIELDS / ORDER_FIELDS. */
 export function parseMedusaCart(input: MedusaCartInput | MedusaCartData): MedusaCartData {
   if (typeof input === "object" && input !== null && parsedCarts.has(input)) return input as MedusaCartData
-  const result = MedusaCart.safeParse(preferRawAmounts(input))
+  const result = MedusaCart.safeParse(normaliseAmounts(input))
   if (!result.success) {
     const issue = result.error.issues[0]
     const path = formatPath(issue.path)

@@ -47,7 +47,7 @@ type Cart = MedusaCartInput | MedusaCartData
  * Throws INVALID_ORDER_BODY unless `body` passes the wire schema and the service's arithmetic.
  * The body it returns is frozen and marked as checked (client/validate.ts `markValidated`).
  */
-function verified<S extends z.ZodType>(schema: S, body: z.input<S>, what: string): z.output<S> {
+function verified<S extends z.ZodType>(schema: S, body: z.input<S>, what: string, checkedLines: ReadonlySet<LineItem>): z.output<S> {
   const parsed = schema.safeParse(body)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
@@ -60,13 +60,22 @@ function verified<S extends z.ZodType>(schema: S, body: z.input<S>, what: string
   const data = parsed.data as Partial<Parameters<typeof checkOrderAmounts>[0]> & { gross_amount: string; line_items: LineItem[] }
   // An intent carries only the gross: its lines must still add up to it.
   const sum = (field: "net_amount" | "tax_amount") => formatMoney(sumDecimals(data.line_items.map((l) => l[field])))
-  const amounts = checkOrderAmounts({ ...data, net_amount: data.net_amount ?? sum("net_amount"), tax_amount: data.tax_amount ?? sum("tax_amount") })
+  // The lines buildLines made passed the line check as they were made: not checked twice when the schema kept their amounts.
+  const given = (body as { line_items?: LineItem[] }).line_items ?? []
+  const lineChecked = (i: number) => checkedLines.has(given[i]) && sameAmounts(given[i], data.line_items[i])
+  const amounts = checkOrderAmounts(
+    { ...data, net_amount: data.net_amount ?? sum("net_amount"), tax_amount: data.tax_amount ?? sum("tax_amount") },
+    lineChecked
+  )
   if (!amounts.ok) {
     throw new PayloadError("AMOUNT_NOT_REPRESENTABLE", `The ${what} built from the cart: ${amounts.message}`, amounts.loc)
   }
   // Checked here, where the body is built from the cart: the client does not validate it again.
   return markValidated(schema, parsed.data as object) as z.output<S>
 }
+
+const LINE_AMOUNT_FIELDS = ["quantity", "unit_price", "net_amount", "tax_amount", "gross_amount", "discount_amount", "tax_rate"] as const
+const sameAmounts = (a: LineItem, b: LineItem) => LINE_AMOUNT_FIELDS.every((field) => a[field] === b[field])
 
 /** The extras that are set (a body carries no undefined fields, so its idempotency digest is stable). */
 function extrasOf(extras: OrderExtras | undefined): Partial<OrderContent> {
@@ -109,7 +118,8 @@ export function buildIntentBody(cart: Cart, buyer: IntentBuyer | Buyer, options?
       buyer,
       invoice_type: "FUNDED_INVOICE",
     },
-    "order intent"
+    "order intent",
+    new Set(lines.line_items)
   )
 }
 
@@ -130,16 +140,18 @@ export type CreateOrderInput = {
 /** POST /v1/order. */
 export function buildCreateOrderBody(input: CreateOrderInput): CreateOrderRequest {
   const cart = parseMedusaCart(input.cart)
+  const content = orderContentOf(cart, input.merchantReference, input.extras, input.options)
   return verified(
     CreateOrderRequest,
     {
-      ...orderContentOf(cart, input.merchantReference, input.extras, input.options),
+      ...content,
       buyer: input.buyer,
       merchant_order_id: input.merchantOrderId,
       merchant_urls: input.urls,
       ...(input.trackingId && { tracking_id: input.trackingId }),
     },
-    "order"
+    "order",
+    new Set(content.line_items)
   )
 }
 
@@ -155,5 +167,6 @@ export type EditOrderOptions = {
  */
 export function buildEditBody(cartOrOrder: Cart, edit: EditOrderOptions = {}): EditOrderRequest {
   const cart = parseMedusaCart(cartOrOrder)
-  return verified(EditOrderRequest, orderContentOf(cart, edit.merchantReference, edit.extras, edit.options), "order edit")
+  const content = orderContentOf(cart, edit.merchantReference, edit.extras, edit.options)
+  return verified(EditOrderRequest, content, "order edit", new Set(content.line_items))
 }

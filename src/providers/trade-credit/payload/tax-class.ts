@@ -37,6 +37,21 @@ function nameOf(line: TaxLine): string {
  */
 export function taxOfLine(taxLines: readonly TaxLine[] | null | undefined, where: string): LineTax {
   const lines = taxLines ?? []
+  // Most lines of a cart carry the same tax lines: each combination is worked out once (the result is immutable).
+  const key = lines.map((line) => `${line.rate.toString()}\u0000${line.description ?? ""}\u0000${line.code ?? ""}`).join("\u0001")
+  const known = taxesByLines.get(key)
+  if (known) return known
+  const tax = computeTaxOfLine(lines, where)
+  if (taxesByLines.size >= MAX_KNOWN_TAXES) taxesByLines.clear()
+  taxesByLines.set(key, tax)
+  return tax
+}
+
+/** Taxes by their tax lines' rates and labels (bounded: a few per store in practice). */
+const taxesByLines = new Map<string, LineTax>()
+const MAX_KNOWN_TAXES = 500
+
+function computeTaxOfLine(lines: readonly TaxLine[], where: string): LineTax {
   const percent = lines.reduce((sum, line) => sum.plus(line.rate), new BigNumber(0))
   const fraction = percent.dividedBy(100)
   if (fraction.lt(0) || fraction.gte(2)) {

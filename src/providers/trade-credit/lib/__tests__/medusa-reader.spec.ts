@@ -1,0 +1,56 @@
+import { container } from "@medusajs/framework"
+import { asValue } from "@medusajs/framework/awilix"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { readCartOfSession } from "../medusa-reader"
+
+type Graph = { entity: string; fields: string[]; filters: { id: string } }
+
+describe("readCartOfSession", () => {
+  const calls: Graph[] = []
+  const carts = new Map<string, Record<string, unknown>>()
+  const cartOfSession = new Map<string, string>()
+
+  beforeAll(() => {
+    container.register(
+      ContainerRegistrationKeys.QUERY,
+      asValue({
+        graph: async (input: Graph) => {
+          calls.push(input)
+          if (input.entity === "payment_session") {
+            const cartId = cartOfSession.get(input.filters.id)
+            return { data: cartId ? [{ id: input.filters.id, payment_collection: { id: "paycol_1", cart: { id: cartId } } }] : [] }
+          }
+          // A copy: each read answers the cart as it is now.
+          return { data: carts.has(input.filters.id) ? [{ ...carts.get(input.filters.id) }] : [] }
+        },
+      })
+    )
+  })
+
+  beforeEach(() => {
+    calls.length = 0
+  })
+
+  it("finds the session's cart once, then reads only the cart, as it is now, on every call", async () => {
+    cartOfSession.set("payses_reader_1", "cart_reader_1")
+    carts.set("cart_reader_1", { id: "cart_reader_1", total: 10 })
+
+    const first = await readCartOfSession<{ total: number }>("payses_reader_1", ["id", "total"])
+    expect(first.total).toBe(10)
+    expect(calls.map((c) => c.entity)).toEqual(["payment_session", "cart"])
+
+    carts.set("cart_reader_1", { id: "cart_reader_1", total: 12 })
+    const second = await readCartOfSession<{ total: number }>("payses_reader_1", ["id", "total"])
+    expect(second.total).toBe(12)
+    expect(calls.map((c) => c.entity)).toEqual(["payment_session", "cart", "cart"])
+    expect(calls[2].filters).toEqual({ id: "cart_reader_1" })
+  })
+
+  it("refuses a session that belongs to no cart, and does not keep the miss", async () => {
+    await expect(readCartOfSession("payses_reader_orphan", ["id"])).rejects.toMatchObject({ code: "TRADE_CREDIT_CART_NOT_FOUND" })
+    cartOfSession.set("payses_reader_orphan", "cart_reader_2")
+    carts.set("cart_reader_2", { id: "cart_reader_2" })
+    await expect(readCartOfSession<{ id: string }>("payses_reader_orphan", ["id"])).resolves.toEqual({ id: "cart_reader_2" })
+    expect(calls.map((c) => c.entity)).toEqual(["payment_session", "payment_session", "cart"])
+  })
+})

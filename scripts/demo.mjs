@@ -11,6 +11,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { ensureDatabase, freePort } from "./lib/database.mjs"
 import { loginAdmin } from "./lib/admin-client.mjs"
+import { waitFor } from "./lib/wait-for.mjs"
 
 const require = createRequire(import.meta.url)
 const { seedStore } = require("./lib/seed-store.js")
@@ -49,17 +50,6 @@ async function shutdown(code = 0) {
 }
 process.on("SIGINT", () => shutdown(0))
 process.on("SIGTERM", () => shutdown(0))
-
-const waitFor = async (url, what, timeoutMs = 180_000) => {
-  const until = Date.now() + timeoutMs
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error(`${what} did not answer at ${url} within ${timeoutMs / 1000} s`)
-}
 
 try {
   database = await ensureDatabase({ persistentDir: process.env.DATABASE_URL || process.env.DB_HOST ? undefined : join(tmpdir(), "medusa-trade-credit-demo-postgres") })

@@ -8,21 +8,11 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { ensureDatabase, freePort } from "../../scripts/lib/database.mjs"
 import { loginAdmin } from "../../scripts/lib/admin-client.mjs"
+import { waitFor } from "../../scripts/lib/wait-for.mjs"
 import { require, root } from "./common.mjs"
 
 const { seedStore } = require("../../scripts/lib/seed-store.js")
 const ADMIN = { email: "bench@example.com", password: "bench-password-1" }
-
-const waitFor = async (url, what, timeoutMs = 240_000) => {
-  const until = Date.now() + timeoutMs
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error(`${what} did not answer at ${url} within ${timeoutMs / 1000} s`)
-}
 
 /**
  * @param {{ simulator: { url: string, control: Function }, env?: Record<string,string>, log?: (m: string) => void }} input
@@ -88,7 +78,7 @@ export async function bootMedusa({ simulator, env: extraEnv = {}, log = (m) => c
     log(`bench: starting Medusa on port ${medusaPort}…`)
     server = spawn(process.execPath, [cli, "start"], { cwd: root, env, stdio: ["ignore", out, out], detached: true })
     const base = `http://localhost:${medusaPort}`
-    await waitFor(`${base}/health`, "Medusa")
+    await waitFor(`${base}/health`, "Medusa", 240_000)
     log(`bench: Medusa is up (${((Date.now() - started) / 1000).toFixed(0)} s with migrations)`)
 
     const admin = await loginAdmin(base, ADMIN)

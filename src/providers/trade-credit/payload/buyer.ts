@@ -2,7 +2,7 @@ import { z } from "@medusajs/framework/zod"
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js"
 import type { Buyer, IntentBuyer, Representative } from "../../../service/schemas"
 import { PayloadError } from "./errors"
-import { MedusaCart, preferRawAmounts, type MedusaCartData, type MedusaCartInput } from "./medusa-cart"
+import { MedusaCart, type MedusaCartData, type MedusaCartInput } from "./medusa-cart"
 import type { SessionInput } from "./session-input"
 
 /** What the buyer is built from besides the storefront's input: the cart's email, addresses and customer. */
@@ -46,7 +46,7 @@ const phoneNumbers = new Map<string, string | undefined>()
 function readSource(cart: BuyerSourceInput | MedusaCartData): BuyerSource {
   // Only the four fields the buyer is built from (not the whole cart with its items).
   const { email, billing_address, shipping_address, customer } = cart
-  const result = BuyerSource.safeParse(preferRawAmounts({ email, billing_address, shipping_address, customer }))
+  const result = BuyerSource.safeParse({ email, billing_address, shipping_address, customer })
   if (!result.success) {
     throw new PayloadError("INVALID_CART", `The cart's buyer details are malformed: ${result.error.issues[0].message}`, "cart")
   }

@@ -157,38 +157,6 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => {
 /** The keys under which a cart or order nests objects with amounts (lines, shipping, credit lines, their tax lines, adjustments, return details). */
 const NESTED_AMOUNTS = new Set(["items", "shipping_methods", "credit_lines", "tax_lines", "adjustments", "detail"])
 
-/**
- * Copies every `raw_<name>` onto `<name>` (as Medusa's own
- * transformPropertiesToBigNumber does), in the cart and in the objects it nests
- * amounts in (NESTED_AMOUNTS); other values (addresses, customer, and
- * whatever else Query returned) are passed on as they are, not walked or copied.
- * Medusa's BigNumber instances are not plain objects and are left as they are.
- */
-export function preferRawAmounts<T>(value: T, depth = 0): T {
-  if (depth > 8) return value
-  if (Array.isArray(value)) return value.map((v) => preferRawAmounts(v, depth + 1)) as T
-  if (!isPlainObject(value)) return value
-  const out = preferRawAmountsHere(value)
-  for (const key of Object.keys(out)) if (NESTED_AMOUNTS.has(key)) out[key] = preferRawAmounts(out[key], depth + 1)
-  return out as T
-}
-
-/** A copy of one object with each `raw_<name>` copied onto `<name>` (not walked further). */
-function preferRawAmountsHere(value: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  let raws: string[] | undefined
-  for (const key of Object.keys(value)) {
-    const v = value[key]
-    if (key.length > 4 && key.startsWith("raw_")) {
-      if (v !== null && v !== undefined) (raws ??= []).push(key)
-      continue
-    }
-    out[key] = v
-  }
-  if (raws) for (const key of raws) out[key.slice(4)] = value[key]
-  return out
-}
-
 /** The amount fields of the objects MedusaCart reads: the Decimal and OptionalDecimal fields of its schemas. */
 export const AMOUNT_FIELDS: ReadonlySet<string> = new Set(
   [MedusaCart, MedusaLineItem, MedusaItemDetail, MedusaShippingMethod, MedusaTaxLine, MedusaAdjustment, MedusaCreditLine].flatMap(
@@ -212,11 +180,13 @@ function amountOf(value: unknown): unknown {
 const RAW_KEYS: ReadonlyMap<string, string> = new Map([...AMOUNT_FIELDS].map((key) => [key, `raw_${key}`]))
 
 /**
- * preferRawAmounts for the fields the schema reads: a shallow copy of the cart
- * and of each object it nests amounts in (NESTED_AMOUNTS), with every amount
- * field (AMOUNT_FIELDS) taken from its `raw_<name>` when there is one and
- * converted to bignumber.js. Other fields, `raw_*` ones included, are copied
- * as they are (the schema drops what it does not read).
+ * The cart as the schema reads it: a shallow copy of the cart and of each
+ * object it nests amounts in (NESTED_AMOUNTS), with every amount field
+ * (AMOUNT_FIELDS) taken from its `raw_<name>` when there is one (it keeps the
+ * precision a float loses, as Medusa's own transformPropertiesToBigNumber does)
+ * and converted to bignumber.js. Other fields, `raw_*` ones included, are copied
+ * as they are (the schema drops what it does not read); addresses, the customer
+ * and Medusa's BigNumber instances (not plain objects) are not walked.
  */
 function normaliseAmounts<T>(value: T, depth = 0): T {
   if (depth > 8) return value

@@ -100,8 +100,9 @@ export async function providerHarness({ simulatorOptions = {}, providerOptions =
  * One invoice checkout at provider level, with the three provider calls a buyer who verifies causes:
  * initiatePayment (intent), authorizePayment (create: the buyer must verify), the buyer's approval
  * (control API, not timed), authorizePayment again (read + confirm). `measure(name, fn)` wraps each call.
+ * `approve: false` leaves the approval out (answers replayed from a checkout that had it, bench/plugin-cpu.mjs).
  */
-export async function providerCheckout(h, cart, measure = (_name, fn) => fn()) {
+export async function providerCheckout(h, cart, measure = (_name, fn) => fn(), { approve = true } = {}) {
   const sessionId = h.session(cart)
   const context = { idempotency_key: sessionId }
   const started = await measure("initiatePayment", () =>
@@ -109,7 +110,7 @@ export async function providerCheckout(h, cart, measure = (_name, fn) => fn()) {
   )
   const first = await measure("authorizePayment (create)", () => h.invoice.authorizePayment({ data: started.data, context }))
   if (first.status !== "requires_more") throw new Error(`authorize answered ${first.status}`)
-  await h.simulator.control("POST", `/_sim/orders/${first.data.order_id}/verify`, { approve: true })
+  if (approve) await h.simulator.control("POST", `/_sim/orders/${first.data.order_id}/verify`, { approve: true })
   const second = await measure("authorizePayment (confirm)", () => h.invoice.authorizePayment({ data: first.data, context }))
   if (second.status !== "authorized") throw new Error(`the second authorize answered ${second.status}`)
   h.forget(sessionId)

@@ -10,6 +10,7 @@ import { buildQuery, describeZodIssue, flattenHeaders, mediaTypeOf, type QueryVa
 import type { ClientLogger, RequestEvent, TradeCreditClientConfig } from "./options"
 import { backoffDelay, retryAfterDelay } from "./retry"
 import { defaultUserAgent } from "./user-agent"
+import { jsonOf } from "../utils/frozen-json"
 
 /**
  * The one HTTP transport every service module of the client shares.
@@ -281,7 +282,7 @@ export class Transport {
       method: spec.method,
       path: this.#shared.basePath + this.#prefix + spec.path + buildQuery(spec.query),
       headers,
-      body: spec.rawBody !== undefined ? Buffer.from(spec.rawBody.data) : spec.body === undefined ? undefined : JSON.stringify(spec.body),
+      body: spec.rawBody !== undefined ? Buffer.from(spec.rawBody.data) : spec.body === undefined ? undefined : jsonOf(spec.body),
     }
     const ctx: CallContext = {
       method: spec.method,
@@ -308,7 +309,7 @@ export class Transport {
       const event = { method: spec.method, path: shown, attempt, durationMs }
 
       if (result.kind === "answer" && result.status >= 200 && result.status < 300) {
-        this.#report({ ...event, status: result.status, outcome: "ok", errorCode: null, traceId: null }, maxAttempts)
+        this.#report({ status: result.status, outcome: "ok", errorCode: null, traceId: null, ...event }, maxAttempts)
         return { status: result.status, headers: result.headers, body: result.body, ctx }
       }
 
@@ -321,11 +322,11 @@ export class Transport {
       const waitMs = this.#retryWait(error, attempt, maxAttempts, deadlineAt)
       this.#report(
         {
-          ...event,
           status: error.status ?? null,
           outcome: waitMs === null ? "error" : "retry",
           errorCode: error.code,
           traceId: error.traceId ?? null,
+          ...event,
         },
         maxAttempts,
         waitMs
@@ -361,7 +362,7 @@ export class Transport {
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(TIMED_OUT), budgetMs)
     try {
-      const response = await this.#shared.pool.request({ ...request, signal: controller.signal })
+      const response = await this.#shared.pool.request({ signal: controller.signal, ...request })
       const body = Buffer.from(await response.body.arrayBuffer())
       // One turn of the event loop lets the connection tell the pool it is free
       // again ("drain"); without it the next sequential call would find it busy

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto"
+import { jsonOf } from "../../../utils/frozen-json"
 
 /**
  * Digests of frozen bodies: the payload builders freeze what they build and
@@ -11,7 +12,7 @@ const digests = new WeakMap<object, string>()
 export function bodyDigest(body: unknown): string {
   const known = typeof body === "object" && body !== null && Object.isFrozen(body) ? digests.get(body) : undefined
   if (known) return known
-  const digest = createHash("sha256").update(JSON.stringify(body ?? null)).digest("base64url").slice(0, 16)
+  const digest = createHash("sha256").update(jsonOf(body)).digest("base64url").slice(0, 16)
   if (typeof body === "object" && body !== null && Object.isFrozen(body)) digests.set(body, digest)
   return digest
 }

@@ -7,9 +7,9 @@ import type { MerchantUrls } from "../../../service/schemas"
  * site arrives without it) and the outcome as query parameters.
  */
 export function merchantUrlsFor(returnUrl: string, cartId: string): MerchantUrls {
+  const url = new URL(returnUrl)
+  url.searchParams.set("cart_id", cartId)
   const withParams = (outcome: "verified" | "failed" | "cancelled") => {
-    const url = new URL(returnUrl)
-    url.searchParams.set("cart_id", cartId)
     url.searchParams.set("trade_credit", outcome)
     return url.toString()
   }

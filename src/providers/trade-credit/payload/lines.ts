@@ -1,10 +1,11 @@
 import BigNumber from "bignumber.js"
 import { taxSubtotalsOf } from "../../../service/order-arithmetic"
 import type { LineItem, TaxSubtotal } from "../../../service/schemas"
-import { formatMoney, roundToCents, sumDecimals, toDecimal, ZERO, type DecimalInput } from "../../../utils/decimal"
+import { roundToCents, sumDecimals, toDecimal, ZERO, type DecimalInput } from "../../../utils/decimal"
+import { absUnits, decimalsOf, formatUnits, formatUnitsShortest, MONEY_DECIMALS, pow10, rescale, unitsOf } from "../../../utils/units"
 import { PayloadError } from "./errors"
 import { detailsOfItem, imageUrlOfItem, nameOfItem, productPageUrlOfItem, referenceOf } from "./line-details"
-import { draftLine, finishLineOrThrow, grossOf, type ExactLineTotals, type LineDraft } from "./line-draft"
+import { draftLine, finishLineOrThrow, grossOf, type ExactLineTotals, type LineDescription, type LineDraft } from "./line-draft"
 import {
   parseMedusaCart,
   type MedusaCartData,
@@ -13,7 +14,7 @@ import {
   type MedusaShippingMethod,
 } from "./medusa-cart"
 import { reconcileCents } from "./reconcile-cents"
-import { taxOfLine } from "./tax-class"
+import { taxOfLine, type LineTax } from "./tax-class"
 
 export type LineOptions = {
   /**
@@ -44,20 +45,22 @@ export type BuiltLines = {
 /** Store credit below this is Medusa's own rounding noise, not a credit. */
 const CREDIT_EPSILON = new BigNumber("0.005")
 
-/** How far a line's total may be from subtotal - discount + tax, and the cart's total from the sum of its lines (Medusa's rounding). */
-const TOTALS_TOLERANCE = new BigNumber("0.000001")
-const SUM_TOLERANCE = new BigNumber("0.0001")
+/** The fewest decimals the exact totals are worked at: the tolerances below are whole units at six. */
+const MIN_SCALE = 6
 
-/** Below half a cent, a negative amount is the noise of Medusa's 20-digit division (a 100 % discount on a tax-inclusive price). */
-const NOISE = new BigNumber("-0.005")
+/** How far a line's total may be from subtotal - discount + tax (10^-6), and the cart's total from the sum of its lines (10^-4): Medusa's rounding. */
+const totalsTolerance = (scale: number) => pow10(scale - 6)
+const sumTolerance = (scale: number) => pow10(scale - 4)
 
-function nonNegative(value: BigNumber, where: string): BigNumber {
-  if (!value.lt(0)) return value
-  if (value.gt(NOISE)) return ZERO
-  throw new PayloadError("CART_NOT_SUPPORTED", `${where} is negative (${value.toFixed()})`, where)
-}
+/** Below half a cent (-0.005), a negative amount is the noise of Medusa's 20-digit division (a 100 % discount on a tax-inclusive price). */
+const noise = (scale: number) => -5n * pow10(scale - 3)
 
-function exactTotalsOf(line: MedusaLineItem | MedusaShippingMethod, where: string): ExactLineTotals {
+const ONE = new BigNumber(1)
+
+/** Medusa's totals of one line as read, before they are worked in units. */
+type LineTotalsRead = { subtotal: BigNumber; discountSubtotal: BigNumber; taxTotal: BigNumber; total: BigNumber | undefined }
+
+function totalsOf(line: MedusaLineItem | MedusaShippingMethod, where: string): LineTotalsRead {
   if (!line.subtotal || !line.tax_total) {
     throw new PayloadError(
       "INVALID_CART",
@@ -79,16 +82,31 @@ function exactTotalsOf(line: MedusaLineItem | MedusaShippingMethod, where: strin
     }
     discountSubtotal = ZERO
   }
+  return { subtotal: line.subtotal, discountSubtotal, taxTotal: line.tax_total, total: line.total }
+}
+
+function nonNegative(units: bigint, read: BigNumber, where: string, scale: number): bigint {
+  if (units >= 0n) return units
+  if (units > noise(scale)) return 0n
+  throw new PayloadError("CART_NOT_SUPPORTED", `${where} is negative (${read.toFixed()})`, where)
+}
+
+/** A line's totals in units of 10^-scale, checked: none negative, and Medusa's total is subtotal - discount + tax. */
+function exactTotalsAt(read: LineTotalsRead, where: string, scale: number): ExactLineTotals {
+  const subtotal = unitsOf(read.subtotal, scale)
+  const discountSubtotal = unitsOf(read.discountSubtotal, scale)
+  const taxTotal = unitsOf(read.taxTotal, scale)
   const totals = {
-    subtotal: nonNegative(line.subtotal, `${where}.subtotal`),
-    discountSubtotal: nonNegative(discountSubtotal, `${where}.discount_subtotal`),
-    taxTotal: nonNegative(line.tax_total, `${where}.tax_total`),
+    subtotal: nonNegative(subtotal, read.subtotal, `${where}.subtotal`, scale),
+    discountSubtotal: nonNegative(discountSubtotal, read.discountSubtotal, `${where}.discount_subtotal`, scale),
+    taxTotal: nonNegative(taxTotal, read.taxTotal, `${where}.tax_total`, scale),
+    scale,
   }
   // Medusa's total of the line is subtotal - discount + tax: if not, the fields mean something else.
-  if (line.total && line.total.minus(line.subtotal.minus(discountSubtotal).plus(line.tax_total)).abs().gt(TOTALS_TOLERANCE)) {
+  if (read.total && absUnits(unitsOf(read.total, scale) - (subtotal - discountSubtotal + taxTotal)) > totalsTolerance(scale)) {
     throw new PayloadError(
       "INVALID_CART",
-      `${where}: total ${line.total.toFixed()} is not subtotal - discount_subtotal + tax_total`,
+      `${where}: total ${read.total.toFixed()} is not subtotal - discount_subtotal + tax_total`,
       where
     )
   }
@@ -105,7 +123,16 @@ function currentQuantityOf(item: MedusaLineItem): BigNumber {
   return item.quantity.minus(returned)
 }
 
-function itemDraft(item: MedusaLineItem, index: number, options: LineOptions): LineDraft | undefined {
+/** A line read from the cart, before its amounts are worked out (at the cart's scale, known once every line is read). */
+type LineSource = {
+  where: string
+  description: LineDescription
+  quantity: BigNumber
+  tax: LineTax
+  totals: LineTotalsRead
+}
+
+function itemSource(item: MedusaLineItem, index: number, options: LineOptions): LineSource | undefined {
   const where = `items[${index}]`
   const quantity = currentQuantityOf(item)
   if (quantity.lte(0)) return undefined
@@ -116,8 +143,9 @@ function itemDraft(item: MedusaLineItem, index: number, options: LineOptions): L
   const product_page_url = productPageUrlOfItem(item, options.productUrlTemplate)
   const details = detailsOfItem(item)
   const line_item_reference = referenceOf(item.id)
-  return draftLine(
-    {
+  return {
+    where,
+    description: {
       name: nameOfItem(item),
       quantity_unit: "pcs",
       type: item.requires_shipping === false ? options.nonShippingItemType ?? "DIGITAL" : "PHYSICAL",
@@ -127,26 +155,27 @@ function itemDraft(item: MedusaLineItem, index: number, options: LineOptions): L
       ...(details && { details }),
     },
     quantity,
-    taxOfLine(item.tax_lines, where),
-    exactTotalsOf(item, where)
-  )
+    tax: taxOfLine(item.tax_lines, where),
+    totals: totalsOf(item, where),
+  }
 }
 
-function shippingDraft(method: MedusaShippingMethod, index: number, options: LineOptions): LineDraft {
+function shippingSource(method: MedusaShippingMethod, index: number, options: LineOptions): LineSource {
   const where = `shipping_methods[${index}]`
   const line_item_reference = referenceOf(method.id)
   const name = (method.name ?? "").trim() || options.shippingName || "Shipping"
-  return draftLine(
-    {
+  return {
+    where,
+    description: {
       name: name.length > 255 ? `${name.slice(0, 254)}…` : name,
       quantity_unit: "sc",
       type: "SHIPPING_FEE",
       ...(line_item_reference && { line_item_reference }),
     },
-    new BigNumber(1),
-    taxOfLine(method.tax_lines, where),
-    exactTotalsOf(method, where)
-  )
+    quantity: ONE,
+    tax: taxOfLine(method.tax_lines, where),
+    totals: totalsOf(method, where),
+  }
 }
 
 /** The store credit (gift cards, credit lines) applied to the cart. */
@@ -179,31 +208,41 @@ export function buildLines(cartInput: MedusaCartInput | MedusaCartData, options:
     )
   }
 
-  const drafts: LineDraft[] = []
+  const sources: LineSource[] = []
   ;(cart.items ?? []).forEach((item, i) => {
-    const draft = itemDraft(item, i, options)
-    if (draft) drafts.push(draft)
+    const source = itemSource(item, i, options)
+    if (source) sources.push(source)
   })
-  if (drafts.length === 0) {
+  if (sources.length === 0) {
     throw new PayloadError("CART_NOT_SUPPORTED", "The cart has no items", "items")
   }
-  ;(cart.shipping_methods ?? []).forEach((method, i) => drafts.push(shippingDraft(method, i, options)))
+  ;(cart.shipping_methods ?? []).forEach((method, i) => sources.push(shippingSource(method, i, options)))
 
-  const exactSum = sumDecimals(drafts.map((d) => d.exactTotal))
-  if (exactSum.minus(cart.total).abs().gt(SUM_TOLERANCE)) {
+  // Every exact amount of the cart is a whole number of units at the most decimals any of them has.
+  const scale = decimalsOf(
+    [cart.total, ...sources.flatMap(({ totals: t }) => [t.subtotal, t.discountSubtotal, t.taxTotal, t.total])],
+    MIN_SCALE
+  )
+  const drafts = sources.map((source) =>
+    draftLine(source.description, source.quantity, source.tax, exactTotalsAt(source.totals, source.where, scale))
+  )
+
+  const exactSum = drafts.reduce((sum, draft) => sum + draft.exactTotal, 0n)
+  const cartTotal = unitsOf(cart.total, scale)
+  if (absUnits(exactSum - cartTotal) > sumTolerance(scale)) {
     throw new PayloadError(
       "INVALID_CART",
-      `The cart's total ${cart.total.toFixed()} is not the sum of its lines (${exactSum.toFixed()}): read the cart with CART_FIELDS`,
+      `The cart's total ${cart.total.toFixed()} is not the sum of its lines (${formatUnitsShortest(exactSum, scale)}): read the cart with CART_FIELDS`,
       "total"
     )
   }
-  const target = roundToCents(cart.total)
+  const target = rescale(cartTotal, scale, MONEY_DECIMALS)
   if (options.expectedTotal !== undefined) {
-    const expected = roundToCents(toDecimal(options.expectedTotal, "expectedTotal"))
-    if (!expected.eq(target)) {
+    const expected = unitsOf(roundToCents(toDecimal(options.expectedTotal, "expectedTotal")), MONEY_DECIMALS)
+    if (expected !== target) {
       throw new PayloadError(
         "INVALID_AMOUNT",
-        `The amount to pay (${formatMoney(expected)}) is not the cart's total (${formatMoney(target)}): the cart changed`,
+        `The amount to pay (${formatUnits(expected, MONEY_DECIMALS)}) is not the cart's total (${formatUnits(target, MONEY_DECIMALS)}): the cart changed`,
         "amount"
       )
     }
@@ -211,8 +250,9 @@ export function buildLines(cartInput: MedusaCartInput | MedusaCartData, options:
 
   const reconciled = reconcileCents(drafts, target)
   const line_items = reconciled.map((draft, i) => finishLineOrThrow(draft, i))
-  // Each line's amounts are its draft's whole cents: the totals are summed from those, not parsed back from the strings.
-  const total = (amountOf: (draft: LineDraft) => BigNumber) => formatMoney(sumDecimals(reconciled.map(amountOf)))
+  // Each line's amounts are its draft's cents: the totals are summed from those, not parsed back from the strings.
+  const total = (amountOf: (draft: LineDraft) => bigint) =>
+    formatUnits(reconciled.reduce((sum, draft) => sum + amountOf(draft), 0n), MONEY_DECIMALS)
   return {
     line_items,
     gross_amount: total(grossOf),

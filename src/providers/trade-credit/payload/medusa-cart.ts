@@ -1,6 +1,6 @@
 import BigNumberJs from "bignumber.js"
 import { z } from "@medusajs/framework/zod"
-import { toDecimalOrUndefined, type DecimalInput } from "../../../utils/decimal"
+import { toDecimalOrUndefined, ZERO, type DecimalInput } from "../../../utils/decimal"
 import { formatPath, PayloadError } from "./errors"
 
 type BigNumber = BigNumberJs
@@ -154,21 +154,38 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => {
   return proto === Object.prototype || proto === null
 }
 
-/** The keys under which a cart or order nests objects with amounts (lines, shipping, credit lines, their tax lines, adjustments, return details). */
-const NESTED_AMOUNTS = new Set(["items", "shipping_methods", "credit_lines", "tax_lines", "adjustments", "detail"])
+/** What parseMedusaCart copies of one object: the fields its schema reads, which of them are amounts, and the objects nested in it. */
+type Level = { fields: readonly string[]; amounts: ReadonlyMap<string, string>; nested: ReadonlyMap<string, Level> }
+
+function levelOf(schema: z.ZodObject, nested: Record<string, Level> = {}): Level {
+  const shape = schema.shape as Record<string, unknown>
+  const amounts = Object.keys(shape).filter((name) => shape[name] === Decimal || shape[name] === OptionalDecimal)
+  return {
+    fields: Object.keys(shape),
+    // Each amount field with its `raw_<name>` sibling.
+    amounts: new Map(amounts.map((name) => [name, `raw_${name}`])),
+    nested: new Map(Object.entries(nested)),
+  }
+}
+
+const TAX_LINE = levelOf(MedusaTaxLine)
+const ADJUSTMENT = levelOf(MedusaAdjustment)
+const CART: Level = levelOf(MedusaCart, {
+  items: levelOf(MedusaLineItem, { tax_lines: TAX_LINE, adjustments: ADJUSTMENT, detail: levelOf(MedusaItemDetail) }),
+  shipping_methods: levelOf(MedusaShippingMethod, { tax_lines: TAX_LINE, adjustments: ADJUSTMENT }),
+  credit_lines: levelOf(MedusaCreditLine),
+})
 
 /** The amount fields of the objects MedusaCart reads: the Decimal and OptionalDecimal fields of its schemas. */
 export const AMOUNT_FIELDS: ReadonlySet<string> = new Set(
-  [MedusaCart, MedusaLineItem, MedusaItemDetail, MedusaShippingMethod, MedusaTaxLine, MedusaAdjustment, MedusaCreditLine].flatMap(
-    (schema) =>
-      Object.entries(schema.shape as Record<string, unknown>)
-        .filter(([, field]) => field === Decimal || field === OptionalDecimal)
-        .map(([name]) => name)
-  )
+  (function names(level: Level): string[] {
+    return [...level.amounts.keys(), ...[...level.nested.values()].flatMap(names)]
+  })(CART)
 )
 
 /** An amount in any of Medusa's shapes as bignumber.js (null: undefined); a value that is no number is left for the schema to refuse. */
 function amountOf(value: unknown): unknown {
+  if (value === "0" || value === 0) return ZERO
   try {
     return toDecimalOrUndefined(value)
   } catch {
@@ -176,30 +193,36 @@ function amountOf(value: unknown): unknown {
   }
 }
 
-/** `raw_<name>` of each amount field. */
-const RAW_KEYS: ReadonlyMap<string, string> = new Map([...AMOUNT_FIELDS].map((key) => [key, `raw_${key}`]))
-
 /**
- * The cart as the schema reads it: a shallow copy of the cart and of each
- * object it nests amounts in (NESTED_AMOUNTS), with every amount field
- * (AMOUNT_FIELDS) taken from its `raw_<name>` when there is one (it keeps the
- * precision a float loses, as Medusa's own transformPropertiesToBigNumber does)
- * and converted to bignumber.js. Other fields, `raw_*` ones included, are copied
- * as they are (the schema drops what it does not read); addresses, the customer
- * and Medusa's BigNumber instances (not plain objects) are not walked.
+ * The cart as the schema reads it: of the cart and of each object it nests
+ * amounts in, a new object with the fields the schema reads (the rest would be
+ * dropped by the schema anyway), every amount field taken from its
+ * `raw_<name>` when there is one (it keeps the precision a float loses, as
+ * Medusa's own transformPropertiesToBigNumber does) and converted to
+ * bignumber.js. Addresses, the customer and Medusa's BigNumber instances (not
+ * plain objects) are not walked.
+ *
+ * The copy is built field by field into a new object: a spread of Query's
+ * objects (dozens of fields, `raw_*` ones included) cost more than the rest
+ * of the parse.
  */
-function normaliseAmounts<T>(value: T, depth = 0): T {
-  if (depth > 8) return value
-  if (Array.isArray(value)) return value.map((v) => normaliseAmounts(v, depth + 1)) as T
+function normaliseAmounts(value: unknown, level: Level): unknown {
+  if (Array.isArray(value)) return value.map((element) => normaliseAmounts(element, level))
   if (!isPlainObject(value)) return value
-  const out: Record<string, unknown> = { ...value }
-  for (const [key, rawKey] of RAW_KEYS) {
-    const raw = value[rawKey]
-    if (raw !== null && raw !== undefined) out[key] = amountOf(raw)
-    else if (key in value) out[key] = amountOf(value[key])
+  const out: Record<string, unknown> = {}
+  for (const key of level.fields) {
+    const rawKey = level.amounts.get(key)
+    if (rawKey !== undefined) {
+      const raw = value[rawKey]
+      if (raw !== null && raw !== undefined) out[key] = amountOf(raw)
+      else if (key in value) out[key] = amountOf(value[key])
+      continue
+    }
+    if (!(key in value)) continue
+    const nested = level.nested.get(key)
+    out[key] = nested === undefined ? value[key] : normaliseAmounts(value[key], nested)
   }
-  for (const key of NESTED_AMOUNTS) if (value[key] !== undefined) out[key] = normaliseAmounts(value[key], depth + 1)
-  return out as T
+  return out
 }
 
 /** Carts this module already validated: a builder handed one of them (e.g. buildLines inside buildCreateOrderBody) does not parse it again. */
@@ -208,7 +231,7 @@ const parsedCarts = new WeakSet<object>()
 /** Validates and normalises a cart or order read with CART_FIELDS / ORDER_FIELDS. */
 export function parseMedusaCart(input: MedusaCartInput | MedusaCartData): MedusaCartData {
   if (typeof input === "object" && input !== null && parsedCarts.has(input)) return input as MedusaCartData
-  const result = MedusaCart.safeParse(normaliseAmounts(input))
+  const result = MedusaCart.safeParse(normaliseAmounts(input, CART))
   if (!result.success) {
     const issue = result.error.issues[0]
     const path = formatPath(issue.path)

@@ -14,6 +14,19 @@ const reject = (returnUrl: string, why: string) =>
 
 /** The origins as the URL parser spells them ("https://shop.example", no trailing slash, default port dropped). */
 function normaliseOrigins(allowedOrigins: readonly string[]): string[] {
+  // The same few configured origins on every call: parsed once per list.
+  const key = allowedOrigins.join("\n")
+  const known = normalisedOrigins.get(key)
+  if (known) return known
+  const origins = parseOrigins(allowedOrigins)
+  if (normalisedOrigins.size >= 100) normalisedOrigins.clear()
+  normalisedOrigins.set(key, origins)
+  return origins
+}
+
+const normalisedOrigins = new Map<string, string[]>()
+
+function parseOrigins(allowedOrigins: readonly string[]): string[] {
   const origins: string[] = []
   for (const entry of allowedOrigins) {
     try {

@@ -1,4 +1,5 @@
 import BigNumber from "bignumber.js"
+import { millionthsOf } from "../../../service/order-arithmetic"
 import { formatPercent, formatTaxRate } from "../../../utils/decimal"
 import { PayloadError } from "./errors"
 import type { MedusaCartData } from "./medusa-cart"
@@ -6,8 +7,8 @@ import type { MedusaCartData } from "./medusa-cart"
 type TaxLine = NonNullable<NonNullable<MedusaCartData["items"]>[number]["tax_lines"]>[number]
 
 export type LineTax = {
-  /** The rate as sent (a fraction, rounded to six decimals): what the service checks against. */
-  rate: BigNumber
+  /** The rate as sent (a fraction, rounded to six decimals), in millionths: what the service checks against. */
+  rate: bigint
   /** The same on the wire ("0.200000"). */
   tax_rate: string
   /** For people, e.g. "VAT 20%" or "GST 5% + PST 7%". */
@@ -61,11 +62,11 @@ function computeTaxOfLine(lines: readonly TaxLine[], where: string): LineTax {
       where
     )
   }
-  const rate = new BigNumber(formatTaxRate(fraction))
+  const taxRate = formatTaxRate(fraction)
   const name = lines.length === 0 ? NO_TAX_CLASS_NAME : lines.map(nameOf).join(" + ")
   return {
-    rate,
-    tax_rate: formatTaxRate(fraction),
+    rate: millionthsOf(taxRate) as bigint,
+    tax_rate: taxRate,
     tax_class_name: name.length > MAX_CLASS_NAME ? `${name.slice(0, MAX_CLASS_NAME - 1)}…` : name,
   }
 }

@@ -72,10 +72,12 @@ export function splitRepaymentAmount(total: string, numberOfPeriods: number): st
  * "column" to share out; every instalment a "row" whose cells must add up to
  * its amount. Each cell starts at its exact share rounded down; the cents
  * left over (fewer than the number of columns per row, fewer than the number
- * of rows per column) are handed out one per cell, row by row, to the columns
- * that still miss the most (Ryser's construction, which always completes when
- * any split exists; the exact shares prove that one does), ties to the larger
- * fraction. So every cell is its exact share rounded down or up.
+ * of rows per column) go one per cell, and only to cells whose exact share is
+ * not a whole cent (rounded up, such a cell stays within a cent of its share;
+ * a whole share must stay as it is). The exact shares are a fractional split
+ * of that kind, so a whole one exists (a transportation problem's vertices are
+ * integral); it is found by augmenting paths, larger fractions tried first.
+ * So every cell is its exact share rounded down or up.
  *
  * The amounts must add up to the subtotals (taxable + tax).
  */
@@ -90,18 +92,46 @@ export function splitTaxSubtotals(taxSubtotals: TaxSubtotal[], amounts: string[]
   const fractions = rows.map((row) => columns.map((column) => (total.isZero() ? bn(0) : column.times(row).mod(total))))
   const missing = columns.map((column, c) => column.minus(sumOf(cells.map((cellsOfRow) => cellsOfRow[c]))))
 
+  const left = missing.map((cents) => cents.toNumber())
+  const up = rows.map(() => columns.map(() => false))
+  const candidates = rows.map((_, r) => columns.map((_, c) => c).filter((c) => fractions[r][c].gt(0)))
+  /**
+   * One more cent for row r: in the column that still misses the most (then the larger fraction), or, when no
+   * column it may take a cent in misses any, in one whose cent another row moves to a column of its own.
+   */
+  const place = (r: number, visited: Set<number>): boolean => {
+    const order = candidates[r]
+      .filter((c) => !up[r][c] && !visited.has(c))
+      .sort((a, b) => left[b] - left[a] || fractions[r][b].comparedTo(fractions[r][a]) || a - b)
+    const free = order.find((c) => left[c] > 0)
+    if (free !== undefined) {
+      left[free]--
+      up[r][free] = true
+      return true
+    }
+    for (const c of order) {
+      if (visited.has(c)) continue
+      visited.add(c)
+      for (let other = 0; other < rows.length; other++) {
+        if (other === r || !up[other][c]) continue
+        up[other][c] = false
+        if (place(other, visited)) {
+          up[r][c] = true
+          return true
+        }
+        up[other][c] = true
+      }
+    }
+    return false
+  }
   rows.forEach((row, r) => {
     const short = row.minus(sumOf(cells[r])).toNumber()
-    const order = columns
-      .map((_, c) => c)
-      .filter((c) => missing[c].gt(0))
-      .sort((a, b) => missing[b].comparedTo(missing[a]) || fractions[r][b].comparedTo(fractions[r][a]) || a - b)
-    if (order.length < short) throw new Error("splitTaxSubtotals: no split in whole cents (a bug: one always exists)")
-    for (const c of order.slice(0, short)) {
-      cells[r][c] = cells[r][c].plus(1)
-      missing[c] = missing[c].minus(1)
+    for (let cent = 0; cent < short; cent++) {
+      if (!place(r, new Set())) throw new Error("splitTaxSubtotals: no split in whole cents (a bug: one always exists)")
     }
   })
+  if (left.some((cents) => cents !== 0)) throw new Error("splitTaxSubtotals: cents left over (a bug: the rows and columns add up)")
+  rows.forEach((_, r) => columns.forEach((_, c) => up[r][c] && (cells[r][c] = cells[r][c].plus(1))))
 
   return cells.map((cellsOfRow) =>
     taxSubtotals.map((t, i) => ({

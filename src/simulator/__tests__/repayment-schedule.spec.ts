@@ -124,6 +124,24 @@ describe("repayment schedule: tax subtotals", () => {
     expect(split[0][1]).toEqual({ tax_rate: "0.000000", taxable_amount: "0.00", tax_amount: "0.00" })
   })
 
+  it("leaves a whole share as it is (found by the property below: 0.08 over 29 instalments gave 0.02 for a share of 0.01)", () => {
+    const subtotals = [
+      { tax_rate: "0.267905", taxable_amount: "0.08", tax_amount: "0.09" },
+      { tax_rate: "0.580368", taxable_amount: "0.30", tax_amount: "1.77" },
+    ]
+    const amounts = splitRepaymentAmount("2.24", 29)
+    const split = splitTaxSubtotals(subtotals, amounts)
+    split.forEach((row, i) => {
+      subtotals.forEach((plan, r) => {
+        for (const field of ["taxable_amount", "tax_amount"] as const) {
+          const exact = bn(plan[field]).times(amounts[i]).div("2.24")
+          expect(bn(row[r][field]).minus(exact).abs().lt("0.01")).toBe(true)
+        }
+      })
+    })
+    expect(split.at(-1)?.[0].taxable_amount).toBe("0.01")
+  })
+
   it("refuses amounts that do not add up to the subtotals", () => {
     expect(() => splitTaxSubtotals([{ tax_rate: "0.200000", taxable_amount: "10.00", tax_amount: "2.00" }], ["6.00", "6.01"])).toThrow(
       RangeError

@@ -5,7 +5,8 @@
 // - Over HTTP against the simulator, each call's CPU split in two: the HTTP transport (undici sending the request
 //   and reading the answer, and the kernel's loopback work, timed inside undici's Pool#request) and the rest.
 //   The rest is an upper bound of the plugin's share: it also holds CPU the calls' I/O causes outside undici's
-//   request (V8's background threads, about a tenth of the process's CPU here, and the event loop's I/O work).
+//   request (V8's background threads, about a tenth of the process's CPU here, and work around the I/O that this
+//   split does not place; docs/performance.md).
 // - The plugin alone (the figure the target reads): the same calls, with undici's Pool#request answering at once
 //   with the answers the simulator gave to a checkout of a cart with the same lines, recorded just before. All of
 //   the plugin runs (payload, validation, serialisation, hashing, the client's own bookkeeping); no socket does.

@@ -111,7 +111,7 @@ export function finishLine(draft: LineDraft): LineItem | undefined {
   // Tax and gross do not depend on the unit price: no other unit price mends them.
   if (mismatch) return undefined
   // Object.assign, not a spread followed by properties: V8 (Node 20) gives every such object a map of its
-  // own, which cost ~1 µs a property (bench/plugin-cpu.mjs).
+  // own, which cost ~1 µs a property (docs/performance.md, fourth round).
   return Object.assign({}, draft.description, {
     quantity: draft.quantityText,
     unit_price: formatUnits(amounts.unitPrice, MICRO_DECIMALS),

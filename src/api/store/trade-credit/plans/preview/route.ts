@@ -60,7 +60,9 @@ export async function POST(req: MedusaRequest<PreviewPlansBody>, res: MedusaResp
     fields: [...CART_FIELDS, "completed_at", "payment_collection.payment_sessions.provider_id", "payment_collection.payment_sessions.data"],
     filters: { id: body.cart_id },
   })
-  const cart = data[0] as CartWithSessions | undefined
+  // Query's generated cart type (.medusa/types, once Medusa has run here) lists no computed totals; the payload
+  // builder validates the cart it is given (parseMedusaCart).
+  const cart = data[0] as unknown as CartWithSessions | undefined
   if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${body.cart_id} was not found`, "TRADE_CREDIT_CART_NOT_FOUND")
   if (cart.completed_at) {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Cart ${body.cart_id} is already completed`, "TRADE_CREDIT_CART_COMPLETED")

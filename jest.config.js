@@ -19,7 +19,7 @@ const transform = {
  * "browser" (integration-tests/browser, real Chromium). scripts/test.js runs them all.
  */
 const suites = {
-  unit: ["**/src/**/__tests__/**/*.spec.[jt]s?(x)"],
+  unit: ["**/src/**/__tests__/**/*.spec.[jt]s?(x)", "**/conformance/__tests__/**/*.spec.[jt]s?(x)"],
   "integration:http": ["**/integration-tests/http/**/*.spec.[jt]s"],
   browser: ["**/integration-tests/browser/**/*.spec.[jt]s"],
 }

@@ -20,7 +20,7 @@ export async function run({ calls = 1000, concurrency = 32 } = {}) {
       const worker = async () => {
         while (next < calls) {
           const i = next++
-          if (i % 2) await client.companies.get("cmp_gb_08123456")
+          if (i % 2) await client.companies.get("cmpgb08123456")
           else await client.orders.getByMerchantOrderId(`bench-${i}`)
         }
       }

@@ -17,13 +17,13 @@ export async function run({ inFlight = 32 } = {}) {
     gross_amount: "120.00",
     currency: "GBP",
     invoice_type: "FUNDED_INVOICE",
-    buyer: { company: { company_canonical_id: "cmp_gb_08123456" } },
+    buyer: { company: { company_canonical_id: "cmpgb08123456" } },
     line_items: [
       { name: "Paper", quantity: "1", quantity_unit: "pcs", unit_price: "100.000000", net_amount: "100.00", tax_amount: "20.00", gross_amount: "120.00", discount_amount: "0.00", tax_rate: "0.200000", tax_class_name: "VAT 20%", type: "PHYSICAL" },
     ],
   })
   const kinds = [
-    { name: "GET /companies/v2/company/{id}", request: () => ({ method: "GET", path: "/companies/v2/company/cmp_gb_08123456", headers: { "x-api-key": SIMULATOR_API_KEY } }) },
+    { name: "GET /companies/v2/company/{id}", request: () => ({ method: "GET", path: "/companies/v2/company/cmpgb08123456", headers: { "x-api-key": SIMULATOR_API_KEY } }) },
     {
       name: "POST /v1/order_intent (validated, idempotency key kept)",
       request: () => ({ method: "POST", path: "/v1/order_intent", body: intent, headers: { "x-api-key": SIMULATOR_API_KEY, "content-type": "application/json", "idempotency-key": randomUUID() } }),

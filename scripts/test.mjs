@@ -2,7 +2,9 @@
 // `npm test`: unit tests, then Medusa integration tests on PostgreSQL, then browser
 // tests in Chromium. `npm test -- unit|integration|browser` runs one suite.
 import { spawnSync } from "node:child_process"
-import { existsSync, readdirSync } from "node:fs"
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { ensureDatabase } from "./lib/database.mjs"
 
 const suites = {
@@ -32,6 +34,12 @@ const hasSpecs = (dir) => specFiles(dir).length > 0
 
 let database
 let failed = false
+/** Per suite: files, tests passed and failed, seconds; printed as a table at the end. */
+const totals = {}
+const reports = mkdtempSync(join(tmpdir(), "trade-credit-jest-"))
+let reportCount = 0
+const started = Date.now()
+const seconds = (ms) => `${Math.round(ms / 1000)} s`
 try {
   for (const name of selected) {
     const suite = suites[name]
@@ -39,7 +47,9 @@ try {
       console.log(`\n== ${name}: no test files in ${suite.dir}`)
       continue
     }
-    console.log(`\n== ${name} tests`)
+    console.log(`\n== ${name} tests (${new Date().toISOString().slice(11, 19)})`)
+    const suiteStarted = Date.now()
+    const total = (totals[name] = { files: 0, passed: 0, failed: 0, ms: 0 })
     // Medusa's integration runner keeps module state between files of one jest process (a second file can
     // deadlock in the link migrations), so each integration or browser file runs in a jest process of its own.
     const patterns = extraJestArgs.filter((a) => !a.startsWith("-"))
@@ -58,9 +68,19 @@ try {
         database = await ensureDatabase()
         console.log(`Using ${database.description}`)
       }
+      const report = join(reports, `${++reportCount}.json`)
+      const fileStarted = Date.now()
       const result = spawnSync(
         process.execPath,
-        ["node_modules/jest/bin/jest.js", "--runInBand", "--forceExit", ...(name === "unit" ? [] : ["--silent=false"]), ...args],
+        [
+          "node_modules/jest/bin/jest.js",
+          "--runInBand",
+          "--forceExit",
+          "--json",
+          `--outputFile=${report}`,
+          ...(name === "unit" ? [] : ["--silent=false"]),
+          ...args,
+        ],
         {
           stdio: "inherit",
           // A file that hangs (a stuck hook, an open handle) fails instead of holding CI until its limit.
@@ -74,14 +94,34 @@ try {
           },
         }
       )
+      try {
+        const json = JSON.parse(readFileSync(report, "utf8"))
+        total.files += json.numTotalTestSuites
+        total.passed += json.numPassedTests
+        total.failed += json.numFailedTests + json.numRuntimeErrorTestSuites
+      } catch {
+        total.failed += 1 // no report: the run died before jest could write one
+      }
+      if (name !== "unit") console.log(`== ${args.filter((a) => !a.startsWith("-")).join(" ")}: ${seconds(Date.now() - fileStarted)}`)
       if (result.error?.code === "ETIMEDOUT") console.error(`\n== ${args.join(" ")} did not finish in time and was stopped`)
       if (result.status !== 0) {
         failed = true
         console.error(`\n== ${name} tests failed: ${args.join(" ") || "(all)"} (exit ${result.status ?? result.signal})`)
       }
     }
+    total.ms = Date.now() - suiteStarted
+    console.log(`== ${name} tests: ${total.files} files, ${total.passed} passed, ${total.failed} failed in ${seconds(total.ms)}`)
   }
 } finally {
   await database?.stop()
+  rmSync(reports, { recursive: true, force: true })
+}
+const rows = Object.entries(totals)
+if (rows.length) {
+  console.log("\n| Suite | Files | Passed | Failed | Time |\n|---|---|---|---|---|")
+  for (const [name, t] of rows) console.log(`| ${name} | ${t.files} | ${t.passed} | ${t.failed} | ${seconds(t.ms)} |`)
+  console.log(`\nnpm test took ${seconds(Date.now() - started)}`)
+  const sum = (key) => rows.reduce((n, [, t]) => n + t[key], 0)
+  console.log(`${sum("passed")} passed, ${sum("failed")} failed`)
 }
 process.exit(failed ? 1 : 0)

@@ -57,6 +57,15 @@ function startStorefront({ distDir, port = 0, host = "127.0.0.1", config = {} })
   const root = path.resolve(distDir)
   let current = { returnPath: DEFAULT_RETURN_PATH, ...config }
   const server = http.createServer((req, res) => {
+    try {
+      serve(req, res)
+    } catch (error) {
+      // A malformed request (a broken percent-escape, say) is the client's error: it never takes the server down.
+      if (!res.headersSent) res.writeHead(400, { "content-type": "application/json" })
+      res.end(JSON.stringify({ type: "invalid_data", code: "INVALID_PATH", message: "The request path is malformed." }))
+    }
+  })
+  const serve = (req, res) => {
     const url = new URL(req.url, "http://storefront")
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(405, { allow: "GET, HEAD" }).end()
@@ -85,8 +94,8 @@ function startStorefront({ distDir, port = 0, host = "127.0.0.1", config = {} })
       "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
     })
     if (req.method === "HEAD") return res.end()
-    fs.createReadStream(file).pipe(res)
-  })
+    fs.createReadStream(file).on("error", () => res.destroy()).pipe(res)
+  }
   return new Promise((resolve, reject) => {
     server.once("error", reject)
     server.listen(port, host, () => {

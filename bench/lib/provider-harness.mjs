@@ -8,7 +8,7 @@ import { require, requireTs, startSimulatorProcess } from "./common.mjs"
 const { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } = requireTs("src/simulator/index.ts")
 const { medusaCart, GB_ADDRESS } = requireTs("src/providers/trade-credit/payload/__tests__/fixtures/medusa-cart.ts")
 
-export const ACME = { company_canonical_id: "cmp_gb_08123456" }
+export const ACME = { company_canonical_id: "cmpgb08123456" }
 export const RETURN_URL = "http://storefront.bench:8000/checkout/return"
 export { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET }
 

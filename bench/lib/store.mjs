@@ -9,7 +9,7 @@ export const BUYER_ADDRESS = {
   country_code: "gb",
   phone: "07400 123456",
 }
-export const ACME = { company_canonical_id: "cmp_gb_08123456" }
+export const ACME = { company_canonical_id: "cmpgb08123456" }
 export const RETURN_URL = "http://storefront.bench:8000/checkout/return"
 
 export function storeClient(base, publishableKey, customerToken) {

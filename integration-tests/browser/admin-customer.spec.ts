@@ -42,7 +42,7 @@ describe("admin customer widget in Chromium", () => {
   beforeAll(async () => {
     const log = (message: string) => process.stdout.write(`[admin-customer.spec] ${message}\n`)
     sim = await startSimulator({ port: 0, webhookRetryDelaysMs: [200, 500] })
-    database = await createDatabase()
+    database = (await createDatabase()) as NonNullable<typeof database>
     const env = {
       ...process.env,
       DATABASE_URL: database.url,
@@ -67,7 +67,7 @@ describe("admin customer widget in Chromium", () => {
       })(),
     ])
     log(`admin bundle and database ready in ${Math.round((Date.now() - started) / 1000)} s`)
-    server = await startMedusa({ serverRoot, env, logFile: path.join(tmpdir(), `trade-credit-admin-customer-spec-${process.pid}.log`) })
+    server = (await startMedusa({ serverRoot, env, logFile: path.join(tmpdir(), `trade-credit-admin-customer-spec-${process.pid}.log`) })) as NonNullable<typeof server>
     log(`Medusa with the built admin at ${server.url} (${Math.round((Date.now() - started) / 1000)} s)`)
     await control(sim.url, "PUT", "/_sim/webhook", { url: `${server.url}${WEBHOOK_PATH}` })
 
@@ -96,7 +96,14 @@ describe("admin customer widget in Chromium", () => {
         email,
         phone: "+447400123456",
         business_address: { building: "Unit 2", street: "5 Mill Lane", postal_code: "M4 1AB", city: "Manchester", country_code: "GB" },
-        proprietor_details: { first_name: "Jo", last_name: "Bloggs", date_of_birth: "1980-04-02", email, phone: "+447400123456" },
+        proprietor_details: {
+          first_name: "Jo",
+          last_name: "Bloggs",
+          date_of_birth: "1980-04-02",
+          email,
+          phone: "+447400123456",
+          address_history: [{ building: "12", street: "Canal Street", postal_code: "M1 3HE", city: "Manchester", country_code: "GB", date_from: "2016-05-01" }],
+        },
       },
     })
     await store("POST", `/store/trade-credit/soletrader/proposals/${proposal.id}/submission`)
@@ -186,7 +193,7 @@ describe("admin customer widget in Chromium", () => {
     expect(await account.getByTestId("tc-service-customer-id").textContent()).toMatch(/^svc_/)
     const { items } = await control(sim.url, "GET", "/_sim/trade-accounts")
     expect(items).toHaveLength(1)
-    expect(items[0].customer).toMatchObject({ merchant_customer_id: customer.id, company: { country_code: "GB", organization_number: enrollment.organization_number } })
+    expect(items[0].customer).toMatchObject({ merchant_customer_id: customer.id, company: { country_prefix: "GB", organization_number: enrollment.organization_number } })
     await widget().screenshot({ path: path.join(shots, "customer-widget-onboarded.png") })
   }))
 
@@ -243,7 +250,8 @@ describe("admin customer widget in Chromium", () => {
     expect(listed.erasure_requests).toHaveLength(1)
     const expectedCase = listed.erasure_requests[0].case as string
     expect(await row.getByTestId("tc-erasure-case").textContent()).toBe(expectedCase.charAt(0) + expectedCase.slice(1).toLowerCase().replace(/_/g, " "))
-    expect(await erasure.getByLabel("Your data-protection request reference").inputValue()).toBe("")
+    // The field is emptied once the request's answer is in (the list may show the row a moment before).
+    await eventuallyLong(async () => (await erasure.getByLabel("Your data-protection request reference").inputValue()) === "", "the reference field to be emptied", 10_000)
 
     // The same reference for this customer again: nothing is sent again, and the widget says so.
     await erasure.getByLabel("Your data-protection request reference").fill("DSR-2026-0042")

@@ -43,7 +43,7 @@ describe("admin UI in Chromium", () => {
   beforeAll(async () => {
     const log = (message: string) => process.stdout.write(`[admin.spec] ${message}\n`)
     sim = await startSimulator({ port: 0, webhookRetryDelaysMs: [200, 500] })
-    database = await createDatabase()
+    database = (await createDatabase()) as NonNullable<typeof database>
     const env = {
       ...process.env,
       DATABASE_URL: database.url,
@@ -68,7 +68,7 @@ describe("admin UI in Chromium", () => {
       })(),
     ])
     log(`admin bundle and database ready in ${Math.round((Date.now() - started) / 1000)} s`)
-    server = await startMedusa({ serverRoot, env, logFile: path.join(tmpdir(), `trade-credit-admin-spec-${process.pid}.log`) })
+    server = (await startMedusa({ serverRoot, env, logFile: path.join(tmpdir(), `trade-credit-admin-spec-${process.pid}.log`) })) as NonNullable<typeof server>
     log(`Medusa with the built admin at ${server.url} (${Math.round((Date.now() - started) / 1000)} s)`)
     await control(sim.url, "PUT", "/_sim/webhook", { url: `${server.url}${WEBHOOK_PATH}` })
 

@@ -107,6 +107,7 @@ describe("the sole-trader signup popup in Chromium", () => {
     await expect(popup.getByLabel("First name").inputValue()).resolves.toBe("Sam")
     await expect(popup.getByLabel("Street").inputValue()).resolves.toBe("500 Market Street")
     await popup.getByLabel("Trading name").fill("Sam Rivera Carpentry")
+    await popup.getByLabel("Building name or number").fill("Suite 200")
     await popup.getByLabel("Date of birth").fill("1990-02-03")
     await popup.getByLabel("Supporting document (optional)").setInputFiles({
       name: "utility-bill.pdf",
@@ -134,7 +135,8 @@ describe("the sole-trader signup popup in Chromium", () => {
       organization_number: "STUS00000018",
       first_name: "Sam",
       email: "sam.rivera@example.com",
-      billing_address: { street_address: "500 Market Street", city: "San Francisco", region: "CA", country: "US" },
+      // The autofill address shape: building and street apart, the business as the organization.
+      billing_address: { organization_name: "Sam Rivera Carpentry", building: "Suite 200", street: "500 Market Street", city: "San Francisco", region: "CA", country: "US" },
     })
     const proposals = await fetch(`${sim.url}/_sim/registration/proposals`).then((r) => r.json())
     expect(proposals.items[0].evidence).toEqual([expect.objectContaining({ file_name: "utility-bill.pdf", content_type: "application/pdf" })])

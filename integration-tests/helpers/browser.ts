@@ -1,9 +1,24 @@
-import { mkdirSync } from "node:fs"
+import { execFileSync } from "node:child_process"
+import { existsSync, mkdirSync } from "node:fs"
 import path from "node:path"
 import { chromium, type Browser } from "playwright-core"
 
-/** Debian's Chromium (installed by .ci/run when missing); CHROMIUM_PATH overrides. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
+/** A system Chromium: CHROMIUM_PATH, else Debian's when installed; `undefined` when neither is there. */
+const SYSTEM_CHROMIUM = process.env.CHROMIUM_PATH || (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined)
+
+/**
+ * The Chromium binary the browser tests drive: the system one when there is one, else the one npm brought
+ * (`@sparticuz/chromium` ships a headless Chromium inside the package and unpacks it to the temp folder once).
+ */
+export function chromiumExecutable(): string {
+  if (SYSTEM_CHROMIUM) {
+    if (!existsSync(SYSTEM_CHROMIUM)) throw new Error(`CHROMIUM_PATH names ${SYSTEM_CHROMIUM}, which does not exist`)
+    return SYSTEM_CHROMIUM
+  }
+  // The package is an ES module, which jest's CommonJS runtime cannot import: a child process unpacks it.
+  const script = path.resolve(__dirname, "../../scripts/lib/packaged-chromium.mjs")
+  return execFileSync(process.execPath, [script], { encoding: "utf8", timeout: 120_000 }).trim()
+}
 
 /** Screenshots of browser tests land here (README: "Screenshots"), one folder per spec. */
 export const SCREENSHOT_ROOT = path.resolve(__dirname, "../../screenshots")
@@ -17,7 +32,7 @@ export function screenshotDir(spec: string): string {
 /** A headless Chromium; `--no-sandbox` because CI runs as root. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: chromiumExecutable(),
     headless: true,
     args: ["--no-sandbox", "--disable-dev-shm-usage"],
   })

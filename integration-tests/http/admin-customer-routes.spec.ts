@@ -76,6 +76,7 @@ medusaIntegrationTestRunner({
         organization_number: "SOLE-GB-12345",
         decided_at: decidedAt.toISOString(),
         enrolled: true,
+        message: "Your business is registered: you can pay by trade credit.",
         last_polled_at: null,
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -87,7 +88,7 @@ medusaIntegrationTestRunner({
         { customer_id: reviewed.id, proposal_id: "svc_proposal_widget_2", status: "IN_REVIEW", source: "proposal", country_code: "US", company_name: "Review Me" },
       ])
       const inReview = (await call("GET", `/admin/trade-credit/customers/${reviewed.id}/enrollment`)).data.enrollment
-      expect(inReview).toMatchObject({ status: "IN_REVIEW", enrolled: false, decided_at: null, organization_number: null, country_code: "US" })
+      expect(inReview).toMatchObject({ status: "IN_REVIEW", enrolled: false, decided_at: null, organization_number: null, country_code: "US", message: expect.stringMatching(/being reviewed/) })
 
       // Unknown customer: 404 with a code. Malformed id or any query parameter: 400 with a code, never a 500.
       const unknown = await call("GET", "/admin/trade-credit/customers/cus_01NOSUCHCUSTOMER000000000/enrollment")

@@ -256,11 +256,11 @@ medusaIntegrationTestRunner({
       expect(res.data.settings.webhook.url).toBe("https://shop.example.com/hooks/trade-credit")
 
       // What the plugin recorded: webhook deliveries (the last one, failed ones) and order-edit errors on payments.
-      await tradeCredit.createWebhookEvents({ event_id: "evt_ok_1", type: "order.verified", service_order_id: "ord_1", outcome: "in step; nothing to do" })
+      await tradeCredit.createWebhookEvents({ event_id: "evt_ok_1", type: "order.verified.v1", service_order_id: "ord_1", outcome: "in step; nothing to do" })
       await sleep(20)
       await tradeCredit.createWebhookEvents({
         event_id: "evt_failed_1",
-        type: "order.cancelled",
+        type: "order.cancelled.v1",
         service_order_id: "ord_2",
         outcome: `failed: cancelled at the service; could not cancel the payment (key ${SIMULATOR_API_KEY})`,
       })
@@ -269,9 +269,9 @@ medusaIntegrationTestRunner({
       await payments.updatePayment({ id: payment.id, data: { ...payment.data, order_edit_error: "The service refused the edit: BUYER_LIMIT_EXCEEDED" } })
 
       settings = (await call("GET", "/admin/trade-credit/settings")).data.settings
-      expect(settings.webhook).toMatchObject({ last_event_type: "order.cancelled", last_received_at: expect.any(String) })
+      expect(settings.webhook).toMatchObject({ last_event_type: "order.cancelled.v1", last_received_at: expect.any(String) })
       const bySource = Object.fromEntries(settings.recent_errors.map((e: any) => [e.source, e]))
-      expect(bySource.webhook).toMatchObject({ reference: "evt_failed_1", message: expect.stringMatching(/order\.cancelled \(service order ord_2\): failed/) })
+      expect(bySource.webhook).toMatchObject({ reference: "evt_failed_1", message: expect.stringMatching(/order\.cancelled\.v1 \(service order ord_2\): failed/) })
       expect(bySource.webhook.message).not.toContain(secretPart)
       expect(bySource.order_edit).toMatchObject({ reference: payment.id, order_id: order.id, message: expect.stringMatching(/BUYER_LIMIT_EXCEEDED/) })
       expect((await summaryOf(order.id)).order_edit_error).toMatch(/BUYER_LIMIT_EXCEEDED/)

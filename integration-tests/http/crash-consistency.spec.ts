@@ -17,7 +17,7 @@ jest.setTimeout(1_200_000)
  * holds one order, one invoice, one credit note: nothing is charged twice.
  */
 const ADMIN = { email: "crash@trade-credit.test", password: "crash-test-password" }
-const COMPANY = { company_canonical_id: "cmp_gb_08123456" }
+const COMPANY = { company_canonical_id: "cmpgb08123456" }
 const HOLD_MS = 20_000
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 

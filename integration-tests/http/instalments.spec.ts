@@ -5,6 +5,7 @@ import { SIMULATOR_API_KEY } from "../../src/simulator"
 import { adminRequester, loginAdmin } from "../helpers/admin"
 import { control, useSimulator, WEBHOOK_PATH } from "../helpers/simulator"
 import { BUYER_ADDRESS, createCheckoutCart, storeClient } from "../helpers/storefront"
+import { waitUntil } from "../helpers/wait"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../scripts/lib/seed-store.js")
 
@@ -13,13 +14,13 @@ jest.setTimeout(240_000)
 const simulator = useSimulator()
 
 const PLAN_PROVIDER = "pp_trade-credit-plan_default"
-const ACME = { company_canonical_id: "cmp_gb_08123456" }
+const ACME = { company_canonical_id: "cmpgb08123456" }
 const HOUR = 60 * 60 * 1000
 
 type Store = ReturnType<typeof storeClient>
 
 const cents = (money: string | number) => Math.round(Number(money) * 100)
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 /** How long the simulated service takes to decide a plan's funding (its own clock). */
 const setFundingDelay = (ms: number) => {
@@ -47,15 +48,6 @@ async function planSessionOfCart(store: Store, cartId: string) {
   return cart.payment_collection.payment_sessions.find((s: any) => s.provider_id === PLAN_PROVIDER)
 }
 
-/** Waits until `check` answers something truthy (up to ~30 s). */
-async function eventually<T>(check: () => Promise<T | undefined | null | false>, what: string): Promise<T> {
-  for (let i = 0; i < 120; i++) {
-    const value = await check()
-    if (value) return value
-    await sleep(250)
-  }
-  throw new Error(`timed out waiting for ${what}`)
-}
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -91,7 +83,7 @@ medusaIntegrationTestRunner({
       return { order, payments: order.payment_collections.flatMap((c: any) => c.payments ?? []) }
     }
 
-    it("previews 3, 12 and 36 monthly instalments of a cart, and refuses bad periods and cadences before asking the service", async () => {
+    it("previews 3, 12 and 36 monthly instalments of a cart (one preview call each), and refuses bad periods and cadences before asking the service", async () => {
       const store = storeClient(api, seed.publishableKey)
       const cart = await createCheckoutCart(store, seed)
       const total = Number(cart.total).toFixed(2)
@@ -100,7 +92,8 @@ medusaIntegrationTestRunner({
       expect(res.status).toBe(200)
       expect(res.data.total_repayment_amount).toBe(total)
       expect(res.data.currency).toBe("GBP")
-      expect(res.data.limits).toEqual({ minimum_instalments: 1, maximum_instalments: 36, maximum_instalment_amount: "16666.66", currency: "GBP" })
+      // The service's check allows 1 to 36; the seed's plan duration, 3 to 36 months, is what is offered.
+      expect(res.data.limits).toEqual({ minimum_instalments: 3, maximum_instalments: 36, maximum_instalment_amount: "16666.66", currency: "GBP" })
       expect(res.data.schedules.map((s: any) => s.number_of_periods)).toEqual([3, 12, 36])
       const { now } = await control(simulator.url, "GET", "/_sim/clock")
       for (const schedule of res.data.schedules) {
@@ -122,24 +115,36 @@ medusaIntegrationTestRunner({
         )
         expect(instalments.map((i: any) => i.invoice_issue_date)).toEqual(expected)
       }
-      // One credit check and one preview at the service for the three schedules.
+      // One credit check, then one preview a schedule (the service previews one plan a call).
       const calls = await repaymentRequests()
-      expect(calls.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /repay/v1/credit-check", "POST /repay/v1/preview"])
-      expect(calls[1].body.terms).toEqual([3, 12, 36].map((n) => ({ period: "MONTHLY", number_of_periods: n })))
+      expect(calls.map((r) => `${r.method} ${r.path}`)).toEqual([
+        "POST /repay/v1/credit-check",
+        "POST /repay/v1/preview",
+        "POST /repay/v1/preview",
+        "POST /repay/v1/preview",
+      ])
+      expect(calls.slice(1).map((r) => r.body.terms.number_of_periods).sort((a, b) => a - b)).toEqual([3, 12, 36])
+      for (const call of calls.slice(1)) {
+        expect(Object.keys(call.body).sort()).toEqual(["tax_subtotals", "terms", "total_repayment_amount"])
+        expect(call.body.total_repayment_amount).toBe(total)
+      }
 
-      // Bad input: a clear 400 with a code, and nothing asked of the service.
-      for (const [body, message] of [
-        [{ periods: [0] }, /periods\[0\].*from 1 to 36/],
-        [{ periods: [37] }, /periods\[0\].*from 1 to 36/],
-        [{ periods: [12, 2.5] }, /periods\[1\].*whole number of months/],
-        [{ periods: ["12"] }, /whole number of months/],
-        [{}, /periods is required/],
-        [{ periods: [] }, /at least one/],
-        [{ periods: [12], period: "WEEKLY" }, /MONTHLY/],
-        [{ periods: [3, 3] }, /same number twice/],
+      // Bad input: a clear 400 with a code, and nothing asked of the service. A number of months outside the plan
+      // duration (3 to 36) has its own code.
+      for (const [body, code, message] of [
+        [{ periods: [0] }, "TRADE_CREDIT_INVALID_PERIODS", /periods\[0\].*from 3 to 36/],
+        [{ periods: [1] }, "TRADE_CREDIT_INVALID_PERIODS", /periods\[0\].*from 3 to 36/],
+        [{ periods: [12, 2] }, "TRADE_CREDIT_INVALID_PERIODS", /periods\[1\].*from 3 to 36/],
+        [{ periods: [37] }, "TRADE_CREDIT_INVALID_PERIODS", /periods\[0\].*from 3 to 36/],
+        [{ periods: [12, 2.5] }, "TRADE_CREDIT_INVALID_PERIODS", /periods\[1\].*whole number of months/],
+        [{ periods: ["12"] }, "TRADE_CREDIT_INVALID_PERIODS", /whole number of months/],
+        [{}, "TRADE_CREDIT_INVALID_PREVIEW", /periods is required/],
+        [{ periods: [] }, "TRADE_CREDIT_INVALID_PREVIEW", /at least one/],
+        [{ periods: [12], period: "WEEKLY" }, "TRADE_CREDIT_INVALID_PREVIEW", /MONTHLY/],
+        [{ periods: [3, 3] }, "TRADE_CREDIT_INVALID_PREVIEW", /same number twice/],
       ] as const) {
         const bad = await store.call("POST", "/store/trade-credit/plans/preview", { cart_id: cart.id, company: ACME, ...body })
-        expect({ body, status: bad.status, code: bad.data.code }).toEqual({ body, status: 400, code: "TRADE_CREDIT_INVALID_PREVIEW" })
+        expect({ body, status: bad.status, code: bad.data.code }).toEqual({ body, status: 400, code })
         expect(bad.data.message).toMatch(message)
       }
       const noCompany = await store.call("POST", "/store/trade-credit/plans/preview", { cart_id: cart.id, periods: [12] })
@@ -149,7 +154,7 @@ medusaIntegrationTestRunner({
       expect(unknownCart.status).toBe(404)
       const noKey = await api.post("/store/trade-credit/plans/preview", { cart_id: cart.id, periods: [12], company: ACME }, { validateStatus: () => true })
       expect(noKey.status).toBe(400)
-      expect(await repaymentRequests()).toHaveLength(2)
+      expect(await repaymentRequests()).toHaveLength(4)
 
       // Once the cart's instalment session names the company, the preview needs no company.
       expect((await startPlanSession(store, cart.id, { company: ACME })).status).toBe(200)
@@ -162,21 +167,24 @@ medusaIntegrationTestRunner({
       const store = storeClient(api, seed.publishableKey)
       const cart = await createCheckoutCart(store, seed)
 
-      // Bad session data: 400 INVALID_SESSION_DATA before any call to the service.
-      for (const data of [
-        { number_of_periods: 0 },
-        { number_of_periods: 37 },
-        { number_of_periods: 2.5 },
-        { number_of_periods: "12" },
-        { number_of_periods: 12, period: "WEEKLY" },
-      ]) {
+      // Bad session data: a 400 with a code before any call to the service; months outside 3 to 36 have their own.
+      for (const [data, code] of [
+        [{ number_of_periods: 0 }, "TRADE_CREDIT_INVALID_PERIODS"],
+        [{ number_of_periods: 1 }, "TRADE_CREDIT_INVALID_PERIODS"],
+        [{ number_of_periods: 2 }, "TRADE_CREDIT_INVALID_PERIODS"],
+        [{ number_of_periods: 37 }, "TRADE_CREDIT_INVALID_PERIODS"],
+        [{ number_of_periods: 2.5 }, "TRADE_CREDIT_INVALID_PERIODS"],
+        [{ number_of_periods: "12" }, "TRADE_CREDIT_INVALID_PERIODS"],
+        [{ number_of_periods: 12, period: "WEEKLY" }, "INVALID_SESSION_DATA"],
+      ] as const) {
         const res = await startPlanSession(store, cart.id, { company: ACME, ...data })
-        expect({ data, status: res.status, code: res.data.code }).toEqual({ data, status: 400, code: "INVALID_SESSION_DATA" })
+        expect({ data, status: res.status, code: res.data.code }).toEqual({ data, status: 400, code })
+        if (code === "TRADE_CREDIT_INVALID_PERIODS") expect(res.data.message).toMatch(/number_of_periods must be a whole number of months from 3 to 36/)
       }
       expect(await repaymentRequests()).toHaveLength(0)
 
       // Above the company's credit limit: declined with a code; no account, preview or plan is made.
-      await control(simulator.url, "PATCH", "/_sim/companies/cmp_gb_08123456", { credit_limit: "100.00" })
+      await control(simulator.url, "PATCH", "/_sim/companies/cmpgb08123456", { credit_limit: "100.00" })
       const preview = await store.call("POST", "/store/trade-credit/plans/preview", { cart_id: cart.id, periods: [12], company: ACME })
       expect(preview.status).toBe(400)
       expect(preview.data.code).toBe("TRADE_CREDIT_DECLINED")
@@ -185,23 +193,25 @@ medusaIntegrationTestRunner({
       expect(session.data.code).toBe("TRADE_CREDIT_DECLINED")
       expect((await repaymentRequests()).map((r) => r.path)).toEqual(["/repay/v1/credit-check", "/repay/v1/credit-check"])
 
-      // A limit of 3000.00 allows at most 1000.00 a month: one instalment of the whole cart is refused.
-      await control(simulator.url, "PATCH", "/_sim/companies/cmp_gb_08123456", { credit_limit: "3000.00" })
-      const tooFew = await store.call("POST", "/store/trade-credit/plans/preview", { cart_id: cart.id, periods: [12, 1], company: ACME })
+      // A limit of 3000.00 allows at most 1000.00 a month, so the service's check allows 2 to 36 instalments: what
+      // is offered is the intersection with the plan duration, 3 to 36, and 2 is refused before the service is asked.
+      await control(simulator.url, "PATCH", "/_sim/companies/cmpgb08123456", { credit_limit: "3000.00" })
+      const before = (await repaymentRequests()).length
+      const tooFew = await store.call("POST", "/store/trade-credit/plans/preview", { cart_id: cart.id, periods: [12, 2], company: ACME })
       expect(tooFew.status).toBe(400)
-      expect(tooFew.data.code).toBe("TRADE_CREDIT_PERIODS_OUTSIDE_LIMITS")
-      expect(tooFew.data.message).toMatch(/from 2 to 36/)
-      const oneMonth = await startPlanSession(store, cart.id, { company: ACME, number_of_periods: 1 })
-      expect(oneMonth.status).toBe(400)
-      expect(oneMonth.data.code).toBe("INVALID_SESSION_DATA")
-      expect(oneMonth.data.message).toMatch(/from 2 to 36/)
+      expect(tooFew.data.code).toBe("TRADE_CREDIT_INVALID_PERIODS")
+      expect(tooFew.data.message).toMatch(/from 3 to 36/)
+      const twoMonths = await startPlanSession(store, cart.id, { company: ACME, number_of_periods: 2 })
+      expect(twoMonths.status).toBe(400)
+      expect(twoMonths.data.code).toBe("TRADE_CREDIT_INVALID_PERIODS")
+      expect((await repaymentRequests()).length).toBe(before)
 
       // No number of periods chosen: the session starts (the storefront shows the terms), completion is refused.
       const open = await startPlanSession(store, cart.id, { company: ACME })
       expect(open.status).toBe(200)
       const data = open.data.payment_collection.payment_sessions[0].data
-      expect(data).toMatchObject({ minimum_instalments: 2, maximum_instalments: 36, maximum_instalment_amount: "1000.00", currency: "GBP" })
-      expect(data.account_id).toMatch(/^acct_/)
+      expect(data).toMatchObject({ minimum_instalments: 3, maximum_instalments: 36, maximum_instalment_amount: "1000.00", currency: "GBP" })
+      expect(data.account_id).toMatch(UUID)
       const complete = await store.call("POST", `/store/carts/${cart.id}/complete`)
       expect(complete.status).toBe(400)
       expect(complete.data.code).toBe("INVALID_SESSION_DATA")
@@ -227,7 +237,18 @@ medusaIntegrationTestRunner({
       expect(atService.plan.reference).toBe(session.id)
       expect(atService.plan.total_repayment_amount).toBe(Number(cart.total).toFixed(2))
       expect(atService.plan.terms).toEqual({ period: "MONTHLY", number_of_periods: 12 })
-      expect(atService.plan.line_items.some((l: any) => l.type === "SHIPPING_FEE")).toBe(true)
+      expect(atService.plan.line_items.some((l: any) => l.line_item_type === "SHIPPING_FEE")).toBe(true)
+      expect(atService.plan.line_items.every((l: any) => l.description && l.unit_price_amount && l.quantity_unit_name)).toBe(true)
+      // What section 8 added: the representative, the address the goods go to, a consent date.
+      expect(atService.plan.buyer_representative).toEqual({
+        first_name: expect.any(String),
+        last_name: expect.any(String),
+        email: cart.email,
+        phone_number: expect.stringMatching(/^\+[1-9]\d{6,14}$/),
+      })
+      expect(atService.plan.shipping_address).toMatchObject({ address_line_1: expect.any(String), country_code: "GB" })
+      expect(atService.plan.consent_date).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+      expect(planId).toMatch(UUID)
       expect(atService.status.funding_status).toBe("ACCEPTED")
 
       const { payments } = await paymentsOfOrder(order.id)
@@ -284,10 +305,10 @@ medusaIntegrationTestRunner({
 
       // The service decides; its signed webhook reaches Medusa at the invoice provider's route (one URL per merchant).
       await control(simulator.url, "POST", `/_sim/plans/${session.data.plan_id}/funding`, { status: "ACCEPTED" })
-      const payments = await eventually(async () => {
+      const payments = await waitUntil("the payment of the order", async () => {
         const { payments } = await paymentsOfOrder(orderId)
         return payments.length ? payments : undefined
-      }, "the payment of the order")
+      })
       expect(payments).toHaveLength(1)
       expect(payments[0].provider_id).toBe(PLAN_PROVIDER)
       expect(payments[0].data).toMatchObject({ plan_id: session.data.plan_id, funding_status: "ACCEPTED" })
@@ -312,8 +333,8 @@ medusaIntegrationTestRunner({
       await control(simulator.url, "POST", `/_sim/plans/${accepted.session.data.plan_id}/funding`, { status: "ACCEPTED" })
       await control(simulator.url, "POST", `/_sim/plans/${rejected.session.data.plan_id}/funding`, { status: "REJECTED", reason: "TOO_HIGH_RISK" })
       const { items: deliveries } = await control(simulator.url, "GET", "/_sim/webhooks?type=repayment.plan.funding_decided")
+      // No webhook could be delivered (no URL), so nothing but the job can authorize the payment.
       expect(deliveries.map((d: any) => d.state)).toEqual(["no_url", "no_url"])
-      await sleep(500)
       expect((await paymentsOfOrder(accepted.completed.data.order.id)).payments).toHaveLength(0)
 
       const poll = await pollPlanFunding(getContainer())
@@ -342,7 +363,7 @@ medusaIntegrationTestRunner({
       const cart = await createCheckoutCart(store, seed)
       expect((await startPlanSession(store, cart.id, { company: ACME, number_of_periods: 12 })).status).toBe(200)
       // Credit-checked at the start of the session; the service then marks the buyer too risky.
-      await control(simulator.url, "PATCH", "/_sim/companies/cmp_gb_08123456", { declined: true })
+      await control(simulator.url, "PATCH", "/_sim/companies/cmpgb08123456", { declined: true })
       const res = await store.call("POST", `/store/carts/${cart.id}/complete`)
       expect(res.status).toBe(400)
       expect(res.data.code).toBe("TRADE_CREDIT_DECLINED")
@@ -361,7 +382,11 @@ medusaIntegrationTestRunner({
       await admin("POST", `/admin/orders/${completed.data.order.id}/cancel`, {})
 
       const atService = await simPlan(session.data.plan_id)
-      expect(atService.cancellation).toMatchObject({ cancel_reason: expect.any(String) })
+      expect(atService.cancellation).toMatchObject({
+        cancel_reason: "TERMINATED",
+        cancelled_repayment_amount: Number(cart.total).toFixed(2),
+        currency: "GBP",
+      })
       expect(atService.plan.instalments.map((i: any) => i.status)).toEqual(["CANCELLED", "CANCELLED", "CANCELLED"])
       expect(atService.status.cancelled_amount).toBe(Number(cart.total).toFixed(2))
       expect(atService.status.invoiced_amount).toBe("0.00")
@@ -468,7 +493,7 @@ medusaIntegrationTestRunner({
       await paymentModule.deleteAccountHolder(holder.id)
       const tradeCredit = getContainer().resolve("tradeCredit") as any
       expect(await tradeCredit.listBuyerRepaymentAccounts({ buyer_key: created.customer.id })).toHaveLength(0)
-      const third = await checkout(store, { number_of_periods: 2 }, { quantities: [1] })
+      const third = await checkout(store, { number_of_periods: 3 }, { quantities: [1] })
       expect(third.completed.status).toBe(200)
       expect(third.session.data.account_id).toBe(accountId)
       const { items: finalAccounts } = await control(simulator.url, "GET", "/_sim/repayment/accounts")

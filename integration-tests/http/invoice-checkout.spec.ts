@@ -3,8 +3,9 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } from "../../src/simulator"
 import { adminRequester, loginAdmin } from "../helpers/admin"
 import { control, findCompanyId, STOREFRONT_URL, useSimulator, WEBHOOK_PATH } from "../helpers/simulator"
-import { createCheckoutCart, startTradeCreditSession, storeClient } from "../helpers/storefront"
+import { BUYER_ADDRESS, createCheckoutCart, startTradeCreditSession, storeClient } from "../helpers/storefront"
 import { approveAtPaymentUrl, rejectAtPaymentUrl } from "../helpers/verification"
+import { waitUntil } from "../helpers/wait"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../scripts/lib/seed-store.js")
 
@@ -159,11 +160,10 @@ medusaIntegrationTestRunner({
 
       // The signed webhook reaches Medusa, which authorizes the payment (the plugin confirms the order) and completes the cart.
       const admin = adminRequester(api, adminHeaders)
-      let orders: any[] = []
-      for (let i = 0; i < 120 && !orders.length; i++) {
-        await new Promise((r) => setTimeout(r, 250))
-        orders = (await admin("GET", `/admin/orders?fields=id,total,*payment_collections`)).orders
-      }
+      const orders: any[] = await waitUntil("the order placed from the webhook", async () => {
+        const { orders } = await admin("GET", `/admin/orders?fields=id,total,*payment_collections`)
+        return orders.length ? orders : undefined
+      })
       expect(orders).toHaveLength(1)
       expect(orders[0].total).toBeCloseTo(cart.total, 2)
       expect((await serviceOrder(orderId)).state).toBe("CONFIRMED")
@@ -222,6 +222,61 @@ medusaIntegrationTestRunner({
       }
       const { items: after } = await control(simulator.url, "GET", "/_sim/requests?method=POST&path_prefix=/v1/order_intent")
       expect(after.length).toBe(before.length)
+    })
+
+    it("checks out products that have no description: every line sent carries one, and the phone is sent in E.164", async () => {
+      const store = storeClient(api, seed.publishableKey)
+      const admin = adminRequester(api, adminHeaders)
+      const { product } = await admin("GET", `/admin/products/${seed.product.id}?fields=id,description`)
+      expect(product.description ?? "").toBe("")
+      const { items: intentsBefore } = await control(simulator.url, "GET", "/_sim/requests?method=POST&path_prefix=/v1/order_intent")
+      const { cart, session } = await untilVerification(store)
+
+      const { items: intents } = await control(simulator.url, "GET", "/_sim/requests?method=POST&path_prefix=/v1/order_intent")
+      const intent = intents.slice(intentsBefore.length).find((r: any) => r.status === 201).body
+      const { items: creates } = await control(simulator.url, "GET", "/_sim/requests?method=POST&path_prefix=/v1/order")
+      const create = creates.find((r: any) => r.path === "/v1/order" && r.status === 201 && r.body.merchant_reference === cart.id).body
+      for (const body of [intent, create]) {
+        const described = body.line_items.map((l: any) => `${l.type}: ${l.description}`).sort()
+        expect(described).toEqual([
+          "PHYSICAL: Copier paper, pallet — A3",
+          "PHYSICAL: Copier paper, pallet — A4",
+          expect.stringMatching(/^SHIPPING_FEE: Shipping: \S/),
+        ])
+      }
+      // The billing address's "07400 123456" (GB), whole representative on the intent too.
+      expect(intent.buyer.representative).toEqual({
+        email: "grace@acme-office.example",
+        first_name: "Grace",
+        last_name: "Hopper",
+        phone_number: "+447400123456",
+      })
+
+      await approveAtPaymentUrl(session.data.payment_url)
+      const placed = await store.call("POST", `/store/carts/${cart.id}/complete`)
+      expect(placed.status).toBe(200)
+      expect(placed.data.type).toBe("order")
+      expect((await serviceOrder(session.data.order_id)).state).toBe("CONFIRMED")
+    })
+
+    it("refuses a cart whose billing phone cannot be read with INVALID_PHONE_NUMBER naming the field, before calling the service", async () => {
+      const store = storeClient(api, seed.publishableKey)
+      const cart = await createCheckoutCart(store, seed)
+      await store.ok("POST", `/store/carts/${cart.id}`, { billing_address: { ...BUYER_ADDRESS, phone: "12" } })
+      const { items: before } = await control(simulator.url, "GET", "/_sim/requests?method=POST&path_prefix=/v1/order_intent")
+      const res = await startTradeCreditSession(store, cart.id, { company: COMPANY })
+      expect(res.status).toBe(400)
+      expect(res.data.code).toBe("INVALID_PHONE_NUMBER")
+      expect(res.data.message).toContain('"12"')
+      expect(res.data.message).toContain("billing address's phone")
+      const { items: after } = await control(simulator.url, "GET", "/_sim/requests?method=POST&path_prefix=/v1/order_intent")
+      expect(after.length).toBe(before.length)
+
+      // Corrected (a national UK number), the same cart is credit-checked.
+      await store.ok("POST", `/store/carts/${cart.id}`, { billing_address: { ...BUYER_ADDRESS, phone: "07700 900123" } })
+      const fixed = await startTradeCreditSession(store, cart.id, { company: COMPANY })
+      expect(fixed.status).toBe(200)
+      expect(fixed.data.payment_collection.payment_sessions[0].data.tracking_id).toEqual(expect.any(String))
     })
 
     it("captures in parts, each part invoiced, and cancels an order that was never captured", async () => {

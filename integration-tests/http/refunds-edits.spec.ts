@@ -179,8 +179,10 @@ medusaIntegrationTestRunner({
         // The order was placed from a cart: the service's line names the cart's item, found by its name.
         const invoicedLine = atService.line_items.find((l: any) => l.name === "Copier paper, pallet (A4)")
         expect(invoicedLine.quantity).toBe(String(a4.quantity))
+        expect(invoicedLine.description).toBe("Copier paper, pallet — A4")
         expect(refund.line_items[0]).toMatchObject({
           name: invoicedLine.name,
+          description: invoicedLine.description,
           quantity: "1",
           unit_price: invoicedLine.unit_price,
           tax_rate: "0.200000",
@@ -198,9 +200,13 @@ medusaIntegrationTestRunner({
         await admin("POST", `/admin/payments/${payment.id}/refund`, { amount: 10 })
         const goodwill = (await serviceOrder(serviceOrderId)).refunds[1]
         expect(goodwill.amount).toBe("10.00")
-        expect(goodwill.line_items).toBeNull()
+        // No lines credited (the order's refunds[] holds an empty list, or null, for a refund sent without lines).
+        expect(goodwill.line_items ?? []).toEqual([])
         const { items: all } = await control(simulator.url, "GET", `/_sim/requests?method=POST&path_prefix=${encodeURIComponent(`/v1/order/${serviceOrderId}/refund`)}`)
         expect(all[1].body.tax_subtotals).toEqual([{ tax_rate: "0.200000", taxable_amount: "8.33", tax_amount: "1.67" }])
+        expect(all[1].body).not.toHaveProperty("line_items")
+        // The credit note's lines carry a description, as every line sent does.
+        expect(all[0].body.line_items.every((line: any) => typeof line.description === "string" && line.description)).toBe(true)
       })
 
       it("answers a refund the service fails with an admin error, and Medusa records no refund", async () => {

@@ -4,6 +4,7 @@ import { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET, startSimulator } from "../
 import { type ChildMedusa, httpClient, prepareChildMedusa } from "../helpers/child-medusa"
 import { control, STOREFRONT_URL, WEBHOOK_PATH } from "../helpers/simulator"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "../helpers/storefront"
+import { startTestRedis, type TestRedis } from "../helpers/redis"
 import { approveAtPaymentUrl } from "../helpers/verification"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../scripts/lib/seed-store.js")
@@ -22,15 +23,15 @@ jest.setTimeout(900_000)
  * completed, the payment captured and refunded on both servers at the same moment. Exactly one effect each,
  * counted at the service (the simulator) and in Medusa.
  *
- * Redis must answer at 127.0.0.1:6379 (REDIS_HOST/REDIS_PORT to change): the test FAILS when it does not. It uses
- * the database number SCALE_OUT_REDIS_DB (default 13), emptied before and after.
+ * Redis: the test starts a `redis-server` of its own on a free port (REDIS_URL, or REDIS_HOST/REDIS_PORT, name an
+ * existing one instead); it FAILS with a clear message when neither is possible. It uses the database number
+ * SCALE_OUT_REDIS_DB (default 13), emptied before and after.
  */
-const REDIS_HOST = process.env.REDIS_HOST || "127.0.0.1"
-const REDIS_PORT = Number(process.env.REDIS_PORT || 6379)
 const REDIS_DB = Number(process.env.SCALE_OUT_REDIS_DB || 13)
-const REDIS_URL = `redis://${REDIS_HOST}:${REDIS_PORT}/${REDIS_DB}`
+let testRedis: TestRedis
+let REDIS_URL: string
 const ADMIN = { email: "scale@trade-credit.test", password: "scale-out-test-password" }
-const COMPANY = { company_canonical_id: "cmp_gb_08123456" }
+const COMPANY = { company_canonical_id: "cmpgb08123456" }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 let redis: any
@@ -85,14 +86,16 @@ function startFanOut(): Promise<Server> {
 }
 
 beforeAll(async () => {
-  redis = new Redis({ host: REDIS_HOST, port: REDIS_PORT, db: REDIS_DB, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null })
+  testRedis = await startTestRedis()
+  REDIS_URL = `${testRedis.url}/${REDIS_DB}`
+  redis = new Redis({ host: testRedis.host, port: testRedis.port, db: REDIS_DB, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null })
   try {
     await redis.connect()
     await redis.ping()
   } catch (error) {
     throw new Error(
-      `Redis is not reachable at ${REDIS_HOST}:${REDIS_PORT} (${(error as Error).message}). The scale-out test needs Redis ` +
-        "(Medusa's Redis event bus, workflow engine and locking): start one (e.g. `redis-server`) or set REDIS_HOST/REDIS_PORT."
+      `Redis is not reachable at ${testRedis.url} (${(error as Error).message}). The scale-out test needs Redis ` +
+        "(Medusa's Redis event bus, workflow engine and locking): set REDIS_URL to a running one, or unset it to let the test start its own."
     )
   }
   await redis.flushdb()
@@ -129,6 +132,7 @@ afterAll(async () => {
     await redis.flushdb()
     await redis.quit()
   }
+  await testRedis?.stop()
   // eslint-disable-next-line no-console
   console.log(
     [
@@ -183,7 +187,7 @@ it("delivers each webhook to both servers, completes, captures and refunds on bo
   await approveAtPaymentUrl(session.data.payment_url)
   // The buyer comes back and completes on both servers at the same moment, while the webhook completes it too.
   const completions = await Promise.all([0, 1].map((i) => store(i).call("POST", `/store/carts/${cart.id}/complete`)))
-  const verified = await until("the order.verified delivery to both servers", async () => deliveries.find((d) => d.type === "order.verified"))
+  const verified = await until("the order.verified delivery to both servers", async () => deliveries.find((d) => d.type === "order.verified.v1"))
   expect(verified.answers).toEqual([200, 200])
   const orderIds = new Set(completions.filter((c) => c.status === 200).map((c) => c.data.order.id))
   expect(orderIds.size).toBe(1)
@@ -247,7 +251,7 @@ it("delivers each webhook to both servers, completes, captures and refunds on bo
   for (const d of deliveries) expect([d.type, d.answers]).toEqual([d.type, [200, 200]])
   for (const id of delivered) expect([id, allRecords[id]]).toEqual([id, 1])
   expect(Object.values(allRecords).every((n) => n === 1)).toBe(true)
-  const subscriberLine = /trade-credit webhook: order\.\w+ \S+ \(order /
+  const subscriberLine = /trade-credit webhook: order\.[\w.]+ \S+ \(order /
   expect(subscriberLine.test(worker.logs())).toBe(true)
   for (const s of servers) expect(subscriberLine.test(s.logs())).toBe(false)
   scaleRows.push({

@@ -35,7 +35,14 @@ const proposalBody = (tradingName: string, overrides: Record<string, unknown> = 
     email: "jo@joinery.example",
     phone: "+447400123456",
     business_address: { building: "Unit 2", street: "5 Mill Lane", postal_code: "M4 1AB", city: "Manchester", country_code: "GB" },
-    proprietor_details: { first_name: "Jo", last_name: "Bloggs", date_of_birth: "1980-04-02", email: "jo@joinery.example", phone: "+447400123456" },
+    proprietor_details: {
+      first_name: "Jo",
+      last_name: "Bloggs",
+      date_of_birth: "1980-04-02",
+      email: "jo@joinery.example",
+      phone: "+447400123456",
+      address_history: [{ building: "9", street: "Oak Road", postal_code: "M20 2AB", city: "Manchester", country_code: "GB", date_from: "2015-01-01" }],
+    },
     ...overrides,
   },
 })
@@ -166,7 +173,8 @@ medusaIntegrationTestRunner({
       expect(JSON.stringify(row)).not.toMatch(/Bloggs|jo@joinery|1980-04-02|\+44/)
       // The service redacted the proprietor once decided.
       const read = await customer.ok("GET", `${BASE}/proposals/${proposal.id}`)
-      expect(read.proposal.proposed_business.proprietor_details.last_name).toBe("[redacted]")
+      expect(read.proposal.proposed_business.proprietor_details).toBeNull()
+      expect(read.proposal.enrolled_business).toMatchObject({ trading_name: "Mill Lane Joinery", organization_number: enrolled.organization_number })
 
       // Enrolled: no second proposal.
       expect((await customer.call("POST", `${BASE}/proposals`, proposalBody("Another Name"))).data.code).toBe("TRADE_CREDIT_ALREADY_ENROLLED")
@@ -323,9 +331,11 @@ medusaIntegrationTestRunner({
       await waitFor("the service to put it in review", async () => (await control(simulator.url, "GET", `/_sim/registration/proposals/${proposal.id}`)).proposal.status === "IN_REVIEW")
       const approved = {
         id: "msg_forged_approval",
+        specversion: "1.0",
+        source: simulator.url,
         type: "enrollment.approved",
         time: new Date().toISOString(),
-        data: { proposal_id: proposal.id, organization_number: "SOLE-GB-00000001", company_name: "Forged Ltd", country_code: "GB" },
+        data: { proposal_id: proposal.id, merchant_id: "simulated-merchant", organization_number: "SOLE-GB-00000001", company_name: "Forged Ltd", country_code: "GB" },
       }
       const rows = async () => await (getContainer().resolve("tradeCredit") as any).listWebhookEvents({ event_id: approved.id })
 
@@ -352,6 +362,100 @@ medusaIntegrationTestRunner({
       const enrollment = await enrollmentOf(customer)
       expect(enrollment).toMatchObject({ status: "IN_REVIEW", organization_number: null, company_name: "Review Forgery Target" })
       expect(await rows()).toHaveLength(1)
+    })
+    it("enrollment.declined by webhook: the customer record, the admin widget's route and the storefront's message say declined", async () => {
+      const customer = await loginCustomer()
+      const { proposal } = await customer.ok("POST", `${BASE}/proposals`, proposalBody("Decline By Webhook"))
+      await customer.ok("POST", `${BASE}/proposals/${proposal.id}/submission`)
+      const declined = await waitFor("the webhook to record the decline", async () => {
+        const enrollment = await enrollmentOf(customer)
+        return enrollment?.status === "DECLINED" ? enrollment : undefined
+      })
+      expect(declined).toMatchObject({ proposal_id: proposal.id, enrolled: false, organization_number: null, decided_at: expect.any(String) })
+      expect(declined.message).toMatch(/not accepted.*another payment method/)
+      const events = await (getContainer().resolve("tradeCredit") as any).listWebhookEvents({ type: "enrollment.declined" })
+      expect(events.map((e: any) => e.outcome)).toContain(`emitted trade-credit.enrollment.declined for proposal ${proposal.id}`)
+      // The admin customer widget reads this route.
+      const admin = await api.get(`/admin/trade-credit/customers/${customer.id}/enrollment`, { headers: await loginAdmin(getContainer(), api) })
+      expect(admin.data.enrollment).toMatchObject({ status: "DECLINED", proposal_id: proposal.id, organization_number: null })
+      // Nothing to poll for it any more; checkout has no business to use.
+      expect((await pollEnrollments(getContainer())).outcomes.filter((o) => o.proposal_id === proposal.id)).toEqual([])
+      expect((await customer.call("GET", `${BASE}/buyer`)).data.code).toBe("TRADE_CREDIT_AUTOFILL_EMPTY")
+    })
+
+    it("enrollment.declined by polling (webhooks cut): the same record and message", async () => {
+      await pointWebhooksAt(simulator.url, null)
+      const customer = await loginCustomer()
+      const { proposal } = await customer.ok("POST", `${BASE}/proposals`, proposalBody("Decline By Polling"))
+      await customer.ok("POST", `${BASE}/proposals/${proposal.id}/submission`)
+      await waitFor("the service's decline", async () => (await control(simulator.url, "GET", `/_sim/registration/proposals/${proposal.id}`)).proposal.status === "DECLINED")
+      expect((await enrollmentOf(customer)).status).toBe("SUBMITTED")
+      const poll = await pollEnrollments(getContainer())
+      expect(poll.outcomes).toEqual(expect.arrayContaining([expect.objectContaining({ proposal_id: proposal.id, status: "DECLINED", changed: true })]))
+      const enrollment = await enrollmentOf(customer)
+      expect(enrollment).toMatchObject({ status: "DECLINED", enrolled: false })
+      expect(enrollment.message).toMatch(/not accepted/)
+      const admin = await api.get(`/admin/trade-credit/customers/${customer.id}/enrollment`, { headers: await loginAdmin(getContainer(), api) })
+      expect(admin.data.enrollment.status).toBe("DECLINED")
+    })
+
+    it("popup step 1: a read-only autofill token; the browser's read is 404 for a new buyer, 200 for a known one, which the buyer route records", async () => {
+      const customer = await loginCustomer()
+      const step1 = await customer.ok("POST", `${BASE}/autofill-token`)
+      const url = new URL(step1.buyer_url)
+      expect(`${url.origin}${url.pathname}`).toBe(`${simulator.url}/autofill/v1/buyer/current`)
+      expect(url.searchParams.get("Service-Delegated-Authority-Token")).toBe(step1.token)
+      expect(step1.buyer_url).not.toContain(SIMULATOR_API_KEY)
+      // As a browser reads it: no key, the token in the query, CORS allowed.
+      const unknown = await fetch(step1.buyer_url, { headers: { origin: "http://shop.example" } })
+      expect(unknown.status).toBe(404)
+      expect(unknown.headers.get("access-control-allow-origin")).toBe("*")
+      // The token reads and does nothing else.
+      const write = await fetch(`${simulator.url}/autofill/v1/buyer/current`, {
+        method: "POST",
+        headers: { "service-delegated-authority-token": step1.token, "content-type": "application/json", "idempotency-key": `w-${customer.id}` },
+        body: JSON.stringify({ persistent: true, company_name: "Nope" }),
+      })
+      expect(write.status).toBe(403)
+
+      // The service knows this buyer (saved earlier, e.g. in another shop's popup).
+      const saved = await fetch(`${simulator.url}/autofill/v1/buyer/current?buyer_reference=${customer.id}`, {
+        method: "POST",
+        headers: { "x-api-key": SIMULATOR_API_KEY, "content-type": "application/json", "idempotency-key": `known-${customer.id}` },
+        body: JSON.stringify({ persistent: true, company_name: "ACME INDUSTRIAL SUPPLIES LTD", country_code: "GB", organization_number: "08123456" }),
+      })
+      expect(saved.status).toBe(200)
+      const known = await fetch(step1.buyer_url)
+      expect(known.status).toBe(200)
+      expect(await known.json()).toMatchObject({ organization_number: "08123456" })
+      const { buyer } = await customer.ok("GET", `${BASE}/buyer`)
+      expect(buyer).toEqual({ company_name: "ACME INDUSTRIAL SUPPLIES LTD", country_code: "GB", organization_number: "08123456" })
+      expect(await enrollmentOf(customer)).toMatchObject({ status: "VERIFIED", source: "autofill", enrolled: true })
+    })
+
+    it("a returning buyer with several businesses chooses one; nothing is enrolled before; a business outside the matches is refused", async () => {
+      const customer = await loginCustomer()
+      const email = "two.businesses@example.com"
+      expect((await customer.call("POST", `${BASE}/returning-buyer/verification`, { email })).status).toBe(201)
+      const { items } = await control(simulator.url, "GET", `/_sim/registration/codes?email=${encodeURIComponent(email)}`)
+      const verified = await customer.ok("POST", `${BASE}/returning-buyer/verification/code`, { email, code: items[items.length - 1].code })
+      expect(verified).toMatchObject({ business: null, total_matches: 2, enrollment: null })
+      expect(verified.matches.map((m: any) => m.organization_number)).toEqual(["11223344", "12345678"])
+      expect(JSON.stringify(verified)).not.toContain("sdat_") // the matches token stays on the server
+      expect((await customer.call("GET", `${BASE}/enrollment`)).data.code).toBe("TRADE_CREDIT_NOT_ENROLLED")
+
+      // Another customer has nothing to choose from.
+      const stranger = await loginCustomer()
+      const early = await stranger.call("POST", `${BASE}/returning-buyer/choice`, { organization_number: "12345678", country_code: "GB" })
+      expect([early.status, early.data.code]).toEqual([409, "TRADE_CREDIT_VERIFY_AGAIN"])
+      const outside = await customer.call("POST", `${BASE}/returning-buyer/choice`, { organization_number: "08123456", country_code: "GB" })
+      expect([outside.status, outside.data.code]).toEqual([400, "TRADE_CREDIT_NOT_A_MATCH"])
+
+      const chosen = await customer.ok("POST", `${BASE}/returning-buyer/choice`, { organization_number: "12345678", country_code: "GB" })
+      expect(chosen.business).toEqual({ company_name: "PENNYWORTH STATIONERS LTD", country_code: "GB", organization_number: "12345678" })
+      expect(chosen.enrollment).toMatchObject({ status: "VERIFIED", source: "returning_buyer", organization_number: "12345678", enrolled: true })
+      // The choice is used up.
+      expect((await customer.call("POST", `${BASE}/returning-buyer/choice`, { organization_number: "11223344", country_code: "GB" })).data.code).toBe("TRADE_CREDIT_VERIFY_AGAIN")
     })
   },
 })

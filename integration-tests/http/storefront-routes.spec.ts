@@ -9,9 +9,9 @@ jest.setTimeout(240_000)
 
 const simulator = useSimulator()
 
-const ACME = { company_canonical_id: "cmp_gb_08123456" }
-const HIGHGATE = { company_canonical_id: "cmp_gb_06660666" }
-const THORNBURY = { company_canonical_id: "cmp_gb_11223344" }
+const ACME = { company_canonical_id: "cmpgb08123456" }
+const HIGHGATE = { company_canonical_id: "cmpgb06660666" }
+const THORNBURY = { company_canonical_id: "cmpgb11223344" }
 
 /** What the simulated service received under a path, oldest first. */
 const received = async (pathPrefix: string, method?: string) =>
@@ -46,10 +46,10 @@ medusaIntegrationTestRunner({
       expect(first.headers["x-trade-credit-cache"]).toBe("miss")
       expect(first.data.country).toBe("GB")
       expect(first.data.items[0]).toEqual({
-        canonical_id: "cmp_gb_08123456",
+        canonical_id: "cmpgb08123456",
         name: "ACME INDUSTRIAL SUPPLIES LTD",
         country: "GB",
-        national_identifier: { type: "CRN", id: "08123456" },
+        national_identifier: { type: "GB_CRN", id: "08123456" },
         highlight: expect.stringContaining("<mark>"),
       })
       expect(first.headers["ratelimit-limit"]).toBe("60")
@@ -111,7 +111,7 @@ medusaIntegrationTestRunner({
       const up = await search({ country: "GB", q: "brightwater" })
       expect(up.status).toBe(200)
       expect(up.headers["x-trade-credit-cache"]).toBe("miss")
-      expect(up.data.items[0].canonical_id).toBe("cmp_gb_09876543")
+      expect(up.data.items[0].canonical_id).toBe("cmpgb09876543")
     })
 
     it("pre-checks a cart: available, declined with the reason, cached per cart content, and not hidden when the service is unreachable", async () => {
@@ -145,7 +145,7 @@ medusaIntegrationTestRunner({
       const changed = await preCheck(cart.id, { company: ACME })
       expect(changed.headers["x-trade-credit-cache"]).toBe("miss")
       expect(changed.data.available).toBe(true)
-      const small = await preCheck(cart.id, { company: { company_canonical_id: "cmp_gb_12345678" } })
+      const small = await preCheck(cart.id, { company: { company_canonical_id: "cmpgb12345678" } })
       expect(small.data).toMatchObject({ available: false, reason: "declined", decline_reason: "BUYER_LIMIT_EXCEEDED" })
 
       // The company by number and name works the same (manual entry in a storefront).
@@ -176,7 +176,7 @@ medusaIntegrationTestRunner({
 
       // A rejected API key is definitive: hide the method.
       await control(simulator.url, "POST", "/_sim/faults", { method: "POST", path: "/v1/order_intent", times: 1, fault: { type: "status", status: 401 } })
-      const rejected = await preCheck(cart.id, { company: { company_canonical_id: "cmp_gb_09876543" } })
+      const rejected = await preCheck(cart.id, { company: { company_canonical_id: "cmpgb09876543" } })
       expect(rejected.data).toMatchObject({ available: false, reason: "not_configured" })
       await control(simulator.url, "DELETE", "/_sim/faults")
     })

@@ -111,6 +111,10 @@ medusaIntegrationTestRunner({
         invoice_email_addresses: [grace.email],
       })
       expect(atService[0].users[0]).toMatchObject({ merchant_user_id: grace.id, email: grace.email })
+      // The body the service got (section 8): the business's identifiers at the top level, not nested under `company`.
+      const sent = (await serviceCalls()).find((r: any) => r.path === "/trade-account/v3/customer")
+      expect(sent.body).toMatchObject({ merchant_customer_id: grace.id, canonical_id: companyId, use_billing_address_for_shipping: false })
+      expect(sent.body).not.toHaveProperty("company")
 
       // Onboarding twice is harmless: the same account, nothing new at the service.
       const again = await adminCall("POST", "/admin/trade-credit/trade-accounts", { customer_id: grace.id, company: { canonical_id: companyId } })
@@ -222,6 +226,20 @@ medusaIntegrationTestRunner({
       // The link with no return_url goes back to the first storefront origin; the service's user is found by its svc_ id too.
       const link = await admin("POST", `/admin/trade-credit/trade-accounts/${accountA.id}/users/${accountA.users[0].service_user_id}/verification-link`, {})
       expect(link.return_url).toBe(`${STOREFRONT_URL}/account/trade-account`)
+
+      // A user's phone is optional at the service: Cyd (no phone) joins, and the body carries none; an unreadable phone
+      // is refused naming the field, before anything is sent.
+      const joined = await admin("POST", `/admin/trade-credit/trade-accounts/${accountA.id}/users`, { customer_ids: [cyd.id] })
+      expect(joined.added).toEqual([cyd.id])
+      const cydBody = (await serviceCalls()).find((r: any) => r.path.endsWith("/user") && r.body?.merchant_user_id === cyd.id)?.body
+      expect(cydBody).toMatchObject({ merchant_user_id: cyd.id, email: cyd.email })
+      expect(cydBody).not.toHaveProperty("phone_number")
+      const eve = await registerCustomer("Eve", { phone: "12" })
+      const calls = (await serviceCalls()).length
+      const badPhone = await adminCall("POST", `/admin/trade-credit/trade-accounts/${accountA.id}/users`, { customer_ids: [eve.id] })
+      expect([badPhone.status, badPhone.data.code]).toEqual([400, "TRADE_CREDIT_CUSTOMER_DETAILS_MISSING"])
+      expect(badPhone.data.message).toContain("phone number")
+      expect((await serviceCalls()).length).toBe(calls)
     })
 
     it("adopts the service's records when the plugin lost its own rows (a 409 or a replayed key names them)", async () => {

@@ -132,7 +132,7 @@ medusaIntegrationTestRunner({
       const serviceOrderId = session.data.order_id as string
       const tradeCredit = getContainer().resolve("tradeCredit") as any
       const genuine = await waitFor("the order.verified delivery", async () => {
-        const { items } = await control(simulator.url, "GET", "/_sim/webhooks?type=order.verified")
+        const { items } = await control(simulator.url, "GET", "/_sim/webhooks?type=order.verified.v1")
         return items.find((d: any) => d.payload.data.order_id === serviceOrderId && d.state === "delivered")
       })
       await waitFor("the order.verified event to be handled", async () => {
@@ -146,11 +146,13 @@ medusaIntegrationTestRunner({
       const order = (await control(simulator.url, "GET", `/_sim/orders/${serviceOrderId}`)).order
       const cancel = (id: string) => ({
         id,
-        type: "order.cancelled",
+        specversion: "1.0",
+        source: simulator.url,
+        type: "order.cancelled.v1",
         time: new Date().toISOString(),
         data: { order_id: order.id, merchant_order_id: order.merchant_order_id, state: "CANCELLED", status: "APPROVED", gross_amount: order.gross_amount, currency: "GBP" },
       })
-      const enrollment = (id: string) => ({ id, type: "enrollment.approved", time: new Date().toISOString(), data: { proposal_id: "prop_forged" } })
+      const enrollment = (id: string) => ({ id, specversion: "1.0", source: simulator.url, type: "enrollment.approved", time: new Date().toISOString(), data: { proposal_id: "prop_forged" } })
       const big = "x".repeat(300 * 1024)
 
       // [case, delivery, expected answer on /hooks/trade-credit, expected answer on Medusa's URL]
@@ -165,10 +167,10 @@ medusaIntegrationTestRunner({
         ["replayed id, other body (order.cancelled under the handled id)", () => signed(cancel(genuine.payload.id), { secret: FORGED_SECRET, id: genuine.payload.id }), { status: 401, code: "TRADE_CREDIT_WEBHOOK_SIGNATURE" }, { status: 200 }],
         ["oversized body (300 KiB, signed)", () => signed(JSON.stringify({ ...cancel("msg_sec_big"), padding: big })), { status: 413, code: "TRADE_CREDIT_WEBHOOK_TOO_LARGE" }, { status: 413, code: "TRADE_CREDIT_WEBHOOK_TOO_LARGE" }],
         ["oversized body (5 MiB, unsigned)", () => ({ raw: Buffer.alloc(5 * 1024 * 1024, 0x20), headers: { "content-type": "application/json" } }), { status: 413, code: "TRADE_CREDIT_WEBHOOK_TOO_LARGE" }, { status: 413, code: "TRADE_CREDIT_WEBHOOK_TOO_LARGE" }],
-        ["malformed JSON, signed", () => signed('{"id": "msg_sec_malformed", "type": "order.cancelled", '), { status: 400, code: "TRADE_CREDIT_WEBHOOK_MALFORMED" }, { status: 400, code: "TRADE_CREDIT_WEBHOOK_MALFORMED" }],
+        ["malformed JSON, signed", () => signed('{"id": "msg_sec_malformed", "type": "order.cancelled.v1", '), { status: 400, code: "TRADE_CREDIT_WEBHOOK_MALFORMED" }, { status: 400, code: "TRADE_CREDIT_WEBHOOK_MALFORMED" }],
         ["malformed JSON, unsigned", () => ({ raw: "{not json", headers: { "content-type": "application/json" } }), { status: 401, code: "TRADE_CREDIT_WEBHOOK_SIGNATURE" }, { status: 400, code: "TRADE_CREDIT_WEBHOOK_MALFORMED" }],
         ["empty body, signed", () => signed(""), { status: 400, code: "TRADE_CREDIT_WEBHOOK_MALFORMED" }, { status: 400, code: "TRADE_CREDIT_WEBHOOK_MALFORMED" }],
-        ["JSON of the wrong shape, signed", () => signed({ id: "msg_sec_shape", type: "order.cancelled", time: "now", data: { order_id: 5 } }), { status: 400, code: "TRADE_CREDIT_WEBHOOK_MALFORMED" }, { status: 200 }],
+        ["JSON of the wrong shape, signed", () => signed({ id: "msg_sec_shape", type: "order.cancelled.v1", time: "now", data: { order_id: 5 } }), { status: 400, code: "TRADE_CREDIT_WEBHOOK_MALFORMED" }, { status: 200 }],
         ["unknown event type, signed", () => signed({ ...cancel("msg_sec_unknown"), type: "order.exploded" }), { status: 200 }, { status: 200 }],
         ["missing webhook-signature", () => without(signed(cancel("msg_sec_nosig")), "webhook-signature"), { status: 401, code: "TRADE_CREDIT_WEBHOOK_SIGNATURE" }, { status: 200 }],
         ["missing webhook-id", () => without(signed(cancel("msg_sec_noid")), "webhook-id"), { status: 401, code: "TRADE_CREDIT_WEBHOOK_SIGNATURE" }, { status: 200 }],

@@ -6,6 +6,7 @@ import { adminRequester, loginAdmin } from "../helpers/admin"
 import { control, findCompanyId, useSimulator, WEBHOOK_PATH } from "../helpers/simulator"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "../helpers/storefront"
 import { approveAtPaymentUrl } from "../helpers/verification"
+import { waitUntil } from "../helpers/wait"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../scripts/lib/seed-store.js")
 
@@ -18,18 +19,9 @@ const COMPANY = { company_canonical_id: "" }
 
 /** Every log line of the server from beforeAll on. */
 const logs: string[] = []
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
 /** Polls until `check` returns something truthy; Medusa handles webhooks about 5 s after receipt. */
-async function waitFor<T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs = 40_000): Promise<T> {
-  const until = Date.now() + timeoutMs
-  for (;;) {
-    const value = await check()
-    if (value) return value
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
-    await sleep(250)
-  }
-}
+const waitFor = <T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs = 40_000) =>
+  waitUntil(what, check, { timeoutMs, intervalMs: 250 })
 const waitForLog = (what: string, pattern: RegExp, from = 0) =>
   waitFor(what, async () => logs.slice(from).find((line) => pattern.test(line)))
 
@@ -61,11 +53,14 @@ function signedDelivery(payload: unknown, { secret = SIMULATOR_WEBHOOK_SECRET, i
 
 const cancelEvent = (id: string, order: { id: string; merchant_order_id: string; gross_amount: string }) => ({
   id,
-  type: "order.cancelled",
+  specversion: "1.0",
+  source: simulator.url,
+  type: "order.cancelled.v1",
   time: new Date().toISOString(),
   data: {
     order_id: order.id,
     merchant_order_id: order.merchant_order_id,
+    merchant_id: "simulated-merchant",
     state: "CANCELLED",
     status: "APPROVED",
     gross_amount: order.gross_amount,
@@ -128,6 +123,82 @@ medusaIntegrationTestRunner({
     }
     const orderWithPayment = async (orderId: string) =>
       (await admin("GET", `/admin/orders/${orderId}?fields=id,status,*payment_collections.payments`)).order
+    /** Every POST /v1/order/{id}/confirm the service received for this order. */
+    const confirmsOf = async (orderId: string) =>
+      (await control(simulator.url, "GET", `/_sim/requests?method=POST&path_prefix=/v1/order/${orderId}/confirm`)).items
+    /** The plugin's record of an order event once it was handled. */
+    const handledEvent = (orderId: string, type: string) =>
+      waitFor(`the ${type} event of ${orderId} to be handled`, async () => {
+        const [row] = await webhookRows({ service_order_id: orderId, type })
+        return row && row.outcome !== "processing" ? row : undefined
+      })
+
+    it("confirms the order when the buyer comes back, once: the order.verified.v1 that follows changes nothing", async () => {
+      const store = storeClient(api, seed.publishableKey)
+      // The event is held until the buyer is back, so only the completion after the return can confirm.
+      await control(simulator.url, "PUT", "/_sim/webhook", { url: null })
+      const waiting = await untilVerification(store)
+      expect(await confirmsOf(waiting.orderId)).toHaveLength(0)
+
+      const back = new URL(await approveAtPaymentUrl(waiting.session.data.payment_url))
+      expect(back.searchParams.get("cart_id")).toBe(waiting.cart.id)
+      expect(back.searchParams.get("trade_credit")).toBe("verified")
+      expect((await serviceOrder(waiting.orderId)).state).toBe("VERIFIED")
+      // Back at the store: the storefront completes the cart again, and that completion confirms.
+      const completed = await store.call("POST", `/store/carts/${waiting.cart.id}/complete`)
+      expect(completed.status).toBe(200)
+      expect(completed.data.type).toBe("order")
+      const confirms = await confirmsOf(waiting.orderId)
+      expect(confirms).toHaveLength(1)
+      expect(confirms[0]).toMatchObject({ status: 200, idempotency_key: `confirm-${waiting.orderId}` })
+      expect((await serviceOrder(waiting.orderId)).state).toBe("CONFIRMED")
+
+      // The service's order.verified.v1 arrives after the buyer: the order is placed already, nothing is confirmed again.
+      const [delivery] = (await control(simulator.url, "GET", "/_sim/webhooks?type=order.verified.v1")).items.filter(
+        (d: any) => d.payload.data.order_id === waiting.orderId
+      )
+      expect(delivery.state).toBe("no_url")
+      const late = signedDelivery(delivery.payload)
+      expect((await postDelivery(late.raw, late.headers)).status).toBe(200)
+      expect((await handledEvent(waiting.orderId, "order.verified.v1")).outcome).toMatch(/in sync \(CONFIRMED\)/)
+      expect(await confirmsOf(waiting.orderId)).toHaveLength(1)
+      const order = await orderWithPayment(completed.data.order.id)
+      expect(order.status).toBe("pending")
+      expect(order.payment_collections[0].payments).toHaveLength(1)
+    })
+
+    it("confirms the order of a buyer who verified and never came back when the order.verified.v1 webhook completes the cart", async () => {
+      const store = storeClient(api, seed.publishableKey)
+      const waiting = await untilVerification(store)
+      // The buyer verifies at the service and closes the tab: no return to the store, only the service's event.
+      await control(simulator.url, "POST", `/_sim/orders/${waiting.orderId}/verify`, { approve: true })
+      const cart = await waitFor("the webhook to complete the cart", async () => {
+        const { cart } = await store.ok("GET", `/store/carts/${waiting.cart.id}?fields=id,completed_at`)
+        return cart.completed_at ? cart : undefined
+      })
+      expect(cart.completed_at).toBeTruthy()
+      await handledEvent(waiting.orderId, "order.verified.v1")
+      // Medusa's handling of the event completed the cart; authorizing its payment sent the one confirm.
+      const confirms = await confirmsOf(waiting.orderId)
+      expect(confirms).toHaveLength(1)
+      expect(confirms[0].status).toBe(200)
+      expect((await serviceOrder(waiting.orderId)).state).toBe("CONFIRMED")
+      const session = await sessionOf(store, waiting.cart.id)
+      expect(session.status).toBe("authorized")
+      expect(session.data.state).toBe("CONFIRMED")
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY) as any
+      const { data: links } = await query.graph({ entity: "cart", fields: ["id", "order.id"], filters: { id: waiting.cart.id } })
+      const placed = await orderWithPayment(links[0].order.id)
+      expect(placed.status).toBe("pending")
+      expect(placed.payment_collections[0].payments).toHaveLength(1)
+      expect(placed.payment_collections[0].payments[0].data.state).toBe("CONFIRMED")
+
+      // Should the buyer come back after all, completing the cart again answers the same order; no second confirm.
+      const again = await store.call("POST", `/store/carts/${waiting.cart.id}/complete`)
+      expect(again.status).toBe(200)
+      expect(again.data.order.id).toBe(placed.id)
+      expect(await confirmsOf(waiting.orderId)).toHaveLength(1)
+    })
 
     it("releases the session and cancels the order that the service cancelled, once: a replayed delivery changes nothing", async () => {
       const store = storeClient(api, seed.publishableKey)
@@ -152,7 +223,7 @@ medusaIntegrationTestRunner({
       await control(simulator.url, "POST", `/_sim/orders/${rejected.orderId}/verify`, { approve: false })
       await waitFor("the rejected session to be canceled", async () => (await sessionOf(store, rejected.cart.id)).status === "canceled")
       const [rejectedRow] = await waitFor("the rejection's outcome", async () => {
-        const found = await webhookRows({ service_order_id: rejected.orderId, type: "order.rejected" })
+        const found = await webhookRows({ service_order_id: rejected.orderId, type: "order.rejected.v1" })
         return found.length && found[0].outcome !== "processing" ? found : undefined
       })
       expect(rejectedRow.outcome).toMatch(/set the payment session to canceled/)
@@ -161,7 +232,7 @@ medusaIntegrationTestRunner({
       const placed = await placeOrder(store)
       // (Its order.verified event is handled first: had the order been cancelled by then, that late event would cancel it.)
       await waitFor("the order.verified event to be handled", async () => {
-        const [row] = await webhookRows({ service_order_id: placed.orderId, type: "order.verified" })
+        const [row] = await webhookRows({ service_order_id: placed.orderId, type: "order.verified.v1" })
         return row && row.outcome !== "processing"
       })
       await atService("POST", `/v1/order/${placed.orderId}/cancel`)
@@ -173,7 +244,7 @@ medusaIntegrationTestRunner({
       expect(payment.canceled_at).toBeTruthy()
       expect(payment.data.state).toBe("CANCELLED")
 
-      const { items: deliveries } = await control(simulator.url, "GET", "/_sim/webhooks?type=order.cancelled")
+      const { items: deliveries } = await control(simulator.url, "GET", "/_sim/webhooks?type=order.cancelled.v1")
       const delivery = deliveries.find((d: any) => d.payload.data.order_id === placed.orderId)
       expect(delivery.state).toBe("delivered")
       const rows = await waitFor("the event's outcome", async () => {
@@ -181,7 +252,7 @@ medusaIntegrationTestRunner({
         return found.length && found[0].outcome !== "processing" ? found : undefined
       })
       expect(rows).toHaveLength(1)
-      expect(rows[0]).toMatchObject({ type: "order.cancelled", service_order_id: placed.orderId })
+      expect(rows[0]).toMatchObject({ type: "order.cancelled.v1", service_order_id: placed.orderId })
       expect(rows[0].outcome).toMatch(/canceled Medusa order/)
 
       // The same event delivered again (the service retries; Medusa's bus retries): nothing more happens.
@@ -291,6 +362,8 @@ medusaIntegrationTestRunner({
       const { orders } = await admin("GET", "/admin/orders?fields=id,status,total")
       expect(orders).toHaveLength(2)
       expect((await serviceOrder(verified.orderId)).state).toBe("CONFIRMED")
+      // Confirmed by the reconciliation's completion of the cart (the buyer never came back), once.
+      expect(await confirmsOf(verified.orderId)).toHaveLength(1)
       // B: the session is released.
       expect((await sessionOf(store, expired.cart.id)).status).toBe("canceled")
       // C: the Medusa order is canceled.

@@ -3,6 +3,7 @@ import {
   AutofillBuyer,
   type AutofillBuyerInput,
   AutofillDelegationRequest,
+  AutofillWriteRequest,
   BuyerReference,
   EmptyAnswer,
 } from "../service/schemas/registration"
@@ -29,7 +30,7 @@ export class AutofillClient {
     this.#transport = transport
   }
 
-  /** POST /autofill/v1/delegation (API key): a token with the flags asked for, valid one hour. */
+  /** POST /autofill/v1/delegation (API key) → 200 `{}`: a token with the flags asked for, valid one hour. */
   async createDelegationToken(body: AutofillDelegationInput, { idempotencyKey }: Idempotent): Promise<{ token: string }> {
     const valid = validateRequest(AutofillDelegationRequest, body, "autofill delegation")
     const answer = await this.#transport.request(
@@ -50,14 +51,18 @@ export class AutofillClient {
     }
   }
 
-  /** POST /autofill/v1/buyer/current (needs write_current_buyer): saves the buyer, answered back. */
-  async writeCurrentBuyer(buyer: AutofillBuyerInput, who: AutofillWho, { idempotencyKey }: Idempotent): Promise<AutofillBuyer> {
-    const valid = validateRequest(AutofillBuyer, buyer, "autofill buyer")
-    const { data } = await this.#transport.request(
-      { method: "POST", path: PATH, body: valid, idempotencyKey, ...this.#who(who) },
-      AutofillBuyer
-    )
-    return data
+  /**
+   * POST /autofill/v1/buyer/current (needs write_current_buyer) → 200: saves the buyer. `persistent` is
+   * required (a permanent rather than a session cookie in the buyer's browser); every other field is optional.
+   */
+  async writeCurrentBuyer(buyer: AutofillBuyerInput, who: AutofillWho, { idempotencyKey }: Idempotent): Promise<void> {
+    const valid = validateRequest(AutofillWriteRequest, buyer, "autofill buyer")
+    await this.#transport.request({ method: "POST", path: PATH, body: valid, idempotencyKey, ...this.#who(who) }, EmptyAnswer)
+  }
+
+  /** DELETE /autofill/v1/buyer/current (needs delete_current_buyer) → 200: the saved buyer is gone. */
+  async deleteCurrentBuyer(who: AutofillWho, { idempotencyKey }: Idempotent): Promise<void> {
+    await this.#transport.request({ method: "DELETE", path: PATH, idempotencyKey, ...this.#who(who) }, EmptyAnswer)
   }
 
   #who(who: AutofillWho): Pick<RequestSpec, "delegationToken" | "query"> {

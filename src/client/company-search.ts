@@ -14,7 +14,7 @@ export class CompanySearchClient {
     this.#transport = transport
   }
 
-  /** GET /companies/v2/company?country=&q=&limit= (limit 1-100, default 15). */
+  /** GET /companies/v2/company?country=&q=&limit= (`q` optional; limit 1-100, default 15). */
   async search(query: CompanySearchInput): Promise<CompanySearchResult> {
     const { country, q, limit } = validateRequest(CompanySearchQuery, query, "company search")
     const { data } = await this.#transport.request(
@@ -24,7 +24,7 @@ export class CompanySearchClient {
     return data
   }
 
-  /** GET /companies/v2/company/{canonical_id}: the company's number and addresses. */
+  /** GET /companies/v2/company/{canonical_id or lookup_id}: the company's canonical id, number and addresses. */
   async get(canonicalId: string): Promise<CompanyDetails> {
     const { data } = await this.#transport.request(
       { method: "GET", path: urlPath`/companies/v2/company/${canonicalId}` },

@@ -1,4 +1,4 @@
-import { ErrorBody, HEADERS } from "../service/schemas/common"
+import { DescribedErrorBody, ErrorBody, type ErrorLocation, HEADERS, ValidationErrorBody } from "../service/schemas/common"
 import { CLIENT_ERROR_CODES, RETRYABLE_STATUSES, TradeCreditError } from "./errors"
 import { mediaTypeOf, type ResponseHeaders } from "./http-utils"
 import { isRetryableNetworkError, networkCodeOf, parseRetryAfter } from "./retry"
@@ -23,7 +23,40 @@ export type CallContext = {
 const where = (ctx: CallContext) => `${ctx.method} ${ctx.path}`
 const common = (ctx: CallContext) => ({ method: ctx.method, path: ctx.path, attempts: ctx.attempts })
 
-/** A non-2xx answer: the contract's error body, or HTTP_<status> when the body is not one. */
+/** The section 0 code a status stands for, for the error bodies that carry no such code (`{description, code}`). */
+export function codeOfStatus(status: number): string {
+  switch (status) {
+    case 400:
+    case 422:
+      return "SCHEMA_ERROR"
+    case 401:
+      return "UNAUTHORIZED"
+    case 403:
+      return "FORBIDDEN"
+    case 404:
+      return "NOT_FOUND"
+    case 409:
+      return "INVALID_STATE"
+    case 429:
+      return "RATE_LIMITED"
+    case 503:
+      return "UNAVAILABLE"
+    default:
+      return status >= 500 ? "SERVER_ERROR" : `HTTP_${status}`
+  }
+}
+
+/** A field path in section 0's convention: a body field without the "body" prefix the 422 bodies put first. */
+const bodyRelative = (entry: ErrorLocation): ErrorLocation =>
+  entry.loc.length > 1 && entry.loc[0] === "body" ? { ...entry, loc: entry.loc.slice(1) } : entry
+
+/**
+ * A non-2xx answer. The service answers in one of three bodies (contract section 0): `{error_code, ...}`; under
+ * /repay/v1 and /companies/v2 a 422 `{detail: [{loc, msg, type}]}` for a refused request, else `{description,
+ * code}`. All three become the one TradeCreditError: `code` a section 0 code (SCHEMA_ERROR for a 422, by status
+ * for `{description, code}`), `serviceCode` what the body said, `errors` the refused fields with their paths.
+ * A body of none of these is HTTP_<status>.
+ */
 export function errorFromAnswer(ctx: CallContext, status: number, headers: ResponseHeaders, body: Buffer): TradeCreditError {
   const retryAfterMs = parseRetryAfter(headers[HEADERS.retryAfter]) ?? undefined
   const retryable = RETRYABLE_STATUSES.has(status)
@@ -32,6 +65,36 @@ export function errorFromAnswer(ctx: CallContext, status: number, headers: Respo
     json = JSON.parse(body.toString("utf8"))
   } catch {
     // not JSON: a non-contract error body
+  }
+  const validation = ValidationErrorBody.safeParse(json)
+  if (validation.success) {
+    const errors = validation.data.detail.map((entry) => bodyRelative({ ...entry, msg: ctx.redact(entry.msg) }))
+    const first = errors[0]
+    return new TradeCreditError({
+      ...common(ctx),
+      code: "SCHEMA_ERROR",
+      serviceCode: "VALIDATION_ERROR",
+      message: ctx.redact(
+        `Trade credit service: ${where(ctx)} answered ${status}: the request was refused${first ? ` at ${first.loc.join(".")}: ${first.msg}` : ""}`
+      ),
+      status,
+      errors,
+      retryable,
+      retryAfterMs,
+    })
+  }
+  const described = DescribedErrorBody.safeParse(json)
+  if (described.success) {
+    const { description, code } = described.data
+    return new TradeCreditError({
+      ...common(ctx),
+      code: codeOfStatus(status),
+      serviceCode: code,
+      message: ctx.redact(`Trade credit service: ${where(ctx)} answered ${status} ${code}: ${description}`),
+      status,
+      retryable,
+      retryAfterMs,
+    })
   }
   const parsed = ErrorBody.safeParse(json)
   if (!parsed.success) {
@@ -51,6 +114,7 @@ export function errorFromAnswer(ctx: CallContext, status: number, headers: Respo
   return new TradeCreditError({
     ...common(ctx),
     code: error.error_code,
+    serviceCode: error.error_code,
     message: ctx.redact(
       `Trade credit service: ${where(ctx)} answered ${status} ${error.error_code}: ${error.error_message} (trace ${error.error_trace_id})`
     ),

@@ -1,4 +1,4 @@
-import type { ErrorBody } from "../service/schemas/common"
+import type { ErrorLocation } from "../service/schemas/common"
 
 /**
  * Codes the client itself raises, next to the service's own `error_code`s
@@ -33,7 +33,8 @@ export type TradeCreditErrorInit = {
   status?: number | null
   traceId?: string | null
   details?: string | null
-  errors?: ErrorBody["error_json"]
+  serviceCode?: string | null
+  errors?: ErrorLocation[] | null
   retryable?: boolean
   retryAfterMs?: number | null
   method?: string
@@ -47,12 +48,18 @@ export type TradeCreditErrorInit = {
  * service, a broken answer, a timeout, a network failure, a bug in our own
  * request) is a TradeCreditError, so callers branch on `code` alone.
  *
- * - `code`: the service's `error_code`, `HTTP_<status>` for a non-contract
- *   error body, or one of CLIENT_ERROR_CODES.
+ * - `code`: the service's `error_code` (for the bodies of /repay/v1 and
+ *   /companies/v2 the section 0 code of the status, SCHEMA_ERROR for a 422),
+ *   `HTTP_<status>` for a non-contract error body, or one of CLIENT_ERROR_CODES.
  * - `status`: the HTTP status, undefined when no answer came. Absent fields
  *   are undefined, never null.
  * - `traceId`: the service's `error_trace_id` (quote it to the service's support).
- * - `details` / `errors`: `error_details` / `error_json` of the body.
+ * - `serviceCode`: the code the body itself carried (`error_code`; "ERROR" or
+ *   "COMPANY_NOT_FOUND" of a `{description, code}` body; "VALIDATION_ERROR" for
+ *   a 422 `{detail}`), undefined when the body was none of the service's.
+ * - `details` / `errors`: `error_details` / `error_json` of the body, or the
+ *   422's `detail`; every `loc` in section 0's convention (a body field without
+ *   a "body" prefix, query and header fields starting "query" / "header").
  * - `retryable`: true when the same call may be tried again later with the same
  *   Idempotency-Key (429, 502, 503, 504, network failures, timeouts).
  * - `retryAfterMs`: the service's Retry-After, when it sent one.
@@ -65,7 +72,8 @@ export class TradeCreditError extends Error {
   readonly status: number | undefined
   readonly traceId: string | undefined
   readonly details: string | undefined
-  readonly errors: NonNullable<ErrorBody["error_json"]> | undefined
+  readonly serviceCode: string | undefined
+  readonly errors: ErrorLocation[] | undefined
   readonly retryable: boolean
   readonly retryAfterMs: number | undefined
   readonly method: string | undefined
@@ -79,6 +87,7 @@ export class TradeCreditError extends Error {
     this.status = init.status ?? undefined
     this.traceId = init.traceId ?? undefined
     this.details = init.details ?? undefined
+    this.serviceCode = init.serviceCode ?? undefined
     this.errors = init.errors ?? undefined
     this.retryable = init.retryable ?? false
     this.retryAfterMs = init.retryAfterMs ?? undefined
@@ -96,6 +105,7 @@ export class TradeCreditError extends Error {
       status: this.status,
       traceId: this.traceId,
       details: this.details,
+      serviceCode: this.serviceCode,
       retryable: this.retryable,
       retryAfterMs: this.retryAfterMs,
       method: this.method,

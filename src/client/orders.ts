@@ -4,7 +4,10 @@ import { checkLineItem, checkOrderAmounts } from "../service/order-arithmetic"
 import {
   CreateOrderRequest,
   EditOrderRequest,
+  FulfilAnswer,
+  FulfilOrderRequest,
   FulfilRequest,
+  FullRefundRequest,
   Order,
   OrderIntent,
   OrderIntentRequest,
@@ -20,8 +23,12 @@ import { assertAmounts, type Idempotent, validateBody, validateRequest } from ".
 export type OrderIntentInput = z.input<typeof OrderIntentRequest>
 export type CreateOrderInput = z.input<typeof CreateOrderRequest>
 export type EditOrderInput = z.input<typeof EditOrderRequest>
+/** The part a partial fulfilment invoices (the client nests it under `partial`). */
 export type FulfilInput = z.input<typeof FulfilRequest>
-export type RefundInput = z.input<typeof RefundRequest>
+/** What a fulfilment may say besides the part: the merchant's own invoice number and date. */
+export type FulfilOptions = Omit<z.input<typeof FulfilOrderRequest>, "partial">
+/** A part (with `amount`), or everything left with an optional reason and reference (without). */
+export type RefundInput = z.input<typeof RefundRequest> | z.input<typeof FullRefundRequest>
 
 export type CancelResult = {
   order: Order
@@ -134,33 +141,48 @@ export class OrdersClient {
   }
 
   /**
-   * POST /v1/order/{order_id}/fulfilled. Without a body: all that remains is
-   * fulfilled and invoiced. With one: that part, appended to `fulfilments`.
+   * POST /v1/order/{order_id}/fulfilled. Without a part: all that remains is
+   * fulfilled and invoiced. With one: that part (sent as `{"partial": ...}`;
+   * amounts at the top level are not read by the service), appended to
+   * `fulfilments`. The answer says which fulfilment was made
+   * (`fulfilled_order`) while something remains (`remained_order`).
    */
-  async fulfil(orderId: string, body: FulfilInput | undefined, { idempotencyKey }: Idempotent): Promise<Order> {
-    let valid: FulfilRequest | undefined
-    if (body !== undefined) {
-      valid = validateRequest(FulfilRequest, body, "fulfilment")
-      assertAmounts(checkOrderAmounts(valid), "fulfilment")
+  async fulfil(
+    orderId: string,
+    part: FulfilInput | undefined,
+    { idempotencyKey, ...options }: Idempotent & FulfilOptions
+  ): Promise<FulfilAnswer> {
+    let partial: FulfilRequest | undefined
+    if (part !== undefined) {
+      partial = validateRequest(FulfilRequest, part, "fulfilment")
+      assertAmounts(checkOrderAmounts(partial), "fulfilment")
     }
+    const wire = { ...(partial && { partial }), ...options }
+    // No part and no options: no body at all, as the contract's plain "fulfil all".
+    const body = Object.keys(wire).length ? validateRequest(FulfilOrderRequest, wire, "fulfilment") : undefined
     const { data } = await this.#transport.request(
-      { method: "POST", path: urlPath`/v1/order/${orderId}/fulfilled`, body: valid, idempotencyKey },
-      Order
+      { method: "POST", path: urlPath`/v1/order/${orderId}/fulfilled`, body, idempotencyKey },
+      FulfilAnswer
     )
     return data
   }
 
   /**
-   * POST /v1/order/{order_id}/refund. Without a body: all that was fulfilled
-   * and not yet refunded. With one: that part. The same refund_reference twice
-   * gives the first refund again; more than what remains refundable is 409.
+   * POST /v1/order/{order_id}/refund. Without a body, or one without `amount`
+   * (`{reason?, refund_reference?}`): all that was fulfilled and not yet
+   * refunded. With `amount`: that part. The same refund_reference twice gives
+   * the first refund again; more than what remains refundable is 409. The
+   * answer's lines (a list of lists on the wire) are read flat.
    */
   async refund(orderId: string, body: RefundInput | undefined, { idempotencyKey }: Idempotent): Promise<Refund> {
-    let valid: RefundRequest | undefined
-    if (body !== undefined) {
-      valid = validateRequest(RefundRequest, body, "refund")
-      if (new BigNumber(valid.amount).lte(0)) throw invalidRequest("Trade credit refund: amount must be positive")
-      valid.line_items?.forEach((line, index) => assertAmounts(checkLineItem(line, index), "refund"))
+    let valid: RefundRequest | FullRefundRequest | undefined
+    if (body !== undefined && "amount" in body) {
+      const part = validateRequest(RefundRequest, body, "refund")
+      if (new BigNumber(part.amount).lte(0)) throw invalidRequest("Trade credit refund: amount must be positive")
+      part.line_items?.forEach((line, index) => assertAmounts(checkLineItem(line, index), "refund"))
+      valid = part
+    } else if (body !== undefined) {
+      valid = validateRequest(FullRefundRequest, body, "refund")
     }
     const { data } = await this.#transport.request(
       { method: "POST", path: urlPath`/v1/order/${orderId}/refund`, body: valid, idempotencyKey },

@@ -10,6 +10,9 @@ import {
   type ProposalCreateInput,
   RegistryDelegationRequest,
   ReturningBuyerCodeRequest,
+  SubmissionAnswer,
+  type SubmissionRequest,
+  SubmissionRequest as SubmissionRequestSchema,
   ReturningBuyerMatches,
   ReturningBuyerVerificationRequest,
   ReturningBuyerVerificationResult,
@@ -53,7 +56,7 @@ export class RegistryClient {
     this.#transport = transport
   }
 
-  /** POST /registry/v1/delegation (API key): a token with the flags asked for, valid one hour. */
+  /** POST /registry/v1/delegation (API key) → 200 `{}`: a token with the flags asked for, valid one hour. */
   async createDelegationToken(body: RegistryDelegationInput, { idempotencyKey }: Idempotent): Promise<{ token: string }> {
     const valid = validateRequest(RegistryDelegationRequest, body, "registry delegation")
     const answer = await this.#transport.request(
@@ -120,7 +123,7 @@ export class RegistryClient {
     return data.items
   }
 
-  /** POST /registry/v1/proposal → the proposal, DRAFT. Only GB and US sole traders (refused before sending otherwise). */
+  /** POST /registry/v1/proposal → 202, the proposal, DRAFT. Only GB and US sole traders (refused before sending otherwise). */
   async createProposal(body: ProposalCreateInput, opts: Idempotent & MaybeToken): Promise<Proposal> {
     const valid = validateRequest(ProposalCreateBody, body, "proposal")
     const { data } = await this.#transport.request(
@@ -156,16 +159,21 @@ export class RegistryClient {
     return data
   }
 
-  /** POST /registry/v1/proposal/{id}/submission: DRAFT → SUBMITTED (409 from any other status). */
-  async submitProposal(proposalId: string, opts: Idempotent & MaybeToken): Promise<Proposal> {
+  /**
+   * POST /registry/v1/proposal/{id}/submission: DRAFT → SUBMITTED (409 from any other status). The answer is
+   * `{initiation_method: "SKIP", proposal_id}`, not the proposal: read it with `getProposal` to follow it.
+   */
+  async submitProposal(proposalId: string, opts: Idempotent & MaybeToken & { body?: SubmissionRequest }): Promise<SubmissionAnswer> {
+    const body = opts.body === undefined ? undefined : validateRequest(SubmissionRequestSchema, opts.body, "proposal submission")
     const { data } = await this.#transport.request(
       {
         method: "POST",
         path: urlPath`/registry/v1/proposal/${proposalId}/submission`,
+        body,
         idempotencyKey: opts.idempotencyKey,
         delegationToken: opts.token,
       },
-      Proposal
+      SubmissionAnswer
     )
     return data
   }

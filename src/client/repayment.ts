@@ -3,8 +3,11 @@ import { z } from "@medusajs/framework/zod"
 import { checkPlanAmounts, checkRepaymentTotals } from "../service/repayment-schedule"
 import {
   AccountRequest,
+  AccountUpdateRequest,
+  type CancelReason,
   CreditCheckRequest,
   CreditCheckResult,
+  PlanCancellation,
   PlanCancellationRequest,
   PlanCredit,
   PlanCreditRequest,
@@ -23,6 +26,7 @@ import type { Transport } from "./transport"
 import { assertAmounts, type Idempotent, validateRequest } from "./validate"
 
 export type AccountInput = z.input<typeof AccountRequest>
+export type AccountUpdateInput = z.input<typeof AccountUpdateRequest>
 export type CreditCheckInput = z.input<typeof CreditCheckRequest>
 export type PreviewInput = z.input<typeof PreviewRequest>
 export type PlanInput = z.input<typeof PlanRequest>
@@ -35,6 +39,10 @@ export type PlanInput = z.input<typeof PlanRequest>
  * plan's or a preview's amounts against the service's arithmetic) before they
  * are sent; answers against its response schemas. Every mutating call takes
  * the caller's Idempotency-Key (the same key on every retry of one intent).
+ *
+ * Paths: the seed's where it gives one (`/preview`, `/status?plan_id=`,
+ * `/fulfilment`), the published ones where it does not (`/account/{id}`,
+ * `/plan/{plan_id}/cancellation`), `/credit` **(chosen)**.
  *
  * Flow: createAccount → creditCheck → preview (optional) → createPlan →
  * getStatus until funding is ACCEPTED or REJECTED (or the
@@ -49,8 +57,8 @@ export class RepaymentClient {
 
   /**
    * POST /account → the account (`{id, ...body}`). A
-   * `merchant_account_reference` already used answers 409 INVALID_STATE with
-   * the existing account's id in the error's `details`.
+   * `merchant_account_reference` already used answers 409, the existing
+   * account's id in the error's description.
    */
   async createAccount(body: AccountInput, { idempotencyKey }: Idempotent): Promise<RepaymentAccount> {
     const valid = validateRequest(AccountRequest, body, "repayment account")
@@ -59,21 +67,19 @@ export class RepaymentClient {
   }
 
   /**
-   * PUT /account/{account_id}: replaces the whole account. Once the account has
-   * a plan its buyer company cannot change (409 INVALID_STATE).
+   * PUT /account/{account_id} → 204: the company's trade name and official
+   * address, the invoice email and the representative (and the billing
+   * address, copies and due days when given). The company's country and
+   * national identifier are not part of it: they never change.
    */
-  async updateAccount(accountId: string, body: AccountInput, { idempotencyKey }: Idempotent): Promise<RepaymentAccount> {
-    const valid = validateRequest(AccountRequest, body, "repayment account update")
-    const { data } = await this.#transport.request(
-      { method: "PUT", path: urlPath`/account/${accountId}`, body: valid, idempotencyKey },
-      RepaymentAccount
-    )
-    return data
+  async updateAccount(accountId: string, body: AccountUpdateInput, { idempotencyKey }: Idempotent): Promise<void> {
+    const valid = validateRequest(AccountUpdateRequest, body, "repayment account update")
+    await this.#transport.requestNoContent({ method: "PUT", path: urlPath`/account/${accountId}`, body: valid, idempotencyKey })
   }
 
   /**
    * POST /credit-check: APPROVED with the minimum and maximum number of
-   * instalments and the maximum instalment amount, or DECLINED (limits null).
+   * instalments and the maximum instalment amount, or DECLINED (limits 0, 0, "0.00").
    */
   async creditCheck(body: CreditCheckInput, { idempotencyKey }: Idempotent): Promise<CreditCheckResult> {
     const valid = validateRequest(CreditCheckRequest, body, "credit check")
@@ -84,18 +90,18 @@ export class RepaymentClient {
     return data
   }
 
-  /** POST /preview: the instalments of one or more tentative plans (one preview per `terms` entry, in order). */
+  /** POST /preview: the instalments of one tentative plan (several options are several calls). */
   async preview(body: PreviewInput, { idempotencyKey }: Idempotent): Promise<PreviewResult> {
     const valid = validateRequest(PreviewRequest, body, "repayment preview")
-    assertAmounts(checkRepaymentTotals(valid, valid.terms.map((t) => t.number_of_periods)), "repayment preview")
+    assertAmounts(checkRepaymentTotals(valid, [valid.terms.number_of_periods]), "repayment preview")
     const { data } = await this.#transport.request({ method: "POST", path: "/preview", body: valid, idempotencyKey }, PreviewResult)
     return data
   }
 
   /**
    * POST /plan → the plan with its instalments (all PLANNED); funding starts
-   * PENDING. A `reference` held by another plan answers 409 INVALID_STATE with
-   * that plan's id in `details`.
+   * PENDING. A `reference` held by another plan answers 409, that plan's id in
+   * the error's description.
    */
   async createPlan(body: PlanInput, { idempotencyKey }: Idempotent): Promise<RepaymentPlan> {
     const valid = validateRequest(PlanRequest, body, "repayment plan")
@@ -115,34 +121,43 @@ export class RepaymentClient {
    * PUT /fulfilment (202): finalises the plan and starts payout and invoicing.
    * Only after funding is ACCEPTED (409 INVALID_STATE otherwise).
    */
-  async fulfil(planId: string, { idempotencyKey }: Idempotent): Promise<PlanStatus> {
-    const valid = validateRequest(PlanFulfilmentRequest, { plan_id: planId }, "plan fulfilment")
+  async fulfil(
+    planId: string,
+    { idempotencyKey, invoiceGroupingKey }: Idempotent & { invoiceGroupingKey?: string }
+  ): Promise<PlanStatus> {
+    const body = { plan_id: planId, ...(invoiceGroupingKey !== undefined && { invoice_grouping_key: invoiceGroupingKey }) }
+    const valid = validateRequest(PlanFulfilmentRequest, body, "plan fulfilment")
     const { data } = await this.#transport.request({ method: "PUT", path: "/fulfilment", body: valid, idempotencyKey }, PlanStatus)
     return data
   }
 
   /**
-   * PUT /cancellation → the plan: instalments not yet invoiced become CANCELLED.
-   * `at` is when the cancellation happened (a Date, or ISO 8601 with offset).
+   * PUT /plan/{plan_id}/cancellation → the cancellation: instalments not yet
+   * invoiced become CANCELLED. `at` is when the cancellation happened (a Date,
+   * or ISO 8601 with offset); the service's default reason is TERMINATED.
    */
-  async cancel(planId: string, reason: string, at: Date | string, { idempotencyKey }: Idempotent): Promise<RepaymentPlan> {
+  async cancel(
+    planId: string,
+    reason: CancelReason | undefined,
+    at: Date | string,
+    { idempotencyKey }: Idempotent
+  ): Promise<PlanCancellation> {
     const cancelledAt = at instanceof Date ? at.toISOString() : at
     const valid = validateRequest(
       PlanCancellationRequest,
-      { plan_id: planId, cancel_reason: reason, cancelled_at: cancelledAt },
+      { cancelled_at: cancelledAt, ...(reason && { cancel_reason: reason }) },
       "plan cancellation"
     )
     const { data } = await this.#transport.request(
-      { method: "PUT", path: "/cancellation", body: valid, idempotencyKey },
-      RepaymentPlan
+      { method: "PUT", path: urlPath`/plan/${planId}/cancellation`, body: valid, idempotencyKey },
+      PlanCancellation
     )
     return data
   }
 
   /**
    * POST /credit: credits `amount` (money, "12.50") of the plan. Never above
-   * what was invoiced and not yet credited (409 INVALID_STATE, what remains
-   * creditable in `details`).
+   * what was invoiced and not yet credited (409).
    */
   async credit(
     planId: string,

@@ -35,9 +35,11 @@ export class TradeAccountClient {
   }
 
   /**
-   * POST /customer → the customer (`id` is the service's, `svc_...`). A
-   * `merchant_customer_id` already used is 409 INVALID_STATE with the existing
-   * customer's id in the error's `details`.
+   * POST /customer → 201 the customer (`id` is the service's, `svc_...`;
+   * `company` the service's record of the business). The body names the
+   * business at the top level: `canonical_id` alone, or `country_code` with
+   * `organization_number`. A `merchant_customer_id` already used is 409
+   * INVALID_STATE with the existing customer's id in the error's `details`.
    */
   async createCustomer(body: TradeAccountCustomerInput, { idempotencyKey }: Idempotent): Promise<TradeAccountCustomer> {
     const valid = validateRequest(TradeAccountCustomerRequest, body, "trade account customer")
@@ -65,13 +67,13 @@ export class TradeAccountClient {
     return data
   }
 
-  /** GET /user/{uid} (not in the contract's list; the simulator's **(chosen)** read): the user and whether it is verified. */
+  /** GET /user/{uid} (published, not in the contract's list): the user and whether it is verified. */
   async getUser(userId: string): Promise<TradeAccountUser> {
     const { data } = await this.#transport.request({ method: "GET", path: urlPath`/user/${userId}` }, TradeAccountUser)
     return data
   }
 
-  /** POST /user/{uid}/verification/url → `{redirect_url}`: the page where the user verifies, then returns to `return_url`. */
+  /** POST /user/{uid}/verification/url → 201 `{redirect_url}`: the page where the user verifies, then returns to `return_url`. */
   async createVerificationUrl(userId: string, body: VerificationUrlInput, { idempotencyKey }: Idempotent): Promise<VerificationUrl> {
     const valid = validateRequest(VerificationUrlRequest, body, "trade account verification link")
     const { data } = await this.#transport.request(

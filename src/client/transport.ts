@@ -219,6 +219,12 @@ export class Transport {
     return { status: answer.status, headers: answer.headers, data: parsed.data }
   }
 
+  /** A call answered 204 No Content (e.g. `PUT /repay/v1/account/{id}`): any body is ignored. */
+  async requestNoContent(spec: RequestSpec): Promise<{ status: number; headers: ResponseHeaders }> {
+    const answer = await this.#call(spec, "application/json")
+    return { status: answer.status, headers: answer.headers }
+  }
+
   /** A binary call (e.g. a PDF): the 2xx answer must have one of the `accept`ed media types and a body. */
   async requestBinary(spec: RequestSpec, accept: string[]): Promise<BinaryResponse> {
     const answer = await this.#call(spec, [...accept, "application/json;q=0.5"].join(", "))

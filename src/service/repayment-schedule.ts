@@ -1,13 +1,13 @@
 import BigNumber from "bignumber.js"
-import { type AmountCheck, type AmountCheckFailure, checkLineItem, taxSubtotalsOf } from "./order-arithmetic"
-import type { LineItem, TaxSubtotal } from "./schemas/order"
-import { MAX_NUMBER_OF_PERIODS, MIN_NUMBER_OF_PERIODS } from "./schemas/repayment"
+import type { AmountCheck, AmountCheckFailure } from "./order-arithmetic"
+import type { TaxSubtotal } from "./schemas/order"
+import { MAX_NUMBER_OF_PERIODS, MIN_NUMBER_OF_PERIODS, type PlanLineItem } from "./schemas/repayment"
 
 /**
  * The instalment rules of the repayment interface (contract section 3), pure
- * and exact (bignumber.js, amounts handled in whole cents). Shared by the
- * simulator (which answers previews and plans with them) and the plugin (which
- * can show a buyer the same schedule before asking the service).
+ * and exact (bignumber.js, amounts handled in whole cents): the client's
+ * reading, used by the plugin to check a plan against the credit check's
+ * limits before asking the service (the simulator keeps its own copy).
  *
  * - One instalment a month: the first is issued on the 1st day of the month
  *   after the plan's creation, each next one a month later (dates in UTC).
@@ -196,47 +196,55 @@ export function checkRepaymentTotals(
   return { ok: true }
 }
 
+/** A plan line's net: quantity x (unit_price_amount - unit_discount_amount), exact. */
+export const planLineNet = (line: PlanLineItem) =>
+  bn(line.quantity).times(bn(line.unit_price_amount).minus(line.unit_discount_amount ?? "0"))
+
 /**
- * A plan body (contract section 3): every line follows the line rules of
- * section 2, `total_repayment_amount` is the exact sum of the lines' gross
- * amounts, and `tax_subtotals` are the lines' sums per rate.
+ * A plan body (contract section 3, line arithmetic **(chosen)**): the tax
+ * subtotals hold exactly the rates of the lines; each rate's taxable amount is
+ * its lines' net within 0.01 per line and its tax amount taxable x rate within
+ * 0.02; and they add up to `total_repayment_amount` (checkRepaymentTotals).
  */
 export function checkPlanAmounts(body: {
   total_repayment_amount: string
   tax_subtotals: TaxSubtotal[]
-  line_items: LineItem[]
+  line_items: PlanLineItem[]
   terms: { number_of_periods: number }
 }): AmountCheck {
-  for (let i = 0; i < body.line_items.length; i++) {
-    const line = checkLineItem(body.line_items[i], i)
-    if (!line.ok) return line
+  const byRate = new Map<string, { net: BigNumber; lines: number }>()
+  for (const line of body.line_items) {
+    const rate = bn(line.tax_rate).toFixed(6)
+    const sums = byRate.get(rate) ?? { net: bn(0), lines: 0 }
+    byRate.set(rate, { net: sums.net.plus(planLineNet(line)), lines: sums.lines + 1 })
   }
-  const gross = sumOf(body.line_items.map((line) => bn(line.gross_amount)))
-  if (!gross.eq(body.total_repayment_amount)) {
-    return failure(
-      "INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH",
-      `total_repayment_amount ${body.total_repayment_amount} is not the sum of the lines (${gross.toFixed(2)})`,
-      ["total_repayment_amount"]
-    )
+  const rates = new Set(body.tax_subtotals.map((t) => bn(t.tax_rate).toFixed(6)))
+  const missing = [...byRate.keys()].find((rate) => !rates.has(rate))
+  if (missing) {
+    return failure("INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH", `tax_subtotals lack the lines' rate ${missing}`, ["tax_subtotals"])
   }
-  const expected = taxSubtotalsOf(body.line_items)
-  const given = [...body.tax_subtotals].sort((a, b) => bn(a.tax_rate).comparedTo(b.tax_rate) ?? 0)
-  const same =
-    given.length === expected.length &&
-    expected.every(
-      (e, i) =>
-        bn(given[i].tax_rate).eq(e.tax_rate) &&
-        bn(given[i].taxable_amount).eq(e.taxable_amount) &&
-        bn(given[i].tax_amount).eq(e.tax_amount)
-    )
-  if (!same) {
-    return failure(
-      "INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH",
-      `tax_subtotals must be the sums of the lines per tax rate (${expected
-        .map((e) => `${e.tax_rate}: ${e.taxable_amount} + ${e.tax_amount}`)
-        .join(", ")})`,
-      ["tax_subtotals"]
-    )
+  for (let i = 0; i < body.tax_subtotals.length; i++) {
+    const subtotal = body.tax_subtotals[i]
+    const rate = bn(subtotal.tax_rate).toFixed(6)
+    const sums = byRate.get(rate)
+    if (!sums) return failure("INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH", `no line has the rate ${rate}`, ["tax_subtotals", i, "tax_rate"])
+    const tolerance = bn("0.01").times(sums.lines)
+    if (bn(subtotal.taxable_amount).minus(sums.net).abs().gt(tolerance)) {
+      return failure(
+        "INVALID_ORDER_LINE_ITEM_DATA_AMOUNT_MISMATCH",
+        `taxable_amount ${subtotal.taxable_amount} at rate ${rate} is not the lines' net ${sums.net.toFixed(2)} ` +
+          `(within ${tolerance.toFixed(2)})`,
+        ["tax_subtotals", i, "taxable_amount"]
+      )
+    }
+    const tax = bn(subtotal.taxable_amount).times(rate)
+    if (bn(subtotal.tax_amount).minus(tax).abs().gt("0.02")) {
+      return failure(
+        "INVALID_ORDER_LINE_ITEM_DATA_AMOUNT_MISMATCH",
+        `tax_amount ${subtotal.tax_amount} at rate ${rate} is not taxable x rate (${tax.toFixed(2)}, within 0.02)`,
+        ["tax_subtotals", i, "tax_amount"]
+      )
+    }
   }
   return checkRepaymentTotals(body, [body.terms.number_of_periods])
 }

@@ -54,7 +54,7 @@ export function verifyDelivery(delivery: WebhookDelivery, secret: string | undef
     if (error instanceof SyntaxError) return { ok: false, reason: "the signed body is not JSON" }
     return { ok: false, reason: `signature refused: ${error instanceof Error ? error.message : "invalid"}` }
   }
-  const event = WebhookEvent.safeParse(parsed)
+  const event = WebhookEvent.safeParse(withSeedEventName(parsed))
   if (!event.success) {
     const type = (parsed as { type?: unknown } | null)?.type
     const issue = event.error.issues[0]
@@ -64,4 +64,21 @@ export function verifyDelivery(delivery: WebhookDelivery, secret: string | undef
     }
   }
   return { ok: true, event: event.data }
+}
+
+/**
+ * The enrollment events by the names of the service's published documents (`business_registry.approved.v1`,
+ * `business_registry.rejected.v1`) are read as the seed's `enrollment.approved` and the contract's
+ * `enrollment.declined`: whichever spelling the service sends, the plugin acts on it.
+ */
+const SEED_EVENT_NAMES: Record<string, string> = {
+  "business_registry.approved.v1": "enrollment.approved",
+  "business_registry.rejected.v1": "enrollment.declined",
+}
+
+function withSeedEventName(parsed: unknown): unknown {
+  if (!parsed || typeof parsed !== "object") return parsed
+  const type = (parsed as { type?: unknown }).type
+  if (typeof type !== "string" || !(type in SEED_EVENT_NAMES)) return parsed
+  return { ...(parsed as Record<string, unknown>), type: SEED_EVENT_NAMES[type] }
 }

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express"
-import { API_KEY_PATTERN, HEADERS } from "../service/schemas"
+import { API_KEY_FORMAT as API_KEY_PATTERN, HEADER as HEADERS } from "./contract/common"
 import { ServiceError, sendError, unauthorized } from "./errors"
 import { setMerchant } from "./locals"
 import { acceptsDelegation, findToken, setDelegation, tokenOf } from "./registration/tokens"

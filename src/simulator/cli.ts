@@ -7,8 +7,11 @@ const USAGE = `Usage: trade-credit-simulator [--port N] [--host H] [--webhook-ur
   --port N            port to listen on (0 picks a free one; default 4010)
   --host H            interface to listen on (default 127.0.0.1)
   --webhook-url U     where order events are POSTed (also settable with PUT /_sim/webhook)
-  --api-key K         the merchant's API key (default: the simulator's well-known sandbox key)
-  --webhook-secret S  the webhook signing secret, whsec_<base64> (default: the simulator's well-known one)
+  --api-key K         the merchant's API key (a development convenience: a command line is visible to every user
+                      of the machine; prefer TRADE_CREDIT_SIMULATOR_API_KEY in the environment; default: the
+                      simulator's well-known sandbox key)
+  --webhook-secret S  the webhook signing secret, whsec_<base64> (likewise: prefer
+                      TRADE_CREDIT_SIMULATOR_WEBHOOK_SECRET; default: the simulator's well-known one)
   --public-url U      base URL written into payment_url and invoice URLs (default http://host:port)`
 
 export function parseArgs(argv: string[]): CliOptions {
@@ -59,6 +62,15 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     console.error(error instanceof Error ? error.message : String(error))
     process.exit(2)
   }
+  if (options.apiKey || options.webhookSecret) {
+    console.warn(
+      "warning: a secret given on the command line is visible to every user of this machine (ps); " +
+        "set TRADE_CREDIT_SIMULATOR_API_KEY / TRADE_CREDIT_SIMULATOR_WEBHOOK_SECRET in the environment instead"
+    )
+  }
+  // Secrets from the environment (the demo passes them so), a flag still winning for development.
+  options.apiKey ??= process.env.TRADE_CREDIT_SIMULATOR_API_KEY || undefined
+  options.webhookSecret ??= process.env.TRADE_CREDIT_SIMULATOR_WEBHOOK_SECRET || undefined
   const merchant: MerchantConfig = {
     name: "Simulated Merchant",
     apiKey: options.apiKey ?? SIMULATOR_API_KEY,
@@ -75,7 +87,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   console.log(`trade-credit simulator listening on ${simulator.url}`)
   console.log(
     options.apiKey
-      ? "API key: the one given with --api-key"
+      ? "API key: the one given (--api-key or TRADE_CREDIT_SIMULATOR_API_KEY)"
       : `API key (well-known sandbox key of the simulator): ${SIMULATOR_API_KEY}`
   )
   console.log(`control API: ${simulator.controlUrl} (GET it for the list of endpoints)`)

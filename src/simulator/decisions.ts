@@ -1,8 +1,8 @@
 import BigNumber from "bignumber.js"
-import type { DECLINE_REASONS } from "../service/schemas"
+import type { DeclineReason } from "./contract/orders"
 import type { CompanyRecord } from "./state/companies"
 
-export type DeclineReason = (typeof DECLINE_REASONS)[number]
+export type { DeclineReason }
 export type Decision = { approved: true; decline_reason: null } | { approved: false; decline_reason: DeclineReason }
 
 /** Credit limit of a company without one of its own (gross, in the order's currency). */

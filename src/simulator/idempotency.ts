@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express"
-import { HEADERS } from "../service/schemas"
-import { ServiceError, schemaError, sendError } from "./errors"
+import { HEADER as HEADERS } from "./contract/common"
+import { ServiceError, errorStyleOf, schemaError, sendError } from "./errors"
 import { merchantOf } from "./locals"
 
 type StoredAnswer = { status: number; text: string; headers?: Record<string, string> }
@@ -10,6 +10,18 @@ const REPLAYED_HEADERS = [HEADERS.delegatedToken]
 type Entry = { fingerprint: string; answer: StoredAnswer | null }
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"])
+
+/** Section 0: 1 to 100 characters, 1 to 36 under /repay/v1 (repay-api's header parameter). */
+const maxKeyLength = (path: string) => (errorStyleOf(path) === "repay" ? 36 : 100)
+
+/**
+ * For a route whose call must carry a key (section 0: POST /repay/v1/account, POST /repay/v1/plan,
+ * PUT /repay/v1/plan/{id}/cancellation): a validation error naming the header when there is none.
+ */
+export function requireIdempotencyKey(req: Request): void {
+  if (req.get(HEADERS.idempotencyKey) !== undefined) return
+  throw schemaError("Idempotency-Key is required on this call", [{ loc: ["header", "Idempotency-Key"], msg: "Field required", type: "missing" }])
+}
 const MAX_KEYS = 20_000
 
 /** Canonical JSON: object keys sorted at every depth, so key order never makes two bodies differ. */
@@ -58,17 +70,19 @@ export function idempotency() {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!MUTATING.has(req.method)) return next()
     const key = req.get(HEADERS.idempotencyKey)
+    const path = `${req.baseUrl}${req.path}`
     if (key === undefined) return next()
-    if (key.length < 1 || key.length > 100) {
+    const max = maxKeyLength(path)
+    if (key.length < 1 || key.length > max) {
       return sendError(
         res,
-        schemaError("Idempotency-Key must be 1 to 100 characters", [
-          { loc: ["header", "Idempotency-Key"], msg: "must be 1 to 100 characters", type: "string_length" },
+        schemaError(`Idempotency-Key must be 1 to ${max} characters`, [
+          { loc: ["header", "Idempotency-Key"], msg: `must be 1 to ${max} characters`, type: "string_length" },
         ])
       )
     }
     const store = merchantOf(res).idempotency
-    const fingerprint = `${req.method} ${req.baseUrl}${req.path}\n${canonicalJson(req.body)}`
+    const fingerprint = `${req.method} ${path}\n${canonicalJson(req.body)}`
     const existing = store.get(key)
     if (existing) {
       if (existing.fingerprint !== fingerprint) {

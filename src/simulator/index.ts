@@ -70,7 +70,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     companies: new CompanyDirectory(),
     faults: new FaultStore(),
     requests: new RequestLog(options.requestLogLimit ?? 5000),
-    webhooks: new WebhookDispatcher(clock, options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS, logger),
+    // The envelope's `source` is the service's base URL, known once the server listens.
+    webhooks: new WebhookDispatcher(clock, options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS, logger, () => ctx.baseUrl),
     documents: new DocumentNumbers(),
     pdfs: new PdfCache(),
     hooks: { ...options.hooks },

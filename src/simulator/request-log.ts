@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express"
-import { HEADERS } from "../service/schemas"
+import { HEADER as HEADERS } from "./contract/common"
 import type { Clock } from "./clock"
 import { redactTokens } from "./registration/tokens"
 import type { MerchantState } from "./state/merchants"

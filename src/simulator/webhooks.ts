@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto"
 import { Webhook } from "standardwebhooks"
 import type { Clock } from "./clock"
+import { SPEC_VERSION, type WebhookEnvelope } from "./contract/webhooks"
 import type { MerchantState } from "./state/merchants"
 import type { SimulatorLogger } from "./types"
 
@@ -11,7 +12,7 @@ export type WebhookDelivery = {
   merchant: string
   type: string
   url: string | null
-  payload: { id: string; type: string; time: string; data: unknown }
+  payload: WebhookEnvelope
   state: "pending" | "delivered" | "failed" | "no_url"
   attempts: DeliveryAttempt[]
 }
@@ -20,7 +21,8 @@ const ATTEMPT_TIMEOUT_MS = 10_000
 const KEEP_DELIVERIES = 5_000
 
 /**
- * Sends events to each merchant's webhook URL, signed by the Standard
+ * Sends events to each merchant's webhook URL in the envelope `{id,
+ * specversion, source, type, time, data}`, signed by the Standard
  * Webhooks scheme (contract section 7). A delivery without a 2xx answer is
  * retried after each of `retryDelaysMs`, with the same webhook-id and a fresh
  * timestamp and signature. Every delivery is kept for the control API.
@@ -35,7 +37,8 @@ export class WebhookDispatcher {
   constructor(
     private readonly clock: Clock,
     private readonly retryDelaysMs: number[],
-    private readonly logger: SimulatorLogger
+    private readonly logger: SimulatorLogger,
+    private readonly source: () => string = () => ""
   ) {}
 
   emit(merchant: MerchantState, type: string, data: unknown): WebhookDelivery {
@@ -45,7 +48,7 @@ export class WebhookDispatcher {
       merchant: merchant.id,
       type,
       url: merchant.webhookUrl,
-      payload: { id, type, time: this.clock.iso(), data },
+      payload: { id, specversion: SPEC_VERSION, source: this.source(), type, time: this.clock.iso(), data },
       state: merchant.webhookUrl ? "pending" : "no_url",
       attempts: [],
     }
@@ -59,9 +62,12 @@ export class WebhookDispatcher {
     return delivery
   }
 
+  /** A `type` filter matches the name, or its versioned name: `order.verified` finds `order.verified.v1` too. */
   list(filter: { merchant?: string; type?: string } = {}): WebhookDelivery[] {
     return this.deliveries.filter(
-      (d) => (!filter.merchant || d.merchant === filter.merchant) && (!filter.type || d.type === filter.type)
+      (d) =>
+        (!filter.merchant || d.merchant === filter.merchant) &&
+        (!filter.type || d.type === filter.type || d.type === `${filter.type}.v1`)
     )
   }
 

@@ -13,8 +13,8 @@ const isTradeCreditProvider = (provider: unknown): provider is string =>
 
 /**
  * The service's order events, next to Medusa's own webhook subscriber: Medusa
- * acts on `authorized` only (order.verified completes the cart), so the plugin
- * handles what Medusa ignores (order.cancelled, order.rejected, and any event
+ * acts on `authorized` only (order.verified.v1 completes the cart), so the plugin
+ * handles what Medusa ignores (order.cancelled.v1, order.rejected.v1, and any event
  * whose order reads back as cancelled). Each delivery is verified (Standard
  * Webhooks signature, timestamp, JSON, event shape); a refused one is logged and
  * changes nothing.

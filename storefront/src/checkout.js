@@ -15,7 +15,9 @@ const DEMO_BUYER = {
   postal_code: "M1 1AE",
   country_code: "gb",
 }
-const PERIOD_CHOICES = [3, 6, 12, 24, 36]
+// The service's plan duration is 3 to 36 months; the choices offered stay inside it (and inside the credit check's limits).
+const PLAN_MONTHS = { min: 3, max: 36 }
+const PERIOD_CHOICES = [3, 6, 12, 24, 36].filter((n) => n >= PLAN_MONTHS.min && n <= PLAN_MONTHS.max)
 
 export async function renderCheckout(app, { navigate }) {
   const cartId = savedCartId()
@@ -212,6 +214,11 @@ export async function renderCheckout(app, { navigate }) {
       if (mine !== previewSeq) return
       const schedule = preview.schedules[0]
       const { limits } = preview
+      // Only the choices the credit check allows stay selectable.
+      for (const option of $("#instalment-periods").options) {
+        const n = Number(option.value)
+        option.disabled = n < limits.minimum_instalments || n > limits.maximum_instalments
+      }
       target.innerHTML = `
         <table class="schedule"><thead><tr><th>Invoice date</th><th>Amount</th></tr></thead><tbody>
         ${schedule.instalments.map((i) => `<tr><td>${esc(i.invoice_issue_date)}</td><td>${money(i.repayment_amount, preview.currency)}</td></tr>`).join("")}

@@ -25,6 +25,7 @@ export function twoLines(): LineItem[] {
     },
     {
       name: "Shipping",
+      description: "Next-day courier",
       quantity: "1",
       quantity_unit: "sc",
       unit_price: "10.000000",
@@ -73,7 +74,6 @@ export function intentBody(company: OrderIntentInput["buyer"]["company"]): Order
     currency: "GBP",
     line_items: twoLines(),
     buyer: { company },
-    invoice_type: "FUNDED_INVOICE",
   }
 }
 
@@ -85,7 +85,6 @@ export function createOrderBody(
   return {
     ...TOTALS,
     currency: "GBP",
-    invoice_type: "FUNDED_INVOICE",
     buyer: { company, representative: REPRESENTATIVE },
     line_items: twoLines(),
     billing_address: ADDRESS,
@@ -109,7 +108,7 @@ export function orderAnswer(overrides: Partial<Order> = {}): Order {
     payment_url: "https://checkout.example.com/verify/ord_123",
     ...TOTALS,
     currency: "GBP",
-    buyer: { company: { company_canonical_id: "GB-01234567" }, representative: REPRESENTATIVE },
+    buyer: { company: { company_canonical_id: "GB01234567" }, representative: REPRESENTATIVE },
     line_items: twoLines(),
     billing_address: ADDRESS,
     shipping_address: ADDRESS,

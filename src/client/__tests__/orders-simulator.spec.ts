@@ -1,6 +1,6 @@
-import { createTradeCreditClient, type TradeCreditClient } from ".."
+import { createTradeCreditClient, type EditOrderInput, type TradeCreditClient } from ".."
 import { checkOrderAmounts } from "../../service/order-arithmetic"
-import { createOrderBody, intentBody, twoLines } from "./fixtures"
+import { ADDRESS, createOrderBody, intentBody, twoLines } from "./fixtures"
 import { failure, type Simulator, simulatorControl, startSimulatorClient } from "./simulator-client"
 
 /**
@@ -26,13 +26,17 @@ async function acme(): Promise<string> {
   return found!.canonical_id
 }
 
-/** Edit: the bracket line goes from 2 to 3 pieces (net 300.00, tax 60.00, gross 360.00). */
-function editedBody(base: ReturnType<typeof createOrderBody>) {
+/**
+ * Edit: the bracket line goes from 2 to 3 pieces (net 300.00, tax 60.00, gross 360.00). An edit carries both
+ * addresses: the base's shipping address (the fixtures' ADDRESS when the base has none).
+ */
+function editedBody(base: ReturnType<typeof createOrderBody>): EditOrderInput {
   const [bracket, shipping] = twoLines()
   const lines = [{ ...bracket, quantity: "3", net_amount: "300.00", tax_amount: "60.00", gross_amount: "360.00" }, shipping]
-  const { buyer: _b, merchant_urls: _u, merchant_order_id: _m, tracking_id: _t, ...content } = base
+  const { buyer: _b, merchant_urls: _u, merchant_order_id: _m, tracking_id: _t, shipping_address = ADDRESS, ...content } = base
   return {
     ...content,
+    shipping_address,
     gross_amount: "370.50",
     net_amount: "310.00",
     tax_amount: "60.50",
@@ -65,7 +69,19 @@ describe("company search", () => {
     expect(details).toMatchObject({ canonical_id: canonicalId, name: "ACME INDUSTRIAL SUPPLIES LTD", country: "GB" })
     expect(details.organization_number).toBe("08123456")
     expect(details.addresses.length).toBeGreaterThan(0)
-    expect((await failure(client.companies.get("cmp_gb_does_not_exist"))).code).toBe("NOT_FOUND")
+    const missing = await failure(client.companies.get("cmpgbdoesnotexist"))
+    // company-api's own error body ({description, code}) read into the client's error.
+    expect(missing).toMatchObject({ code: "NOT_FOUND", serviceCode: "COMPANY_NOT_FOUND", status: 404 })
+  })
+
+  it("reads the published search fields, and resolves a lookup id like a canonical id", async () => {
+    const { items } = await client.companies.search({ country: "GB", q: "acme" })
+    const found = items.find((item) => item.name === "ACME INDUSTRIAL SUPPLIES LTD")!
+    expect(found).toMatchObject({ lookup_id: expect.any(String), company_type: expect.any(String), national_identifier: { type: "GB_CRN" } })
+    expect(found.canonical_id).toMatch(/^[A-Za-z0-9]+$/)
+    expect((await client.companies.get(found.lookup_id!)).canonical_id).toBe(found.canonical_id)
+    // q is optional: the country's companies
+    expect((await client.companies.search({ country: "NO", limit: 100 })).items.length).toBeGreaterThanOrEqual(3)
   })
 })
 
@@ -133,6 +149,8 @@ describe("the order interface against the simulator", () => {
     }
     const partly = await client.orders.fulfil(created.id, bracketFulfilment, { idempotencyKey: key("fulfil-1") })
     expect(partly.state).toBe("FULFILLING")
+    expect(partly.fulfilled_order).toEqual({ id: partly.fulfilments[0].id })
+    expect(partly.remained_order).toEqual({ id: created.id })
     expect(partly.fulfilments).toHaveLength(1)
     expect(partly.fulfilments[0]).toMatchObject({ gross_amount: "360.00" })
     expect(partly.fulfilments[0].invoice_number).toBeTruthy()
@@ -143,6 +161,7 @@ describe("the order interface against the simulator", () => {
     // full fulfilment of the rest (no body)
     const fulfilled = await client.orders.fulfil(created.id, undefined, { idempotencyKey: key("fulfil-rest") })
     expect(fulfilled.state).toBe("FULFILLED")
+    expect(fulfilled.remained_order).toBeNull()
     expect(fulfilled.fulfilments).toHaveLength(2)
     expect(fulfilled.fulfilments[1].gross_amount).toBe("10.50")
 
@@ -163,7 +182,7 @@ describe("the order interface against the simulator", () => {
       refund_reference: `${merchantOrderId}-rf1`,
     }
     const refund = await client.orders.refund(created.id, refundBody, { idempotencyKey: key("refund-1") })
-    expect(refund).toMatchObject({ amount: "120.00", currency: "GBP", refund_reference: `${merchantOrderId}-rf1` })
+    expect(refund).toMatchObject({ amount: "120.00", currency: "GBP", refund_reference: `${merchantOrderId}-rf1`, line_items: [] })
     expect(refund.credit_note_number).toBeTruthy()
     // the same reference under another key: the first refund again, no second credit
     const again = await client.orders.refund(created.id, refundBody, { idempotencyKey: key("refund-1-again") })
@@ -175,9 +194,9 @@ describe("the order interface against the simulator", () => {
     expect(creditNote.body.subarray(0, 5).toString("latin1")).toBe("%PDF-")
     expect(Buffer.compare(creditNote.body, invoice.body)).not.toBe(0)
 
-    // refund the rest (no body), then nothing is left
-    const rest = await client.orders.refund(created.id, undefined, { idempotencyKey: key("refund-rest") })
-    expect(rest.amount).toBe("250.50")
+    // refund the rest (a body without amount: reason and reference only), then nothing is left
+    const rest = await client.orders.refund(created.id, { reason: "all returned", refund_reference: `${merchantOrderId}-rest` }, { idempotencyKey: key("refund-rest") })
+    expect(rest).toMatchObject({ amount: "250.50", total_amount: "250.50", reason: "all returned", refund_no: 2 })
     const refunded = await client.orders.get(created.id)
     expect(refunded.state).toBe("REFUNDED")
     expect(refunded.refunds).toHaveLength(2)
@@ -185,6 +204,34 @@ describe("the order interface against the simulator", () => {
       client.orders.refund(created.id, { ...refundBody, refund_reference: `${merchantOrderId}-rf3` }, { idempotencyKey: key("refund-3") })
     )
     expect(tooMuch).toMatchObject({ code: "INVALID_STATE", status: 409 })
+  })
+
+  it("refuses what the contract refuses before sending: a line without description, half a representative, an odd id", async () => {
+    const company = { company_canonical_id: await acme() }
+    const [bracket, shipping] = twoLines()
+    const { description: _d, ...bare } = bracket
+    const noDescription = await failure(client.orders.createIntent({ ...intentBody(company), line_items: [bare as never, shipping] }, { idempotencyKey: uniqueId("i") }))
+    expect(noDescription).toMatchObject({ code: "INVALID_REQUEST" })
+    expect(noDescription.message).toContain("line_items[0].description")
+    const half = { ...intentBody(company), buyer: { company, representative: { first_name: "Jane", last_name: "Buyer" } } }
+    expect((await failure(client.orders.createIntent(half as never, { idempotencyKey: uniqueId("i") }))).message).toContain("phone_number")
+    const lax = { ...intentBody(company), buyer: { company, representative: { first_name: "Jane", last_name: "Buyer", phone_number: "+447700900123" } } }
+    expect((await client.orders.createIntent(lax, { idempotencyKey: uniqueId("i") })).approved).toBe(true)
+    const odd = await failure(client.orders.createIntent(intentBody({ company_canonical_id: "cmp_gb_08123456" }), { idempotencyKey: uniqueId("i") }))
+    expect(odd.message).toContain("company_canonical_id")
+  })
+
+  it("creates without a shipping address (the service answers the billing address) and edits with a new merchant_order_id", async () => {
+    const company = { company_canonical_id: await acme() }
+    const { shipping_address: _s, ...body } = createOrderBody(company, uniqueId("cart"))
+    const created = await client.orders.create(body, { idempotencyKey: uniqueId("create") })
+    expect(created.shipping_address).toMatchObject({ street_address: body.billing_address.street_address, id: expect.any(String) })
+    expect(created).toMatchObject({ order_type: "BUYER_INITIATED", invoice_type: "FUNDED_INVOICE", payable_amount: "250.50", prepaid_amount: "0.00" })
+    const renamed = uniqueId("renamed")
+    const edit = { ...editedBody(createOrderBody(company, "x")), merchant_order_id: renamed }
+    const edited = await client.orders.edit(created.id, edit, { idempotencyKey: uniqueId("edit") })
+    expect(edited.merchant_order_id).toBe(renamed)
+    expect((await client.orders.getByMerchantOrderId(renamed)).map((o) => o.id)).toEqual([created.id])
   })
 
   it("answers a declined intent with approved false and a reason", async () => {

@@ -16,7 +16,7 @@ const key = (what: string) => ({ idempotencyKey: uniq(what) })
 
 const customerInput = (merchantCustomerId: string) => ({
   merchant_customer_id: merchantCustomerId,
-  company: { canonical_id: "cmp_gb_08123456" },
+  canonical_id: "cmpgb08123456",
   contact_persons: [{ first_name: "Ada", last_name: "Lovelace", phone_number: "+447700900001", email: "ada@acme.example" }],
   trade_name: "Acme Industrial",
 })
@@ -42,7 +42,15 @@ beforeEach(async () => {
 describe("trade account client", () => {
   it("onboards a customer and a user; reads both by the service's id and by the merchant's id", async () => {
     const customer = await client.tradeAccount.createCustomer(customerInput("cus_medusa_1"), key("tac"))
-    expect(customer).toEqual({ id: expect.stringMatching(/^svc_/), invoice_email_addresses: [], ...customerInput("cus_medusa_1") })
+    const { canonical_id, ...sent } = customerInput("cus_medusa_1")
+    expect(customer).toEqual({
+      id: expect.stringMatching(/^svc_/),
+      ...sent,
+      company: { country_prefix: "GB", organization_number: "08123456", company_name: expect.any(String), company_canonical_id: expect.any(String) },
+      invoice_email_addresses: [],
+      invoice_billing_address: null,
+      use_billing_address_for_shipping: false,
+    })
     expect(await client.tradeAccount.getCustomer(customer.id)).toEqual(customer)
     expect(await client.tradeAccount.getCustomer("cus_medusa_1")).toEqual(customer)
 
@@ -50,6 +58,9 @@ describe("trade account client", () => {
     expect(user).toEqual({ id: expect.stringMatching(/^svc_/), customer_id: customer.id, verified: false, ...userInput("cus_medusa_2") })
     expect(await client.tradeAccount.getUser(user.id)).toEqual(user)
     expect(await client.tradeAccount.getUser("cus_medusa_2")).toEqual(user)
+    // A user's phone is optional (the service answers null).
+    const { phone_number: _phone, ...noPhone } = userInput("cus_medusa_3")
+    expect(await client.tradeAccount.createUser(customer.id, noPhone, key("tau"))).toMatchObject({ merchant_user_id: "cus_medusa_3", phone_number: null })
     expect(await failure(client.tradeAccount.getUser("svc_unknown"))).toMatchObject({ code: "NOT_FOUND", status: 404 })
     expect(await failure(client.tradeAccount.getCustomer("nobody"))).toMatchObject({ code: "NOT_FOUND", status: 404 })
   })
@@ -73,6 +84,17 @@ describe("trade account client", () => {
     expect(bad.message).toContain("merchant_customer_id")
     const badUser = await failure(client.tradeAccount.createUser(customer.id, userInput("svc_user"), key("tau")))
     expect(badUser.code).toBe("INVALID_REQUEST")
+    // The business at the top level: canonical_id alone, or country_code with organization_number (section 8).
+    const { canonical_id: _id, ...noCompany } = customerInput("cus_x")
+    for (const body of [
+      { ...noCompany, company: { canonical_id: "cmpgb08123456" } },
+      noCompany,
+      { ...noCompany, country_code: "GB" },
+      { ...customerInput("cus_x"), organization_number: "08123456" },
+      { ...customerInput("cus_x"), contact_persons: [] },
+    ]) {
+      expect(await failure(client.tradeAccount.createCustomer(body as any, key("tac")))).toMatchObject({ code: "INVALID_REQUEST" })
+    }
     const badUrl = await failure(client.tradeAccount.createVerificationUrl("x", { return_url: "/relative" }, key("tav")))
     expect(badUrl.code).toBe("INVALID_REQUEST")
     expect(client.stats().calls).toBe(calls)
@@ -84,7 +106,7 @@ describe("trade account client", () => {
     const customer = await client.tradeAccount.createCustomer(customerInput("cus_v"), key("tac"))
     const user = await client.tradeAccount.createUser(customer.id, userInput("usr_v"), key("tau"))
     const ref = { customer_id: customer.id, user_id: user.id }
-    const first = createOrderBody({ company_canonical_id: "cmp_gb_08123456" }, uniq("ord"))
+    const first = createOrderBody({ company_canonical_id: "cmpgb08123456" }, uniq("ord"))
     const waiting = await client.orders.create({ ...first, buyer: { ...first.buyer, trade_account: ref } }, key("ord"))
     expect(waiting).toMatchObject({ state: "UNVERIFIED", payment_url: expect.any(String) })
 
@@ -99,10 +121,10 @@ describe("trade account client", () => {
     expect(res.headers.get("location")).toBe("https://shop.example.com/account?trade_account_verification=verified")
     expect((await client.tradeAccount.getUser(user.id)).verified).toBe(true)
 
-    const body = createOrderBody({ company_canonical_id: "cmp_gb_08123456" }, uniq("ord"))
+    const body = createOrderBody({ company_canonical_id: "cmpgb08123456" }, uniq("ord"))
     const oneClick = await client.orders.create({ ...body, buyer: { ...body.buyer, trade_account: ref } }, key("ord"))
     expect(oneClick).toMatchObject({ state: "VERIFIED", status: "APPROVED", payment_url: null })
-    const other = createOrderBody({ company_canonical_id: "cmp_gb_08123456" }, uniq("ord"))
+    const other = createOrderBody({ company_canonical_id: "cmpgb08123456" }, uniq("ord"))
     const refused = await failure(
       client.orders.create({ ...other, buyer: { ...other.buyer, trade_account: { customer_id: customer.id, user_id: "nobody" } } }, key("ord"))
     )

@@ -310,7 +310,7 @@ describe("transport: answers", () => {
       status: 400,
       body: errorBody("SCHEMA_ERROR", "Invalid body", {
         error_details: "gross_amount is required",
-        error_json: [{ loc: ["body", "gross_amount"], msg: "field required", type: "missing" }],
+        error_json: [{ loc: ["gross_amount"], msg: "field required", type: "missing" }],
         error_trace_id: "trace-abc-123",
       }),
     })
@@ -321,12 +321,48 @@ describe("transport: answers", () => {
       status: 400,
       traceId: "trace-abc-123",
       details: "gross_amount is required",
-      errors: [{ loc: ["body", "gross_amount"], msg: "field required", type: "missing" }],
+      serviceCode: "SCHEMA_ERROR",
+      errors: [{ loc: ["gross_amount"], msg: "field required", type: "missing" }],
       retryable: false,
       method: "POST",
       path: "/v1/order",
     })
     expect(error.message).toBe("Trade credit service: POST /v1/order answered 400 SCHEMA_ERROR: Invalid body (trace trace-abc-123)")
+  })
+
+  it("maps a 422 {detail} (repayment and company interfaces) to SCHEMA_ERROR with the field paths", async () => {
+    server.script({
+      status: 422,
+      body: {
+        detail: [
+          { loc: ["body", "terms", "number_of_periods"], msg: "Input should be less than or equal to 36", type: "less_than_equal" },
+          { loc: ["header", "Idempotency-Key"], msg: "Field required", type: "missing" },
+        ],
+      },
+    })
+    const error = await failure(transport().request({ method: "POST", path: "/repay/v1/plan", body: {}, idempotencyKey: "k" }, Thing))
+    expect(error).toMatchObject({
+      code: "SCHEMA_ERROR",
+      serviceCode: "VALIDATION_ERROR",
+      status: 422,
+      retryable: false,
+      // section 0's convention: a body field without the "body" prefix
+      errors: [
+        { loc: ["terms", "number_of_periods"], msg: "Input should be less than or equal to 36", type: "less_than_equal" },
+        { loc: ["header", "Idempotency-Key"], msg: "Field required", type: "missing" },
+      ],
+    })
+    expect(error.message).toContain("terms.number_of_periods")
+  })
+
+  it("maps a {description, code} body to the status's code, keeping the body's code", async () => {
+    server.script({ status: 404, body: { description: "Company not found", code: "COMPANY_NOT_FOUND" } })
+    const missing = await failure(transport().request({ method: "GET", path: "/companies/v2/company/x" }, Thing))
+    expect(missing).toMatchObject({ code: "NOT_FOUND", serviceCode: "COMPANY_NOT_FOUND", status: 404, retryable: false })
+    expect(missing.message).toContain("Company not found")
+    server.script({ status: 409, body: { description: "The plan is already cancelled", code: "ERROR" } })
+    const conflict = await failure(transport().request({ method: "PUT", path: "/repay/v1/plan/p/cancellation", body: {}, idempotencyKey: "k" }, Thing))
+    expect(conflict).toMatchObject({ code: "INVALID_STATE", serviceCode: "ERROR", status: 409 })
   })
 
   it("maps a non-contract error body to HTTP_<status>", async () => {
@@ -492,11 +528,11 @@ describe("client modules over a scripted server", () => {
 
   it("refuses a body that breaks the request schema with INVALID_REQUEST, before any call", async () => {
     const c = client()
-    const bad = createOrderBody({ company_canonical_id: "GB-1" }, "cart_1", { gross_amount: "250.5" })
+    const bad = createOrderBody({ company_canonical_id: "GB1" }, "cart_1", { gross_amount: "250.5" })
     const error = await failure(c.orders.create(bad, { idempotencyKey: "k" }))
     expect(error.code).toBe("INVALID_REQUEST")
     expect(error.message).toContain("gross_amount")
-    const noRep = createOrderBody({ company_canonical_id: "GB-1" }, "cart_1")
+    const noRep = createOrderBody({ company_canonical_id: "GB1" }, "cart_1")
     delete (noRep.buyer as { representative?: unknown }).representative
     expect((await failure(c.orders.create(noRep, { idempotencyKey: "k" }))).message).toContain("buyer.representative")
     expect((await failure(c.companies.search({ country: "GB", q: "" }))).code).toBe("INVALID_REQUEST")
@@ -506,11 +542,11 @@ describe("client modules over a scripted server", () => {
 
   it("refuses amounts the service would decline, before any call", async () => {
     const c = client()
-    const lineOff = createOrderBody({ company_canonical_id: "GB-1" }, "cart_1")
+    const lineOff = createOrderBody({ company_canonical_id: "GB1" }, "cart_1")
     lineOff.line_items[0] = { ...lineOff.line_items[0], tax_amount: "41.00", gross_amount: "241.00" }
     const lineError = await failure(c.orders.create(lineOff, { idempotencyKey: "k" }))
     expect(lineError).toMatchObject({ code: "INVALID_REQUEST", details: "INVALID_ORDER_LINE_ITEM_DATA_AMOUNT_MISMATCH" })
-    const totalOff = createOrderBody({ company_canonical_id: "GB-1" }, "cart_1", { gross_amount: "250.51" })
+    const totalOff = createOrderBody({ company_canonical_id: "GB1" }, "cart_1", { gross_amount: "250.51" })
     expect((await failure(c.orders.create(totalOff, { idempotencyKey: "k" }))).details).toBe(
       "INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH"
     )
@@ -528,7 +564,7 @@ describe("client modules over a scripted server", () => {
       { status: 202, body: orderAnswer({ state: "CANCELLED" }) },
       { status: 200, body: orderAnswer({ state: "CANCELLED" }) }
     )
-    const body = createOrderBody({ company_canonical_id: "GB-1" }, "cart_1")
+    const body = createOrderBody({ company_canonical_id: "GB1" }, "cart_1")
     delete (body.line_items[1] as { discount_amount?: string }).discount_amount
     await c.orders.create(body, { idempotencyKey: "create-1" })
     const sent = JSON.parse(server.requests[0].body)
@@ -541,6 +577,47 @@ describe("client modules over a scripted server", () => {
     expect(server.requests[2].body).toBe("")
     expect((await c.orders.cancel("ord_1", { idempotencyKey: "c2" })).alreadyCancelled).toBe(false)
     expect(c.stats()).toMatchObject({ calls: 4, attempts: 4 })
+  })
+
+  it("nests a partial fulfilment under `partial`, sends no body for all of it, and a full refund's reason alone", async () => {
+    const c = client()
+    server.script(
+      { status: 200, body: { ...orderAnswer({ state: "FULFILLING" }), fulfilled_order: { id: "ful_1" }, remained_order: { id: "ord_123" } } },
+      { status: 200, body: { ...orderAnswer({ state: "FULFILLED" }), fulfilled_order: { id: "ful_2" }, remained_order: null } },
+      {
+        status: 201,
+        body: {
+          id: "rf_1",
+          amount: "250.50",
+          total_amount: "250.50",
+          payable_amount: "250.50",
+          prepaid_amount: "0.00",
+          currency: "GBP",
+          refund_no: 1,
+          credit_note_number: "CN-1",
+          credit_note_url: "https://service.example/cn/1",
+          refund_date: "2026-11-24T10:00:00Z",
+          reason: "returned",
+          refund_reference: null,
+          tax_subtotals: [],
+          line_items: [[createOrderBody({ company_canonical_id: "GB1" }, "c").line_items[0]]],
+        },
+      }
+    )
+    const { line_items, ...totals } = createOrderBody({ company_canonical_id: "GB1" }, "cart_1")
+    const part = { gross_amount: totals.gross_amount, net_amount: totals.net_amount, tax_amount: totals.tax_amount, tax_subtotals: totals.tax_subtotals, line_items }
+    const partly = await c.orders.fulfil("ord_123", part, { idempotencyKey: "f1", invoice_number: "INV-7" })
+    expect(partly).toMatchObject({ fulfilled_order: { id: "ful_1" }, remained_order: { id: "ord_123" } })
+    const sent = JSON.parse(server.requests[0].body)
+    expect(Object.keys(sent).sort()).toEqual(["invoice_number", "partial"])
+    expect(sent.partial.gross_amount).toBe("250.50")
+    await c.orders.fulfil("ord_123", undefined, { idempotencyKey: "f2" })
+    expect(server.requests[1].body).toBe("")
+    const refund = await c.orders.refund("ord_123", { reason: "returned" }, { idempotencyKey: "r1" })
+    expect(JSON.parse(server.requests[2].body)).toEqual({ reason: "returned" })
+    // the answer's list of lists is read flat
+    expect(refund.line_items).toHaveLength(1)
+    expect(refund.line_items![0].name).toBe("Steel bracket")
   })
 
   it("checks that an invoice PDF is a PDF", async () => {

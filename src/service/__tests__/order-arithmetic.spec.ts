@@ -8,7 +8,7 @@ import type { LineItem } from "../schemas"
  * millionths). These tests hold it to the contract's decimal definition,
  * written out here with bignumber.js: the same verdict on every line.
  */
-const bn = (v: string) => new BigNumber(v)
+const bn = (v: string | number) => new BigNumber(v)
 function contractVerdict(line: LineItem): "net_amount" | "tax_amount" | "gross_amount" | undefined {
   const net = bn(line.quantity).times(line.unit_price).minus(line.discount_amount ?? "0")
   if (net.minus(line.net_amount).abs().gt("0.02")) return "net_amount"
@@ -34,6 +34,7 @@ const line: fc.Arbitrary<LineItem> = fc
     const tax = BigNumber.max(net.times(rate).decimalPlaces(2, BigNumber.ROUND_HALF_UP).plus(bn(nudgeTax).shiftedBy(-2)), 0)
     return {
       name: "Line",
+      description: "A line of the order",
       quantity,
       quantity_unit: "pcs",
       unit_price: unitPrice,
@@ -84,7 +85,7 @@ describe("order arithmetic in whole units", () => {
   })
 
   it("names an amount that is no decimal of the wire's kind instead of guessing", () => {
-    const base = { name: "Line", quantity: "1", quantity_unit: "pcs", unit_price: "10.000000", net_amount: "10.00", tax_amount: "2.00", gross_amount: "12.00", discount_amount: "0.00", tax_rate: "0.200000", tax_class_name: "VAT", type: "PHYSICAL" as const }
+    const base = { name: "Line", description: "A line of the order", quantity: "1", quantity_unit: "pcs", unit_price: "10.000000", net_amount: "10.00", tax_amount: "2.00", gross_amount: "12.00", discount_amount: "0.00", tax_rate: "0.200000", tax_class_name: "VAT", type: "PHYSICAL" as const }
     expect(checkLineItem(base, 0)).toEqual({ ok: true })
     expect(checkLineItem({ ...base, net_amount: "10.001" }, 3)).toMatchObject({ ok: false, code: "INVALID_ORDER_LINE_ITEM_DATA_AMOUNT_MISMATCH", loc: ["line_items", 3, "net_amount"] })
     expect(checkLineItem({ ...base, tax_rate: "1e-1" }, 0)).toMatchObject({ ok: false, loc: ["line_items", 0, "tax_rate"] })

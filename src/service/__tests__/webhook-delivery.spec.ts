@@ -32,6 +32,19 @@ describe("verifyDelivery", () => {
     }
   })
 
+  it("reads the enrollment events by the published names as the seed's and the contract's", () => {
+    const published = [
+      ["business_registry.approved.v1", "enrollment.approved", { proposal_id: "prop_1", organization_number: "STGB1", company_name: "Jo Bloggs Joinery", country_code: "GB" }],
+      ["business_registry.rejected.v1", "enrollment.declined", { proposal_id: "prop_2", rejection_reason: "NOT_ELIGIBLE" }],
+    ] as const
+    for (const [type, seedType, data] of published) {
+      const body = { id: `msg_${type}`, specversion: "1.0", source: "https://api.example", type, time: "2026-11-22T10:00:00Z", data }
+      const { raw, headers } = signed(body, { id: body.id })
+      const result = verifyDelivery({ data: body, rawData: raw, headers }, SIMULATOR_WEBHOOK_SECRET)
+      expect(result).toEqual({ ok: true, event: { ...body, type: seedType } })
+    }
+  })
+
   it("reads header names in any case and list values", () => {
     const { raw, headers } = signed(cancelled)
     const upper = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toUpperCase(), [v]]))

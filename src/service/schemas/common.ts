@@ -37,24 +37,31 @@ export const PhoneNumber = z.string().regex(/^\+[1-9]\d{6,14}$/, "phone number m
 
 export const Email = z.string().email().max(254)
 
-/** The body of every non-2xx answer. */
+/** One refused field: `loc` is its path (section 0: inside the body without a "body" prefix; "query"/"header" first). */
+export const ErrorLocation = z.object({
+  loc: z.array(z.union([z.string(), z.number()])),
+  msg: z.string(),
+  type: z.string(),
+})
+export type ErrorLocation = z.infer<typeof ErrorLocation>
+
+/** The body of every non-2xx answer (section 0), but under /repay/v1 and /companies/v2. */
 export const ErrorBody = z.object({
   error_code: z.string(),
   error_message: z.string(),
   error_details: z.string().nullable().optional(),
-  error_json: z
-    .array(
-      z.object({
-        loc: z.array(z.union([z.string(), z.number()])),
-        msg: z.string(),
-        type: z.string(),
-      })
-    )
-    .nullable()
-    .optional(),
+  error_json: z.array(ErrorLocation).nullable().optional(),
   error_trace_id: z.string(),
 })
 export type ErrorBody = z.infer<typeof ErrorBody>
+
+/** A validation failure under /repay/v1 and /companies/v2: 422 (HTTPValidationError), loc starting "body"/"query"/"header". */
+export const ValidationErrorBody = z.object({ detail: z.array(ErrorLocation) })
+export type ValidationErrorBody = z.infer<typeof ValidationErrorBody>
+
+/** Any other error under /repay/v1 and /companies/v2 (`Error`): `code` "ERROR", or "COMPANY_NOT_FOUND" for a 404 of company search. */
+export const DescribedErrorBody = z.object({ description: z.string(), code: z.string() })
+export type DescribedErrorBody = z.infer<typeof DescribedErrorBody>
 
 /** Error codes of contract section 0 plus the order decline codes the service answers with. */
 export const ERROR_CODES = [

@@ -3,12 +3,13 @@ import { CountryCode, Currency, Email, Money, PhoneNumber, Quantity, TaxRate, Un
 
 /** Order interface, version 1.0 (contract section 2). */
 
-export const LINE_ITEM_TYPES = ["PHYSICAL", "DIGITAL", "SHIPPING_FEE", "SERVICE", "GIFTCARD", "OTHER"] as const
+export const LINE_ITEM_TYPES = ["PHYSICAL", "DIGITAL", "SHIPPING_FEE", "SERVICE", "GIFTCARD", "BUYER_FEE", "OTHER"] as const
 export const LineItemType = z.enum(LINE_ITEM_TYPES)
 
 export const LineItem = z.object({
   name: z.string().min(1).max(255),
-  description: z.string().max(1000).nullable().optional(),
+  /** Required on every line (section 2): the service refuses a line without it. */
+  description: z.string().min(1).max(1000),
   quantity: Quantity,
   quantity_unit: z.string().min(1).max(10),
   unit_price: UnitPrice,
@@ -28,8 +29,9 @@ export const LineItem = z.object({
   details: z
     .object({
       brand: z.string().optional(),
-      categories: z.array(z.string()).optional(),
-      barcodes: z.array(z.object({ type: z.enum(["SKU", "GTIN"]), value: z.string() })).optional(),
+      categories: z.array(z.string()),
+      /** `type` is any string ("SKU", "GTIN", ...) (BarCodeSchema). */
+      barcodes: z.array(z.object({ type: z.string().min(1), value: z.string() })).optional(),
       part_number: z.string().optional(),
     })
     .optional(),
@@ -43,8 +45,9 @@ export const TaxSubtotal = z.object({
 })
 export type TaxSubtotal = z.infer<typeof TaxSubtotal>
 
+/** An address of a create or edit body (CreateAddressRequestSchema). */
 export const Address = z.object({
-  organization_name: z.string().max(255).nullable().optional(),
+  organization_name: z.string().min(1).max(255),
   street_address: z.string().min(1).max(255),
   postal_code: z.string().min(1).max(20),
   city: z.string().min(1).max(100),
@@ -53,10 +56,19 @@ export const Address = z.object({
 })
 export type Address = z.infer<typeof Address>
 
-export const CompanyByCanonicalId = z.object({ company_canonical_id: z.string().min(1).max(100) }).strict()
+/** An address of an order answer (AddressResponseSchema): an id, and region "" when none was sent. */
+export const AnswerAddress = Address.extend({
+  id: z.string().optional(),
+  region: z.string().nullable().optional(),
+})
+
+/** A canonical id: letters and digits (CompanyCanonicalIdSchema). */
+export const CanonicalId = z.string().regex(/^[A-Za-z0-9]+$/, "company_canonical_id must be letters and digits only").max(100)
+
+export const CompanyByCanonicalId = z.object({ company_canonical_id: CanonicalId }).strict()
 export const CompanyByNumber = z
   .object({
-    company_name: z.string().min(1).max(255),
+    company_name: z.string().min(1).max(255).optional(),
     country_prefix: CountryCode,
     organization_number: z.string().min(1).max(50),
   })
@@ -82,10 +94,14 @@ export const Buyer = z.object({
 })
 export type Buyer = z.infer<typeof Buyer>
 
-/** The buyer on an intent: the representative is optional, and may be partial. */
+/** The representative on an intent, when sent (LaxRepresentativeSchema): whole but for the email. */
+export const IntentRepresentative = Representative.extend({ email: Email.optional() })
+export type IntentRepresentative = z.infer<typeof IntentRepresentative>
+
+/** The buyer on an intent: the representative is sent whole (email optional) or not at all. */
 export const IntentBuyer = z.object({
   company: BuyerCompany,
-  representative: Representative.partial().optional(),
+  representative: IntentRepresentative.optional(),
   trade_account: TradeAccountRef.optional(),
 })
 export type IntentBuyer = z.infer<typeof IntentBuyer>
@@ -97,9 +113,37 @@ export const OrderIntentRequest = z.object({
   currency: Currency,
   line_items: z.array(LineItem).min(1),
   buyer: IntentBuyer,
-  invoice_type: InvoiceType,
+  invoice_type: InvoiceType.optional(),
 })
 export type OrderIntentRequest = z.infer<typeof OrderIntentRequest>
+
+/**
+ * `buyer.company` as answers carry it (LaxCompanySchema): resolved to every field the service knows. Read into the
+ * request's shape (the canonical id alone when there is one), which is what the plugin uses.
+ */
+export const AnswerCompany = z
+  .object({
+    company_canonical_id: z.string().nullable().optional(),
+    country_prefix: z.string().nullable().optional(),
+    organization_number: z.string().nullable().optional(),
+    company_name: z.string().nullable().optional(),
+  })
+  .transform((company): BuyerCompany =>
+    company.company_canonical_id
+      ? { company_canonical_id: company.company_canonical_id }
+      : {
+          country_prefix: company.country_prefix ?? "",
+          organization_number: company.organization_number ?? "",
+          ...(company.company_name ? { company_name: company.company_name } : {}),
+        }
+  )
+
+/** The buyer as answers carry it: liberal in what it reads. */
+export const AnswerBuyer = z.object({
+  company: AnswerCompany,
+  representative: Representative.partial().optional(),
+  trade_account: TradeAccountRef.optional(),
+})
 
 export const OrderIntent = z.object({
   id: z.string(),
@@ -108,6 +152,11 @@ export const OrderIntent = z.object({
   tracking_id: z.string(),
   gross_amount: Money,
   currency: Currency,
+  // Published as required (OrderIntentResponseSchema); the plugin does not read them.
+  line_items: z.array(z.unknown()).optional(),
+  buyer: z.unknown().optional(),
+  approved_on_recourse: z.boolean().optional(),
+  approved_with_conditions: z.array(z.unknown()).optional(),
 })
 export type OrderIntent = z.infer<typeof OrderIntent>
 
@@ -118,14 +167,24 @@ export const MerchantUrls = z.object({
 })
 export type MerchantUrls = z.infer<typeof MerchantUrls>
 
-/** The amounts, lines and addresses shared by create and edit. */
+/** The currencies an order may be in (CurrencyEnum). */
+export const ORDER_CURRENCIES = ["CHF", "CZK", "DKK", "EUR", "GBP", "INR", "MXN", "NOK", "PLN", "RON", "SEK", "USD"] as const
+/** An order's currency: one of CurrencyEnum (read as a plain string, so a body built from a cart types as one). */
+export const OrderCurrency = Currency.refine((code) => (ORDER_CURRENCIES as readonly string[]).includes(code), {
+  message: `currency must be one of ${ORDER_CURRENCIES.join(" ")}`,
+})
+
+/**
+ * The amounts, lines and addresses shared by create and edit. `invoice_type` is not part of either body (section
+ * 8): parsing drops it. Both addresses are required on edit; on create the shipping address is optional (the
+ * service then uses the billing address).
+ */
 export const OrderContent = z.object({
   gross_amount: Money,
   net_amount: Money,
   tax_amount: Money,
   discount_amount: Money,
-  currency: Currency,
-  invoice_type: InvoiceType,
+  currency: OrderCurrency,
   line_items: z.array(LineItem).min(1),
   tax_subtotals: z.array(TaxSubtotal),
   billing_address: Address,
@@ -141,6 +200,7 @@ export const OrderContent = z.object({
 export type OrderContent = z.infer<typeof OrderContent>
 
 export const CreateOrderRequest = OrderContent.extend({
+  shipping_address: Address.optional(),
   buyer: Buyer,
   merchant_order_id: z.string().min(1).max(100),
   merchant_urls: MerchantUrls,
@@ -148,8 +208,13 @@ export const CreateOrderRequest = OrderContent.extend({
 })
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequest>
 
-/** PUT /v1/order/{id}: the create body without buyer, merchant_urls, merchant_order_id and tracking_id. */
-export const EditOrderRequest = OrderContent
+/**
+ * PUT /v1/order/{id}: the create body without buyer, merchant_urls and tracking_id; both addresses required;
+ * `merchant_order_id` may be sent (it replaces the order's).
+ */
+export const EditOrderRequest = OrderContent.extend({
+  merchant_order_id: z.string().min(1).max(100).optional(),
+})
 export type EditOrderRequest = z.infer<typeof EditOrderRequest>
 
 export const ORDER_STATES = [
@@ -168,15 +233,24 @@ export const ORDER_STATUSES = ["APPROVED", "REJECTED", "PARTIAL"] as const
 export const OrderStatus = z.enum(ORDER_STATUSES)
 export type OrderStatus = z.infer<typeof OrderStatus>
 
-/** POST /v1/order/{id}/fulfilled with a body: a partial fulfilment. */
+/** The part a partial fulfilment invoices: sent nested under `partial` (FulfilOrderRequest). */
 export const FulfilRequest = z.object({
   gross_amount: Money,
   net_amount: Money,
   tax_amount: Money,
+  discount_amount: Money.optional(),
   tax_subtotals: z.array(TaxSubtotal),
   line_items: z.array(LineItem).min(1),
 })
 export type FulfilRequest = z.infer<typeof FulfilRequest>
+
+/** POST /v1/order/{id}/fulfilled: the body on the wire (FulfillOrderSchema); amounts at the top level are not read. */
+export const FulfilOrderRequest = z.object({
+  partial: FulfilRequest.optional(),
+  invoice_number: z.string().min(1).max(100).optional(),
+  invoice_issue_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "invoice_issue_date must be a date (YYYY-MM-DD)").optional(),
+})
+export type FulfilOrderRequest = z.infer<typeof FulfilOrderRequest>
 
 export const Fulfilment = z.object({
   id: z.string(),
@@ -198,22 +272,45 @@ export const RefundRequest = z.object({
 })
 export type RefundRequest = z.infer<typeof RefundRequest>
 
+/** POST /v1/order/{id}/refund of all that is left: no body, or one without `amount` (FullRefundRequestSchema). */
+export const FullRefundRequest = z.object({
+  reason: z.string().max(255).optional(),
+  refund_reference: z.string().min(1).max(100).optional(),
+})
+export type FullRefundRequest = z.infer<typeof FullRefundRequest>
+
+/** Refund lines: a list of lists in the refund answer, flat in the order's refunds[]; read flat either way. */
+const RefundLines = z
+  .union([z.array(LineItem), z.array(z.array(LineItem))])
+  .nullable()
+  .optional()
+  .transform((lines): LineItem[] | null => (lines ? (lines as (LineItem | LineItem[])[]).flat() : null))
+
 export const Refund = z.object({
   id: z.string(),
   amount: Money,
+  total_amount: Money.optional(),
+  payable_amount: Money.optional(),
+  prepaid_amount: Money.optional(),
   currency: Currency,
+  refund_no: z.number().int().optional(),
   credit_note_number: z.string(),
   credit_note_url: z.string().url(),
   refund_date: z.string(),
   reason: z.string().nullable(),
   refund_reference: z.string().nullable(),
-  line_items: z.array(LineItem).nullable(),
+  tax_subtotals: z.array(TaxSubtotal).optional(),
+  line_items: RefundLines,
 })
 export type Refund = z.infer<typeof Refund>
 
+/** The order answer. Fields the plugin does not read are optional here: liberal in what it accepts. */
 export const Order = z.object({
   id: z.string(),
+  merchant_id: z.string().optional(),
   merchant_order_id: z.string(),
+  order_type: z.string().optional(),
+  invoice_type: z.string().optional(),
   merchant_reference: z.string().nullable(),
   state: OrderState,
   status: OrderStatus,
@@ -222,22 +319,35 @@ export const Order = z.object({
   gross_amount: Money,
   net_amount: Money,
   tax_amount: Money,
+  discount_amount: Money.optional(),
+  discount_rate: z.string().optional(),
+  payable_amount: Money.optional(),
+  invoice_amount: Money.optional(),
+  prepaid_amount: Money.optional(),
   currency: Currency,
-  buyer: Buyer,
+  buyer: AnswerBuyer,
   line_items: z.array(LineItem),
   tax_subtotals: z.array(TaxSubtotal),
-  billing_address: Address,
-  shipping_address: Address,
+  billing_address: AnswerAddress,
+  shipping_address: AnswerAddress,
   merchant_urls: MerchantUrls,
   tracking_id: z.string().nullable(),
   fulfilments: z.array(Fulfilment),
   refunds: z.array(Refund),
   invoice_url: z.string().url().nullable(),
   credit_note_url: z.string().url().nullable(),
+  order_placed_date: z.string().nullable().optional(),
   date_created: z.string(),
   date_updated: z.string(),
 })
 export type Order = z.infer<typeof Order>
+
+/** The answer of a fulfilment: the order, and which fulfilment it made / what remains (null once all is fulfilled). */
+export const FulfilAnswer = Order.extend({
+  fulfilled_order: z.object({ id: z.string() }).nullable().optional(),
+  remained_order: z.object({ id: z.string() }).nullable().optional(),
+})
+export type FulfilAnswer = z.infer<typeof FulfilAnswer>
 
 export const OrderList = z.array(Order)
 

@@ -1,6 +1,5 @@
 import { z } from "@medusajs/framework/zod"
 import { CountryCode, Email, PhoneNumber } from "./common"
-import { Address } from "./order"
 
 /**
  * Business registration and autofill (contract section 5): delegation tokens,
@@ -29,23 +28,27 @@ export const BuyerReference = z.string().min(1).max(255)
 
 // --- delegation -------------------------------------------------------------
 
-/** POST /registry/v1/delegation → 201 `{}`, the token in the Service-Delegated-Authority-Token header. */
+/**
+ * POST /registry/v1/delegation → 200 `{}`, the token in the Service-Delegated-Authority-Token header. Absent
+ * flags take the published defaults (both true).
+ */
 export const RegistryDelegationRequest = z.object({
-  verify_returning_buyer: z.boolean(),
-  create_proposal: z.boolean(),
+  verify_returning_buyer: z.boolean().default(true),
+  create_proposal: z.boolean().default(true),
   buyer_reference: BuyerReference.optional(),
 })
 export type RegistryDelegationRequest = z.infer<typeof RegistryDelegationRequest>
 
-/** POST /autofill/v1/delegation → 201 `{}`, the token in the same header. */
+/** POST /autofill/v1/delegation → 200 `{}`, the token in the same header. Defaults: read only. */
 export const AutofillDelegationRequest = z.object({
-  read_current_buyer: z.boolean(),
-  write_current_buyer: z.boolean(),
+  read_current_buyer: z.boolean().default(true),
+  write_current_buyer: z.boolean().default(false),
+  delete_current_buyer: z.boolean().default(false),
   buyer_reference: BuyerReference.optional(),
 })
 export type AutofillDelegationRequest = z.infer<typeof AutofillDelegationRequest>
 
-/** The 201 body of a delegation, and of the returning-buyer verification POST. */
+/** The 200 body of a delegation and of the autofill write and delete, and the 201 of the verification POST. */
 export const EmptyAnswer = z.object({})
 
 // --- businesses and autofill ------------------------------------------------
@@ -58,35 +61,57 @@ export const Business = z.object({
 })
 export type Business = z.infer<typeof Business>
 
-/**
- * The current buyer of autofill (GET and POST /autofill/v1/buyer/current). The
- * business is required; the person and the addresses may be null **(chosen)**.
- * Addresses have the order interface's shape, so a storefront can use them as
- * an order's billing and shipping address.
- */
-export const AutofillBuyer = Business.extend({
-  first_name: z.string().min(1).max(100).nullable().default(null),
-  last_name: z.string().min(1).max(100).nullable().default(null),
-  email: Email.nullable().default(null),
-  phone_number: PhoneNumber.nullable().default(null),
-  billing_address: Address.nullable().default(null),
-  shipping_address: Address.nullable().default(null),
+/** An address of autofill (published AddressSchema): every field optional. */
+export const AutofillAddress = z.object({
+  organization_name: z.string().max(255).nullable().optional(),
+  apartment: z.string().max(100).nullable().optional(),
+  building: z.string().max(100).nullable().optional(),
+  street: z.string().max(255).nullable().optional(),
+  postal_code: z.string().max(20).nullable().optional(),
+  city: z.string().max(100).nullable().optional(),
+  region: z.string().max(100).nullable().optional(),
+  country: CountryCode.nullable().optional(),
 })
+export type AutofillAddress = z.infer<typeof AutofillAddress>
+
+const autofillFields = {
+  company_name: z.string().min(1).max(255).optional(),
+  country_code: CountryCode.nullable().optional(),
+  organization_number: z.string().min(1).max(50).nullable().optional(),
+  first_name: z.string().min(1).max(100).nullable().optional(),
+  last_name: z.string().min(1).max(100).nullable().optional(),
+  email: Email.nullable().optional(),
+  phone_number: PhoneNumber.nullable().optional(),
+  billing_address: AutofillAddress.nullable().optional(),
+  shipping_address: AutofillAddress.nullable().optional(),
+}
+
+/**
+ * The current buyer of autofill as GET /autofill/v1/buyer/current answers it: every field may be absent or null
+ * (`company_name` is left out when none was saved). A buyer can place orders once it has an organization number.
+ */
+export const AutofillBuyer = z.object(autofillFields)
 export type AutofillBuyer = z.infer<typeof AutofillBuyer>
-export type AutofillBuyerInput = z.input<typeof AutofillBuyer>
+
+/** POST /autofill/v1/buyer/current → 200: `persistent` required, every other field optional. */
+export const AutofillWriteRequest = z.object({ persistent: z.boolean(), ...autofillFields })
+export type AutofillWriteRequest = z.infer<typeof AutofillWriteRequest>
+export type AutofillBuyerInput = z.input<typeof AutofillWriteRequest>
 
 /** `?buyer_reference=` names the record when the API key (not a token) reads or writes autofill. */
 export const AutofillQuery = z.object({ buyer_reference: BuyerReference })
 
 // --- returning buyers -------------------------------------------------------
 
-export const ReturningBuyerVerificationRequest = z.object({ email: Email })
+const VerificationType = z.literal("EMAIL").optional()
+
+export const ReturningBuyerVerificationRequest = z.object({ email: Email, verification_type: VerificationType })
 export type ReturningBuyerVerificationRequest = z.infer<typeof ReturningBuyerVerificationRequest>
 
 /** The code sent by email: six digits **(chosen)**. */
 export const VerificationCode = z.string().regex(/^\d{6}$/, "code must be six digits")
 
-export const ReturningBuyerCodeRequest = z.object({ email: Email, code: VerificationCode })
+export const ReturningBuyerCodeRequest = z.object({ email: Email, code: VerificationCode, verification_type: VerificationType })
 export type ReturningBuyerCodeRequest = z.infer<typeof ReturningBuyerCodeRequest>
 
 /** PATCH /proposal/returning-buyer/verification → 200; the matches token in the header. */
@@ -105,34 +130,50 @@ export const PROPOSAL_STATUSES = ["DRAFT", "SUBMITTED", "IN_REVIEW", "ACCEPTED",
 export const ProposalStatus = z.enum(PROPOSAL_STATUSES)
 export type ProposalStatus = z.infer<typeof ProposalStatus>
 
+const optionalText = (max: number) => z.string().trim().min(1).max(max).nullable().optional()
+
+/** A business address (published BusinessAddressSchema): building and street both required. */
 export const BusinessAddress = z.object({
-  building: z.string().max(100).nullable().optional(),
-  street: z.string().min(1).max(255),
-  postal_code: z.string().min(1).max(20),
-  city: z.string().min(1).max(100),
-  region: z.string().max(100).nullable().optional(),
+  apartment: optionalText(100),
+  building: z.string().trim().min(1).max(100),
+  street: z.string().trim().min(1).max(255),
+  postal_code: z.string().trim().min(1).max(20),
+  city: z.string().trim().min(1).max(100),
+  region: optionalText(100),
   country_code: CountryCode,
 })
 export type BusinessAddress = z.infer<typeof BusinessAddress>
 
+/** A residential address of the proprietor; the current one first, without `date_until`. */
+export const AddressHistoryEntry = BusinessAddress.extend({ date_from: z.iso.date(), date_until: z.iso.date().nullable().optional() })
+export type AddressHistoryEntry = z.infer<typeof AddressHistoryEntry>
+
+export const NationalIdentityNumber = z.object({ identity_number_type: z.string().min(1).max(50), identity_number: z.string().min(1).max(100) })
+
+/** The proprietor (published PersonalDetailsSchema): `address_history` required (may be empty). */
 export const ProprietorDetails = z.object({
-  first_name: z.string().min(1).max(100),
-  last_name: z.string().min(1).max(100),
+  title: optionalText(50),
+  first_name: z.string().trim().min(1).max(100),
+  middle_names: optionalText(100),
+  last_name: z.string().trim().min(1).max(100),
   date_of_birth: z.iso.date(),
-  email: Email,
-  phone: PhoneNumber,
+  email: Email.nullable().optional(),
+  phone: PhoneNumber.nullable().optional(),
+  address_history: z.array(AddressHistoryEntry),
+  national_identity_numbers: z.array(NationalIdentityNumber).nullable().optional(),
 })
 export type ProprietorDetails = z.infer<typeof ProprietorDetails>
 
 /** `proposed_business` of POST /registry/v1/proposal. Another country than GB or US: 400. */
 export const ProposedBusiness = z
   .object({
-    business_type: z.literal("SOLE_TRADER"),
+    business_type: z.literal("SOLE_TRADER").default("SOLE_TRADER"),
     country_code: RegistrationCountry,
     trading_name: z.string().trim().min(1).max(255),
     email: Email,
     phone: PhoneNumber,
     website: z.string().url().max(255).nullable().optional(),
+    tax_number: optionalText(50),
     business_address: BusinessAddress,
     proprietor_details: ProprietorDetails,
   })
@@ -146,7 +187,21 @@ export const ProposalCreateBody = z.object({ proposed_business: ProposedBusiness
 export type ProposalCreateBody = z.infer<typeof ProposalCreateBody>
 export type ProposalCreateInput = z.input<typeof ProposalCreateBody>
 
-/** `proposed_business` as answers carry it: the personal fields read "[redacted]" once decided. */
+/** An address as answers carry it (optional parts may be null). */
+const AnswerAddress = z.object({
+  apartment: z.string().nullable().optional(),
+  building: z.string(),
+  street: z.string(),
+  postal_code: z.string(),
+  city: z.string(),
+  region: z.string().nullable().optional(),
+  country_code: CountryCode,
+})
+
+/**
+ * `proposed_business` as answers carry it: once decided, `email` and `phone` read "[redacted]" and
+ * `proprietor_details` is null.
+ */
 export const ProposedBusinessAnswer = z.object({
   business_type: z.literal("SOLE_TRADER"),
   country_code: CountryCode,
@@ -154,18 +209,34 @@ export const ProposedBusinessAnswer = z.object({
   email: z.string(),
   phone: z.string(),
   website: z.string().nullable().optional(),
-  business_address: BusinessAddress,
-  proprietor_details: z.object({
-    first_name: z.string(),
-    last_name: z.string(),
-    date_of_birth: z.string(),
-    email: z.string(),
-    phone: z.string(),
-  }),
+  tax_number: z.string().nullable().optional(),
+  business_address: AnswerAddress,
+  proprietor_details: z
+    .object({
+      first_name: z.string(),
+      last_name: z.string(),
+      date_of_birth: z.string(),
+      email: z.string().nullable().optional(),
+      phone: z.string().nullable().optional(),
+    })
+    .passthrough()
+    .nullable()
+    .optional(),
 })
 
-/** `enrolled_business` of an ACCEPTED proposal. */
-export const EnrolledBusiness = Business.extend({ business_address: BusinessAddress })
+/** `enrolled_business` of an ACCEPTED proposal (published BusinessSchema); `email` and `phone` redacted. */
+export const EnrolledBusiness = z.object({
+  id: z.string(),
+  business_type: z.literal("SOLE_TRADER"),
+  organization_number: z.string().min(1).max(50),
+  trading_name: z.string(),
+  country_code: CountryCode,
+  email: z.string(),
+  phone: z.string(),
+  website: z.string().nullable().optional(),
+  tax_number: z.string().nullable().optional(),
+  business_address: AnswerAddress,
+})
 export type EnrolledBusiness = z.infer<typeof EnrolledBusiness>
 
 export const Proposal = z.object({
@@ -175,6 +246,14 @@ export const Proposal = z.object({
   enrolled_business: EnrolledBusiness.nullable(),
 })
 export type Proposal = z.infer<typeof Proposal>
+
+/** POST .../submission: an optional body (published VerificationConfigurationSchema). */
+export const SubmissionRequest = z.object({ initiation_method: z.enum(["EMAIL", "REDIRECT"]).optional() })
+export type SubmissionRequest = z.infer<typeof SubmissionRequest>
+
+/** POST .../submission → 200: no verification step (published VerificationSkippedSchema). */
+export const SubmissionAnswer = z.object({ initiation_method: z.literal("SKIP"), proposal_id: z.string() })
+export type SubmissionAnswer = z.infer<typeof SubmissionAnswer>
 
 /** POST /registry/v1/proposal/{id}/evidence → 201 **(chosen)**. */
 export const Evidence = z.object({

@@ -1,25 +1,52 @@
 import { z } from "@medusajs/framework/zod"
-import { CountryCode, Currency, Email, Money, PhoneNumber } from "./common"
-import { LineItem, TaxSubtotal } from "./order"
+import { Email, Money, PhoneNumber, TaxRate } from "./common"
+import { TaxSubtotal } from "./order"
 
 /**
- * Repayment interface, version 1.0.0 (contract section 3), under
- * `{baseUrl}/repay/v1`. A plan is named by `plan_id` in the query (GET) or
- * the body (PUT, POST).
+ * Repayment interface, version 1.0.0 (contract section 3, as corrected in its
+ * section 8), under `{baseUrl}/repay/v1`. The seed's paths where it gives one
+ * (`/preview`, `/status?plan_id=`, `/fulfilment` with `plan_id` in the body),
+ * the published ones where it does not (`/account/{id}`,
+ * `/plan/{plan_id}/cancellation`).
  */
 
-/** Plans are repaid in 1 to 36 instalments, one a month (interfaces.md). */
+/** The API's range of `number_of_periods` (interfaces.md: "Number of periods 1 to 36"). */
 export const MIN_NUMBER_OF_PERIODS = 1
 export const MAX_NUMBER_OF_PERIODS = 36
+/**
+ * The seed's plan duration, "3 to 36 months": what the plugin offers and
+ * creates (the API would take 1 or 2; the plugin never asks for them).
+ */
+export const MIN_PLAN_MONTHS = 3
+export const MAX_PLAN_MONTHS = 36
 /** The only cadence the service supports. */
 export const REPAYMENT_PERIODS = ["MONTHLY"] as const
 export const RepaymentPeriod = z.enum(REPAYMENT_PERIODS)
 export type RepaymentPeriod = z.infer<typeof RepaymentPeriod>
 
-/** A calendar date, "2026-03-01" (instalment issue dates are in UTC). */
+/** Countries of the repayment interface (published `CountryCode`). */
+export const REPAYMENT_COUNTRIES = ["AT", "BE", "DE", "DK", "FI", "FR", "GB", "NL", "NO", "SE", "US"] as const
+export const RepaymentCountry = z.enum(REPAYMENT_COUNTRIES, {
+  error: `country_code must be one the repayment interface serves (${REPAYMENT_COUNTRIES.join(", ")})`,
+})
+export type RepaymentCountry = z.infer<typeof RepaymentCountry>
+/** Currencies of the repayment interface (published `CurrencyCode`). */
+export const REPAYMENT_CURRENCIES = ["DKK", "EUR", "GBP", "NOK", "SEK", "USD"] as const
+export const RepaymentCurrency = z.enum(REPAYMENT_CURRENCIES, {
+  error: `currency must be one the repayment interface serves (${REPAYMENT_CURRENCIES.join(", ")})`,
+})
+export type RepaymentCurrency = z.infer<typeof RepaymentCurrency>
+
+/** A calendar date, "2026-03-01" (instalment issue dates are in UTC; a plan's consent date). */
 export const IsoDate = z.iso.date()
 /** An ISO 8601 instant with its offset ("2026-02-14T10:00:00Z", "2026-02-14T11:00:00+01:00"). */
 export const IsoDateTime = z.iso.datetime({ offset: true })
+
+/** `[A-Za-z0-9_-]`, 1 to 40: a trade name, a national identifier, a plan's reference, the interface's ids. */
+export const Identifier = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "must be 1 to 40 of A-Z, a-z, 0-9, _ and -")
+
+/** Money more than zero (published `PositiveMoney`). */
+export const PositiveMoney = Money.refine((value) => /[1-9]/.test(value), "must be more than 0.00")
 
 export const PlanTerms = z.object({
   period: RepaymentPeriod,
@@ -27,26 +54,33 @@ export const PlanTerms = z.object({
 })
 export type PlanTerms = z.infer<typeof PlanTerms>
 
-/** An account's address (`billing_address`, and the buyer company's `official_address`) **(chosen: one shape)**. */
+/** An account's address (`billing_address`, the company's `official_address`): published `Address`. */
 export const RepaymentAddress = z.object({
   address_line_1: z.string().min(1).max(255),
-  address_line_2: z.string().max(255).nullable().optional(),
+  address_line_2: z.string().min(1).max(255).optional(),
   city: z.string().min(1).max(100),
-  region: z.string().max(100).nullable().optional(),
+  region: z.string().min(1).max(100).optional(),
   postal_code: z.string().min(1).max(20),
-  country_code: CountryCode,
+  country_code: RepaymentCountry,
 })
 export type RepaymentAddress = z.infer<typeof RepaymentAddress>
 
+/** A plan's `shipping_address` (published `ShippingAddress`: any country). */
+export const PlanShippingAddress = RepaymentAddress.extend({
+  country_code: z.string().regex(/^[A-Z]{2}$/, "country_code must be ISO 3166-1 alpha-2 upper case"),
+})
+export type PlanShippingAddress = z.infer<typeof PlanShippingAddress>
+
 export const RepaymentBuyerCompany = z.object({
-  trade_name: z.string().min(1).max(255),
+  trade_name: Identifier,
   official_address: RepaymentAddress,
-  country_code: CountryCode,
+  country_code: RepaymentCountry,
   /** The organization number. */
-  national_identifier: z.string().min(1).max(50),
+  national_identifier: Identifier,
 })
 export type RepaymentBuyerCompany = z.infer<typeof RepaymentBuyerCompany>
 
+/** Published `Representative`: all four required, the phone E.164. */
 export const AccountRepresentative = z.object({
   first_name: z.string().min(1).max(100),
   last_name: z.string().min(1).max(100),
@@ -55,52 +89,66 @@ export const AccountRepresentative = z.object({
 })
 export type AccountRepresentative = z.infer<typeof AccountRepresentative>
 
-/** POST /account and PUT /account/{account_id} (the whole account, replaced). */
+/** POST /account */
 export const AccountRequest = z.object({
   buyer_company: RepaymentBuyerCompany,
   billing_address: RepaymentAddress,
   invoice_email: Email,
   invoice_cc_emails: z.array(Email).max(10).default([]),
   account_representative: AccountRepresentative,
-  /** The merchant's id of the account record, unique per merchant **(chosen)**. */
-  merchant_account_reference: z.string().min(1).max(100),
+  due_in_days: z.number().int().min(0).optional(),
+  /** The merchant's id of the account record, unique per merchant **(chosen; not in the published schema)**. */
+  merchant_account_reference: z.string().min(1).max(100).optional(),
 })
 export type AccountRequest = z.infer<typeof AccountRequest>
 
+/**
+ * PUT /account/{account_id} → 204. The company's `country_code` and
+ * `national_identifier` are not part of it and never change.
+ */
+export const AccountUpdateRequest = z.object({
+  buyer_company: RepaymentBuyerCompany.pick({ trade_name: true, official_address: true }),
+  billing_address: RepaymentAddress.optional(),
+  invoice_email: Email,
+  invoice_cc_emails: z.array(Email).max(10).optional(),
+  account_representative: AccountRepresentative,
+  due_in_days: z.number().int().min(0).optional(),
+})
+export type AccountUpdateRequest = z.infer<typeof AccountUpdateRequest>
+
 /** The account: `{id, ...body}`. */
-export const RepaymentAccount = AccountRequest.extend({ id: z.string() })
+export const RepaymentAccount = AccountRequest.extend({ id: Identifier.or(z.uuid()) })
 export type RepaymentAccount = z.infer<typeof RepaymentAccount>
 
-/** POST /credit-check */
+/** POST /credit-check: `currency` defaults to GBP, `instalment_period` to MONTHLY. */
 export const CreditCheckRequest = z.object({
-  country_code: CountryCode,
-  national_identifier: z.string().min(1).max(50),
+  country_code: RepaymentCountry,
+  national_identifier: Identifier,
   company_name: z.string().min(1).max(255),
-  amount: Money,
-  currency: Currency,
-  instalment_period: RepaymentPeriod,
+  amount: PositiveMoney,
+  currency: RepaymentCurrency.optional(),
+  instalment_period: RepaymentPeriod.optional(),
 })
 export type CreditCheckRequest = z.infer<typeof CreditCheckRequest>
 
 export const CREDIT_DECISIONS = ["APPROVED", "DECLINED"] as const
 export const CreditDecision = z.enum(CREDIT_DECISIONS)
 
-/** A declined check answers null limits **(chosen)**. */
+/** A DECLINED check answers the limits `0`, `0`, `"0.00"` **(chosen)**: never null. */
 export const CreditCheckResult = z.object({
   decision: CreditDecision,
-  minimum_instalments: z.number().int().min(MIN_NUMBER_OF_PERIODS).max(MAX_NUMBER_OF_PERIODS).nullable(),
-  maximum_instalments: z.number().int().min(MIN_NUMBER_OF_PERIODS).max(MAX_NUMBER_OF_PERIODS).nullable(),
-  maximum_instalment_amount: Money.nullable(),
-  currency: Currency,
+  minimum_instalments: z.number().int().min(0).max(MAX_NUMBER_OF_PERIODS),
+  maximum_instalments: z.number().int().min(0).max(MAX_NUMBER_OF_PERIODS),
+  maximum_instalment_amount: Money,
+  currency: RepaymentCurrency,
 })
 export type CreditCheckResult = z.infer<typeof CreditCheckResult>
 
-/** POST /preview: one or more tentative plans. */
+/** POST /preview: one tentative plan a call (several options are several calls). */
 export const PreviewRequest = z.object({
-  total_repayment_amount: Money,
-  currency: Currency,
+  total_repayment_amount: PositiveMoney,
   tax_subtotals: z.array(TaxSubtotal).min(1),
-  terms: z.array(PlanTerms).min(1).max(MAX_NUMBER_OF_PERIODS),
+  terms: PlanTerms,
 })
 export type PreviewRequest = z.infer<typeof PreviewRequest>
 
@@ -113,22 +161,51 @@ export const PreviewInstalment = z.object({
 export type PreviewInstalment = z.infer<typeof PreviewInstalment>
 
 export const PreviewResult = z.object({
-  previews: z.array(z.object({ terms: PlanTerms, instalments: z.array(PreviewInstalment).min(1) })),
+  terms: PlanTerms,
+  instalments: z.array(PreviewInstalment).min(1),
+  total_repayment_amount: Money,
+  tax_subtotals: z.array(TaxSubtotal),
 })
 export type PreviewResult = z.infer<typeof PreviewResult>
 
-/** POST /plan */
+export const PLAN_LINE_ITEM_TYPES = ["DIGITAL", "PHYSICAL", "SHIPPING_FEE", "GIFTCARD", "SERVICE", "FEE"] as const
+export const PlanLineItemType = z.enum(PLAN_LINE_ITEM_TYPES)
+export type PlanLineItemType = z.infer<typeof PlanLineItemType>
+export const PRODUCT_IDENTIFIER_TYPES = ["EAN", "GTIN", "SKU", "UPC", "JAN", "CUSTOM_IDENTIFIER"] as const
+
+/** A plan's quantity: a positive decimal string with at most three decimals. */
+export const PlanQuantity = z.string().regex(/^\d{1,9}(\.\d{1,3})?$/, "quantity must be a decimal string with at most three decimals")
+
+/** A plan's line item: the repayment interface's own (published `LineItem`), not the order interface's. */
+export const PlanLineItem = z.object({
+  name: z.string().min(1).max(255),
+  description: z.string().min(1).max(1000),
+  product_identifiers: z.array(z.object({ value: z.string().min(1).max(255), identifier_type: z.enum(PRODUCT_IDENTIFIER_TYPES) })),
+  /** Excluding tax. */
+  unit_price_amount: Money,
+  unit_discount_amount: Money.optional(),
+  tax_rate: TaxRate,
+  tax_class_name: z.string().min(1).max(100),
+  quantity: PlanQuantity,
+  quantity_unit_name: z.string().min(1).max(20),
+  line_item_type: PlanLineItemType,
+})
+export type PlanLineItem = z.infer<typeof PlanLineItem>
+
+/** POST /plan: every field required (published `RepaymentPlanRequest`). */
 export const PlanRequest = z.object({
   /** The merchant's reference of the plan, unique per merchant while the plan holds it **(chosen)**. */
-  reference: z.string().min(1).max(100),
-  description: z.string().max(1000).optional(),
-  account_id: z.string().min(1).max(100),
-  total_repayment_amount: Money,
-  currency: Currency,
+  reference: Identifier,
+  description: z.string().min(1).max(1000),
+  account_id: Identifier.or(z.uuid()),
+  total_repayment_amount: PositiveMoney,
+  currency: RepaymentCurrency,
   tax_subtotals: z.array(TaxSubtotal).min(1),
-  /** When the buyer agreed to the plan. */
-  consent_date: IsoDateTime,
-  line_items: z.array(LineItem).min(1),
+  /** The day the buyer agreed to the plan. */
+  consent_date: IsoDate,
+  line_items: z.array(PlanLineItem).min(1),
+  buyer_representative: AccountRepresentative,
+  shipping_address: PlanShippingAddress,
   terms: PlanTerms,
 })
 export type PlanRequest = z.infer<typeof PlanRequest>
@@ -137,21 +214,11 @@ export const INSTALMENT_STATUSES = ["PLANNED", "INVOICED", "CANCELLED"] as const
 export const InstalmentStatus = z.enum(INSTALMENT_STATUSES)
 export type InstalmentStatus = z.infer<typeof InstalmentStatus>
 
-export const Instalment = PreviewInstalment.extend({ id: z.string(), status: InstalmentStatus })
+export const Instalment = PreviewInstalment.extend({ id: z.string(), reference: z.string(), status: InstalmentStatus })
 export type Instalment = z.infer<typeof Instalment>
 
-/** The plan, as POST /plan and PUT /cancellation answer it. */
-export const RepaymentPlan = z.object({
-  id: z.string(),
-  reference: z.string(),
-  account_id: z.string(),
-  total_repayment_amount: Money,
-  currency: Currency,
-  terms: PlanTerms,
-  line_items: z.array(LineItem),
-  tax_subtotals: z.array(TaxSubtotal),
-  instalments: z.array(Instalment),
-})
+/** The plan, as POST /plan answers it: the body echoed, its id (a UUID) and instalments. */
+export const RepaymentPlan = PlanRequest.extend({ id: z.uuid(), instalments: z.array(Instalment).min(1) })
 export type RepaymentPlan = z.infer<typeof RepaymentPlan>
 
 export const FUNDING_STATUSES = ["PENDING", "ACCEPTED", "REJECTED"] as const
@@ -167,33 +234,52 @@ export const PlanStatus = z.object({
   plan_id: z.string(),
   funding_status: FundingStatus,
   fulfilment_status: PlanFulfilmentStatus,
+  total_repayment_amount: Money,
+  on_recourse: z.boolean(),
   invoiced_amount: Money,
   cancelled_amount: Money,
   credited_amount: Money,
-  /** Why funding was REJECTED; null otherwise. */
-  credit_decline_reason: z.string().nullable(),
+  /** Why funding was REJECTED; left out while there is none. */
+  credit_decline_reason: z.string().optional(),
 })
 export type PlanStatus = z.infer<typeof PlanStatus>
 
-export const PlanStatusQuery = z.object({ plan_id: z.string().min(1).max(100) })
+export const PlanStatusQuery = z.object({ plan_id: z.string().min(1).max(40) })
 
 /** PUT /fulfilment */
-export const PlanFulfilmentRequest = z.object({ plan_id: z.string().min(1).max(100) })
+export const PlanFulfilmentRequest = z.object({
+  plan_id: z.string().min(1).max(40),
+  /** Instalments sharing a key are invoiced together. */
+  invoice_grouping_key: z.string().min(1).max(255).optional(),
+})
 export type PlanFulfilmentRequest = z.infer<typeof PlanFulfilmentRequest>
 
-/** PUT /cancellation */
+export const CANCEL_REASONS = ["TAX_CHANGES", "CREDIT_LIMITATION", "WRONG_DETAILS", "MIGRATION", "TERMINATED"] as const
+export const CancelReason = z.enum(CANCEL_REASONS)
+export type CancelReason = z.infer<typeof CancelReason>
+
+/** PUT /plan/{plan_id}/cancellation (published `Cancellation`). */
 export const PlanCancellationRequest = z.object({
-  plan_id: z.string().min(1).max(100),
-  cancel_reason: z.string().min(1).max(255),
   cancelled_at: IsoDateTime,
+  cancel_reason: CancelReason.optional(),
 })
 export type PlanCancellationRequest = z.infer<typeof PlanCancellationRequest>
 
-/** POST /credit */
+/** The cancellation it answers: the instalments it cancelled, in all. */
+export const PlanCancellation = z.object({
+  id: z.string(),
+  cancelled_at: IsoDateTime,
+  cancelled_repayment_amount: Money,
+  currency: RepaymentCurrency,
+  cancel_reason: CancelReason,
+})
+export type PlanCancellation = z.infer<typeof PlanCancellation>
+
+/** POST /credit **(chosen path)** */
 export const PlanCreditRequest = z.object({
-  plan_id: z.string().min(1).max(100),
-  amount: Money,
-  currency: Currency,
+  plan_id: z.string().min(1).max(40),
+  amount: PositiveMoney,
+  currency: RepaymentCurrency,
   reason: z.string().min(1).max(255),
 })
 export type PlanCreditRequest = z.infer<typeof PlanCreditRequest>
@@ -202,6 +288,6 @@ export const PlanCredit = z.object({
   id: z.string(),
   plan_id: z.string(),
   amount: Money,
-  currency: Currency,
+  currency: RepaymentCurrency,
 })
 export type PlanCredit = z.infer<typeof PlanCredit>

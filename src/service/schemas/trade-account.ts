@@ -14,62 +14,122 @@ export const SERVICE_ID_PREFIX = "svc_"
 /** True when an id in a path segment names a record by the service's id, false when it is the merchant's own. */
 export const isServiceId = (id: string) => id.startsWith(SERVICE_ID_PREFIX)
 
-/** A merchant's own id (`merchant_customer_id`, `merchant_user_id`): 1-100 characters, never beginning with `svc_`. */
+/** A merchant's own id (`merchant_customer_id`, `merchant_user_id`): 1-255 characters, never beginning with `svc_`. */
 export const MerchantId = z
   .string()
   .min(1)
-  .max(100)
+  .max(255)
   .refine((id) => !isServiceId(id), { message: `a merchant id must not begin with "${SERVICE_ID_PREFIX}" (reserved for the service's ids)` })
 
-/** The business: by the company search's canonical id, or by country and organization number. */
-export const TradeAccountCompanyByCanonicalId = z.object({ canonical_id: z.string().min(1).max(100) }).strict()
+/**
+ * The business: by the company search's canonical id, or by country and organization number. On the wire these
+ * fields sit at the top level of the customer body (section 8); the plugin keeps this pair as its record of the
+ * business and spreads it into the body.
+ */
+export const TradeAccountCompanyByCanonicalId = z.object({ canonical_id: z.string().min(1).max(255) }).strict()
 export const TradeAccountCompanyByNumber = z
   .object({ country_code: CountryCode, organization_number: z.string().min(1).max(50) })
   .strict()
 export const TradeAccountCompany = z.union([TradeAccountCompanyByCanonicalId, TradeAccountCompanyByNumber])
 export type TradeAccountCompany = z.infer<typeof TradeAccountCompany>
 
+/** `ContactCreateSchema`: every field required, the phone included. */
 export const ContactPerson = z.object({
-  first_name: z.string().min(1).max(100),
-  last_name: z.string().min(1).max(100),
+  first_name: z.string().min(1).max(255),
+  last_name: z.string().min(1).max(255),
   phone_number: PhoneNumber,
   email: Email,
 })
 export type ContactPerson = z.infer<typeof ContactPerson>
 
-/** POST /trade-account/v3/customer */
-export const TradeAccountCustomerRequest = z.object({
-  merchant_customer_id: MerchantId,
-  company: TradeAccountCompany,
-  /** At least one person the service may contact about the account **(chosen: 1 to 10)**. */
-  contact_persons: z.array(ContactPerson).min(1).max(10),
-  invoice_email_addresses: z.array(Email).max(10).default([]),
-  trade_name: z.string().min(1).max(255),
+/** `TradeAccountAddressSchema`: the address invoices go to unless an order gives its own. */
+export const TradeAccountAddress = z.object({
+  street_address: z.string().min(1).max(255),
+  city: z.string().min(1).max(255),
+  postal_code: z.string().max(32).nullish(),
+  region: z.string().min(1).max(255).nullish(),
+  country: CountryCode,
 })
+export type TradeAccountAddress = z.infer<typeof TradeAccountAddress>
+
+/**
+ * POST /trade-account/v3/customer (`TradeAccountCustomerCreateSchema`): `canonical_id` alone, or `country_code`
+ * with `organization_number`, at the top level.
+ */
+export const TradeAccountCustomerRequest = z
+  .object({
+    merchant_customer_id: MerchantId,
+    canonical_id: z.string().min(1).max(255).optional(),
+    country_code: CountryCode.optional(),
+    organization_number: z.string().min(1).max(50).optional(),
+    /** At least one person the service may contact about the account. */
+    contact_persons: z.array(ContactPerson).min(1).max(10),
+    invoice_email_addresses: z.array(Email).max(10).optional(),
+    invoice_billing_address: TradeAccountAddress.optional(),
+    use_billing_address_for_shipping: z.boolean().optional(),
+    trade_name: z.string().min(1).max(255).optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    const byNumber = body.country_code !== undefined || body.organization_number !== undefined
+    if (body.canonical_id !== undefined) {
+      if (byNumber) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["canonical_id"], message: "give canonical_id alone, or country_code and organization_number" })
+      return
+    }
+    if (body.country_code === undefined || body.organization_number === undefined) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: [body.country_code === undefined ? (byNumber ? "country_code" : "canonical_id") : "organization_number"],
+        message: "canonical_id, or country_code and organization_number, is required",
+      })
+    }
+  })
 export type TradeAccountCustomerRequest = z.infer<typeof TradeAccountCustomerRequest>
 
-/** The customer: `{id: "svc_...", ...body}`. */
-export const TradeAccountCustomer = TradeAccountCustomerRequest.extend({
+/** The customer's `company` (`CompanySchema`): the service's record of the business. */
+export const TradeAccountCustomerCompany = z.object({
+  country_prefix: z.string(),
+  organization_number: z.string(),
+  company_name: z.string().nullish(),
+  company_canonical_id: z.string().nullish(),
+})
+export type TradeAccountCustomerCompany = z.infer<typeof TradeAccountCustomerCompany>
+
+/** The customer (`TradeAccountCustomerResponseSchema`; `id`, `svc_...`, is the contract's). */
+export const TradeAccountCustomer = z.object({
   id: z.string().min(1),
   merchant_customer_id: z.string().min(1),
+  company: TradeAccountCustomerCompany.nullish(),
+  // Read as the service stores them (its phones need not be E.164): strings, nothing more.
+  contact_persons: z.array(z.object({ first_name: z.string(), last_name: z.string(), phone_number: z.string(), email: z.string() }).partial()),
+  invoice_email_addresses: z.array(z.string()).nullish(),
+  invoice_billing_address: TradeAccountAddress.partial().nullish(),
+  use_billing_address_for_shipping: z.boolean(),
+  trade_name: z.string().nullish(),
 })
 export type TradeAccountCustomer = z.infer<typeof TradeAccountCustomer>
 
-/** POST /trade-account/v3/customer/{cid}/user */
-export const TradeAccountUserRequest = z.object({
-  merchant_user_id: MerchantId,
-  email: Email,
-  first_name: z.string().min(1).max(100),
-  last_name: z.string().min(1).max(100),
-  phone_number: PhoneNumber,
-})
+/** POST /trade-account/v3/customer/{cid}/user (`TradeAccountUserCreateSchema`): the phone is optional. */
+export const TradeAccountUserRequest = z
+  .object({
+    merchant_user_id: MerchantId,
+    email: Email,
+    first_name: z.string().min(1).max(255),
+    last_name: z.string().min(1).max(255),
+    phone_number: PhoneNumber.optional(),
+  })
+  .strict()
 export type TradeAccountUserRequest = z.infer<typeof TradeAccountUserRequest>
 
 /** The user; `customer_id` is the customer's service id; `verified` turns true after the verification link. */
-export const TradeAccountUser = TradeAccountUserRequest.extend({
+export const TradeAccountUser = z.object({
   id: z.string().min(1),
   customer_id: z.string().min(1),
   merchant_user_id: z.string().min(1),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone_number: z.string().nullish(),
   verified: z.boolean(),
 })
 export type TradeAccountUser = z.infer<typeof TradeAccountUser>

@@ -1,7 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { Webhook } from "standardwebhooks"
-import { ErrorBody, Order, OrderEvent } from "../../service/schemas"
 import { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET, startSimulator, type RunningSimulator } from "../index"
 import { call, confirmedOrder, control, orderBody, waitFor } from "./helpers"
 
@@ -59,7 +58,7 @@ describe("simulator: faults", () => {
     for (let i = 0; i < 2; i++) {
       const refused = await call(sim, "POST", "/v1/order", { body, idempotencyKey: "k-503" })
       expect(refused.status).toBe(503)
-      expect(ErrorBody.parse(refused.body).error_code).toBe("UNAVAILABLE")
+      expect(refused.body).toMatchObject({ error_code: "UNAVAILABLE", error_trace_id: expect.any(String) })
       expect(refused.headers.get("retry-after")).toBe("7")
     }
     expect((await control(sim, "GET", "/orders")).body.items).toHaveLength(0)
@@ -108,10 +107,10 @@ describe("simulator: faults", () => {
     const order = await confirmedOrder(sim)
     await addFault(sim, { method: "POST", path: "/v1/order/:id/fulfilled", fault: { type: "contract_violation" } })
     const untouched = await call(sim, "GET", `/v1/order/${order.id}`)
-    expect(Order.safeParse(untouched.body).success).toBe(true)
+    expect(untouched.body).toMatchObject({ id: order.id, state: "CONFIRMED" })
     const answer = await call(sim, "POST", `/v1/order/${order.id}/fulfilled`)
     expect(answer.status).toBe(200)
-    expect(Order.safeParse(answer.body).success).toBe(false)
+    expect(answer.body).toEqual({ contract_violation: true })
     expect((await call(sim, "GET", `/v1/order/${order.id}`)).body.state).toBe("FULFILLED")
 
     await addFault(sim, { path: "/v1/order/merchant-order-id", fault: { type: "contract_violation" } })
@@ -169,16 +168,46 @@ describe("simulator: webhooks and the control API", () => {
         "webhook-timestamp": String(headers["webhook-timestamp"]),
         "webhook-signature": String(headers["webhook-signature"]),
       })
-      const event = OrderEvent.parse(verified)
+      const event = verified as { id: string; specversion: string; source: string; type: string; time: string; data: Record<string, unknown> }
       expect(event.id).toBe(headers["webhook-id"])
+      expect(event).toMatchObject({ specversion: "1.0", source: sim.url, time: expect.any(String) })
       return event
     })
     const seen = events.map((e) => `${e.type}:${e.data.order_id === order.id ? "main" : e.data.order_id === rejected.body.id ? "rejected" : "cancelled"}:${e.data.state}`)
     expect(seen.sort()).toEqual(
-      ["order.verified:main:VERIFIED", "order.fulfilled:main:FULFILLED", "order.refunded:main:REFUNDED", "order.rejected:rejected:CANCELLED", "order.cancelled:cancelled:CANCELLED"].sort()
+      [
+        "order.verified.v1:main:VERIFIED",
+        "order.fulfilled.v1:main:FULFILLED",
+        "order.refunded.v1:main:REFUNDED",
+        "order.rejected.v1:rejected:CANCELLED",
+        "order.cancelled.v1:cancelled:CANCELLED",
+      ].sort()
     )
-    const fulfilled = events.find((e) => e.type === "order.fulfilled")!
-    expect(fulfilled.data).toEqual({ order_id: order.id, merchant_order_id: order.merchant_order_id, state: "FULFILLED", status: "APPROVED", gross_amount: "360.00", currency: "GBP" })
+    const fulfilled = events.find((e) => e.type === "order.fulfilled.v1")!
+    const base = {
+      order_id: order.id,
+      merchant_order_id: order.merchant_order_id,
+      merchant_id: order.merchant_id,
+      status: "APPROVED",
+      gross_amount: "360.00",
+      invoice_amount: "360.00",
+      payable_amount: "360.00",
+      prepaid_amount: "0.00",
+      currency: "GBP",
+      buyer_company_name: "ACME INDUSTRIAL SUPPLIES LTD",
+    }
+    expect(fulfilled.data).toEqual({ ...base, state: "FULFILLED" })
+    const refunded = events.find((e) => e.type === "order.refunded.v1")!
+    expect(refunded.data).toEqual({
+      ...base,
+      state: "REFUNDED",
+      refund_id: expect.any(String),
+      merchant_refund_reference: null,
+      refunded_gross_amount: "360.00",
+      refunded_payable_amount: "360.00",
+      refunded_prepaid_amount: "0.00",
+    })
+    expect(events.find((e) => e.type === "order.rejected.v1")!.data).toHaveProperty("decline_reason")
     expect(() =>
       new Webhook(`whsec_${Buffer.from("another-secret-of-thirty-two-byt").toString("base64")}`).verify(hooks.received[0].body, {
         "webhook-id": String(hooks.received[0].headers["webhook-id"]),
@@ -197,7 +226,7 @@ describe("simulator: webhooks and the control API", () => {
     expect(hooks.received[0].headers["webhook-id"]).toBe(hooks.received[1].headers["webhook-id"])
     expect(hooks.received[0].body).toBe(hooks.received[1].body)
     const delivery = await waitFor(async () => {
-      const items = (await control(sim, "GET", "/webhooks?type=order.verified")).body.items
+      const items = (await control(sim, "GET", "/webhooks?type=order.verified.v1")).body.items
       return items[0]?.state === "delivered" ? items[0] : undefined
     })
     expect(delivery.attempts.map((a: { status: number }) => a.status)).toEqual([500, 200])
@@ -250,7 +279,7 @@ describe("simulator: webhooks and the control API", () => {
   it("adds companies, shows one order, and answers 404 on unknown control paths", async () => {
     const added = await control(sim, "POST", "/companies", { name: "Sole Trader Jane", country: "GB", organization_number: "ST123456" })
     expect(added.status).toBe(201)
-    expect(added.body.canonical_id).toBe("cmp_gb_ST123456")
+    expect(added.body.canonical_id).toBe("cmpgbST123456")
     const base = orderBody()
     const created = await call(sim, "POST", "/v1/order", {
       body: { ...base, buyer: { ...base.buyer, company: { company_name: "Jane", country_prefix: "GB", organization_number: "st 123456" } } },

@@ -1,5 +1,5 @@
 import BigNumber from "bignumber.js"
-import type { CreateOrderRequest, LineItem } from "../../service/schemas"
+import type { CreateOrderRequest, LineItem } from "../contract/orders"
 import { SIMULATOR_API_KEY, type RunningSimulator } from "../index"
 
 export type Answer<T = any> = { status: number; body: T; text: string; headers: Headers }
@@ -43,6 +43,7 @@ export function line(name: string, quantity: string, unitPrice: string, taxRate 
   const tax = net.times(taxRate).decimalPlaces(2, BigNumber.ROUND_HALF_UP)
   return {
     name,
+    description: `${name}, as the shop describes it`,
     quantity,
     quantity_unit: "pcs",
     unit_price: new BigNumber(unitPrice).toFixed(6),
@@ -75,6 +76,9 @@ export function totals(lines: LineItem[]) {
   }
 }
 
+/** ACME INDUSTRIAL SUPPLIES LTD of the fixtures. */
+export const ACME_ID = "cmpgb08123456"
+
 export const address = {
   organization_name: "ACME INDUSTRIAL SUPPLIES LTD",
   street_address: "14 Mill Lane",
@@ -97,9 +101,8 @@ export function orderBody(overrides: Partial<CreateOrderRequest> & { lines?: Lin
     ...totals(lines ?? defaultLines()),
     discount_amount: "0.00",
     currency: "GBP",
-    invoice_type: "FUNDED_INVOICE",
     buyer: {
-      company: { company_canonical_id: "cmp_gb_08123456" },
+      company: { company_canonical_id: ACME_ID },
       representative: { email: "jane@acme.example", first_name: "Jane", last_name: "Doe", phone_number: "+447700900123" },
     },
     billing_address: address,

@@ -1,4 +1,7 @@
-import type { ProposalCreateInput } from "../../service/schemas"
+import type { z } from "@medusajs/framework/zod"
+import type { ProposalCreateBody } from "../contract/registration"
+
+type ProposalCreateInput = z.input<typeof ProposalCreateBody>
 
 let counter = 0
 /** A key no other test uses. */
@@ -32,6 +35,7 @@ export function proposalBody(
         date_of_birth: "1985-04-12",
         email,
         phone: country === "US" ? "+14155550123" : "+447700900123",
+        address_history: [],
       },
     },
   }

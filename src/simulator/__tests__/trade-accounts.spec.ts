@@ -1,3 +1,5 @@
+import { loadPublished, type PublishedDocuments } from "../../../conformance/published"
+import type { SimTradeAccountCustomerCreate } from "../contract/trade-account"
 import { startSimulator, type RunningSimulator } from "../index"
 import { call, control, orderBody } from "./helpers"
 
@@ -8,12 +10,15 @@ import { call, control, orderBody } from "./helpers"
  */
 
 let sim: RunningSimulator
+let published: PublishedDocuments
 let n = 0
 const uniq = (p: string) => `${p}-${Date.now().toString(36)}-${++n}`
 
-const customerBody = (merchantCustomerId: string, company: Record<string, string> = { canonical_id: "cmp_gb_08123456" }) => ({
+/** The business at the top level: `canonical_id`, or `country_code` with `organization_number` (a broken mix in the refusal tests). */
+type CustomerBusiness = Pick<SimTradeAccountCustomerCreate, "canonical_id" | "country_code" | "organization_number">
+const customerBody = (merchantCustomerId: string, company: CustomerBusiness = { canonical_id: "cmpgb08123456" }) => ({
   merchant_customer_id: merchantCustomerId,
-  company,
+  ...company,
   contact_persons: [{ first_name: "Ada", last_name: "Lovelace", phone_number: "+447700900001", email: "ada@acme.example" }],
   invoice_email_addresses: ["ap@acme.example"],
   trade_name: "Acme Industrial",
@@ -52,6 +57,7 @@ async function decideAtLink(redirectUrl: string, decision: "verify" | "cancel") 
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0 })
+  published = await loadPublished()
 })
 afterAll(async () => {
   await sim?.close()
@@ -63,8 +69,20 @@ beforeEach(async () => {
 describe("simulator: trade account customers and users", () => {
   it("creates a customer and a user, readable by either kind of id", async () => {
     const { customer, user } = await onboard("medusa-cus_1", "medusa-usr_1")
-    expect(customer).toMatchObject({ id: expect.stringMatching(/^svc_cus_/), merchant_customer_id: "medusa-cus_1", trade_name: "Acme Industrial" })
+    expect(customer).toEqual({
+      id: expect.stringMatching(/^svc_cus_/),
+      merchant_customer_id: "medusa-cus_1",
+      company: { country_prefix: "GB", organization_number: "08123456", company_name: expect.any(String), company_canonical_id: expect.any(String) },
+      contact_persons: customerBody("x").contact_persons,
+      invoice_email_addresses: ["ap@acme.example"],
+      invoice_billing_address: null,
+      use_billing_address_for_shipping: false,
+      trade_name: "Acme Industrial",
+    })
     expect(user).toEqual({ id: expect.stringMatching(/^svc_usr_/), customer_id: customer.id, verified: false, ...userBody("medusa-usr_1") })
+    // The answers against the service's published document (trade-account-v3-api.yaml).
+    expect(published.response("POST", "/trade-account/v3/customer", 201, customer)).toEqual([])
+    expect(published.response("POST", `/trade-account/v3/customer/${customer.id}/user`, 201, user)).toEqual([])
     for (const cid of [customer.id, "medusa-cus_1"]) {
       expect((await call(sim, "GET", `/trade-account/v3/customer/${cid}`)).body).toEqual(customer)
     }
@@ -77,7 +95,7 @@ describe("simulator: trade account customers and users", () => {
     const listed = (await control(sim, "GET", "/trade-accounts")).body.items
     expect(listed).toHaveLength(1)
     expect(listed[0].users.map((u: any) => u.merchant_user_id)).toEqual(["medusa-usr_1", "medusa-usr_2"])
-    expect(listed[0].canonical_id).toBe("cmp_gb_08123456")
+    expect(listed[0].canonical_id).toBe("cmpgb08123456")
   })
 
   it("unknown ids are 404; duplicates are 409 INVALID_STATE with the existing id", async () => {
@@ -105,26 +123,76 @@ describe("simulator: trade account customers and users", () => {
     const bad = await call(sim, "POST", "/trade-account/v3/customer", { body: customerBody("svc_mine"), idempotencyKey: "a" })
     expect(bad.status).toBe(400)
     expect(bad.body.error_code).toBe("SCHEMA_ERROR")
-    expect(bad.body.error_json[0].loc).toEqual(["body", "merchant_customer_id"])
+    expect(bad.body.error_json[0].loc).toEqual(["merchant_customer_id"])
     const unknown = await call(sim, "POST", "/trade-account/v3/customer", {
       body: customerBody("fine", { country_code: "GB", organization_number: "99999999" }),
       idempotencyKey: "b",
     })
     expect(unknown.status).toBe(400)
-    expect(unknown.body.error_json[0].loc).toEqual(["body", "company"])
+    expect(unknown.body.error_json[0].loc).toEqual(["organization_number"])
     const { customer } = await onboard()
     const badUser = await call(sim, "POST", `/trade-account/v3/customer/${customer.id}/user`, { body: userBody("svc_u"), idempotencyKey: "c" })
     expect(badUser.status).toBe(400)
-    expect(badUser.body.error_json[0].loc).toEqual(["body", "merchant_user_id"])
+    expect(badUser.body.error_json[0].loc).toEqual(["merchant_user_id"])
     // By organization number works too.
     const byNumber = await call(sim, "POST", "/trade-account/v3/customer", {
       body: customerBody("by-number", { country_code: "GB", organization_number: "09876543" }),
       idempotencyKey: "d",
     })
     expect(byNumber.status).toBe(201)
+    expect(byNumber.body.company).toMatchObject({ country_prefix: "GB", organization_number: "09876543" })
     const items = (await control(sim, "GET", "/trade-accounts")).body.items
     expect(items.map((i: any) => i.customer.merchant_customer_id).sort()).toEqual(["by-number", customer.merchant_customer_id].sort())
     expect(items.find((i: any) => i.customer.merchant_customer_id === customer.merchant_customer_id).users).toHaveLength(1)
+  })
+})
+
+describe("simulator: the customer and user bodies of section 4 (strict)", () => {
+  const post = (body: unknown) => call(sim, "POST", "/trade-account/v3/customer", { body, idempotencyKey: uniq("k") })
+  const locOf = (res: { body: any }) => res.body.error_json.map((e: any) => e.loc)
+
+  it("refuses the business nested under company, a mix of identifiers, none, and a body without contact persons", async () => {
+    const { canonical_id: _id, ...noCompany } = customerBody("x1")
+    const nested = await post({ ...noCompany, company: { canonical_id: "cmpgb08123456" } })
+    expect(nested.status).toBe(400)
+    expect(nested.body.error_code).toBe("SCHEMA_ERROR")
+    expect(locOf(nested)).toEqual([["company"]])
+    expect(locOf(await post(noCompany))).toEqual([["canonical_id"]])
+    expect(locOf(await post({ ...customerBody("x2"), country_code: "GB" }))).toEqual([["country_code"]])
+    expect(locOf(await post(customerBody("x3", { country_code: "GB" })))).toEqual([["organization_number"]])
+    const { contact_persons: _c, ...noContacts } = customerBody("x4")
+    expect(locOf(await post(noContacts))).toEqual([["contact_persons"]])
+    expect(locOf(await post({ ...customerBody("x5"), contact_persons: [] }))).toEqual([["contact_persons"]])
+    const noPhone = await post({ ...customerBody("x6"), contact_persons: [{ first_name: "A", last_name: "B", email: "a@b.example" }] })
+    expect(locOf(noPhone)).toEqual([["contact_persons", 0, "phone_number"]])
+    expect((await control(sim, "GET", "/trade-accounts")).body.items).toEqual([])
+  })
+
+  it("takes trade_name as optional, and the billing address and shipping flag", async () => {
+    const { trade_name: _t, ...body } = customerBody("addr")
+    const address = { street_address: "1 Lombard St", city: "London", postal_code: "EC3V 9AA", country: "GB" }
+    const res = await post({ ...body, invoice_billing_address: address, use_billing_address_for_shipping: true })
+    expect(res.status).toBe(201)
+    expect(res.body).toMatchObject({ trade_name: null, invoice_billing_address: { ...address, region: null }, use_billing_address_for_shipping: true })
+    const badAddress = await post({ ...customerBody("addr2"), invoice_billing_address: { street_address: "", city: "London", country: "gb" } })
+    expect(locOf(badAddress)).toEqual([
+      ["invoice_billing_address", "street_address"],
+      ["invoice_billing_address", "country"],
+    ])
+  })
+
+  it("a user's phone_number is optional (answered null) but must be E.164 when given", async () => {
+    const { customer } = await onboard()
+    const { phone_number: _p, ...noPhone } = userBody("no-phone")
+    const user = await call(sim, "POST", `/trade-account/v3/customer/${customer.id}/user`, { body: noPhone, idempotencyKey: uniq("k") })
+    expect(user.status).toBe(201)
+    expect(user.body).toMatchObject({ merchant_user_id: "no-phone", phone_number: null, verified: false })
+    const bad = await call(sim, "POST", `/trade-account/v3/customer/${customer.id}/user`, {
+      body: { ...userBody("bad-phone"), phone_number: "07700 900002" },
+      idempotencyKey: uniq("k"),
+    })
+    expect(bad.status).toBe(400)
+    expect(locOf(bad)).toEqual([["phone_number"]])
   })
 })
 
@@ -135,7 +203,8 @@ describe("simulator: verification link and one-click orders", () => {
       body: { return_url: "https://shop.example/account/trade?x=1" },
       idempotencyKey: uniq("k"),
     })
-    expect(link.status).toBe(200)
+    expect(link.status).toBe(201)
+    expect(published.response("POST", `/trade-account/v3/user/${user.id}/verification/url`, 201, link.body)).toEqual([])
     expect(link.body.redirect_url).toMatch(new RegExp(`^${sim.url}/trade-account-verification/`))
 
     // An unverified user's order waits for the buyer as usual.
@@ -197,7 +266,7 @@ describe("simulator: verification link and one-click orders", () => {
       const res = await call(sim, "POST", "/v1/order", { body: { ...base, buyer: { ...base.buyer, trade_account: ref } } })
       expect(res.status).toBe(400)
       expect(res.body.error_code).toBe("SCHEMA_ERROR")
-      expect(res.body.error_json[0]).toMatchObject({ loc: ["body", "buyer", "trade_account", field], type })
+      expect(res.body.error_json[0]).toMatchObject({ loc: ["buyer", "trade_account", field], type })
     }
     expect((await control(sim, "GET", "/orders")).body.items).toEqual([])
   })

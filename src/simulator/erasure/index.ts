@@ -1,6 +1,5 @@
-import type { ErasureCase } from "../../service/schemas"
-import { normaliseEmail } from "../../service/schemas"
 import type { SimulatorContext } from "../context"
+import { normaliseSimEmail, type SimErasureCase } from "../contract/erasure"
 import type { MerchantState } from "../state/merchants"
 import { type ErasureMatch, registerEraser, registeredErasers } from "./erasers"
 import { emailHash, placeholdersFor } from "./placeholders"
@@ -20,7 +19,7 @@ registerEraser(repaymentAccountEraser)
 registerEraser(tradeAccountEraser)
 registerEraser(registrationEraser)
 
-export type ErasureLookupResult = { case: ErasureCase; matches: Record<string, ErasureMatch> }
+export type ErasureLookupResult = { case: SimErasureCase; matches: Record<string, ErasureMatch> }
 
 /**
  * The case of an address among the calling merchant's records (contract
@@ -28,7 +27,7 @@ export type ErasureLookupResult = { case: ErasureCase; matches: Record<string, E
  * ERASABLE when only other records hold it, NO_RECORDS otherwise.
  */
 export function lookupErasureCase(ctx: SimulatorContext, merchant: MerchantState, email: string): ErasureLookupResult {
-  const wanted = normaliseEmail(email)
+  const wanted = normaliseSimEmail(email)
   const matches: Record<string, ErasureMatch> = {}
   let retained = 0
   let erasable = 0
@@ -63,7 +62,7 @@ export function requestErasure(
     seen.last_received_at = now
     return seen
   }
-  const wanted = normaliseEmail(request.email)
+  const wanted = normaliseSimEmail(request.email)
   const { case: found } = lookupErasureCase(ctx, merchant, wanted)
   let erased: Record<string, number> | null = null
   if (found === "ERASABLE") {

@@ -1,4 +1,4 @@
-import type { ErasureCase } from "../../service/schemas"
+import type { SimErasureCase } from "../contract/erasure"
 
 /** One erasure request as the service's audit trail keeps it: never the address, only its hash. */
 export type ErasureAuditEntry = {
@@ -6,7 +6,7 @@ export type ErasureAuditEntry = {
   /** sha256 of the lower-cased address. */
   email_hash: string
   /** The case when the request first arrived. */
-  case: ErasureCase
+  case: SimErasureCase
   received_at: string
   /** Records changed per store (ERASABLE), or null when nothing was done (NO_RECORDS, RETAINED). */
   erased: Record<string, number> | null

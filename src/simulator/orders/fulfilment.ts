@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto"
-import { checkOrderAmounts } from "../../service/order-arithmetic"
-import type { FulfilRequest, Order } from "../../service/schemas"
+import type { FulfilAnswer, FulfilRequest } from "../contract/orders"
 import type { SimulatorContext } from "../context"
 import { invalidState, schemaError } from "../errors"
 import type { MerchantState } from "../state/merchants"
 import type { OrderRecord } from "../state/orders"
 import { assertAmounts, bn, sumOf } from "./amounts"
+import { checkTotals } from "./arithmetic"
 import { documentUrls } from "./documents"
 import { emitOrderEvent, touch } from "./events"
 import { expireIfDue } from "./lifecycle"
@@ -16,12 +16,15 @@ export const unfulfilledGross = (record: OrderRecord) =>
   bn(record.order.gross_amount).minus(sumOf(record.order.fulfilments, (f) => f.gross_amount))
 
 /**
- * POST /v1/order/{id}/fulfilled, from CONFIRMED or FULFILLING. No body: all
- * that remains. A body: that part (its arithmetic checked; more than what
- * remains is 409). Each fulfilment issues an invoice; the order is FULFILLING
- * until nothing remains, then FULFILLED. Sends order.fulfilled each time.
+ * POST /v1/order/{id}/fulfilled, from CONFIRMED or FULFILLING. No body, or one
+ * without `partial`: all that remains. `partial`: that part (its arithmetic
+ * checked; more than what remains is 409). `invoice_number` names the invoice
+ * when given. Each fulfilment issues an invoice; the order is FULFILLING until
+ * nothing remains, then FULFILLED. Sends order.fulfilled.v1 each time. The
+ * answer always names the fulfilment just made (`fulfilled_order`, required by the published
+ * FulfillOrderResponseSchema) and the order while something remains (`remained_order`, else null).
  */
-export function fulfilOrder(ctx: SimulatorContext, merchant: MerchantState, record: OrderRecord, body: FulfilRequest | undefined): Order {
+export function fulfilOrder(ctx: SimulatorContext, merchant: MerchantState, record: OrderRecord, body: FulfilRequest | undefined): FulfilAnswer {
   expireIfDue(ctx, merchant, record)
   const { order } = record
   if (order.state !== "CONFIRMED" && order.state !== "FULFILLING") {
@@ -29,22 +32,26 @@ export function fulfilOrder(ctx: SimulatorContext, merchant: MerchantState, reco
   }
   const remaining = unfulfilledGross(record)
   let part: Part
-  if (body) {
-    assertAmounts(checkOrderAmounts(body))
-    if (!bn(body.gross_amount).gt(0)) {
-      throw schemaError("A fulfilment must be more than zero", [{ loc: ["body", "gross_amount"], msg: "must be more than 0.00", type: "value_error" }])
+  const partial = body?.partial
+  if (partial) {
+    assertAmounts(checkTotals(partial, ["partial"]))
+    if (!bn(partial.gross_amount).gt(0)) {
+      throw schemaError("A fulfilment must be more than zero", [
+        { loc: ["body", "partial", "gross_amount"], msg: "must be more than 0.00", type: "value_error" },
+      ])
     }
-    if (bn(body.gross_amount).gt(remaining)) {
-      throw invalidState(`The fulfilment (${body.gross_amount}) is more than what remains to fulfil (${remaining.toFixed(2)})`)
+    if (bn(partial.gross_amount).gt(remaining)) {
+      throw invalidState(`The fulfilment (${partial.gross_amount}) is more than what remains to fulfil (${remaining.toFixed(2)})`)
     }
-    part = body
+    part = partial
   } else {
     part = remainderOf(record)
   }
-  const number = ctx.documents.nextInvoice()
+  const number = body?.invoice_number ?? ctx.documents.nextInvoice()
   const now = ctx.clock.iso()
+  const fulfilmentId = randomUUID()
   order.fulfilments.push({
-    id: randomUUID(),
+    id: fulfilmentId,
     gross_amount: part.gross_amount,
     invoice_number: number,
     invoice_url: documentUrls.byNumber(ctx, order.id, number),
@@ -53,7 +60,7 @@ export function fulfilOrder(ctx: SimulatorContext, merchant: MerchantState, reco
   record.invoices.push({
     kind: "invoice",
     number,
-    issued_at: now,
+    issued_at: body?.invoice_issue_date ?? now,
     currency: order.currency,
     gross_amount: part.gross_amount,
     net_amount: part.net_amount,
@@ -63,6 +70,11 @@ export function fulfilOrder(ctx: SimulatorContext, merchant: MerchantState, reco
   order.invoice_url = documentUrls.invoice(ctx, order.id)
   order.state = remaining.minus(part.gross_amount).isZero() ? "FULFILLED" : "FULFILLING"
   touch(ctx, record)
-  emitOrderEvent(ctx, merchant, record, "order.fulfilled")
-  return order
+  emitOrderEvent(ctx, merchant, record, "order.fulfilled.v1")
+  const remains = order.state === "FULFILLING"
+  return {
+    ...order,
+    fulfilled_order: { id: fulfilmentId },
+    remained_order: remains ? { id: order.id } : null,
+  }
 }

@@ -1,12 +1,12 @@
-import { checkOrderAmounts } from "../../service/order-arithmetic"
-import type { EditOrderRequest, Order, OrderState } from "../../service/schemas"
+import type { EditOrderRequest, Order, OrderState } from "../contract/orders"
 import type { SimulatorContext } from "../context"
 import { decide } from "../decisions"
 import { invalidState, schemaError } from "../errors"
 import type { MerchantState } from "../state/merchants"
 import type { OrderRecord } from "../state/orders"
 import { assertAmounts, bn } from "./amounts"
-import { extrasOf } from "./create"
+import { checkTotals } from "./arithmetic"
+import { answerAddress, extrasOf } from "./create"
 import { emitOrderEvent, touch } from "./events"
 
 const EDITABLE: OrderState[] = ["UNVERIFIED", "VERIFIED", "CONFIRMED"]
@@ -25,7 +25,7 @@ export function expireIfDue(ctx: SimulatorContext, merchant: MerchantState, reco
   if (!force && ctx.clock.nowMs() - record.createdAtMs < ctx.unverifiedTtlMs) return false
   record.verification = "expired"
   setState(ctx, merchant, record, "CANCELLED")
-  emitOrderEvent(ctx, merchant, record, "order.cancelled")
+  emitOrderEvent(ctx, merchant, record, "order.cancelled.v1")
   return true
 }
 
@@ -54,12 +54,12 @@ export function decideVerification(ctx: SimulatorContext, merchant: MerchantStat
   if (approve) {
     record.verification = "approved"
     setState(ctx, merchant, record, "VERIFIED")
-    emitOrderEvent(ctx, merchant, record, "order.verified")
+    emitOrderEvent(ctx, merchant, record, "order.verified.v1")
     return { order: record.order, redirect_url: urls.merchant_confirmation_url }
   }
   record.verification = "rejected"
   setState(ctx, merchant, record, "CANCELLED")
-  emitOrderEvent(ctx, merchant, record, "order.rejected")
+  emitOrderEvent(ctx, merchant, record, "order.rejected.v1", { decline_reason: record.order.decline_reason })
   const redirect_url = urls.merchant_order_verification_failed_url ?? urls.merchant_cancel_order_url ?? urls.merchant_confirmation_url
   return { order: record.order, redirect_url }
 }
@@ -79,7 +79,7 @@ export function cancelOrder(ctx: SimulatorContext, merchant: MerchantState, reco
   if (state === "CANCELLED") return 202
   if (state === "FULFILLED" || state === "REFUNDED") throw invalidState(`The order is ${state} and can no longer be cancelled`)
   setState(ctx, merchant, record, "CANCELLED")
-  emitOrderEvent(ctx, merchant, record, "order.cancelled")
+  emitOrderEvent(ctx, merchant, record, "order.cancelled.v1")
   return 200
 }
 
@@ -87,7 +87,8 @@ export function cancelOrder(ctx: SimulatorContext, merchant: MerchantState, reco
  * PUT /v1/order/{id}: replaces amounts, lines and addresses until fulfilment
  * starts. Amounts are checked again (400 with the failing code); a higher
  * gross is decided again (409 INVALID_STATE with the decline reason in
- * error_details). Optional fields left out keep their value.
+ * error_details). A `merchant_order_id` replaces the order's (409 when another
+ * live order holds it). Optional fields left out keep their value.
  */
 export function editOrder(ctx: SimulatorContext, merchant: MerchantState, record: OrderRecord, body: EditOrderRequest): Order {
   expireIfDue(ctx, merchant, record)
@@ -99,19 +100,28 @@ export function editOrder(ctx: SimulatorContext, merchant: MerchantState, record
       { loc: ["body", "currency"], msg: `must be ${order.currency}`, type: "value_error" },
     ])
   }
-  assertAmounts(checkOrderAmounts(body))
+  assertAmounts(checkTotals(body))
+  const renamed = body.merchant_order_id !== undefined && body.merchant_order_id !== order.merchant_order_id
+  if (renamed) {
+    const holder = merchant.orders.holderOf(body.merchant_order_id!)
+    if (holder) throw invalidState(`merchant_order_id ${body.merchant_order_id} is already used by order ${holder.order.id}`, holder.order.id)
+  }
   if (bn(body.gross_amount).gt(order.gross_amount)) {
     const decision = decide(record.company, body.gross_amount)
     if (!decision.approved) throw invalidState(`The edit is declined: ${decision.decline_reason}`, decision.decline_reason)
   }
+  if (renamed) merchant.orders.rename(record, body.merchant_order_id!)
   Object.assign(order, {
     gross_amount: body.gross_amount,
     net_amount: body.net_amount,
     tax_amount: body.tax_amount,
+    discount_amount: body.discount_amount,
+    payable_amount: body.gross_amount,
+    invoice_amount: body.gross_amount,
     line_items: body.line_items,
     tax_subtotals: body.tax_subtotals,
-    billing_address: body.billing_address,
-    shipping_address: body.shipping_address,
+    billing_address: answerAddress(body.billing_address),
+    shipping_address: answerAddress(body.shipping_address),
     merchant_reference: body.merchant_reference ?? order.merchant_reference,
   })
   record.extras = extrasOf(body, record.extras)

@@ -1,8 +1,8 @@
 import type BigNumber from "bignumber.js"
-import { taxSubtotalsOf } from "../../service/order-arithmetic"
-import type { LineItem } from "../../service/schemas"
+import type { LineItem } from "../contract/orders"
 import type { OrderRecord } from "../state/orders"
 import { bn, money, sumOf } from "./amounts"
+import { taxSubtotalsOf } from "./arithmetic"
 
 export type Part = { gross_amount: string; net_amount: string; tax_amount: string; line_items: LineItem[] }
 
@@ -56,6 +56,7 @@ function linesPerRate(record: OrderRecord): LineItem[] {
     return [
       {
         name: `Remaining items at tax rate ${total.tax_rate}`,
+        description: `What remains to invoice at tax rate ${total.tax_rate}`,
         quantity: "1",
         quantity_unit: "pcs",
         unit_price: net.toFixed(6),

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto"
 import type { NextFunction, Request, Response } from "express"
-import { EVIDENCE_MAX_BYTES } from "../../service/schemas"
+import { EVIDENCE_MAX_BYTES } from "../contract/registration"
 import { ServiceError, schemaError, sendError } from "../errors"
 
 /** Room for the multipart envelope around a file of EVIDENCE_MAX_BYTES. */

@@ -5,7 +5,8 @@ import {
   type Proposal,
   type ProposalCreateBody,
   REDACTED,
-} from "../../service/schemas"
+  type SubmissionAnswer,
+} from "../contract/registration"
 import type { SimulatorContext } from "../context"
 import { invalidState, notFound } from "../errors"
 import type { MerchantState } from "../state/merchants"
@@ -16,7 +17,10 @@ export const ENROLLMENT_APPROVED_EVENT = "enrollment.approved"
 export const ENROLLMENT_DECLINED_EVENT = "enrollment.declined"
 
 /** Ids of the registration interface **(chosen)**: a prefix, then 32 hexadecimal characters. */
-export const newRegistrationId = (kind: "prop" | "evd") => `${kind}_${randomUUID().replace(/-/g, "")}`
+export const newRegistrationId = (kind: "prop" | "evd" | "bus") => `${kind}_${randomUUID().replace(/-/g, "")}`
+
+/** `rejection_reason` of `enrollment.declined` **(chosen text)**. */
+export const DECLINE_REASON = "The business could not be verified"
 
 export type Decision = "IN_REVIEW" | "ACCEPTED" | "DECLINED"
 
@@ -50,14 +54,17 @@ export function createProposal(
   buyerReference: string | null
 ): ProposalRecord {
   const now = ctx.clock.iso()
-  const { website, ...business } = body.proposed_business
+  const business = body.proposed_business
+  const address = business.business_address
   const proposal: Proposal = {
     id: newRegistrationId("prop"),
     status: "DRAFT",
+    // The published defaults fill what the body left out, as the service echoes it.
     proposed_business: {
       ...business,
-      website: website ?? null,
-      business_address: { ...business.business_address, building: business.business_address.building ?? null, region: business.business_address.region ?? null },
+      website: business.website ?? null,
+      tax_number: business.tax_number ?? null,
+      business_address: { ...address, apartment: address.apartment ?? null, region: address.region ?? null },
       proprietor_details: { ...business.proprietor_details },
     },
     enrolled_business: null,
@@ -111,8 +118,11 @@ export function addEvidence(ctx: SimulatorContext, record: ProposalRecord, uploa
   return evidence
 }
 
-/** POST /registry/v1/proposal/{id}/submission: DRAFT → SUBMITTED; decided by the rules after the delay. */
-export function submitProposal(ctx: SimulatorContext, record: ProposalRecord): Proposal {
+/**
+ * POST /registry/v1/proposal/{id}/submission: DRAFT → SUBMITTED; decided by the rules after the delay. No
+ * verification step here: the answer is always `{initiation_method: "SKIP", proposal_id}` **(chosen)**.
+ */
+export function submitProposal(ctx: SimulatorContext, record: ProposalRecord): SubmissionAnswer {
   const { status, id } = record.proposal
   if (status !== "DRAFT") throw invalidState(`Only a DRAFT proposal can be submitted; proposal ${id} is ${status}`, status)
   record.proposal.status = "SUBMITTED"
@@ -120,7 +130,7 @@ export function submitProposal(ctx: SimulatorContext, record: ProposalRecord): P
   const delay = ctx.registration.decisionDelayMs
   record.decisionDueAtMs = delay === null ? null : ctx.clock.nowMs() + delay
   touch(ctx, record)
-  return record.proposal
+  return { initiation_method: "SKIP", proposal_id: id }
 }
 
 /** DELETE /registry/v1/proposal/{id}: SUBMITTED or IN_REVIEW → WITHDRAWN; 409 from any other state. */
@@ -139,12 +149,13 @@ function redact(record: ProposalRecord): void {
   const business = record.proposal.proposed_business
   business.email = REDACTED
   business.phone = REDACTED
-  business.proprietor_details = {
-    first_name: REDACTED,
-    last_name: REDACTED,
-    date_of_birth: REDACTED,
-    email: REDACTED,
-    phone: REDACTED,
+  // null, not placeholders: the published ProposedSoleTraderSchema allows it, and "[redacted]" would break the
+  // proprietor's `email` and `date` formats.
+  business.proprietor_details = null
+  const enrolled = record.proposal.enrolled_business
+  if (enrolled) {
+    enrolled.email = REDACTED
+    enrolled.phone = REDACTED
   }
 }
 
@@ -160,9 +171,15 @@ function accept(ctx: SimulatorContext, merchant: MerchantState, record: Proposal
   const address = business.business_address
   const organizationNumber = nextSyntheticNumber(ctx.companies, country)
   const enrolled: EnrolledBusiness = {
+    id: newRegistrationId("bus"),
+    business_type: "SOLE_TRADER",
     organization_number: organizationNumber,
-    company_name: business.trading_name,
+    trading_name: business.trading_name,
     country_code: country,
+    email: business.email,
+    phone: business.phone,
+    website: business.website,
+    tax_number: business.tax_number,
     business_address: { ...address },
   }
   record.proposal.enrolled_business = enrolled
@@ -177,21 +194,25 @@ function accept(ctx: SimulatorContext, merchant: MerchantState, record: Proposal
     credit_limit: null,
     declined: false,
   })
-  const proprietor = business.proprietor_details
-  const company = { company_name: enrolled.company_name, country_code: country, organization_number: organizationNumber }
+  // Redaction comes after this, so the proprietor is still there.
+  const proprietor = business.proprietor_details!
+  const company = { company_name: enrolled.trading_name, country_code: country, organization_number: organizationNumber }
   merchant.registration.enrolledBuyers.push({
-    email: proprietor.email.trim().toLowerCase(),
+    email: (proprietor.email ?? business.email).trim().toLowerCase(),
     business: company,
     proposalId: record.proposal.id,
     enrolledAt: ctx.clock.iso(),
   })
   if (record.buyerReference !== null) {
-    const orderAddress = {
-      organization_name: enrolled.company_name,
-      street_address: street,
+    // The autofill address shape (autofill-api AddressSchema).
+    const autofillAddress = {
+      organization_name: enrolled.trading_name,
+      apartment: address.apartment,
+      building: address.building,
+      street: address.street,
       postal_code: address.postal_code,
       city: address.city,
-      region: address.region ?? null,
+      region: address.region,
       country,
     }
     merchant.registration.autofill.set(record.buyerReference, {
@@ -199,17 +220,17 @@ function accept(ctx: SimulatorContext, merchant: MerchantState, record: Proposal
         ...company,
         first_name: proprietor.first_name,
         last_name: proprietor.last_name,
-        email: proprietor.email,
-        phone_number: proprietor.phone,
-        billing_address: orderAddress,
-        shipping_address: { ...orderAddress },
+        email: proprietor.email ?? business.email,
+        phone_number: proprietor.phone ?? business.phone,
+        billing_address: autofillAddress,
+        shipping_address: { ...autofillAddress },
       },
       updatedAt: ctx.clock.iso(),
       source: "proposal",
     })
   }
   redact(record)
-  ctx.webhooks.emit(merchant, ENROLLMENT_APPROVED_EVENT, { proposal_id: record.proposal.id, ...company })
+  ctx.webhooks.emit(merchant, ENROLLMENT_APPROVED_EVENT, { proposal_id: record.proposal.id, merchant_id: merchant.merchantId, ...company })
 }
 
 /**
@@ -235,7 +256,7 @@ export function decideProposal(
   if (decision === "ACCEPTED") accept(ctx, merchant, record)
   else {
     redact(record)
-    ctx.webhooks.emit(merchant, ENROLLMENT_DECLINED_EVENT, { proposal_id: id })
+    ctx.webhooks.emit(merchant, ENROLLMENT_DECLINED_EVENT, { proposal_id: id, merchant_id: merchant.merchantId, rejection_reason: DECLINE_REASON })
   }
   return record.proposal
 }

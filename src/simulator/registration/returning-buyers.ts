@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto"
-import type { Business, ReturningBuyerVerificationResult } from "../../service/schemas"
+import type { Business, ReturningBuyerResult } from "../contract/registration"
 import type { SimulatorContext } from "../context"
 import { ServiceError, notFound, schemaError } from "../errors"
 import type { MerchantState } from "../state/merchants"
@@ -90,7 +90,7 @@ export function checkCode(
   merchant: MerchantState,
   email: string,
   code: string
-): ReturningBuyerVerificationResult & { email: string } {
+): ReturningBuyerResult & { email: string } {
   const key = normalize(email)
   const record = merchant.registration.verifications.get(key)
   assertNotLocked(ctx, record)

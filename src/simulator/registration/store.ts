@@ -1,4 +1,4 @@
-import type { AutofillBuyer, Business, Evidence, Proposal } from "../../service/schemas"
+import type { AutofillBuyer, Business, Evidence, Proposal } from "../contract/registration"
 
 /** What a delegation token grants (contract section 5). A matches token only lists one email's businesses. */
 export type Capability =
@@ -6,6 +6,7 @@ export type Capability =
   | "create_proposal"
   | "read_current_buyer"
   | "write_current_buyer"
+  | "delete_current_buyer"
   | "list_matches"
 
 export type TokenKind = "registry" | "autofill" | "matches"
@@ -89,11 +90,11 @@ export class RegistrationStore {
     }
     for (const record of this.proposals.values()) {
       const business = record.proposal.proposed_business
-      const emails = [business.email, business.proprietor_details.email].map((e) => e.toLowerCase())
+      const emails = [business.email, business.proprietor_details?.email].map((e) => e?.toLowerCase())
       if (!emails.includes(wanted)) continue
       business.email = placeholder
       business.phone = placeholder
-      business.proprietor_details = { first_name: placeholder, last_name: placeholder, date_of_birth: placeholder, email: placeholder, phone: placeholder }
+      business.proprietor_details = null
       for (const evidence of record.evidence) {
         evidence.data = Buffer.alloc(0)
         evidence.file_name = placeholder

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto"
 import type { Request, Response } from "express"
-import { DELEGATION_TOKEN_TTL_MS, HEADERS } from "../../service/schemas"
+import { HEADER } from "../contract/common"
+import { DELEGATION_TOKEN_TTL_MS } from "../contract/registration"
 import type { SimulatorContext } from "../context"
 import { ServiceError, unauthorized } from "../errors"
 import type { MerchantRegistry, MerchantState } from "../state/merchants"
@@ -44,7 +45,7 @@ export function issueToken(
 
 /** The token a request carries: the header, or on GET the query parameter of the same name. */
 export function tokenOf(req: Request): string | undefined {
-  const header = req.get(HEADERS.delegatedToken)
+  const header = req.get(HEADER.delegatedToken)
   if (header !== undefined) return header
   if (req.method !== "GET") return undefined
   for (const name of TOKEN_QUERY_NAMES) {

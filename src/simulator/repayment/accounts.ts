@@ -1,12 +1,11 @@
-import type { AccountRequest, RepaymentAccount } from "../../service/schemas"
+import type { AccountCreate, AccountUpdate } from "../contract/repayment"
 import type { SimulatorContext } from "../context"
 import { invalidState, notFound } from "../errors"
-import { normalizeNumber } from "../state/companies"
 import type { MerchantState } from "../state/merchants"
 import type { AccountRecord } from "../state/repayment"
-import { newRepaymentId } from "./ids"
+import { newRepaymentUuid } from "./ids"
 
-/** The calling merchant's account (404 NOT_FOUND for an unknown one or another merchant's). */
+/** The calling merchant's account (404 for an unknown one or another merchant's). */
 export function accountOf(merchant: MerchantState, id: string): AccountRecord {
   const record = merchant.repayment.account(id)
   if (!record) throw notFound(`Repayment account ${id}`)
@@ -14,48 +13,47 @@ export function accountOf(merchant: MerchantState, id: string): AccountRecord {
 }
 
 /** The registry's company of an account: by its buyer_company's country_code and national_identifier. */
-export function companyOfAccount(ctx: SimulatorContext, account: RepaymentAccount) {
+export function companyOfAccount(ctx: SimulatorContext, account: AccountRecord["account"]) {
   return ctx.companies.findByNumber(account.buyer_company.country_code, account.buyer_company.national_identifier)
 }
 
-function assertReferenceFree(merchant: MerchantState, reference: string, self?: AccountRecord): void {
-  const holder = merchant.repayment.accountByMerchantReference(reference)
-  if (holder && holder !== self) {
+/**
+ * POST /account. The optional `merchant_account_reference` **(chosen)** is
+ * unique per merchant: a second create with it is 409, the description naming
+ * the existing account's id. The company need not be known to the service:
+ * the credit check and the funding decision look it up.
+ */
+export function createAccount(ctx: SimulatorContext, merchant: MerchantState, body: AccountCreate): AccountRecord {
+  const reference = body.merchant_account_reference
+  const holder = reference ? merchant.repayment.accountByMerchantReference(reference) : undefined
+  if (holder) {
     throw invalidState(`merchant_account_reference ${reference} is already used by account ${holder.account.id}`, holder.account.id)
   }
-}
-
-/**
- * POST /account. `merchant_account_reference` is unique per merchant: a
- * second create with it is 409 INVALID_STATE carrying the existing id in
- * error_details. The company need not be known to the service: the credit
- * check and the funding decision look it up.
- */
-export function createAccount(ctx: SimulatorContext, merchant: MerchantState, body: AccountRequest): AccountRecord {
-  assertReferenceFree(merchant, body.merchant_account_reference)
   const now = ctx.clock.iso()
-  const record: AccountRecord = { account: { id: newRepaymentId("acct"), ...body }, planIds: [], createdAt: now, updatedAt: now }
+  const account = { id: newRepaymentUuid(), ...body, invoice_cc_emails: body.invoice_cc_emails ?? [] }
+  const record: AccountRecord = { account, planIds: [], createdAt: now, updatedAt: now }
   merchant.repayment.addAccount(record)
   return record
 }
 
-const sameCompany = (a: AccountRequest["buyer_company"], b: AccountRequest["buyer_company"]) =>
-  a.country_code === b.country_code && normalizeNumber(a.national_identifier) === normalizeNumber(b.national_identifier)
-
 /**
- * PUT /account/{account_id}: the whole account is replaced by the body. Once
- * the account has a plan its buyer company (country_code and
- * national_identifier) cannot change: 409 INVALID_STATE (make another account).
+ * PUT /account/{account_id} → 204. The company's trade name and official
+ * address, the invoice email and the representative are replaced; the billing
+ * address, the copies and `due_in_days` only when sent. The company's
+ * country_code and national_identifier are not part of the body: they never change.
  */
-export function updateAccount(ctx: SimulatorContext, merchant: MerchantState, id: string, body: AccountRequest): AccountRecord {
+export function updateAccount(ctx: SimulatorContext, merchant: MerchantState, id: string, body: AccountUpdate): AccountRecord {
   const record = accountOf(merchant, id)
-  assertReferenceFree(merchant, body.merchant_account_reference, record)
-  if (record.planIds.length > 0 && !sameCompany(record.account.buyer_company, body.buyer_company)) {
-    throw invalidState(`Account ${id} has plans: its buyer company cannot change (create another account)`)
+  const current = record.account
+  record.account = {
+    ...current,
+    buyer_company: { ...current.buyer_company, ...body.buyer_company },
+    invoice_email: body.invoice_email,
+    account_representative: body.account_representative,
+    ...(body.billing_address && { billing_address: body.billing_address }),
+    ...(body.invoice_cc_emails && { invoice_cc_emails: body.invoice_cc_emails }),
+    ...(body.due_in_days !== undefined && { due_in_days: body.due_in_days }),
   }
-  const previousReference = record.account.merchant_account_reference
-  record.account = { id, ...body }
   record.updatedAt = ctx.clock.iso()
-  merchant.repayment.reindexAccount(record, previousReference)
   return record
 }

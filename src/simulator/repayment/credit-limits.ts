@@ -1,9 +1,8 @@
 import BigNumber from "bignumber.js"
-import type { CreditCheckRequest, CreditCheckResult, RepaymentPlan } from "../../service/schemas"
-import { MAX_NUMBER_OF_PERIODS, MIN_NUMBER_OF_PERIODS } from "../../service/schemas"
+import { API_MAX_PERIODS, API_MIN_PERIODS, type CreditCheck, type CreditCheckAnswer, type Plan } from "../contract/repayment"
 import { DEFAULT_CREDIT_LIMIT, decide } from "../decisions"
-import { bn, money } from "../orders/amounts"
 import type { CompanyRecord } from "../state/companies"
+import { bn, money } from "./money"
 
 /**
  * The simulator's credit decisions for repayment plans. Deterministic, and
@@ -32,22 +31,23 @@ export function maximumInstalmentAmount(company: CompanyRecord): BigNumber {
 }
 
 /** POST /credit-check: the decision for the total planned amount, and the terms within which a plan is funded. */
-export function checkCredit(company: CompanyRecord | undefined, body: CreditCheckRequest): CreditCheckResult {
-  const declined: CreditCheckResult = {
+export function checkCredit(company: CompanyRecord | undefined, body: CreditCheck): CreditCheckAnswer {
+  // Never null: a declined check gives limits that allow nothing **(chosen)**.
+  const declined: CreditCheckAnswer = {
     decision: "DECLINED",
-    minimum_instalments: null,
-    maximum_instalments: null,
-    maximum_instalment_amount: null,
+    minimum_instalments: 0,
+    maximum_instalments: 0,
+    maximum_instalment_amount: "0.00",
     currency: body.currency,
   }
   if (!company || !decide(company, body.amount).approved) return declined
   const perInstalment = maximumInstalmentAmount(company)
   if (perInstalment.isZero()) return declined
   const amount = bn(body.amount)
-  const minimum = Math.max(MIN_NUMBER_OF_PERIODS, amount.div(perInstalment).integerValue(BigNumber.ROUND_CEIL).toNumber())
-  if (minimum > MAX_NUMBER_OF_PERIODS) return declined
+  const minimum = Math.max(API_MIN_PERIODS, amount.div(perInstalment).integerValue(BigNumber.ROUND_CEIL).toNumber())
+  if (minimum > API_MAX_PERIODS) return declined
   const bySize = amount.div(MIN_SUGGESTED_INSTALMENT).integerValue(BigNumber.ROUND_FLOOR).toNumber()
-  const maximum = Math.max(minimum, Math.min(MAX_NUMBER_OF_PERIODS, bySize))
+  const maximum = Math.max(minimum, Math.min(API_MAX_PERIODS, bySize))
   return {
     decision: "APPROVED",
     minimum_instalments: minimum,
@@ -66,7 +66,7 @@ export type FundingOutcome = { status: "ACCEPTED"; reason: null } | { status: "R
  * INSTALMENT_LIMIT_EXCEEDED when its largest instalment is above the maximum
  * instalment amount; ACCEPTED otherwise.
  */
-export function decideFunding(company: CompanyRecord | undefined, plan: RepaymentPlan): FundingOutcome {
+export function decideFunding(company: CompanyRecord | undefined, plan: Plan): FundingOutcome {
   const decision = decide(company, plan.total_repayment_amount)
   if (!decision.approved) return { status: "REJECTED", reason: decision.decline_reason }
   const largest = BigNumber.max(...plan.instalments.map((i) => i.repayment_amount))

@@ -1,24 +1,21 @@
-import type { PlanCredit, PlanCreditRequest } from "../../service/schemas"
+import type { Credit, CreditAnswer } from "../contract/repayment"
 import type { SimulatorContext } from "../context"
 import { invalidState, schemaError } from "../errors"
-import { bn, money } from "../orders/amounts"
 import type { PlanRecord } from "../state/repayment"
 import { newRepaymentId } from "./ids"
+import { bn, money } from "./money"
 import { planStatus } from "./plans"
 
 /**
  * POST /credit: a credit of a plan, never above what was invoiced and not yet
  * credited (409 INVALID_STATE). The currency must be the plan's and the amount
- * more than 0.00 (400 SCHEMA_ERROR).
+ * more than 0.00 (a validation error: 422 under /repay/v1).
  */
-export function creditPlan(ctx: SimulatorContext, record: PlanRecord, body: PlanCreditRequest): PlanCredit {
+export function creditPlan(ctx: SimulatorContext, record: PlanRecord, body: Credit): CreditAnswer {
   if (body.currency !== record.plan.currency) {
     throw schemaError(`The currency of a credit must be the plan's (${record.plan.currency})`, [
       { loc: ["body", "currency"], msg: `must be ${record.plan.currency}`, type: "value_error" },
     ])
-  }
-  if (!bn(body.amount).gt(0)) {
-    throw schemaError("A credit must be more than zero", [{ loc: ["body", "amount"], msg: "must be more than 0.00", type: "value_error" }])
   }
   const status = planStatus(record)
   const creditable = bn(status.invoiced_amount).minus(status.credited_amount)

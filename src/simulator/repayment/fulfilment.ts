@@ -1,4 +1,4 @@
-import type { PlanStatus } from "../../service/schemas"
+import type { StatusAnswer } from "../contract/repayment"
 import type { SimulatorContext } from "../context"
 import { invalidState } from "../errors"
 import type { PlanRecord } from "../state/repayment"
@@ -9,9 +9,9 @@ import { planStatus } from "./plans"
  * otherwise). Starts payout and invoicing: the fulfilment is PENDING, and
  * SUCCEEDED once the fulfilment delay is over (or as the control API says).
  * A plan already PENDING or SUCCEEDED answers its status again; a FAILED one
- * starts over.
+ * starts over. An `invoice_grouping_key` is kept with the fulfilment.
  */
-export function fulfilPlan(ctx: SimulatorContext, record: PlanRecord): PlanStatus {
+export function fulfilPlan(ctx: SimulatorContext, record: PlanRecord, groupingKey?: string): StatusAnswer {
   if (record.funding.status !== "ACCEPTED") {
     throw invalidState(`Only a plan whose funding is ACCEPTED can be fulfilled (funding ${record.funding.status})`)
   }
@@ -23,6 +23,7 @@ export function fulfilPlan(ctx: SimulatorContext, record: PlanRecord): PlanStatu
       dueAtMs: ctx.clock.nowMs() + ctx.repayment.fulfilmentDelayMs,
       requestedAt: ctx.clock.iso(),
       settledAt: null,
+      ...(groupingKey && { groupingKey }),
     }
   }
   return planStatus(record)

@@ -1,10 +1,10 @@
 import type BigNumber from "bignumber.js"
-import type { TaxSubtotal } from "../../service/schemas"
+import type { TaxSubtotal } from "../contract/repayment"
 import type { SimulatorContext } from "../context"
-import { bn, money, sumOf } from "../orders/amounts"
 import type { MerchantState } from "../state/merchants"
 import type { InvoicedInstalment, RepaymentInvoice } from "../state/repayment"
 import { newRepaymentId } from "./ids"
+import { bn, money, sumOf } from "./money"
 
 /** Per-rate sums of several instalments' tax subtotals, by rate. */
 function mergeTaxSubtotals(lists: TaxSubtotal[][]): TaxSubtotal[] {

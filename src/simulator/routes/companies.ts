@@ -1,12 +1,12 @@
 import { Router } from "express"
-import { CompanySearchQuery } from "../../service/schemas"
+import { CompanySearchQuery } from "../contract/companies"
 import type { SimulatorContext } from "../context"
 import { notFound } from "../errors"
 import { companyDetails } from "../state/companies"
 import { parseWith } from "../validate"
 import { route } from "./handler"
 
-/** Company search (contract section 1). */
+/** Company search (contract section 1). Errors follow company-api: 422 `{detail}`, else `{description, code}`. */
 export function companyRoutes(ctx: SimulatorContext): Router {
   const router = Router()
 
@@ -19,10 +19,10 @@ export function companyRoutes(ctx: SimulatorContext): Router {
   )
 
   router.get(
-    "/companies/v2/company/:canonicalId",
+    "/companies/v2/company/:canonicalOrLookupId",
     route((req, res) => {
-      const company = ctx.companies.get(req.params.canonicalId)
-      if (!company) throw notFound(`Company ${req.params.canonicalId}`)
+      const company = ctx.companies.get(req.params.canonicalOrLookupId)
+      if (!company) throw notFound(`Company ${req.params.canonicalOrLookupId}`)
       res.json(companyDetails(company))
     })
   )

@@ -1,6 +1,6 @@
 import { Router } from "express"
-import { ErasureLookupQuery, ErasureRequest } from "../../service/schemas"
 import type { SimulatorContext } from "../context"
+import { SimErasureLookupQuery, SimErasureRequest } from "../contract/erasure"
 import { lookupErasureCase, requestErasure } from "../erasure"
 import { merchantOf } from "../locals"
 import { parseWith } from "../validate"
@@ -18,7 +18,7 @@ export function erasureRoutes(ctx: SimulatorContext): Router {
   router.get(
     "/lookup",
     route((req, res) => {
-      const { email } = parseWith(ErasureLookupQuery, req.query ?? {}, "query")
+      const { email } = parseWith(SimErasureLookupQuery, req.query ?? {}, "query")
       res.json({ email, case: lookupErasureCase(ctx, merchantOf(res), email).case })
     })
   )
@@ -26,7 +26,7 @@ export function erasureRoutes(ctx: SimulatorContext): Router {
   router.post(
     "/erasure",
     route((req, res) => {
-      const body = parseWith(ErasureRequest, req.body ?? {}, "body")
+      const body = parseWith(SimErasureRequest, req.body ?? {}, "body")
       requestErasure(ctx, merchantOf(res), body)
       res.status(202).json({ reference: body.reference })
     })

@@ -38,9 +38,9 @@ export function invoiceRoutes(ctx: SimulatorContext): Router {
       const pdf = await ctx.pdfs.get(doc.number, () =>
         renderDocument(doc, {
           merchantName: merchant.name,
-          buyerName: record.company?.name ?? ("company_name" in company ? company.company_name : company.company_canonical_id),
-          buyerNumber: record.company?.organization_number ?? ("organization_number" in company ? company.organization_number : ""),
-          buyerCountry: record.company?.country ?? ("country_prefix" in company ? company.country_prefix : ""),
+          buyerName: record.company?.name ?? company.company_name ?? company.company_canonical_id ?? "",
+          buyerNumber: record.company?.organization_number ?? company.organization_number,
+          buyerCountry: record.company?.country ?? company.country_prefix,
           orderId: order.id,
           merchantOrderId: order.merchant_order_id,
         })

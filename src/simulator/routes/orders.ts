@@ -1,5 +1,12 @@
 import { Router } from "express"
-import { CreateOrderRequest, EditOrderRequest, FulfilRequest, OrderIntentRequest, RefundRequest } from "../../service/schemas"
+import {
+  CreateOrderRequest,
+  EditOrderRequest,
+  FulfilRequest,
+  FullRefundRequest,
+  OrderIntentRequest,
+  PartialRefundRequest,
+} from "../contract/orders"
 import type { SimulatorContext } from "../context"
 import { merchantOf } from "../locals"
 import { createOrder, decideIntent } from "../orders/create"
@@ -84,7 +91,13 @@ export function orderRoutes(ctx: SimulatorContext): Router {
     "/v1/order/:orderId/refund",
     route((req, res) => {
       const record = orderOf(ctx, res, req.params.orderId)
-      const body = hasBody(req.body) ? parseWith(RefundRequest, req.body, "body") : undefined
+      // With `amount` a part; without, everything left (optionally with a reason and a reference).
+      const partial = hasBody(req.body) && typeof req.body === "object" && "amount" in req.body
+      const body = !hasBody(req.body)
+        ? undefined
+        : partial
+          ? parseWith(PartialRefundRequest, req.body, "body")
+          : parseWith(FullRefundRequest, req.body, "body")
       res.status(201).json(refundOrder(ctx, merchantOf(res), record, body))
     })
   )

@@ -1,16 +1,16 @@
 import { type Request, type Response, Router } from "express"
+import { Email, HEADER } from "../contract/common"
 import {
-  AutofillBuyer,
-  AutofillDelegationRequest,
+  AutofillDelegationBody,
   AutofillQuery,
+  AutofillWriteBody,
   EVIDENCE_CONTENT_TYPES,
-  Email,
-  HEADERS,
   ProposalCreateBody,
-  RegistryDelegationRequest,
-  ReturningBuyerCodeRequest,
-  ReturningBuyerVerificationRequest,
-} from "../../service/schemas"
+  RegistryDelegationBody,
+  ReturningBuyerCodeBody,
+  ReturningBuyerStartBody,
+  SubmissionBody,
+} from "../contract/registration"
 import type { SimulatorContext } from "../context"
 import { ServiceError, notFound, schemaError } from "../errors"
 import { merchantOf } from "../locals"
@@ -66,14 +66,14 @@ export function registrationRoutes(ctx: SimulatorContext): Router {
     "/registry/v1/delegation",
     route((req, res) => {
       can(res, "api_key")
-      const body = parseWith(RegistryDelegationRequest, req.body ?? {}, "body")
+      const body = parseWith(RegistryDelegationBody, req.body ?? {}, "body")
       const capabilities: Capability[] = [
         ...(body.verify_returning_buyer ? (["verify_returning_buyer"] as const) : []),
         ...(body.create_proposal ? (["create_proposal"] as const) : []),
       ]
       const record = issueToken(ctx, merchantOf(res), "registry", capabilities, body.buyer_reference ?? null)
-      res.setHeader(HEADERS.delegatedToken, record.token)
-      res.status(201).json({})
+      res.setHeader(HEADER.delegatedToken, record.token)
+      res.status(200).json({})
     })
   )
 
@@ -81,14 +81,15 @@ export function registrationRoutes(ctx: SimulatorContext): Router {
     "/autofill/v1/delegation",
     route((req, res) => {
       can(res, "api_key")
-      const body = parseWith(AutofillDelegationRequest, req.body ?? {}, "body")
+      const body = parseWith(AutofillDelegationBody, req.body ?? {}, "body")
       const capabilities: Capability[] = [
         ...(body.read_current_buyer ? (["read_current_buyer"] as const) : []),
         ...(body.write_current_buyer ? (["write_current_buyer"] as const) : []),
+        ...(body.delete_current_buyer ? (["delete_current_buyer"] as const) : []),
       ]
       const record = issueToken(ctx, merchantOf(res), "autofill", capabilities, body.buyer_reference ?? null)
-      res.setHeader(HEADERS.delegatedToken, record.token)
-      res.status(201).json({})
+      res.setHeader(HEADER.delegatedToken, record.token)
+      res.status(200).json({})
     })
   )
 
@@ -101,6 +102,7 @@ export function registrationRoutes(ctx: SimulatorContext): Router {
       const record = merchant.registration.autofill.get(autofillKey(req, token))
       if (!record) throw notFound("Saved buyer details")
       res.setHeader("Cache-Control", "no-store")
+      // `company_name` stays left out (not null) when none was saved (autofill-api BuyerDetailsSchema).
       res.json(record.buyer)
     })
   )
@@ -110,9 +112,19 @@ export function registrationRoutes(ctx: SimulatorContext): Router {
     route((req, res) => {
       const token = can(res, "write_current_buyer")
       const key = autofillKey(req, token)
-      const buyer = parseWith(AutofillBuyer, req.body ?? {}, "body")
+      // `persistent` chooses the service's cookie lifetime in a browser; the simulator keeps every record alike.
+      const { persistent: _persistent, ...buyer } = parseWith(AutofillWriteBody, req.body ?? {}, "body")
       merchantOf(res).registration.autofill.set(key, { buyer, updatedAt: ctx.clock.iso(), source: token ? "token" : "api_key" })
-      res.json(buyer)
+      res.status(200).json({})
+    })
+  )
+
+  router.delete(
+    "/autofill/v1/buyer/current",
+    route((req, res) => {
+      const token = can(res, "delete_current_buyer")
+      merchantOf(res).registration.autofill.delete(autofillKey(req, token))
+      res.status(200).json({})
     })
   )
 
@@ -120,7 +132,7 @@ export function registrationRoutes(ctx: SimulatorContext): Router {
     "/proposal/returning-buyer/verification",
     route((req, res) => {
       can(res, "verify_returning_buyer")
-      const { email } = parseWith(ReturningBuyerVerificationRequest, req.body ?? {}, "body")
+      const { email } = parseWith(ReturningBuyerStartBody, req.body ?? {}, "body")
       sendCode(ctx, merchantOf(res), email)
       res.status(201).json({})
     })
@@ -130,12 +142,12 @@ export function registrationRoutes(ctx: SimulatorContext): Router {
     "/proposal/returning-buyer/verification",
     route((req, res) => {
       const token = can(res, "verify_returning_buyer")
-      const body = parseWith(ReturningBuyerCodeRequest, req.body ?? {}, "body")
+      const body = parseWith(ReturningBuyerCodeBody, req.body ?? {}, "body")
       const merchant = merchantOf(res)
       const { email, ...result } = checkCode(ctx, merchant, body.email, body.code)
       if (result.total_matches >= 1) {
         const matches = issueToken(ctx, merchant, "matches", ["list_matches"], token?.buyerReference ?? null, email)
-        res.setHeader(HEADERS.delegatedToken, matches.token)
+        res.setHeader(HEADER.delegatedToken, matches.token)
       }
       res.json(result)
     })
@@ -159,7 +171,7 @@ export function registrationRoutes(ctx: SimulatorContext): Router {
     route((req, res) => {
       const token = can(res, "create_proposal")
       const body = parseWith(ProposalCreateBody, req.body ?? {}, "body")
-      res.status(201).json(createProposal(ctx, merchantOf(res), body, token?.buyerReference ?? null).proposal)
+      res.status(202).json(createProposal(ctx, merchantOf(res), body, token?.buyerReference ?? null).proposal)
     })
   )
 
@@ -196,6 +208,7 @@ export function registrationRoutes(ctx: SimulatorContext): Router {
   router.post(
     "/registry/v1/proposal/:id/submission",
     route((req, res) => {
+      parseWith(SubmissionBody, req.body ?? {}, "body")
       res.json(submitProposal(ctx, proposal(res, req.params.id)))
     })
   )

@@ -1,31 +1,27 @@
 import { Router } from "express"
-import {
-  AccountRequest,
-  CreditCheckRequest,
-  PlanCancellationRequest,
-  PlanCreditRequest,
-  PlanFulfilmentRequest,
-  PlanRequest,
-  PlanStatusQuery,
-  PreviewRequest,
-} from "../../service/schemas"
+import { AccountCreate, AccountUpdate, Cancellation, CreditCheck, Credit, Fulfilment, StatusQuery } from "../contract/repayment"
 import type { SimulatorContext } from "../context"
+import { requireIdempotencyKey } from "../idempotency"
 import { merchantOf } from "../locals"
 import { createAccount, updateAccount } from "../repayment/accounts"
+import { CheckedPlan, CheckedPreview } from "../repayment/arithmetic"
 import { cancelPlan } from "../repayment/cancellation"
 import { checkCredit } from "../repayment/credit-limits"
 import { creditPlan } from "../repayment/credits"
 import { fulfilPlan } from "../repayment/fulfilment"
-import { createPlan, planOf, planStatus, previewPlans } from "../repayment/plans"
+import { createPlan, planOf, planStatus, previewPlan } from "../repayment/plans"
 import { sweepMerchantRepayment } from "../repayment/sweep"
 import { parseWith } from "../validate"
 import { route } from "./handler"
 
 /**
  * The repayment interface, version 1.0.0 (contract section 3), mounted at
- * /repay/v1. A plan is named by `plan_id` in the query (GET) or the body
- * (PUT, POST). Whatever is due by the clock (funding decisions, fulfilments,
- * invoices) is settled before each request, so an answer never lags the timer.
+ * /repay/v1, validated with the simulator's own schemas (contract/repayment.ts).
+ * The seed's paths where it gives one (`/preview`, `/status?plan_id=`,
+ * `/fulfilment` with the plan in the body); the published ones where it does
+ * not (`/account/{id}`, `/plan/{plan_id}/cancellation`); `/credit` **(chosen)**.
+ * Whatever is due by the clock (funding decisions, fulfilments, invoices) is
+ * settled before each request, so an answer never lags the timer.
  */
 export function repaymentRoutes(ctx: SimulatorContext): Router {
   const router = Router()
@@ -42,7 +38,8 @@ export function repaymentRoutes(ctx: SimulatorContext): Router {
   router.post(
     "/account",
     route((req, res) => {
-      const body = parseWith(AccountRequest, req.body ?? {}, "body")
+      requireIdempotencyKey(req)
+      const body = parseWith(AccountCreate, req.body ?? {}, "body")
       res.status(201).json(createAccount(ctx, merchantOf(res), body).account)
     })
   )
@@ -50,15 +47,16 @@ export function repaymentRoutes(ctx: SimulatorContext): Router {
   router.put(
     "/account/:accountId",
     route((req, res) => {
-      const body = parseWith(AccountRequest, req.body ?? {}, "body")
-      res.json(updateAccount(ctx, merchantOf(res), req.params.accountId, body).account)
+      const body = parseWith(AccountUpdate, req.body ?? {}, "body")
+      updateAccount(ctx, merchantOf(res), req.params.accountId, body)
+      res.status(204).end()
     })
   )
 
   router.post(
     "/credit-check",
     route((req, res) => {
-      const body = parseWith(CreditCheckRequest, req.body ?? {}, "body")
+      const body = parseWith(CreditCheck, req.body ?? {}, "body")
       res.json(checkCredit(ctx.companies.findByNumber(body.country_code, body.national_identifier), body))
     })
   )
@@ -66,14 +64,15 @@ export function repaymentRoutes(ctx: SimulatorContext): Router {
   router.post(
     "/preview",
     route((req, res) => {
-      res.json(previewPlans(ctx, parseWith(PreviewRequest, req.body ?? {}, "body")))
+      res.json(previewPlan(ctx, parseWith(CheckedPreview, req.body ?? {}, "body")))
     })
   )
 
   router.post(
     "/plan",
     route((req, res) => {
-      const body = parseWith(PlanRequest, req.body ?? {}, "body")
+      requireIdempotencyKey(req)
+      const body = parseWith(CheckedPlan, req.body ?? {}, "body")
       res.status(201).json(createPlan(ctx, merchantOf(res), body).plan)
     })
   )
@@ -81,7 +80,7 @@ export function repaymentRoutes(ctx: SimulatorContext): Router {
   router.get(
     "/status",
     route((req, res) => {
-      const { plan_id } = parseWith(PlanStatusQuery, req.query, "query")
+      const { plan_id } = parseWith(StatusQuery, req.query, "query")
       res.json(planStatus(planOf(merchantOf(res), plan_id)))
     })
   )
@@ -89,23 +88,24 @@ export function repaymentRoutes(ctx: SimulatorContext): Router {
   router.put(
     "/fulfilment",
     route((req, res) => {
-      const { plan_id } = parseWith(PlanFulfilmentRequest, req.body ?? {}, "body")
-      res.status(202).json(fulfilPlan(ctx, planOf(merchantOf(res), plan_id)))
+      const { plan_id, invoice_grouping_key } = parseWith(Fulfilment, req.body ?? {}, "body")
+      res.status(202).json(fulfilPlan(ctx, planOf(merchantOf(res), plan_id), invoice_grouping_key))
     })
   )
 
   router.put(
-    "/cancellation",
+    "/plan/:planId/cancellation",
     route((req, res) => {
-      const body = parseWith(PlanCancellationRequest, req.body ?? {}, "body")
-      res.json(cancelPlan(ctx, planOf(merchantOf(res), body.plan_id), body))
+      requireIdempotencyKey(req)
+      const body = parseWith(Cancellation, req.body ?? {}, "body")
+      res.json(cancelPlan(ctx, planOf(merchantOf(res), req.params.planId), body))
     })
   )
 
   router.post(
     "/credit",
     route((req, res) => {
-      const body = parseWith(PlanCreditRequest, req.body ?? {}, "body")
+      const body = parseWith(Credit, req.body ?? {}, "body")
       res.status(201).json(creditPlan(ctx, planOf(merchantOf(res), body.plan_id), body))
     })
   )

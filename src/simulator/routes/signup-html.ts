@@ -103,7 +103,7 @@ export function signupHtml(config: SignupConfig): string {
     </select>
     <fieldset><legend>Business</legend>
       ${field("trading_name", "Trading name", 'required autocomplete="organization" data-testid="trading_name"')}
-      ${field("building", "Building (optional)", 'autocomplete="address-line2" data-testid="building"')}
+      ${field("building", "Building name or number", 'required autocomplete="address-line2" data-testid="building"')}
       ${field("street", "Street", 'required autocomplete="address-line1" data-testid="street"')}
       <div class="row"><div>${field("city", "City", 'required autocomplete="address-level2" data-testid="city"')}</div>
       <div>${field("postal_code", "Postal code", 'required autocomplete="postal-code" data-testid="postal_code"')}</div></div>

@@ -202,10 +202,11 @@ export const SIGNUP_SCRIPT = String.raw`
   });
 
   function addressFromForm() {
-    var street = [$("building").value.trim(), $("street").value.trim()].filter(Boolean).join(" ");
     return {
       organization_name: $("trading_name").value.trim() || null,
-      street_address: street,
+      apartment: null,
+      building: $("building").value.trim() || null,
+      street: $("street").value.trim(),
       postal_code: $("postal_code").value.trim(),
       city: $("city").value.trim(),
       region: $("region").value.trim() || null,
@@ -222,7 +223,8 @@ export const SIGNUP_SCRIPT = String.raw`
   }
   function saveAutofill(business, person, address) {
     var buyer = {
-      company_name: business.company_name,
+      persistent: true,
+      company_name: business.company_name || business.trading_name,
       country_code: business.country_code,
       organization_number: business.organization_number,
       first_name: person.first_name,
@@ -263,7 +265,7 @@ export const SIGNUP_SCRIPT = String.raw`
         phone: phone,
         website: website || null,
         business_address: {
-          building: $("building").value.trim() || null,
+          building: $("building").value.trim(),
           street: $("street").value.trim(),
           postal_code: $("postal_code").value.trim(),
           city: $("city").value.trim(),
@@ -275,7 +277,8 @@ export const SIGNUP_SCRIPT = String.raw`
           last_name: $("last_name").value.trim(),
           date_of_birth: $("date_of_birth").value,
           email: email,
-          phone: phone
+          phone: phone,
+          address_history: []
         }
       }
     };
@@ -300,7 +303,7 @@ export const SIGNUP_SCRIPT = String.raw`
         return saveAutofill(proposal.enrolled_business, person, address).then(function (saved) {
           if (saved.status !== 200) { say(explain(saved, "The business could not be saved"), "error"); return; }
           finish("completed", "Your business is registered",
-            proposal.enrolled_business.company_name + " is registered with number " + proposal.enrolled_business.organization_number + ". This window closes now.");
+            proposal.enrolled_business.trading_name + " is registered with number " + proposal.enrolled_business.organization_number + ". This window closes now.");
           $("done-text").setAttribute("data-organization-number", proposal.enrolled_business.organization_number);
         });
       }
@@ -345,10 +348,10 @@ export const SIGNUP_SCRIPT = String.raw`
     busy(form, true);
     say("Registering…");
     var step = state.proposal && state.proposal.status === "DRAFT"
-      ? Promise.resolve({ status: 201, body: state.proposal })
+      ? Promise.resolve({ status: 202, body: state.proposal })
       : api("POST", "/registry/v1/proposal", config.authToken, proposalBody());
     step.then(function (created) {
-      if (created.status !== 201) throw { answer: created, fallback: "The registration was refused" };
+      if (created.status !== 202) throw { answer: created, fallback: "The registration was refused" };
       state.proposal = created.body;
       if (!file) return null;
       var data = new FormData();
@@ -360,7 +363,7 @@ export const SIGNUP_SCRIPT = String.raw`
       return api("POST", "/registry/v1/proposal/" + encodeURIComponent(state.proposal.id) + "/submission", config.authToken);
     }).then(function (submitted) {
       if (submitted.status !== 200) throw { answer: submitted, fallback: "The registration could not be submitted" };
-      state.proposal = submitted.body;
+      state.proposal.status = "SUBMITTED";
       say("Checking your registration…");
       return pollDecision(person, address, Date.now());
     }).catch(function (error) {

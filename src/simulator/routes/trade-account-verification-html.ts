@@ -21,7 +21,7 @@ function summary({ user, customer, merchantName }: View): string {
   const u = user.user
   return `<dl>
 <dt>Merchant</dt><dd data-testid="merchant">${escape(merchantName)}</dd>
-<dt>Business</dt><dd data-testid="business">${escape(customer?.customer.trade_name ?? "")}</dd>
+<dt>Business</dt><dd data-testid="business">${escape(customer?.customer.trade_name ?? customer?.customer.company.company_name ?? "")}</dd>
 <dt>User</dt><dd data-testid="user">${escape(`${u.first_name} ${u.last_name}`)}, ${escape(u.email)}</dd></dl>`
 }
 

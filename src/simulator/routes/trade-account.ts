@@ -1,6 +1,6 @@
 import { Router } from "express"
-import { TradeAccountCustomerRequest, TradeAccountUserRequest, VerificationUrlRequest } from "../../service/schemas"
 import type { SimulatorContext } from "../context"
+import { SimTradeAccountCustomerCreate, SimTradeAccountUserCreate, SimVerificationUrlCreate } from "../contract/trade-account"
 import { merchantOf } from "../locals"
 import { createCustomer, customerOf } from "../trade-account/customers"
 import { createUser, userOf } from "../trade-account/users"
@@ -13,7 +13,9 @@ import { route } from "./handler"
  * mounted at /trade-account/v3. Path segments resolve by interfaces.md: an id
  * beginning with `svc_` is the service's, anything else the merchant's own;
  * a merchant id beginning with `svc_` in a body is 400 SCHEMA_ERROR (the
- * schemas refuse it). `GET /user/{uid}` is not in the contract **(chosen)**.
+ * schemas refuse it). `GET /user/{uid}` is the published
+ * `get_trade_account_user_handler.get`; the contract does not list it. The
+ * verification link answers 201 (section 8).
  */
 export function tradeAccountRoutes(ctx: SimulatorContext): Router {
   const router = Router()
@@ -21,7 +23,7 @@ export function tradeAccountRoutes(ctx: SimulatorContext): Router {
   router.post(
     "/customer",
     route((req, res) => {
-      const body = parseWith(TradeAccountCustomerRequest, req.body ?? {}, "body")
+      const body = parseWith(SimTradeAccountCustomerCreate, req.body ?? {}, "body")
       res.status(201).json(createCustomer(ctx, merchantOf(res), body).customer)
     })
   )
@@ -38,7 +40,7 @@ export function tradeAccountRoutes(ctx: SimulatorContext): Router {
     route((req, res) => {
       const merchant = merchantOf(res)
       const customer = customerOf(merchant, req.params.cid)
-      const body = parseWith(TradeAccountUserRequest, req.body ?? {}, "body")
+      const body = parseWith(SimTradeAccountUserCreate, req.body ?? {}, "body")
       res.status(201).json(createUser(ctx, merchant, customer, body).user)
     })
   )
@@ -55,8 +57,8 @@ export function tradeAccountRoutes(ctx: SimulatorContext): Router {
     route((req, res) => {
       const merchant = merchantOf(res)
       const user = userOf(merchant, req.params.uid)
-      const { return_url } = parseWith(VerificationUrlRequest, req.body ?? {}, "body")
-      res.json({ redirect_url: createVerificationLink(ctx, merchant, user, return_url).redirect_url })
+      const { return_url } = parseWith(SimVerificationUrlCreate, req.body ?? {}, "body")
+      res.status(201).json({ redirect_url: createVerificationLink(ctx, merchant, user, return_url).redirect_url })
     })
   )
 

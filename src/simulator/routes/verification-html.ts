@@ -18,13 +18,14 @@ function page(title: string, body: string): string {
 function summary(record: OrderRecord, merchantName: string): string {
   const { order } = record
   const company = order.buyer.company
-  const buyer = record.company?.name ?? ("company_name" in company ? company.company_name : company.company_canonical_id)
-  const number = record.company?.organization_number ?? ("organization_number" in company ? company.organization_number : "")
-  const rep = order.buyer.representative
+  const buyer = record.company?.name ?? company.company_name ?? company.company_canonical_id ?? ""
+  const number = record.company?.organization_number ?? company.organization_number
+  // An order always carries the whole representative (section 2).
+  const rep = order.buyer.representative!
   return `<p class="amount" data-testid="amount">${escape(order.gross_amount)} ${escape(order.currency)}</p><dl>
 <dt>Merchant</dt><dd data-testid="merchant">${escape(merchantName)}</dd>
 <dt>Buyer</dt><dd data-testid="buyer">${escape(buyer)}${number ? ` (${escape(number)})` : ""}</dd>
-<dt>Ordered by</dt><dd>${escape(`${rep.first_name} ${rep.last_name}`)}, ${escape(rep.email)}</dd>
+<dt>Ordered by</dt><dd>${escape(`${rep.first_name} ${rep.last_name}`)}, ${escape(rep.email ?? "")}</dd>
 <dt>Order</dt><dd>${escape(order.merchant_order_id)}</dd></dl>`
 }
 

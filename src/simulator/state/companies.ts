@@ -1,7 +1,31 @@
-import type { BuyerCompany, CompanyDetails, CompanySearchItem } from "../../service/schemas"
+import {
+  COMPANY_IDENTIFIER_TYPES,
+  type CompanyDetails,
+  type CompanyIdentifierType,
+  type CompanySearchItem,
+  type CompanyType,
+} from "../contract/companies"
+import type { BuyerCompany } from "../contract/orders"
 import { COMPANY_FIXTURES, type CompanyFixture } from "../fixtures/companies"
 
 export type CompanyRecord = CompanyFixture
+
+/** A canonical id is letters and digits (section 1): other characters of an id given to add() or get() are dropped. */
+export const normalizeCanonicalId = (value: string) => value.replace(/[^A-Za-z0-9]/g, "")
+
+/** The published lookup id: the country and the number ("NO817352812"); not durable, resolves like a canonical id. */
+export const lookupIdOf = (record: Pick<CompanyRecord, "country" | "organization_number">) => `${record.country}${record.organization_number}`
+
+const IDENTIFIER_BY_COUNTRY: Record<string, CompanyIdentifierType> = { GB: "GB_CRN", NO: "NO_BRREG", SE: "SE_ORGNR", US: "US_EIN", DK: "DK_CVR", FI: "FI_YTJ", NL: "NL_KVK" }
+
+/** The record's identifier type as a published `CompanyIdentifierType` (an older record may name it otherwise). */
+export function identifierTypeOf(record: CompanyRecord): CompanyIdentifierType {
+  const given = record.identifier_type as CompanyIdentifierType
+  return COMPANY_IDENTIFIER_TYPES.includes(given) ? given : IDENTIFIER_BY_COUNTRY[record.country] ?? "TWO"
+}
+
+const companyTypeOf = (record: CompanyRecord): CompanyType =>
+  record.company_type ?? (record.identifier_type === "SOLE_TRADER" ? "SOLE_TRADER" : "PRIVATE_LIMITED_COMPANY")
 
 /** Lookups ignore spaces, dashes, dots and case: "556677-8899" is "5566778899". */
 export const normalizeNumber = (value: string) => value.replace(/[^A-Za-z0-9]/g, "").toUpperCase()
@@ -30,14 +54,23 @@ export class CompanyDirectory {
   }
 
   add(company: CompanyRecord): CompanyRecord {
-    const record = { ...company, organization_number: normalizeNumber(company.organization_number) }
+    const record = {
+      ...company,
+      canonical_id: normalizeCanonicalId(company.canonical_id),
+      organization_number: normalizeNumber(company.organization_number),
+    }
     this.byId.set(record.canonical_id, record)
     this.byNumber.set(`${record.country}:${record.organization_number}`, record)
     return record
   }
 
-  get(canonicalId: string): CompanyRecord | undefined {
-    return this.byId.get(canonicalId)
+  /** By canonical id or lookup id (`GET /companies/v2/company/{canonical_or_lookup_id}`). */
+  get(id: string): CompanyRecord | undefined {
+    const key = normalizeCanonicalId(id)
+    const byCanonical = this.byId.get(key)
+    if (byCanonical) return byCanonical
+    const lookup = /^([A-Z]{2})([A-Za-z0-9]+)$/.exec(key)
+    return lookup ? this.findByNumber(lookup[1], lookup[2]) : undefined
   }
 
   findByNumber(country: string, organizationNumber: string): CompanyRecord | undefined {
@@ -55,14 +88,16 @@ export class CompanyDirectory {
   }
 
   /** Case-insensitive substring match on the name or the organization number; names that start with q first. */
-  search(country: string, q: string, limit: number): CompanySearchItem[] {
+  search(country: string, q: string | undefined, limit: number): CompanySearchItem[] {
+    // Without q every company of the country matches, by name.
+    if (q === undefined) q = ""
     const needle = q.toLowerCase()
     const numberNeedle = normalizeNumber(q)
     const hits: { record: CompanyRecord; at: number }[] = []
     for (const record of this.byId.values()) {
       if (record.country !== country) continue
       const at = record.name.toLowerCase().indexOf(needle)
-      if (at >= 0 || (numberNeedle.length > 0 && record.organization_number.includes(numberNeedle))) {
+      if (at >= 0 || needle.length === 0 || (numberNeedle.length > 0 && record.organization_number.includes(numberNeedle))) {
         hits.push({ record, at: at < 0 ? Number.MAX_SAFE_INTEGER : at })
       }
     }
@@ -70,9 +105,12 @@ export class CompanyDirectory {
     return hits.slice(0, limit).map(({ record, at }) => ({
       name: record.name,
       canonical_id: record.canonical_id,
+      lookup_id: lookupIdOf(record),
       country: record.country,
-      national_identifier: { type: record.identifier_type, id: record.organization_number },
-      highlight: highlight(record.name, at, q.length),
+      national_identifier: { type: identifierTypeOf(record), id: record.organization_number },
+      company_type: companyTypeOf(record),
+      status: record.status ?? "ACTIVE",
+      highlight: highlight(record.name, needle.length === 0 ? Number.MAX_SAFE_INTEGER : at, q.length),
     }))
   }
 }

@@ -1,4 +1,5 @@
-import { API_KEY_PATTERN } from "../../service/schemas"
+import { createHash } from "node:crypto"
+import { API_KEY_FORMAT as API_KEY_PATTERN } from "../contract/common"
 import type { MerchantConfig } from "../types"
 import { ErasureStore } from "../erasure/store"
 import { IdempotencyStore } from "../idempotency"
@@ -7,6 +8,13 @@ import { OrderStore } from "./orders"
 import { RepaymentStore } from "./repayment"
 import { TradeAccountStore } from "./trade-accounts"
 
+/** A UUID (version 8 layout) made from a digest: the same input, the same id. */
+function uuidOf(seed: string): string {
+  const hex = createHash("sha256").update(`merchant:${seed}`).digest("hex")
+  const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16)
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+}
+
 const WEBHOOK_SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]+={0,2}$/
 
 /**
@@ -14,6 +22,8 @@ const WEBHOOK_SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]+={0,2}$/
  * see each other's state. Later interfaces add their stores here.
  */
 export class MerchantState {
+  /** The service's merchant_id (a UUID per merchant, chosen): derived from the API key, so it is stable across restarts. */
+  readonly merchantId: string
   readonly orders = new OrderStore()
   readonly repayment = new RepaymentStore()
   readonly tradeAccounts = new TradeAccountStore()
@@ -30,6 +40,7 @@ export class MerchantState {
     private readonly initialWebhookUrl: string | null
   ) {
     this.webhookUrl = initialWebhookUrl
+    this.merchantId = uuidOf(apiKey)
   }
 
   /** Forgets every order, repayment account, plan and invoice, and idempotency key; the webhook URL goes back to its start value. */

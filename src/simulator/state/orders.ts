@@ -1,4 +1,4 @@
-import type { LineItem, Order } from "../../service/schemas"
+import type { LineItem, Order, Refund } from "../contract/orders"
 import type { CompanyRecord } from "./companies"
 
 /** An invoice (one per fulfilment) or a credit note (one per refund), kept for the PDF route. */
@@ -15,8 +15,6 @@ export type IssuedDocument = {
 
 /** Fields of the create and edit bodies that the order answer does not carry. */
 export type OrderExtras = {
-  discount_amount: string
-  invoice_type: string
   buyer_department?: string
   buyer_project?: string
   buyer_purchase_order_number?: string
@@ -36,8 +34,12 @@ export type OrderRecord = {
   verification: "approved" | "rejected" | "expired" | null
   invoices: IssuedDocument[]
   creditNotes: IssuedDocument[]
-  refundsByReference: Map<string, Order["refunds"][number]>
+  /** The refund answers (lines as a list of lists), by refund_reference, to answer a repeated reference again. */
+  refundsByReference: Map<string, RefundAnswer>
 }
+
+/** The answer of a refund: its `line_items` a list of lists (section 2). */
+export type RefundAnswer = Omit<Refund, "line_items"> & { line_items: LineItem[][] }
 
 /** One merchant's orders. */
 export class OrderStore {
@@ -52,6 +54,17 @@ export class OrderStore {
     list.push(record)
     this.byMerchantOrderId.set(record.order.merchant_order_id, list)
     if (record.order.status === "APPROVED" && record.order.state === "UNVERIFIED") this.awaitingVerification.add(record)
+  }
+
+  /** An edit's `merchant_order_id` replaces the order's: it is then found under the new one only. */
+  rename(record: OrderRecord, merchantOrderId: string): void {
+    const old = record.order.merchant_order_id
+    if (old === merchantOrderId) return
+    const rest = this.byMerchantOrder(old).filter((r) => r !== record)
+    if (rest.length) this.byMerchantOrderId.set(old, rest)
+    else this.byMerchantOrderId.delete(old)
+    record.order.merchant_order_id = merchantOrderId
+    this.byMerchantOrderId.set(merchantOrderId, [...this.byMerchantOrder(merchantOrderId), record])
   }
 
   get(id: string): OrderRecord | undefined {

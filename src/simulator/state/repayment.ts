@@ -1,16 +1,17 @@
 import type {
+  Account,
+  CancellationAnswer,
+  CreditAnswer,
+  FulfilmentStatus,
   FundingStatus,
-  PlanCredit,
-  PlanFulfilmentStatus,
-  RepaymentAccount,
-  RepaymentPlan,
+  Plan,
   TaxSubtotal,
-} from "../../service/schemas"
+} from "../contract/repayment"
 
 /** A repayment account. Once it has a plan it is a financial record: erasure keeps it (contract sections 3 and 6). */
 export type AccountRecord = {
   /** The wire object; handlers replace its fields and answer with it. */
-  account: RepaymentAccount
+  account: Account
   /** Ids of the plans made on this account, oldest first. */
   planIds: string[]
   createdAt: string
@@ -28,24 +29,24 @@ export type FundingState = {
 }
 
 export type FulfilmentState = {
-  status: PlanFulfilmentStatus
+  status: FulfilmentStatus
+  /** The `invoice_grouping_key` of the fulfilment, if one was given. */
+  groupingKey?: string
   /** When a PENDING fulfilment succeeds on its own (simulator clock); null unless PENDING. */
   dueAtMs: number | null
   requestedAt: string | null
   settledAt: string | null
 }
 
-export type CreditRecord = PlanCredit & { reason: string; created_at: string }
+export type CreditRecord = CreditAnswer & { reason: string; created_at: string }
 
 export type PlanRecord = {
   /** The wire object; handlers change its instalments and answer with it. */
-  plan: RepaymentPlan
-  description: string | null
-  consentDate: string
+  plan: Plan
   createdAt: string
   funding: FundingState
   fulfilment: FulfilmentState
-  cancellation: { cancel_reason: string; cancelled_at: string; received_at: string } | null
+  cancellation: (CancellationAnswer & { received_at: string }) | null
   credits: CreditRecord[]
 }
 
@@ -88,13 +89,8 @@ export class RepaymentStore {
 
   addAccount(record: AccountRecord): void {
     this.accounts.set(record.account.id, record)
-    this.accountByReference.set(record.account.merchant_account_reference, record)
-  }
-
-  /** Keeps the reference index right after an update changed `merchant_account_reference`. */
-  reindexAccount(record: AccountRecord, previousReference: string): void {
-    if (this.accountByReference.get(previousReference) === record) this.accountByReference.delete(previousReference)
-    this.accountByReference.set(record.account.merchant_account_reference, record)
+    const reference = record.account.merchant_account_reference
+    if (reference) this.accountByReference.set(reference, record)
   }
 
   account(id: string): AccountRecord | undefined {

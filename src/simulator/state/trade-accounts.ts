@@ -1,8 +1,8 @@
-import type { TradeAccountCustomer, TradeAccountUser } from "../../service/schemas"
+import { isSimServiceId, type SimTradeAccountCustomer, type SimTradeAccountUser } from "../contract/trade-account"
 
 export type TradeAccountCustomerRecord = {
   /** The wire object the service answers with. */
-  customer: TradeAccountCustomer
+  customer: SimTradeAccountCustomer
   /** The registry's canonical id of the business (resolved at creation). */
   canonicalId: string
   /** Service ids of its users, oldest first. */
@@ -11,7 +11,7 @@ export type TradeAccountCustomerRecord = {
 }
 
 export type TradeAccountUserRecord = {
-  user: TradeAccountUser
+  user: SimTradeAccountUser
   createdAt: string
   verifiedAt: string | null
 }
@@ -44,7 +44,7 @@ export class TradeAccountStore {
 
   /** By the service's id (`svc_...`) or, for anything else, by `merchant_customer_id`. */
   customer(id: string): TradeAccountCustomerRecord | undefined {
-    return id.startsWith("svc_") ? this.customers.get(id) : this.customerByMerchantId.get(id)
+    return isSimServiceId(id) ? this.customers.get(id) : this.customerByMerchantId.get(id)
   }
 
   customerByMerchantCustomerId(id: string): TradeAccountCustomerRecord | undefined {
@@ -63,7 +63,7 @@ export class TradeAccountStore {
 
   /** By the service's id (`svc_...`) or, for anything else, by `merchant_user_id`. */
   user(id: string): TradeAccountUserRecord | undefined {
-    return id.startsWith("svc_") ? this.users.get(id) : this.userByMerchantId.get(id)
+    return isSimServiceId(id) ? this.users.get(id) : this.userByMerchantId.get(id)
   }
 
   userByMerchantUserId(id: string): TradeAccountUserRecord | undefined {

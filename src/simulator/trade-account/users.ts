@@ -1,4 +1,4 @@
-import type { TradeAccountUserRequest } from "../../service/schemas"
+import type { SimTradeAccountUserCreate } from "../contract/trade-account"
 import type { SimulatorContext } from "../context"
 import { invalidState, notFound } from "../errors"
 import type { MerchantState } from "../state/merchants"
@@ -14,21 +14,31 @@ export function userOf(merchant: MerchantState, uid: string): TradeAccountUserRe
 
 /**
  * POST /trade-account/v3/customer/{cid}/user: completes onboarding. The user
- * starts unverified. `merchant_user_id` is unique per merchant (across its
- * customers): a second create is 409 INVALID_STATE with the existing id.
+ * starts unverified; an absent `phone_number` answers null. `merchant_user_id`
+ * is unique per merchant (across its customers): a second create is 409
+ * INVALID_STATE with the existing id.
  */
 export function createUser(
   ctx: SimulatorContext,
   merchant: MerchantState,
   customer: TradeAccountCustomerRecord,
-  body: TradeAccountUserRequest
+  body: SimTradeAccountUserCreate
 ): TradeAccountUserRecord {
   const holder = merchant.tradeAccounts.userByMerchantUserId(body.merchant_user_id)
   if (holder) {
     throw invalidState(`merchant_user_id ${body.merchant_user_id} is already used by trade account user ${holder.user.id}`, holder.user.id)
   }
   const record: TradeAccountUserRecord = {
-    user: { id: newTradeAccountId("usr"), customer_id: customer.customer.id, ...body, verified: false },
+    user: {
+      id: newTradeAccountId("usr"),
+      customer_id: customer.customer.id,
+      merchant_user_id: body.merchant_user_id,
+      email: body.email,
+      first_name: body.first_name,
+      last_name: body.last_name,
+      phone_number: body.phone_number ?? null,
+      verified: false,
+    },
     createdAt: ctx.clock.iso(),
     verifiedAt: null,
   }

@@ -1,4 +1,4 @@
-import { VERIFICATION_RESULT_PARAM, type VerificationResult } from "../../service/schemas"
+import { SIM_VERIFICATION_RESULT_PARAM, type SimVerificationResult } from "../contract/trade-account"
 import type { SimulatorContext } from "../context"
 import type { MerchantState } from "../state/merchants"
 import type { TradeAccountUserRecord, VerificationLink } from "../state/trade-accounts"
@@ -30,9 +30,9 @@ export function createVerificationLink(
 export const isLinkExpired = (ctx: SimulatorContext, link: VerificationLink) => ctx.clock.nowMs() - link.createdAtMs > LINK_TTL_MS
 
 /** The return URL with the result query added **(chosen)**: `trade_account_verification=verified|cancelled`. */
-export function returnUrlWith(link: VerificationLink, result: VerificationResult): string {
+export function returnUrlWith(link: VerificationLink, result: SimVerificationResult): string {
   const url = new URL(link.returnUrl)
-  url.searchParams.set(VERIFICATION_RESULT_PARAM, result)
+  url.searchParams.set(SIM_VERIFICATION_RESULT_PARAM, result)
   return url.href
 }
 

@@ -59,7 +59,7 @@ export function valuesFromProposal(proposal: Proposal, now = new Date()): Enroll
   const enrolled = proposal.enrolled_business
   if (proposal.status === "ACCEPTED" && enrolled) {
     values.organization_number = enrolled.organization_number
-    values.company_name = enrolled.company_name
+    values.company_name = enrolled.trading_name
     values.country_code = enrolled.country_code
   }
   if (proposal.status === "ACCEPTED" || proposal.status === "DECLINED" || proposal.status === "WITHDRAWN") values.decided_at = now
@@ -106,6 +106,18 @@ export const enrollmentKeys = {
   withdrawal: (proposalId: string) => `soletrader-withdraw-${proposalId}`,
 }
 
+/** What the buyer reads about their enrollment, in plain words (the storefront shows it as it is). */
+export const ENROLLMENT_MESSAGES: Record<EnrollmentStatus, string> = {
+  DRAFT: "Your sole-trader registration is not sent yet: finish it and submit it for review.",
+  SUBMITTED: "Your sole-trader registration was sent and is waiting for a decision.",
+  IN_REVIEW: "Your sole-trader registration is being reviewed; we will tell you when it is decided.",
+  ACCEPTED: "Your business is registered: you can pay by trade credit.",
+  VERIFIED: "Your business is confirmed: you can pay by trade credit.",
+  DECLINED:
+    "Your sole-trader registration was not accepted, so trade credit is not available for this business. Please choose another payment method.",
+  WITHDRAWN: "You withdrew your sole-trader registration. You can start a new one at any time.",
+}
+
 /** The row as the store API shows it. */
 export function presentEnrollment(row: EnrollmentRow) {
   return {
@@ -118,5 +130,6 @@ export function presentEnrollment(row: EnrollmentRow) {
     organization_number: row.organization_number,
     decided_at: row.decided_at,
     enrolled: ENROLLED_STATUSES.includes(row.status) && !!row.organization_number,
+    message: ENROLLMENT_MESSAGES[row.status] ?? `Your sole-trader registration is ${row.status}.`,
   }
 }

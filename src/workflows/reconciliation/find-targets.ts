@@ -20,7 +20,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
  * The payment sessions a run compares with the service (ids; a session stands
  * for its payment too):
  * - sessions not authorized yet that reached the service: `requires_more` (the
- *   buyer verifies; a missed `order.verified` or `order.cancelled`) and `pending`
+ *   buyer verifies; a missed `order.verified.v1` or `order.cancelled.v1`) and `pending`
  *   ones that were credit-checked (the process may have stopped between the
  *   service's order and Medusa's write), newest first;
  * - payments not canceled and not fully captured, and payments captured within the

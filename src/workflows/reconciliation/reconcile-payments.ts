@@ -20,7 +20,7 @@ export const reconcilePaymentsWorkflowId = "trade-credit-reconcile-payments"
 
 /**
  * Compares Medusa's trade credit payments in non-final states with the
- * service's orders and repairs Medusa: a missed `order.verified` (the cart is
+ * service's orders and repairs Medusa: a missed `order.verified.v1` (the cart is
  * completed), a missed cancellation (the session, payment or order is
  * canceled), the process stopping between the service's answer and Medusa's
  * write (the session learns its order), invoices and credit notes missing from

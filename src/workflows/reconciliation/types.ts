@@ -38,7 +38,7 @@ export type MedusaPaymentState = {
 
 /** One change that brings Medusa (or, for a confirm, the service) in line. */
 export type RepairAction =
-  /** The order is verified at the service, the cart was never completed: complete it (what the missed order.verified would have done). */
+  /** The order is verified at the service, the cart was never completed: complete it (what the missed order.verified.v1 would have done). */
   | { type: "complete_cart"; cart_id: string }
   /** The order was cancelled or rejected at the service: the session is no longer payable; the buyer chooses again. */
   | { type: "cancel_session"; status: "canceled" | "error"; data: TradeCreditPaymentData }

@@ -1,15 +1,12 @@
 import { verifyDelivery, type WebhookDelivery } from "../../../service/webhook-delivery"
-import type { WebhookEvent } from "../../../service/schemas"
+import { LEGACY_ORDER_EVENT_TYPES, ORDER_EVENT_TYPES, type WebhookEvent } from "../../../service/schemas"
 
-/** The service's event types this plugin knows (contract section 7). */
-const KNOWN_TYPES = new Set([
+/** The service's event types this plugin knows (contract section 7); the order events also by their older names. */
+const KNOWN_TYPES = new Set<string>([
   "enrollment.approved",
   "enrollment.declined",
-  "order.verified",
-  "order.cancelled",
-  "order.fulfilled",
-  "order.refunded",
-  "order.rejected",
+  ...ORDER_EVENT_TYPES,
+  ...LEGACY_ORDER_EVENT_TYPES,
   "repayment.plan.funding_decided",
 ])
 

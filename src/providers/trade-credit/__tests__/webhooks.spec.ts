@@ -52,11 +52,26 @@ describe("the trade-credit provider's webhook handling", () => {
     }
   }
 
-  const verifiedEvent = (order: { id: string; gross_amount: string }, sessionId: string) => ({
+  /** The envelope of contract section 7 (`.v1` name, specversion, source, the published data fields). */
+  const verifiedEvent = (order: { id: string; gross_amount: string }, sessionId: string, type = "order.verified.v1") => ({
     id: `evt_${randomBytes(6).toString("hex")}`,
-    type: "order.verified",
+    specversion: "1.0",
+    source: sim.url,
+    type,
     time: new Date().toISOString(),
-    data: { order_id: order.id, merchant_order_id: sessionId, state: "VERIFIED", status: "APPROVED", gross_amount: order.gross_amount, currency: "GBP" },
+    data: {
+      order_id: order.id,
+      merchant_order_id: sessionId,
+      merchant_id: "0b6e3f0c-5a7d-8e21-9c3b-4d5e6f708192",
+      state: "VERIFIED",
+      status: "APPROVED",
+      gross_amount: order.gross_amount,
+      invoice_amount: order.gross_amount,
+      payable_amount: order.gross_amount,
+      prepaid_amount: "0.00",
+      currency: "GBP",
+      buyer_company_name: "ACME INDUSTRIAL SUPPLIES LTD",
+    },
   })
 
   it("maps a signed order.verified of a verified order to 'authorized' for its payment session", async () => {
@@ -67,6 +82,14 @@ describe("the trade-credit provider's webhook handling", () => {
     expect(result.action).toBe("authorized")
     expect(result.data?.session_id).toBe(sessionId)
     expect(Number(result.data?.amount.toString())).toBe(Number(order.gross_amount))
+  })
+
+  it("still reads an order event by its name before the .v1 correction", async () => {
+    const sessionId = `payses_${randomBytes(6).toString("hex")}`
+    const order = await orderFor(sessionId)
+    await control(sim, "POST", `/orders/${order.id}/verify`, { approve: true })
+    const result = await provider.getWebhookActionAndData(delivery(verifiedEvent(order, sessionId, "order.verified")))
+    expect(result.action).toBe("authorized")
   })
 
   it("acts on the state read back, not on the event: a late order.verified of a cancelled order is 'canceled'", async () => {

@@ -37,7 +37,7 @@ export function withPlanStatus(data: TradeCreditPlanData, status: PlanStatus): T
     ...data,
     plan_id: status.plan_id,
     funding_status: status.funding_status,
-    credit_decline_reason: status.credit_decline_reason,
+    credit_decline_reason: status.credit_decline_reason ?? null,
     fulfilment_status: status.fulfilment_status,
     invoiced_amount: status.invoiced_amount,
     cancelled_amount: status.cancelled_amount,

@@ -1,6 +1,6 @@
 import BigNumber from "bignumber.js"
 import { splitRepaymentAmount } from "../../../service/repayment-schedule"
-import type { CreditCheckResult } from "../../../service/schemas"
+import { type CreditCheckResult, MAX_PLAN_MONTHS, MIN_PLAN_MONTHS } from "../../../service/schemas"
 
 /** The terms an APPROVED credit check allows, as kept in the session data. */
 export type PlanLimits = {
@@ -13,20 +13,30 @@ export type PlanLimits = {
 
 export type PlanLimitFailure = {
   ok: false
-  code: "TRADE_CREDIT_PERIODS_OUTSIDE_LIMITS" | "TRADE_CREDIT_INSTALMENT_ABOVE_LIMIT"
+  code: "TRADE_CREDIT_INVALID_PERIODS" | "TRADE_CREDIT_PERIODS_OUTSIDE_LIMITS" | "TRADE_CREDIT_INSTALMENT_ABOVE_LIMIT"
   number_of_periods: number
   message: string
 }
 
-/** The limits of an APPROVED check (a DECLINED one has none). */
+/** The seed's plan duration, as the message of TRADE_CREDIT_INVALID_PERIODS says it. */
+export const PLAN_MONTHS_MESSAGE = `number_of_periods must be a whole number of months from ${MIN_PLAN_MONTHS} to ${MAX_PLAN_MONTHS}`
+
+/** Whether a number of months is a plan duration the service allows (the seed: 3 to 36 months). */
+export const isPlanDuration = (n: number) => Number.isInteger(n) && n >= MIN_PLAN_MONTHS && n <= MAX_PLAN_MONTHS
+
+/**
+ * The terms of an APPROVED check, intersected with the seed's plan duration
+ * (3 to 36 months): the buyer is offered only what both allow. A DECLINED
+ * check, or one whose terms all fall outside 3 to 36, offers nothing.
+ */
 export function limitsOf(check: CreditCheckResult): PlanLimits | undefined {
   if (check.decision !== "APPROVED") return undefined
-  if (check.minimum_instalments == null || check.maximum_instalments == null || check.maximum_instalment_amount == null) {
-    return undefined
-  }
+  const minimum = Math.max(MIN_PLAN_MONTHS, check.minimum_instalments)
+  const maximum = Math.min(MAX_PLAN_MONTHS, check.maximum_instalments)
+  if (minimum > maximum) return undefined
   return {
-    minimum_instalments: check.minimum_instalments,
-    maximum_instalments: check.maximum_instalments,
+    minimum_instalments: minimum,
+    maximum_instalments: maximum,
     maximum_instalment_amount: check.maximum_instalment_amount,
     currency: check.currency,
   }
@@ -39,10 +49,11 @@ export function largestInstalment(total: string, numberOfPeriods: number): strin
 }
 
 /**
- * Whether each number of periods fits the credit check: between its minimum
- * and maximum number of instalments, and no instalment above its maximum
- * monthly amount (the service would reject the plan's funding otherwise).
- * Exact (the service's own split of the total, in cents).
+ * Whether each number of periods is a plan duration (3 to 36 months:
+ * TRADE_CREDIT_INVALID_PERIODS otherwise) and fits the credit check: between
+ * its minimum and maximum number of instalments, and no instalment above its
+ * maximum monthly amount (the service would reject the plan's funding
+ * otherwise). Exact (the service's own split of the total, in cents).
  */
 export function checkPeriodsWithinLimits(
   total: string,
@@ -50,6 +61,9 @@ export function checkPeriodsWithinLimits(
   limits: PlanLimits
 ): { ok: true } | PlanLimitFailure {
   for (const n of periods) {
+    if (!isPlanDuration(n)) {
+      return { ok: false, code: "TRADE_CREDIT_INVALID_PERIODS", number_of_periods: n, message: `${PLAN_MONTHS_MESSAGE} (got ${n})` }
+    }
     if (n < limits.minimum_instalments || n > limits.maximum_instalments) {
       return {
         ok: false,

@@ -1,5 +1,6 @@
+import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
-import { MAX_NUMBER_OF_PERIODS, MIN_NUMBER_OF_PERIODS, REPAYMENT_PERIODS } from "../../../service/schemas"
+import { MAX_PLAN_MONTHS, MIN_PLAN_MONTHS, REPAYMENT_PERIODS } from "../../../service/schemas"
 import { formatPath, PayloadError } from "../payload/errors"
 import { parseSessionInput, SessionInput } from "../payload/session-input"
 
@@ -11,15 +12,18 @@ import { parseSessionInput, SessionInput } from "../payload/session-input"
  * may show the terms first) and required when the cart is completed.
  */
 
-const PERIODS_MESSAGE = `must be a whole number of months from ${MIN_NUMBER_OF_PERIODS} to ${MAX_NUMBER_OF_PERIODS}`
+const PERIODS_MESSAGE = `must be a whole number of months from ${MIN_PLAN_MONTHS} to ${MAX_PLAN_MONTHS}`
 
-/** A number of monthly instalments: an integer from 1 to 36 (never a string, never 2.5); `field` names it in messages. */
+/**
+ * A number of monthly instalments: an integer from 3 to 36, the seed's plan
+ * duration (never a string, never 2.5); `field` names it in messages.
+ */
 export const numberOfPeriods = (field: string) =>
   z
     .number({ error: `${field} ${PERIODS_MESSAGE}` })
     .int(`${field} ${PERIODS_MESSAGE}`)
-    .min(MIN_NUMBER_OF_PERIODS, `${field} ${PERIODS_MESSAGE}`)
-    .max(MAX_NUMBER_OF_PERIODS, `${field} ${PERIODS_MESSAGE}`)
+    .min(MIN_PLAN_MONTHS, `${field} ${PERIODS_MESSAGE}`)
+    .max(MAX_PLAN_MONTHS, `${field} ${PERIODS_MESSAGE}`)
 
 export const NumberOfPeriods = numberOfPeriods("number_of_periods")
 
@@ -56,22 +60,32 @@ export type ParsePlanInputOptions = {
   requirePeriods?: boolean
 }
 
+/** A number of months outside the plan duration: TRADE_CREDIT_INVALID_PERIODS (a 400 naming the field and the range). */
+export const invalidPeriods = (message: string) =>
+  Object.assign(new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid trade credit details: ${message}`, INVALID_PERIODS), {
+    path: "number_of_periods",
+  })
+
+export const INVALID_PERIODS = "TRADE_CREDIT_INVALID_PERIODS"
+
 /**
  * Reads the session input of a plan. Throws a PayloadError
- * INVALID_SESSION_DATA (a 400 with that code) naming the first bad field.
+ * INVALID_SESSION_DATA (a 400 with that code) naming the first bad field; a
+ * number of months outside 3 to 36 is TRADE_CREDIT_INVALID_PERIODS.
  */
 export function parsePlanSessionInput(data: unknown, options: ParsePlanInputOptions = {}): PlanSessionInput {
   const input = parseSessionInput(data, { requireCompany: options.requireCompany ?? true })
   const terms = PlanTermsInput.safeParse(data ?? {})
   if (!terms.success) {
     const issue = terms.error.issues[0]
+    if (issue.path[0] === "number_of_periods") throw invalidPeriods(issue.message)
     throw new PayloadError("INVALID_SESSION_DATA", `Invalid trade credit details: ${issue.message}`, formatPath(issue.path))
   }
   const numberOfPeriods = terms.data.number_of_periods
   if (options.requirePeriods && numberOfPeriods === undefined) {
     throw new PayloadError(
       "INVALID_SESSION_DATA",
-      `Invalid trade credit details: number_of_periods is required: choose how many monthly instalments (${MIN_NUMBER_OF_PERIODS} to ${MAX_NUMBER_OF_PERIODS}) before placing the order`,
+      `Invalid trade credit details: number_of_periods is required: choose how many monthly instalments (${MIN_PLAN_MONTHS} to ${MAX_PLAN_MONTHS}) before placing the order`,
       "number_of_periods"
     )
   }

@@ -1,4 +1,4 @@
-import type { AccountRequest, Representative } from "../../../service/schemas"
+import type { AccountRequest, AccountUpdateRequest, Representative } from "../../../service/schemas"
 import type { BuyerSourceInput } from "../payload/buyer"
 import { buildBuyer, normalisePhoneNumber } from "../payload/buyer"
 import type { SessionInput } from "../payload/session-input"
@@ -6,8 +6,8 @@ import { digestOf } from "./plan-idempotency-keys"
 import { billingAddressOf, type MedusaAddressLike, toRepaymentAddress } from "./repayment-address"
 import type { ResolvedCompany } from "./repayment-company"
 
-/** The account body sent to the service (`AccountRequest`, defaults applied). */
-export type AccountBody = AccountRequest
+/** The account body sent to the service (`AccountRequest`, defaults applied; the plugin always sends a reference). */
+export type AccountBody = AccountRequest & { merchant_account_reference: string }
 
 const MAX_REFERENCE = 100
 
@@ -45,6 +45,21 @@ export function buildAccountBody(input: SessionInput, cart: BuyerSourceInput, co
     invoice_cc_emails: copies,
     account_representative: representative,
     merchant_account_reference: reference,
+  }
+}
+
+/**
+ * The `PUT /account/{id}` body of an account: what the interface lets change (the company's trade name and
+ * official address, the billing address, the invoice emails, the representative); the company's country and
+ * national identifier are not part of it.
+ */
+export function accountUpdateOf(body: AccountBody): AccountUpdateRequest {
+  return {
+    buyer_company: { trade_name: body.buyer_company.trade_name, official_address: body.buyer_company.official_address },
+    billing_address: body.billing_address,
+    invoice_email: body.invoice_email,
+    invoice_cc_emails: body.invoice_cc_emails,
+    account_representative: body.account_representative,
   }
 }
 

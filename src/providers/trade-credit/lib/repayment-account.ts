@@ -1,7 +1,7 @@
 import { isTradeCreditError, type TradeCreditClient } from "../../../client"
 import { planKeys, digestOf } from "./plan-idempotency-keys"
 import { findAccountLink, saveAccountLink } from "./plan-store"
-import type { AccountBody } from "./repayment-account-body"
+import { type AccountBody, accountUpdateOf } from "./repayment-account-body"
 
 export type EnsureAccountInput = {
   buyerKey: string
@@ -15,11 +15,16 @@ export type EnsuredAccount = {
   action: "reused" | "created" | "updated" | "linked"
 }
 
-/** The account id a 409 INVALID_STATE names in `details` (a reference already used). */
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i
+
+/**
+ * The account id a 409 names (a reference already used): the repayment
+ * interface's errors are `{description, code}`, so the id is read from the
+ * description (or `details`, where a transport keeps one).
+ */
 function existingAccountIdOf(error: unknown): string | undefined {
-  if (!isTradeCreditError(error) || error.code !== "INVALID_STATE") return undefined
-  const details = error.details?.trim()
-  return details && /^acct_[A-Za-z0-9]+$/.test(details) ? details : undefined
+  if (!isTradeCreditError(error) || error.status !== 409) return undefined
+  return (error.details ?? "").match(UUID)?.[0] ?? error.message.match(UUID)?.[0]
 }
 
 /**
@@ -38,11 +43,11 @@ export async function ensureRepaymentAccount(client: TradeCreditClient, input: E
 
   if (link && link.digest === digest) return { account_id: link.account_id, action: "reused" }
   if (link) {
-    const updated = await client.repayment.updateAccount(link.account_id, input.body, {
+    await client.repayment.updateAccount(link.account_id, accountUpdateOf(input.body), {
       idempotencyKey: planKeys.updateAccount(link.account_id),
     })
-    await save(updated.id)
-    return { account_id: updated.id, action: "updated" }
+    await save(link.account_id)
+    return { account_id: link.account_id, action: "updated" }
   }
   try {
     const created = await client.repayment.createAccount(input.body, {
@@ -53,10 +58,10 @@ export async function ensureRepaymentAccount(client: TradeCreditClient, input: E
   } catch (error) {
     const existing = existingAccountIdOf(error)
     if (!existing) throw error
-    const updated = await client.repayment.updateAccount(existing, input.body, {
+    await client.repayment.updateAccount(existing, accountUpdateOf(input.body), {
       idempotencyKey: planKeys.updateAccount(existing),
     })
-    await save(updated.id)
-    return { account_id: updated.id, action: "linked" }
+    await save(existing)
+    return { account_id: existing, action: "linked" }
   }
 }

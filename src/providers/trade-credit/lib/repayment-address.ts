@@ -1,4 +1,4 @@
-import type { RepaymentAddress } from "../../../service/schemas"
+import { type PlanShippingAddress, REPAYMENT_COUNTRIES, type RepaymentAddress } from "../../../service/schemas"
 import { PayloadError } from "../payload/errors"
 
 /** A Medusa address, as Query or the payment customer gives it (any field may be missing). */
@@ -17,9 +17,24 @@ const clean = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, 
  * A Medusa address as the repayment interface's address: address_1 →
  * address_line_1, address_2 → address_line_2, province → region, the country
  * upper case. A missing street, city, postal code or country is
- * ADDRESS_INCOMPLETE naming the field.
+ * ADDRESS_INCOMPLETE naming the field; an account's address must also be in a
+ * country the interface serves (also ADDRESS_INCOMPLETE, naming country_code).
  */
 export function toRepaymentAddress(address: MedusaAddressLike | null | undefined, where: string): RepaymentAddress {
+  const read = toPlanShippingAddress(address, where)
+  const country = REPAYMENT_COUNTRIES.find((code) => code === read.country_code)
+  if (!country) {
+    throw new PayloadError(
+      "ADDRESS_INCOMPLETE",
+      `The ${where.replace(/_/g, " ")} is in ${read.country_code}: trade credit instalments serve ${REPAYMENT_COUNTRIES.join(", ")}`,
+      `${where}.country_code`
+    )
+  }
+  return { ...read, country_code: country }
+}
+
+/** A Medusa address as a plan's `shipping_address` (any country). */
+export function toPlanShippingAddress(address: MedusaAddressLike | null | undefined, where: string): PlanShippingAddress {
   const required = {
     address_1: clean(address?.address_1),
     city: clean(address?.city),
@@ -53,6 +68,13 @@ export function toRepaymentAddress(address: MedusaAddressLike | null | undefined
 
 const hasStreet = (address: MedusaAddressLike | null | undefined): address is MedusaAddressLike =>
   !!address && !!(clean(address.address_1) || clean(address.city))
+
+/** The address a plan's goods go to: the cart's shipping address, else its billing address (nothing to ship). */
+export function shippingAddressOf(cart: { billing_address?: MedusaAddressLike | null; shipping_address?: MedusaAddressLike | null }): PlanShippingAddress {
+  if (hasStreet(cart.shipping_address)) return toPlanShippingAddress(cart.shipping_address, "shipping_address")
+  if (hasStreet(cart.billing_address)) return toPlanShippingAddress(cart.billing_address, "billing_address")
+  throw new PayloadError("ADDRESS_INCOMPLETE", "The cart has no shipping address, which a repayment plan needs", "shipping_address")
+}
 
 /** The billing address of a cart, else its shipping address (a cart with nothing to ship may have one only). */
 export function billingAddressOf(cart: { billing_address?: MedusaAddressLike | null; shipping_address?: MedusaAddressLike | null }): RepaymentAddress {

@@ -51,6 +51,8 @@ const PRORATE_TOLERANCE = new BigNumber("0.01")
 function creditLineOf(line: LineItem): LineItem {
   return {
     name: line.name,
+    // Every line sent carries a description (contract section 2); an order line read without one repeats its name.
+    description: line.description?.trim() || line.name,
     quantity: line.quantity,
     quantity_unit: line.quantity_unit,
     unit_price: line.unit_price,

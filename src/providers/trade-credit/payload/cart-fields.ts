@@ -48,6 +48,7 @@ const ITEM_FIELDS = [
   "product_id",
   "variant_id",
   "product_title",
+  "product_description",
   "product_handle",
   "product_type",
   "product_collection",
@@ -57,7 +58,7 @@ const ITEM_FIELDS = [
   ...TOTALS,
 ]
 
-const SHIPPING_METHOD_FIELDS = ["id", "name", "amount", "is_tax_inclusive", "shipping_option_id", ...TOTALS]
+const SHIPPING_METHOD_FIELDS = ["id", "name", "description", "amount", "is_tax_inclusive", "shipping_option_id", ...TOTALS]
 
 /** Items with their tax lines and promotion adjustments (carts and orders alike). */
 const ITEM_LINE_FIELDS = [

@@ -10,8 +10,13 @@ export const PAYLOAD_ERROR_CODES = [
   "INVALID_SESSION_DATA",
   /** A buyer detail needed for an order is missing (`path` names it). */
   "BUYER_DETAILS_MISSING",
-  /** A buyer detail is present but unusable, e.g. a phone number that is no phone number. */
+  /** A buyer detail is present but unusable, e.g. an email that is no email address (`path` names it). */
   "BUYER_DETAILS_INVALID",
+  /**
+   * The buyer's phone number cannot be read as a phone number of the address's
+   * country (`path` names the field it came from, e.g. `billing_address.phone`).
+   */
+  "INVALID_PHONE_NUMBER",
   /** The return URL is not on one of the configured storefront origins. */
   "INVALID_RETURN_URL",
   /** The cart (or order) read from Medusa lacks what the builder needs, e.g. its totals. */

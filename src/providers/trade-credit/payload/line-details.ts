@@ -1,5 +1,6 @@
 import type { LineItem } from "../../../service/schemas"
 import { isAbsoluteHttpUrl } from "../../../utils/url"
+import { DEFAULT_VARIANT } from "./descriptions"
 import type { MedusaLineItem } from "./medusa-cart"
 
 /**
@@ -14,8 +15,6 @@ const MAX_NAME = 255
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
 const clean = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim()
 
-/** Medusa's name of a product's only variant. */
-const DEFAULT_VARIANT = /^default( variant| option value)?$/i
 
 /** "Product (Variant)", or the product title alone when the variant adds nothing. */
 export function nameOfItem(item: MedusaLineItem): string {
@@ -35,11 +34,12 @@ export function detailsOfItem(item: MedusaLineItem): LineItem["details"] | undef
   if (sku) barcodes.push({ type: "SKU", value: sku })
   if (barcode && GTIN.test(barcode)) barcodes.push({ type: "GTIN", value: barcode })
   const categories = [clean(item.product_type), clean(item.product_collection)].filter(Boolean)
-  const details: NonNullable<LineItem["details"]> = {}
+  if (!barcodes.length && !categories.length) return undefined
+  // `categories` is required inside `details` (contract section 2, ProductDetailsSchema): sent even when empty.
+  const details = { categories } as NonNullable<LineItem["details"]>
   if (barcodes.length) details.barcodes = barcodes
   if (sku) details.part_number = sku
-  if (categories.length) details.categories = categories
-  return Object.keys(details).length ? details : undefined
+  return details
 }
 
 /** The thumbnail, only when it is an absolute http(s) URL (a relative or data: URL is useless to the service). */

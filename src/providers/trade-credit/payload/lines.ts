@@ -3,6 +3,7 @@ import { taxSubtotalsOf } from "../../../service/order-arithmetic"
 import type { LineItem, TaxSubtotal } from "../../../service/schemas"
 import { roundToCents, sumDecimals, toDecimal, ZERO, type DecimalInput } from "../../../utils/decimal"
 import { absUnits, decimalsOf, formatUnits, formatUnitsShortest, MONEY_DECIMALS, pow10, rescale, unitsOf } from "../../../utils/units"
+import { cleanText, clipText, descriptionOfItem, descriptionOfShipping } from "./descriptions"
 import { PayloadError } from "./errors"
 import { detailsOfItem, imageUrlOfItem, nameOfItem, productPageUrlOfItem, referenceOf } from "./line-details"
 import { draftLine, finishLineOrThrow, grossOf, type ExactLineTotals, type LineDescription, type LineDraft } from "./line-draft"
@@ -147,6 +148,7 @@ function itemSource(item: MedusaLineItem, index: number, options: LineOptions): 
     where,
     description: {
       name: nameOfItem(item),
+      description: descriptionOfItem(item),
       quantity_unit: "pcs",
       type: item.requires_shipping === false ? options.nonShippingItemType ?? "DIGITAL" : "PHYSICAL",
       ...(line_item_reference && { line_item_reference }),
@@ -163,11 +165,12 @@ function itemSource(item: MedusaLineItem, index: number, options: LineOptions): 
 function shippingSource(method: MedusaShippingMethod, index: number, options: LineOptions): LineSource {
   const where = `shipping_methods[${index}]`
   const line_item_reference = referenceOf(method.id)
-  const name = (method.name ?? "").trim() || options.shippingName || "Shipping"
+  const name = clipText(cleanText(method.name) || options.shippingName || "Shipping", 255)
   return {
     where,
     description: {
-      name: name.length > 255 ? `${name.slice(0, 254)}…` : name,
+      name,
+      description: descriptionOfShipping(method, name),
       quantity_unit: "sc",
       type: "SHIPPING_FEE",
       ...(line_item_reference && { line_item_reference }),

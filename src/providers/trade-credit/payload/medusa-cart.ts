@@ -74,6 +74,8 @@ export const MedusaLineItem = z.object({
   product_id: Text,
   variant_id: Text,
   product_title: Text,
+  /** Copied from the product when the item was added: the line's `description`. */
+  product_description: Text,
   product_handle: Text,
   product_type: Text,
   product_collection: Text,
@@ -91,6 +93,8 @@ export type MedusaLineItem = z.output<typeof MedusaLineItem>
 export const MedusaShippingMethod = z.object({
   id: z.string().min(1),
   name: Text,
+  /** A JSON column: used as the line's description only when it holds text. */
+  description: z.unknown().optional(),
   amount: Decimal,
   is_tax_inclusive: Flag,
   shipping_option_id: Text,

@@ -98,7 +98,7 @@ function orderContentOf(
     tax_amount: lines.tax_amount,
     discount_amount: lines.discount_amount,
     currency: cart.currency_code.toUpperCase(),
-    invoice_type: "FUNDED_INVOICE",
+    // No invoice_type: it is not part of the create or edit body (contract section 2, corrected in section 8).
     line_items: lines.line_items,
     tax_subtotals: lines.tax_subtotals,
     ...orderAddressesOf(cart),

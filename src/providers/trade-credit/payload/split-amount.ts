@@ -2,12 +2,18 @@ import BigNumber from "bignumber.js"
 import { checkLineItem, taxSubtotalsOf } from "../../../service/order-arithmetic"
 import type { LineItem, TaxSubtotal } from "../../../service/schemas"
 import { formatMoney, formatTaxRate, formatUnitPrice, roundToCents, sumDecimals, toDecimal, ZERO, type DecimalInput } from "../../../utils/decimal"
+import { clipText, MAX_DESCRIPTION } from "./descriptions"
 import { PayloadError } from "./errors"
 import { taxClassNameForRate } from "./tax-class"
 
 export type SplitOptions = {
   /** The name of the lines (default "Order amount"); with several rates the tax class is added. */
   name?: string
+  /**
+   * Their description (default: the name and tax class, "Order amount (VAT 20%)"); with
+   * several rates the tax class is added. Every line the service receives carries one.
+   */
+  description?: string
   /** Their type (default OTHER). */
   type?: LineItem["type"]
   /** The tax class name of a rate (default e.g. "Tax 20%"); pass the order's names to repeat them. */
@@ -99,8 +105,10 @@ export function splitAmountByTaxRates(
     const net = roundToCents(part.dividedBy(new BigNumber(rate).plus(1)))
     const tax = part.minus(net)
     const taxClass = options.taxClassName?.(rate) ?? taxClassNameForRate(rate)
+    const description = options.description ?? `${name} (${taxClass})`
     const line: LineItem = {
       name: rates.length > 1 ? `${name} (${taxClass})`.slice(0, 255) : name.slice(0, 255),
+      description: clipText(rates.length > 1 && options.description ? `${description} (${taxClass})` : description, MAX_DESCRIPTION),
       quantity: "1",
       quantity_unit: "pcs",
       unit_price: formatUnitPrice(net),

@@ -249,7 +249,12 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
       return { data: withOrder(current, order) }
     }
     const partial = captureAmount !== undefined && toCents(captureAmount).lt(remaining)
-    const body = partial ? splitAmountByTaxRates(toCents(captureAmount).toFixed(2), order.tax_subtotals) : undefined
+    const body = partial
+      ? splitAmountByTaxRates(toCents(captureAmount).toFixed(2), order.tax_subtotals, {
+          name: "Order amount",
+          description: "Part of the order fulfilled and invoiced now",
+        })
+      : undefined
     const fulfilled = await this.call("fulfil the order", () =>
       this.client_.orders.fulfil(
         orderId,

@@ -32,6 +32,7 @@ import type { PlanStatus, RepaymentPlan, WebhookEvent } from "../../../service/s
 import { formatMoney, roundToCents, toDecimal } from "../../../utils/decimal"
 import { declined } from "../lib/errors"
 import { readCaptureAmount, readCartOfSession } from "../lib/medusa-reader"
+import { buildPlanBody } from "../lib/plan-body"
 import { checkPlanCredit } from "../lib/plan-credit-check"
 import { type TradeCreditPlanData, sessionStatusOfPlan, withPlan, withPlanStatus } from "../lib/plan-data"
 import { digestOf, planKeys } from "../lib/plan-idempotency-keys"
@@ -43,6 +44,7 @@ import { ensureRepaymentAccount } from "../lib/repayment-account"
 import { billingAddressOf } from "../lib/repayment-address"
 import {
   accountReferenceOf,
+  accountUpdateOf,
   buildAccountBody,
   buyerKeyOf,
   type PaymentCustomerLike,
@@ -191,23 +193,21 @@ export class TradeCreditPlanService extends TradeCreditBase {
     const cart = await readCartOfSession<MedusaCartInput>(sessionId, CART_FIELDS)
     // The cart must still be what was credit-checked (else the session is started again).
     const lines = buildLines(cart, { expectedTotal: data.gross_amount })
-    const body = {
-      reference: sessionId,
-      description: `Medusa cart ${cart.id}`,
-      account_id: accountId,
-      total_repayment_amount: lines.gross_amount,
-      currency: cart.currency_code.toUpperCase(),
-      tax_subtotals: lines.tax_subtotals,
-      consent_date: new Date().toISOString(),
-      line_items: lines.line_items,
-      terms: { period: "MONTHLY" as const, number_of_periods: numberOfPeriods },
-    }
+    const body = buildPlanBody({
+      sessionId,
+      cart,
+      input,
+      accountId,
+      numberOfPeriods,
+      lines,
+      consentedAt: new Date(),
+    })
     let plan: RepaymentPlan | { id: string; existing: true }
     try {
       plan = await this.client_.repayment.createPlan(body, { idempotencyKey: planKeys.createPlan(sessionId, body) })
     } catch (error) {
-      const holder = isTradeCreditError(error) && error.code === "INVALID_STATE" ? error.details?.trim() : undefined
-      if (!holder || !/^plan_[A-Za-z0-9]+$/.test(holder)) return await this.call("create the repayment plan", () => Promise.reject(error))
+      const holder = holderPlanIdOf(error)
+      if (!holder) return await this.call("create the repayment plan", () => Promise.reject(error))
       plan = { id: holder, existing: true }
     }
     await recordPlanSession({
@@ -248,13 +248,14 @@ export class TradeCreditPlanService extends TradeCreditBase {
     return { data: await this.cancelPlan(current, current.plan_id, "Cancelled in the shop") }
   }
 
-  private async cancelPlan(current: TradeCreditPlanData, planId: string, reason: string): Promise<TradeCreditPlanData> {
-    const body = { reason, at: new Date().toISOString() }
-    let plan: RepaymentPlan
+  /** Cancels the plan's instalments not yet invoiced (the service's reason TERMINATED; `why` is for the log). */
+  private async cancelPlan(current: TradeCreditPlanData, planId: string, why: string): Promise<TradeCreditPlanData> {
+    const body = { at: new Date().toISOString() }
     try {
-      plan = await this.client_.repayment.cancel(planId, reason, body.at, { idempotencyKey: planKeys.cancel(planId, body) })
+      await this.client_.repayment.cancel(planId, "TERMINATED", body.at, { idempotencyKey: planKeys.cancel(planId, body) })
+      this.logger_.info(`trade-credit: cancelled plan ${planId}: ${why}`)
     } catch (error) {
-      if (isTradeCreditError(error) && error.code === "INVALID_STATE") {
+      if (isTradeCreditError(error) && error.status === 409) {
         throw new MedusaError(
           MedusaError.Types.NOT_ALLOWED,
           "Every instalment of this repayment plan is already invoiced, so nothing is left to cancel: refund it instead.",
@@ -265,7 +266,7 @@ export class TradeCreditPlanService extends TradeCreditBase {
     }
     await updatePlanSession(planId, { state: "cancelled" })
     const status = await this.call("read the plan", () => this.client_.repayment.getStatus(planId))
-    return { ...withPlanStatus(withPlan(current, plan), status), cancelled: true }
+    return { ...withPlanStatus(withCancelledInstalments(current, status), status), cancelled: true }
   }
 
   /**
@@ -374,10 +375,12 @@ export class TradeCreditPlanService extends TradeCreditBase {
       const body = withCustomerDetails(link.body, customer)
       const digest = digestOf(body)
       if (digest === link.digest) continue
-      const updated = await this.call("update the buyer's repayment account", () =>
-        this.client_.repayment.updateAccount(link.account_id, body, { idempotencyKey: planKeys.updateAccount(link.account_id) })
+      await this.call("update the buyer's repayment account", () =>
+        this.client_.repayment.updateAccount(link.account_id, accountUpdateOf(body), {
+          idempotencyKey: planKeys.updateAccount(link.account_id),
+        })
       )
-      await saveAccountLink({ buyer_key: buyerKey, company_key: link.company_key, account_id: updated.id, digest, body })
+      await saveAccountLink({ buyer_key: buyerKey, company_key: link.company_key, account_id: link.account_id, digest, body })
     }
     return { data: { ...(holder?.data ?? {}), buyer_key: buyerKey, account_ids: links.map((l) => l.account_id) } }
   }
@@ -394,6 +397,33 @@ export class TradeCreditPlanService extends TradeCreditBase {
   protected async webhookAction(_event: WebhookEvent): Promise<WebhookActionResult> {
     return { action: PaymentActions.NOT_SUPPORTED }
   }
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i
+
+/**
+ * The plan that holds this session's reference, from the service's 409 (a
+ * retry whose first answer was lost): the repayment interface's errors are
+ * `{description, code}`, so its id (a UUID) is read from the description.
+ */
+function holderPlanIdOf(error: unknown): string | undefined {
+  if (!isTradeCreditError(error) || error.status !== 409) return undefined
+  return `${error.details ?? ""} ${error.message}`.match(UUID)?.[0]
+}
+
+/**
+ * Stored data after a cancellation (its answer names no instalment): the service invoices instalments in date
+ * order, so the first ones up to the status's `invoiced_amount` are INVOICED and the rest CANCELLED.
+ */
+function withCancelledInstalments(data: TradeCreditPlanData, status: PlanStatus): TradeCreditPlanData {
+  if (!data.instalments) return data
+  let invoiced = new BigNumberJs(status.invoiced_amount)
+  const instalments = data.instalments.map((i) => {
+    if (invoiced.lt(i.repayment_amount)) return { ...i, status: "CANCELLED" }
+    invoiced = invoiced.minus(i.repayment_amount)
+    return { ...i, status: "INVOICED" }
+  })
+  return { ...data, instalments }
 }
 
 /** The buyer a Medusa account holder of this provider names. */

@@ -13,7 +13,7 @@ export const orderEraser: Eraser = {
       .all()
       .filter(
         ({ order, extras }) =>
-          sameAddress(order.buyer.representative.email, email) ||
+          sameAddress(order.buyer.representative?.email, email) ||
           (extras.invoice_details?.invoice_emails ?? []).some((address) => sameAddress(address, email))
       ).length
     return { retained, erasable: 0 }

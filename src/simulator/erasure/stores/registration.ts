@@ -16,7 +16,7 @@ export const registrationEraser: Eraser = {
     const autofill = [...store.autofill.values()].filter((record) => sameAddress(record.buyer.email, email)).length
     const proposals = [...store.proposals.values()].filter(({ proposal }) => {
       const business = proposal.proposed_business
-      return sameAddress(business.email, email) || sameAddress(business.proprietor_details.email, email)
+      return sameAddress(business.email, email) || sameAddress(business.proprietor_details?.email, email)
     }).length
     const returning = store.enrolledBuyers.filter((buyer) => sameAddress(buyer.email, email)).length
     const codes = store.verifications.has(email) ? 1 : 0

@@ -43,7 +43,8 @@ export const tradeAccountEraser: Eraser = {
       Object.assign(record.user, {
         first_name: placeholders.firstName,
         last_name: placeholders.lastName,
-        phone_number: placeholders.phone,
+        // A user created without a phone (optional) stays without one.
+        phone_number: record.user.phone_number === null ? null : placeholders.phone,
         email: placeholders.email,
       })
       changed++

@@ -1,6 +1,7 @@
 import { Router } from "express"
 import { z } from "@medusajs/framework/zod"
-import { CompanyAddress, CountryCode, Money } from "../../../service/schemas"
+import { CountryCode, Money } from "../../contract/common"
+import { COMPANY_TYPES, CompanyAddress } from "../../contract/companies"
 import type { SimulatorContext } from "../../context"
 import { notFound } from "../../errors"
 import { normalizeNumber } from "../../state/companies"
@@ -13,7 +14,9 @@ const NewCompany = z.object({
   name: z.string().min(1).max(255),
   country: CountryCode,
   organization_number: z.string().min(1).max(50),
-  identifier_type: z.string().default("ORGNR"),
+  identifier_type: z.string().optional(),
+  company_type: z.enum(COMPANY_TYPES).optional(),
+  status: z.string().min(1).optional(),
   addresses: z.array(CompanyAddress).default([]),
   credit_limit: Money.nullable().default(null),
   declined: z.boolean().default(false),
@@ -31,8 +34,9 @@ export function controlCompanyRoutes(ctx: SimulatorContext): Router {
     "/companies",
     route((req, res) => {
       const body = parseWith(NewCompany, req.body ?? {}, "body")
-      const canonical_id = body.canonical_id ?? `cmp_${body.country.toLowerCase()}_${normalizeNumber(body.organization_number)}`
-      res.status(201).json(ctx.companies.add({ ...body, canonical_id }))
+      const canonical_id = body.canonical_id ?? `cmp${body.country.toLowerCase()}${normalizeNumber(body.organization_number)}`
+      // Left out, the identifier type is the country's (identifierTypeOf).
+      res.status(201).json(ctx.companies.add({ ...body, identifier_type: body.identifier_type ?? "", canonical_id }))
     })
   )
 

@@ -8,14 +8,23 @@ const business = {
   trading_name: "Jo's Joinery",
   email: "[redacted]",
   phone: "[redacted]",
-  business_address: { street: "5 Mill Lane", postal_code: "M4 1AB", city: "Manchester", country_code: "GB" },
-  proprietor_details: { first_name: "[redacted]", last_name: "[redacted]", date_of_birth: "[redacted]", email: "[redacted]", phone: "[redacted]" },
+  business_address: { building: "Unit 2", street: "5 Mill Lane", postal_code: "M4 1AB", city: "Manchester", country_code: "GB" },
+  proprietor_details: null,
 }
 const accepted: Proposal = {
   id: "prop_1",
   status: "ACCEPTED",
   proposed_business: business,
-  enrolled_business: { organization_number: "SOLE-GB-1", company_name: "JO'S JOINERY", country_code: "GB", business_address: business.business_address },
+  enrolled_business: {
+    id: "bus_1",
+    business_type: "SOLE_TRADER",
+    organization_number: "SOLE-GB-1",
+    trading_name: "JO'S JOINERY",
+    country_code: "GB",
+    email: "[redacted]",
+    phone: "[redacted]",
+    business_address: business.business_address,
+  },
 }
 const row: EnrollmentRow = {
   id: "tcenr_1",

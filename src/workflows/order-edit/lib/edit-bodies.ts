@@ -76,7 +76,6 @@ export function editBodyOfServiceOrder(order: Order): EditOrderRequest {
     tax_amount: order.tax_amount,
     discount_amount: formatMoney(sumDecimals(order.line_items.map((l) => l.discount_amount ?? "0"))),
     currency: order.currency,
-    invoice_type: "FUNDED_INVOICE",
     line_items: order.line_items,
     tax_subtotals: order.tax_subtotals,
     billing_address: order.billing_address,

@@ -8,10 +8,36 @@ export type MedusaCustomer = {
   last_name: string | null
   phone: string | null
   company_name: string | null
-  addresses?: { country_code: string | null; phone: string | null; is_default_billing?: boolean }[] | null
+  addresses?: MedusaAddress[] | null
 }
 
-const FIELDS = ["id", "email", "first_name", "last_name", "phone", "company_name", "addresses.country_code", "addresses.phone", "addresses.is_default_billing"]
+export type MedusaAddress = {
+  country_code: string | null
+  phone: string | null
+  is_default_billing?: boolean
+  address_1?: string | null
+  address_2?: string | null
+  city?: string | null
+  postal_code?: string | null
+  province?: string | null
+}
+
+const FIELDS = [
+  "id",
+  "email",
+  "first_name",
+  "last_name",
+  "phone",
+  "company_name",
+  "addresses.country_code",
+  "addresses.phone",
+  "addresses.is_default_billing",
+  "addresses.address_1",
+  "addresses.address_2",
+  "addresses.city",
+  "addresses.postal_code",
+  "addresses.province",
+]
 
 /**
  * The Medusa customers with these ids, in the order asked. An id that names no

@@ -7,7 +7,7 @@ import type { ReconciliationOutcome, RepairActionType } from "../../reconciliati
 
 /**
  * What an order event may change in Medusa. Authorization (completing the cart)
- * is Medusa's own webhook handling (`order.verified` → `authorized`); the plugin
+ * is Medusa's own webhook handling (`order.verified.v1` → `authorized`); the plugin
  * does what Medusa ignores: cancellations and rejections, and the service's
  * invoices and credit notes in the payment's data.
  */

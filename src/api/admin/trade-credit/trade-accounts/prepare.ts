@@ -6,7 +6,7 @@ import type { TradeAccountCompany, TradeAccountCustomerRequest } from "../../../
 import type { OnboardTradeAccountInput } from "../../../../workflows/trade-accounts/onboard-trade-account"
 import { readCustomers } from "../../../../workflows/trade-accounts/lib/medusa-customers"
 import { findTradeAccount, type TradeAccountRow, tradeCreditModuleOf, userRowsOfCustomers } from "../../../../workflows/trade-accounts/lib/records"
-import { personOf, userBodyOf } from "../../../../workflows/trade-accounts/lib/service-bodies"
+import { billingAddressOf, companyFieldsOf, personOf, userBodyOf } from "../../../../workflows/trade-accounts/lib/service-bodies"
 import type { NewUser } from "../../../../workflows/trade-accounts/steps/create-service-users"
 import type { OnboardTradeAccountBody } from "./validators"
 
@@ -57,7 +57,8 @@ async function countryOf(container: MedusaContainer, company: TradeAccountCompan
   try {
     return (await tradeCreditModuleOf(container).getClient().companies.get(company.canonical_id)).country
   } catch (error) {
-    if (isTradeCreditError(error) && error.code === "NOT_FOUND") {
+    // 404 whatever the code: the company interface answers its own (`COMPANY_NOT_FOUND`).
+    if (isTradeCreditError(error) && error.status === 404) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, `No company ${company.canonical_id} at the trade credit service`, "TRADE_CREDIT_COMPANY_NOT_FOUND")
     }
     throw toMedusaError(error, "look up the company")
@@ -67,7 +68,9 @@ async function countryOf(container: MedusaContainer, company: TradeAccountCompan
 /**
  * The input of the onboarding workflow from the admin's body: the Medusa
  * customer must exist; its details fill in the contact person, the invoice
- * email and the trade name where the body gives none. A business onboarded
+ * email, the invoice billing address (its default billing address) and the
+ * trade name where the body gives none. The trade name is optional at the
+ * service; the plugin keeps one to show the account by. A business onboarded
  * already (same customer) is reused when the company is the same, and is 400
  * TRADE_CREDIT_TRADE_ACCOUNT_EXISTS when the body names another company.
  */
@@ -90,11 +93,15 @@ export async function prepareOnboarding(container: MedusaContainer, body: Onboar
       "TRADE_CREDIT_TRADE_NAME_MISSING"
     )
   }
+  const billingAddress = billingAddressOf(customer)
+  // The business's identifiers at the top level of the body (section 8); the onboarded customer is its contact.
   const serviceBody: TradeAccountCustomerRequest = {
     merchant_customer_id: customer.id,
-    company: body.company,
+    ...companyFieldsOf(body.company),
     contact_persons: body.contact_persons ?? [personOf(customer, country)],
     invoice_email_addresses: body.invoice_email_addresses ?? (customer.email ? [customer.email.toLowerCase()] : []),
+    ...(billingAddress && { invoice_billing_address: billingAddress }),
+    use_billing_address_for_shipping: body.use_billing_address_for_shipping ?? false,
     trade_name: tradeName,
   }
   const users = await prepareUsers(container, existing, body.users ?? [customer.id], country)

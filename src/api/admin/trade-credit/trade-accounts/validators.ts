@@ -24,8 +24,9 @@ const Company = z.preprocess(
 /**
  * `POST /admin/trade-credit/trade-accounts`: onboard the company of a Medusa
  * customer. `company`: `{canonical_id}` (company search) or `{country_code,
- * organization_number}`. Contact persons and invoice emails default to the
- * customer; `users` (Medusa customer ids) default to the customer.
+ * organization_number}`. Contact persons, invoice emails and the invoice
+ * billing address default to the customer; `users` (Medusa customer ids)
+ * default to the customer.
  */
 export const OnboardTradeAccountBody = z
   .object({
@@ -34,6 +35,8 @@ export const OnboardTradeAccountBody = z
     trade_name: z.string().trim().min(1).max(255).optional(),
     contact_persons: z.array(ContactPerson).min(1).max(10).optional(),
     invoice_email_addresses: z.array(Email).max(10).optional(),
+    /** Whether the service ships to the invoice billing address when an order gives no shipping address. */
+    use_billing_address_for_shipping: z.boolean().optional(),
     users: z.array(MedusaCustomerId).min(1).max(20).optional(),
   })
   .strict()

@@ -1,5 +1,5 @@
 import { authenticate, type MiddlewareRoute } from "@medusajs/framework/http"
-import { validateProposalBody, validateSignupBody, validateVerificationBody, validateVerificationCodeBody } from "./validators"
+import { validateChoiceBody, validateProposalBody, validateSignupBody, validateVerificationBody, validateVerificationCodeBody } from "./validators"
 import * as limits from "./rate-limits"
 
 const BASE = "/store/trade-credit/soletrader"
@@ -16,6 +16,8 @@ export const soletraderMiddlewares: MiddlewareRoute[] = [
   { matcher: `${BASE}/signup`, method: ["POST"], middlewares: [validateSignupBody, limits.signupCustomerLimit, limits.signupAddressLimit] },
   { matcher: `${BASE}/returning-buyer/verification`, method: ["POST"], middlewares: [validateVerificationBody, limits.codeRequestCustomerLimit, limits.codeRequestAddressLimit] },
   { matcher: `${BASE}/returning-buyer/verification/code`, method: ["POST"], middlewares: [validateVerificationCodeBody, limits.codeCheckCustomerLimit, limits.codeCheckAddressLimit] },
+  { matcher: `${BASE}/returning-buyer/choice`, method: ["POST"], middlewares: [validateChoiceBody, limits.codeCheckCustomerLimit, limits.codeCheckAddressLimit] },
+  { matcher: `${BASE}/autofill-token`, method: ["POST"], middlewares: [limits.signupCustomerLimit, limits.signupAddressLimit] },
   { matcher: `${BASE}/proposals`, method: ["POST"], middlewares: [validateProposalBody] },
   // The evidence file is read by the route itself (a bounded multipart parser), not by Medusa's body parsers.
   { matcher: `${BASE}/proposals/:id/evidence`, method: ["POST"], bodyParser: false, middlewares: [] },

@@ -24,6 +24,15 @@ export type VerificationBody = z.infer<typeof VerificationBody>
 export const VerificationCodeBody = z.object({ email, code: VerificationCode }).strict()
 export type VerificationCodeBody = z.infer<typeof VerificationCodeBody>
 
+/** `POST .../returning-buyer/choice`: one of the businesses the verified email's matches listed. */
+export const ChoiceBody = z
+  .object({
+    organization_number: z.string({ error: "organization_number is required" }).trim().min(1).max(50),
+    country_code: country,
+  })
+  .strict()
+export type ChoiceBody = z.infer<typeof ChoiceBody>
+
 /** `POST .../proposals`: the contract's proposal body (`{proposed_business: {...}}`), a sole trader in GB or US. */
 export const ProposalBody = ProposalCreateBody
 export type ProposalBody = z.infer<typeof ProposalBody>
@@ -69,4 +78,5 @@ const signupCountry = (body: any) => (body?.country !== undefined && !isRegistra
 export const validateSignupBody = validate(SignupBody, "TRADE_CREDIT_INVALID_SIGNUP", "signup request", signupCountry)
 export const validateVerificationBody = validate(VerificationBody, "TRADE_CREDIT_INVALID_VERIFICATION", "verification request")
 export const validateVerificationCodeBody = validate(VerificationCodeBody, "TRADE_CREDIT_INVALID_VERIFICATION", "verification code")
+export const validateChoiceBody = validate(ChoiceBody, "TRADE_CREDIT_INVALID_CHOICE", "choice")
 export const validateProposalBody = validate(ProposalBody, "TRADE_CREDIT_INVALID_PROPOSAL", "proposal", proposalCountry)

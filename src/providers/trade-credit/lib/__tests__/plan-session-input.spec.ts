@@ -27,10 +27,10 @@ describe("plan session input", () => {
     expect(missing?.message).toMatch(/number_of_periods is required/)
   })
 
-  it.each([0, 37, 2.5, -1, "12", null, Number.NaN])("refuses number_of_periods %p with INVALID_SESSION_DATA", (value) => {
+  it.each([0, 1, 2, 37, 2.5, -1, "12", null, Number.NaN])("refuses number_of_periods %p with TRADE_CREDIT_INVALID_PERIODS", (value) => {
     const error = codeOf(() => parsePlanSessionInput({ company: COMPANY, number_of_periods: value }))
-    expect(error).toMatchObject({ code: "INVALID_SESSION_DATA", path: "number_of_periods" })
-    expect(error?.message).toMatch(/whole number of months from 1 to 36/)
+    expect(error).toMatchObject({ code: "TRADE_CREDIT_INVALID_PERIODS", path: "number_of_periods" })
+    expect(error?.message).toMatch(/number_of_periods must be a whole number of months from 3 to 36/)
   })
 
   it.each(["WEEKLY", "monthly", "QUARTERLY", 1])("refuses the cadence %p", (period) => {

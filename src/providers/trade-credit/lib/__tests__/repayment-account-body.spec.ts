@@ -1,6 +1,6 @@
 import { AccountRequest } from "../../../../service/schemas"
-import { accountReferenceOf, buildAccountBody, buyerKeyOf, withCustomerDetails } from "../repayment-account-body"
-import { companyKeyOf, type ResolvedCompany } from "../repayment-company"
+import { accountReferenceOf, accountUpdateOf, buildAccountBody, buyerKeyOf, withCustomerDetails } from "../repayment-account-body"
+import { companyKeyOf, nationalIdentifierOf, type ResolvedCompany, tradeNameOf } from "../repayment-company"
 
 const ADDRESS = {
   first_name: "Grace",
@@ -16,7 +16,8 @@ const ADDRESS = {
 }
 const CART = { email: "Grace@Acme.example", billing_address: ADDRESS, shipping_address: ADDRESS, customer: null }
 const COMPANY: ResolvedCompany = {
-  trade_name: "ACME INDUSTRIAL SUPPLIES LTD",
+  trade_name: "ACME-INDUSTRIAL-SUPPLIES-LTD",
+  company_name: "ACME INDUSTRIAL SUPPLIES LTD",
   official_address: { address_line_1: "1 Registered Way", city: "London", postal_code: "EC1A 1AA", country_code: "GB" },
   country_code: "GB",
   national_identifier: "08123456",
@@ -24,6 +25,23 @@ const COMPANY: ResolvedCompany = {
 }
 
 describe("repayment account body", () => {
+  it("derives a trade name the interface takes ([A-Za-z0-9_-], 1 to 40) from the company name", () => {
+    expect(tradeNameOf("ACME Industrial & Co. Ltd")).toBe("ACME-Industrial-and-Co-Ltd")
+    expect(tradeNameOf("Bäckerei Müller GmbH")).toBe("Backerei-Muller-GmbH")
+    expect(tradeNameOf("  The Very Long Name of a Company That Goes On and On Ltd ")).toMatch(/^[A-Za-z0-9_-]{1,40}$/)
+    expect(tradeNameOf("  The Very Long Name of a Company That Goes On and On Ltd ").endsWith("-")).toBe(false)
+    expect(() => tradeNameOf("!!!")).toThrow(expect.objectContaining({ code: "BUYER_DETAILS_MISSING", path: "company.company_name" }))
+    expect(nationalIdentifierOf("0812 3456")).toBe("08123456")
+    expect(() => nationalIdentifierOf("08/123")).toThrow(expect.objectContaining({ path: "company.organization_number" }))
+  })
+
+  it("updates only what PUT /account/{id} takes: never the company's country or number", () => {
+    const body = buildAccountBody({ company: { company_canonical_id: "c" } }, CART, COMPANY, "r")
+    const update = accountUpdateOf(body)
+    expect(update.buyer_company).toEqual({ trade_name: COMPANY.trade_name, official_address: COMPANY.official_address })
+    expect(update).not.toHaveProperty("merchant_account_reference")
+  })
+
   it("keys a logged-in buyer by customer id and a guest by a digest of the email, never the email itself", () => {
     expect(buyerKeyOf("cus_123", "a@b.example")).toBe("cus_123")
     const guest = buyerKeyOf(undefined, " Grace@Acme.example ")!
@@ -43,7 +61,7 @@ describe("repayment account body", () => {
     const body = buildAccountBody({ company: { company_canonical_id: "cmp_gb_08123456" } }, CART, COMPANY, "guest-x/GB-08123456")
     expect(AccountRequest.parse(body)).toEqual(body)
     expect(body).toMatchObject({
-      buyer_company: { trade_name: "ACME INDUSTRIAL SUPPLIES LTD", national_identifier: "08123456", country_code: "GB" },
+      buyer_company: { trade_name: "ACME-INDUSTRIAL-SUPPLIES-LTD", national_identifier: "08123456", country_code: "GB" },
       billing_address: { address_line_1: "10 Market Street", address_line_2: "Unit 4", city: "Manchester", postal_code: "M1 1AE", country_code: "GB" },
       invoice_email: "grace@acme.example",
       invoice_cc_emails: [],

@@ -21,6 +21,8 @@ const line = (overrides: Partial<LineItem>): LineItem => ({
   type: "PHYSICAL",
   line_item_reference: "ordli_a4",
   ...overrides,
+  // Every line carries a description (contract section 2): here the line's name, as a product without one gets.
+  description: overrides.description ?? overrides.name ?? "Copier paper, pallet (A4)",
 })
 const A4 = line({})
 const A3 = line({

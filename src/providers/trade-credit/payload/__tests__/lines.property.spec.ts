@@ -66,7 +66,7 @@ const cartSpec: fc.Arbitrary<CartSpec> = fc
   }))
 
 const buyer = {
-  company: { company_canonical_id: "cmp_1" },
+  company: { company_canonical_id: "cmp1" },
   representative: { email: "ada@acme.example", first_name: "Ada", last_name: "Lovelace", phone_number: "+442079460958" },
 }
 

@@ -2,6 +2,7 @@ import { checkOrderAmounts } from "../../../../service/order-arithmetic"
 import { toDecimal } from "../../../../utils/decimal"
 import { PayloadError } from "../errors"
 import { buildLines } from "../lines"
+import type { MedusaCartInput } from "../medusa-cart"
 import { medusaCart, medusaCartJson, type CartSpec } from "./fixtures/medusa-cart"
 
 /** The amounts of each line, in order: [name, quantity, unit_price, discount, net, tax, gross, rate, class]. */
@@ -281,12 +282,30 @@ describe("buildLines: refusals", () => {
   })
 
   it("refuses a cart read without its totals", () => {
+    // The totals not read: null, which the builder reads as absent.
     const cart = {
       id: "cart_1",
       currency_code: "eur",
       total: 12,
-      items: [{ id: "cali_a", quantity: 1, unit_price: 10, tax_lines: [{ rate: 20 }] }],
-    }
+      subtotal: null,
+      tax_total: null,
+      discount_subtotal: null,
+      credit_line_total: null,
+      items: [
+        {
+          id: "cali_a",
+          quantity: 1,
+          unit_price: 10,
+          tax_lines: [{ rate: 20 }],
+          subtotal: null,
+          discount_total: null,
+          discount_subtotal: null,
+          discount_tax_total: null,
+          tax_total: null,
+          total: null,
+        },
+      ],
+    } satisfies MedusaCartInput
     expect(() => buildLines(cart)).toThrow(expect.objectContaining({ code: "INVALID_CART", path: "items[0]" }))
   })
 

@@ -48,10 +48,10 @@ describe("order bodies", () => {
       tax_amount: "5.29",
       discount_amount: "0.00",
       currency: "GBP",
-      invoice_type: "FUNDED_INVOICE",
       line_items: [
         {
           name: "Paper A4 (500 sheets)",
+          description: "Paper A4 — 500 sheets",
           quantity: "4",
           quantity_unit: "pcs",
           unit_price: "4.990000",
@@ -63,10 +63,11 @@ describe("order bodies", () => {
           tax_class_name: "VAT 20%",
           type: "PHYSICAL",
           line_item_reference: "cali_01",
-          details: { barcodes: [{ type: "SKU", value: "PAP-A4" }], part_number: "PAP-A4" },
+          details: { categories: [], barcodes: [{ type: "SKU", value: "PAP-A4" }], part_number: "PAP-A4" },
         },
         {
           name: "Next day",
+          description: "Shipping: Next day",
           quantity: "1",
           quantity_unit: "sc",
           unit_price: "6.500000",
@@ -117,7 +118,7 @@ describe("order bodies", () => {
 
   it("POST /v1/order_intent: amount, lines and the buyer known so far", () => {
     const cart = medusaCart(spec)
-    const buyer = buildBuyer({ company: { company_canonical_id: "cmp_1" } }, cart, { representativeRequired: false })
+    const buyer = buildBuyer({ company: { company_canonical_id: "cmp1" } }, cart, { representativeRequired: false })
     const body = buildIntentBody(cart, buyer)
     expect(body).toEqual({
       gross_amount: "31.75",
@@ -129,7 +130,7 @@ describe("order bodies", () => {
         urls: { merchant_confirmation_url: "https://shop.example/" },
       }).line_items,
       buyer: {
-        company: { company_canonical_id: "cmp_1" },
+        company: { company_canonical_id: "cmp1" },
         representative: { email: "ada@acme.example", first_name: "Ada", last_name: "Lovelace", phone_number: "+442079460958" },
       },
       invoice_type: "FUNDED_INVOICE",
@@ -150,7 +151,6 @@ describe("order bodies", () => {
         "tax_amount",
         "discount_amount",
         "currency",
-        "invoice_type",
         "line_items",
         "tax_subtotals",
         "billing_address",
@@ -184,7 +184,22 @@ describe("addresses", () => {
         { ...GB_ADDRESS, company: "  ", address_2: null, province: null, country_code: "de", city: " Berlin ", postal_code: "10115" },
         "billing_address"
       )
-    ).toEqual({ street_address: "1 King Street", postal_code: "10115", city: "Berlin", country: "DE" })
+    ).toEqual({ street_address: "1 King Street", postal_code: "10115", city: "Berlin", country: "DE", organization_name: "Ada Lovelace" })
+  })
+
+  it("always names the organisation (required): the address's company, else the other address's or the customer's", () => {
+    const noCompany = { ...GB_ADDRESS, company: null }
+    const both = orderAddressesOf({ billing_address: noCompany, shipping_address: GB_ADDRESS })
+    expect([both.billing_address.organization_name, both.shipping_address.organization_name]).toEqual(["Acme Ltd", "Acme Ltd"])
+    const byCustomer = orderAddressesOf({
+      billing_address: noCompany,
+      shipping_address: null,
+      customer: { company_name: "Acme Holdings" } as never,
+    })
+    expect(byCustomer.billing_address.organization_name).toBe("Acme Holdings")
+    expect(() => toServiceAddress({ ...noCompany, first_name: null, last_name: null }, "billing_address")).toThrow(
+      expect.objectContaining({ code: "ADDRESS_INCOMPLETE", path: "billing_address.company" })
+    )
   })
 
   it("names what is missing", () => {

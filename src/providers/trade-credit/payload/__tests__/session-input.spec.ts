@@ -38,7 +38,7 @@ describe("parseSessionInput", () => {
       invoice_emails: ["ap@acme.example", "cfo@acme.example"],
       return_url: "https://shop.example/checkout/return?cart_id=cart_1",
     })
-    expect(parseSessionInput({ company: { company_canonical_id: "cmp_9" } })).toEqual({ company: { company_canonical_id: "cmp_9" } })
+    expect(parseSessionInput({ company: { company_canonical_id: "cmp9" } })).toEqual({ company: { company_canonical_id: "cmp9" } })
   })
 
   it.each([
@@ -154,7 +154,7 @@ describe("normalisePhoneNumber", () => {
 })
 
 describe("buildBuyer", () => {
-  const company = { company_canonical_id: "cmp_1" }
+  const company = { company_canonical_id: "cmp1" }
   const cart = {
     email: "Ada@Acme.example",
     billing_address: { ...GB_ADDRESS },
@@ -227,22 +227,28 @@ describe("buildBuyer", () => {
     expect(thrown(() => buildBuyer({}, cart))).toMatchObject({ code: "BUYER_DETAILS_MISSING", path: "company" })
   })
 
-  it("refuses an unusable phone number or email", () => {
+  it("refuses an unusable phone number or email, naming the field it came from", () => {
     const error = thrown(() => buildBuyer({ company, representative: { phone_number: "12345" } }, cart))
-    expect(error.code).toBe("BUYER_DETAILS_INVALID")
+    expect(error.code).toBe("INVALID_PHONE_NUMBER")
     expect(error.path).toBe("representative.phone_number")
-    expect(error.message).toContain('"12345" is not a valid phone number')
+    expect(error.message).toContain('"12345"')
+    expect(error.message).toContain("too short")
     expect(thrown(() => buildBuyer({ company }, { ...cart, email: "not-an-email" }))).toMatchObject({
       code: "BUYER_DETAILS_INVALID",
-      path: "representative.email",
+      path: "email",
     })
   })
 
-  it("builds an intent's buyer from whatever is known", () => {
-    const partial = { email: null, billing_address: { first_name: "Ada", phone: "12345", country_code: "gb" }, shipping_address: null, customer: null }
+  it("builds an intent's buyer with the representative whole or not at all", () => {
+    const partial = { email: null, billing_address: { first_name: "Ada", phone: "07911 123456", country_code: "gb" }, shipping_address: null, customer: null }
     const buyer = buildIntentBuyer({ company }, partial)
-    expect(buyer).toEqual({ company, representative: { first_name: "Ada" } })
+    expect(buyer).toEqual({ company })
     IntentBuyer.parse(buyer)
     expect(buildBuyer({ company }, { email: null }, { representativeRequired: false })).toEqual({ company })
+    // Without an email the rest is still sent (email is optional on the intent).
+    expect(buildIntentBuyer({ company }, { ...partial, billing_address: { ...partial.billing_address, last_name: "Lovelace" } })).toEqual({
+      company,
+      representative: { first_name: "Ada", last_name: "Lovelace", phone_number: "+447911123456" },
+    })
   })
 })

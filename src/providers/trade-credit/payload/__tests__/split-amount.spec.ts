@@ -35,6 +35,7 @@ describe("splitAmountByTaxRates", () => {
     expect(one.line_items).toEqual([
       {
         name: "Order amount",
+        description: "Order amount (VAT 20%)",
         quantity: "1",
         quantity_unit: "pcs",
         unit_price: "10.000000",

@@ -6,6 +6,7 @@ import { toMedusaError } from "../../../../../providers/trade-credit/lib/errors"
 import { checkPlanCredit } from "../../../../../providers/trade-credit/lib/plan-credit-check"
 import { planKeys } from "../../../../../providers/trade-credit/lib/plan-idempotency-keys"
 import { checkPeriodsWithinLimits } from "../../../../../providers/trade-credit/lib/plan-limits"
+import { planTaxSubtotalsOf } from "../../../../../providers/trade-credit/lib/plan-lines"
 import { billingAddressOf } from "../../../../../providers/trade-credit/lib/repayment-address"
 import { resolveRepaymentCompany } from "../../../../../providers/trade-credit/lib/repayment-company"
 import { buildLines, CART_FIELDS, type MedusaCartInput, SessionCompany } from "../../../../../providers/trade-credit/payload"
@@ -50,7 +51,10 @@ async function service<T>(action: string, step: () => Promise<T>): Promise<T> {
  * the cart's total first; a number of months outside the check's limits, or
  * whose monthly amount is above its maximum, is a 400 with a code
  * (TRADE_CREDIT_PERIODS_OUTSIDE_LIMITS, TRADE_CREDIT_INSTALMENT_ABOVE_LIMIT)
- * and no preview is asked for. A declined check is TRADE_CREDIT_DECLINED.
+ * and no preview is asked for; a number outside the plan duration (3 to 36
+ * months) is TRADE_CREDIT_INVALID_PERIODS before anything is asked. A
+ * declined check is TRADE_CREDIT_DECLINED. The service previews one plan a
+ * call: one call per number of months, in parallel.
  */
 export async function POST(req: MedusaRequest<PreviewPlansBody>, res: MedusaResponse) {
   const body = req.validatedBody
@@ -79,14 +83,17 @@ export async function POST(req: MedusaRequest<PreviewPlansBody>, res: MedusaResp
   const fit = checkPeriodsWithinLimits(lines.gross_amount, body.periods, limits)
   if (!fit.ok) throw new MedusaError(MedusaError.Types.INVALID_DATA, fit.message, fit.code)
 
-  const previewBody = {
-    total_repayment_amount: lines.gross_amount,
-    currency,
-    tax_subtotals: lines.tax_subtotals,
-    terms: body.periods.map((n) => ({ period: "MONTHLY" as const, number_of_periods: n })),
-  }
-  const { previews } = await service("preview the instalments", () =>
-    client.repayment.preview(previewBody, { idempotencyKey: planKeys.preview(cart.id) })
+  // One tentative plan a call (contract section 3): the options asked are previewed side by side.
+  const tax_subtotals = planTaxSubtotalsOf(lines.tax_subtotals)
+  const previews = await service("preview the instalments", () =>
+    Promise.all(
+      body.periods.map((n) =>
+        client.repayment.preview(
+          { total_repayment_amount: lines.gross_amount, tax_subtotals, terms: { period: "MONTHLY", number_of_periods: n } },
+          { idempotencyKey: planKeys.preview(cart.id) }
+        )
+      )
+    )
   )
   res.json({
     cart_id: cart.id,

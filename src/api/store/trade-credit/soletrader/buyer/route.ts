@@ -14,14 +14,19 @@ import { customerIdOf, enrollmentOfRequest, RouteError, type SoletraderRequest, 
 export const GET = soletraderRoute("read the buyer's saved business", async (req: SoletraderRequest, res: MedusaResponse) => {
   const customerId = customerIdOf(req)
   const buyer = await tradeCreditOfRequest(req).getClient().autofill.readCurrentBuyer({ buyerReference: customerId })
-  if (!buyer?.organization_number) {
+  if (!buyer?.organization_number || !buyer.country_code) {
     throw new RouteError(
       404,
       "TRADE_CREDIT_AUTOFILL_EMPTY",
       "No business is saved for this customer: the signup was cancelled or declined, or the registration is still in review"
     )
   }
-  const business = { company_name: buyer.company_name, country_code: buyer.country_code, organization_number: buyer.organization_number }
+  const business = {
+    // The read leaves `company_name` out when none was saved; the billing address's organization is the next best name.
+    company_name: buyer.company_name ?? buyer.billing_address?.organization_name ?? buyer.organization_number,
+    country_code: buyer.country_code,
+    organization_number: buyer.organization_number,
+  }
   await recordBusiness(req, customerId, business)
   res.set("Cache-Control", "private, no-store").json({ buyer: business })
 })

@@ -12,9 +12,10 @@ import { explainProposalConflict, ownEnrollmentOfProposal, type SoletraderReques
 export const POST = soletraderRoute("submit the proposal", async (req: SoletraderRequest, res: MedusaResponse) => {
   const id = req.params.id
   await ownEnrollmentOfProposal(req, id)
-  const proposal = await tradeCreditOfRequest(req)
-    .getClient()
-    .registry.submitProposal(id, { idempotencyKey: enrollmentKeys.submission(id) })
+  const registry = tradeCreditOfRequest(req).getClient().registry
+  await registry
+    .submitProposal(id, { idempotencyKey: enrollmentKeys.submission(id) })
     .catch((error) => explainProposalConflict(req, error, id, "A proposal can only be submitted while DRAFT", "submit the proposal"))
-  await answerWithProposal(req, res, proposal)
+  // The submission answers `{initiation_method: "SKIP", proposal_id}`, not the proposal: read it back.
+  await answerWithProposal(req, res, await registry.getProposal(id))
 })

@@ -1,0 +1,33 @@
+import type { MedusaResponse } from "@medusajs/framework/http"
+import { presentEnrollment } from "../../../../../../workflows/enrollment/enrollment-store"
+import { saveEnrolledBusinessWorkflow } from "../../../../../../workflows/enrollment/save-enrolled-business"
+import { matchesTokens } from "../../matches-token"
+import { customerIdOf, RouteError, type SoletraderRequest, soletraderRoute, tradeCreditOfRequest } from "../../route-helpers"
+import type { ChoiceBody } from "../../validators"
+
+/**
+ * `POST /store/trade-credit/soletrader/returning-buyer/choice {organization_number, country_code}` (customer):
+ * the business a verified returning buyer with several businesses chose. The matches are listed again with the
+ * kept token (the service's list is the truth, not what the browser sends): a business not among them is 400
+ * TRADE_CREDIT_NOT_A_MATCH; no verification kept (never verified, or more than 15 minutes ago) is 409
+ * TRADE_CREDIT_VERIFY_AGAIN. The chosen business becomes the customer's enrollment (VERIFIED).
+ */
+export const POST = soletraderRoute<ChoiceBody>("enrol the chosen business", async (req: SoletraderRequest<ChoiceBody>, res: MedusaResponse) => {
+  const customerId = customerIdOf(req)
+  const { organization_number, country_code } = req.validatedBody
+  const tokens = matchesTokens(req.scope)
+  const kept = await tokens.get(customerId)
+  if (!kept) {
+    throw new RouteError(409, "TRADE_CREDIT_VERIFY_AGAIN", "No verified email is waiting for a choice: verify the email again with a new code")
+  }
+  const matches = await tradeCreditOfRequest(req).getClient().registry.listMatches(kept.email, kept.token)
+  const business = matches.find((m) => m.organization_number === organization_number && m.country_code === country_code)
+  if (!business) {
+    throw new RouteError(400, "TRADE_CREDIT_NOT_A_MATCH", `The business ${country_code} ${organization_number} is not one of the businesses of the verified email`)
+  }
+  const { result: row } = await saveEnrolledBusinessWorkflow(req.scope).run({
+    input: { customer_id: customerId, status: "VERIFIED", source: "returning_buyer", proposal_id: null, business },
+  })
+  await tokens.drop(customerId)
+  res.set("Cache-Control", "private, no-store").json({ business, enrollment: presentEnrollment(row) })
+})

@@ -1,6 +1,6 @@
 import BigNumber from "bignumber.js"
 import type { TradeCreditClient } from ".."
-import { scheduleInstalments } from "../../service/repayment-schedule"
+import { scheduleInstalments } from "../../simulator/repayment/schedule"
 import { RepaymentPlan } from "../../service/schemas"
 import { accountBody, declinedCompany, msUntil, planBody as simulatorPlanBody, planLine, unique } from "../../simulator/__tests__/repayment-fixtures"
 import type { PlanLineItem as SimulatorPlanLine } from "../../simulator/contract/repayment"

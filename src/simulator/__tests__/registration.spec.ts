@@ -397,13 +397,13 @@ describe("simulator: business registration and autofill", () => {
       expect(listed.body.items).toHaveLength(2)
     })
 
-    it("DECLINED redacts and sends enrollment.declined", async () => {
+    it("DECLINED redacts and sends the decline event by its published name", async () => {
       const proposal = await newProposal()
       await post(`/registry/v1/proposal/${proposal.id}/submission`, undefined)
       const declined = (await decide(proposal.id, "DECLINED")).body.proposal
       expect(declined).toMatchObject({ status: "DECLINED", enrolled_business: null })
       expect(declined.proposed_business.proprietor_details).toBeNull()
-      const delivered = await waitFor(() => hooks.received.find((r) => r.body.includes("enrollment.declined")))
+      const delivered = await waitFor(() => hooks.received.find((r) => r.body.includes("business_registry.rejected.v1")))
       expect(JSON.parse(delivered.body).data).toEqual({ proposal_id: proposal.id, merchant_id: expect.any(String), rejection_reason: expect.any(String) })
       expect((await call(sim, "DELETE", `/registry/v1/proposal/${proposal.id}`, { idempotencyKey: uniqueKey("wd") })).status).toBe(409)
     })

@@ -7,8 +7,9 @@ import * as simulator from "../repayment/schedule"
 import { planBody, planLine } from "./repayment-fixtures"
 
 /**
- * The instalment rules of contract section 3, exact to the cent: the simulator's own copy
- * (src/simulator/repayment/schedule.ts) and the client's (src/service/repayment-schedule.ts) pass the same tests.
+ * The instalment rules of contract section 3, exact to the cent, as the simulator computes them
+ * (src/simulator/repayment/schedule.ts); the client's own split of the amount (src/service/repayment-schedule.ts, the
+ * plugin's check against the largest instalment) must give the same amounts.
  */
 
 const bn = (v: BigNumber.Value) => new BigNumber(v)
@@ -42,10 +43,8 @@ const planArb = fc
 
 const dateArb = fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2200-12-31T23:59:59Z"), noInvalidDate: true })
 
-describe.each([
-  ["simulator", simulator],
-  ["client", client],
-] as const)("%s", (_name, { instalmentIssueDates, scheduleInstalments, splitRepaymentAmount, splitTaxSubtotals }) => {
+describe("the simulator's schedule", () => {
+  const { instalmentIssueDates, scheduleInstalments, splitRepaymentAmount, splitTaxSubtotals } = simulator
   describe("repayment schedule: issue dates", () => {
     it("the 1st of each month, starting the month after creation (UTC)", () => {
       expect(instalmentIssueDates(new Date("2026-01-15T10:00:00Z"), 3)).toEqual(["2026-02-01", "2026-03-01", "2026-04-01"])
@@ -178,6 +177,22 @@ describe.each([
         { numRuns: 200 }
       )
     })
+  })
+})
+
+describe("the client's split of the amount", () => {
+  it("refuses a number of periods out of range as the service does", () => {
+    for (const n of [0, 37, 1.5]) expect(() => client.splitRepaymentAmount("100.00", n)).toThrow(RangeError)
+  })
+
+  it("property: the same amounts as the service's (the simulator's) split", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 36n, max: 10_000_000_000n }), fc.integer({ min: 1, max: 36 }), (totalCents, periods) => {
+        const total = money(totalCents)
+        expect(client.splitRepaymentAmount(total, periods)).toEqual(simulator.splitRepaymentAmount(total, periods))
+      }),
+      { numRuns: 500 }
+    )
   })
 })
 

@@ -13,13 +13,17 @@ import type { MerchantState } from "../state/merchants"
 import { nextSyntheticNumber } from "./organization-numbers"
 import type { ProposalRecord } from "./store"
 
+/**
+ * The seed names the approval `enrollment.approved` (interfaces.md wins where it speaks); it names no decline event,
+ * so the published name holds for it (`EnrollmentRejectedEvent`, rule 2 of the contract).
+ */
 export const ENROLLMENT_APPROVED_EVENT = "enrollment.approved"
-export const ENROLLMENT_DECLINED_EVENT = "enrollment.declined"
+export const ENROLLMENT_DECLINED_EVENT = "business_registry.rejected.v1"
 
 /** Ids of the registration interface **(chosen)**: a prefix, then 32 hexadecimal characters. */
 export const newRegistrationId = (kind: "prop" | "evd" | "bus") => `${kind}_${randomUUID().replace(/-/g, "")}`
 
-/** `rejection_reason` of `enrollment.declined` **(chosen text)**. */
+/** `rejection_reason` of the decline event **(chosen text)**. */
 export const DECLINE_REASON = "The business could not be verified"
 
 export type Decision = "IN_REVIEW" | "ACCEPTED" | "DECLINED"

@@ -66,6 +66,7 @@ export async function run({ medusa, simulator, buyers = quick ? 2 : 4, perBuyer 
   const buyerOf = (provider, b) => (provider === TRADE_ACCOUNT || provider === SYSTEM_LOGGED_IN ? accountBuyers[b] : undefined)
   // Warm-up of every path.
   for (const p of providers) await checkout(store, simulator, medusa.seed, p, buyerOf(p, 0))
+  /** @type {Record<string, { total: number[], payment: number[], busyMs: number, count: number }>} */
   const stats = Object.fromEntries(providers.map((p) => [p, { total: [], payment: [], busyMs: 0, count: 0 }]))
   for (let round = 0; round < rounds; round++) {
     // Each round starts with another path (rotation), so no path always runs first or last.

@@ -31,6 +31,7 @@ const gc = () => {
 }
 const heapMb = () => process.memoryUsage().heapUsed / 2 ** 20
 
+/** @param {{ medusa?: any, checkouts?: number, events?: number, inFlight?: number }} [options] */
 export async function run({ medusa, checkouts = quick ? 1000 : 10_000, events = quick ? 300 : 2000, inFlight = 8 } = {}) {
   if (!global.gc) throw new Error("run with node --expose-gc")
   const h = await providerHarness()

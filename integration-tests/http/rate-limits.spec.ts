@@ -1,15 +1,15 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { adminRequester, loginAdmin } from "../helpers/admin"
 import { control, useSimulator } from "../helpers/simulator"
-import { BUYER_ADDRESS } from "../helpers/storefront"
+import { BUYER_ADDRESS, createCheckoutCart, storeClient } from "../helpers/storefront"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../scripts/lib/seed-store.js")
 
 jest.setTimeout(300_000)
 
 /**
- * Abuse limits of the public store routes (issue #10 item 5, docs/reliability.md): company search, sole-trader
- * signup tokens, returning-buyer code requests and code checks. Each is counted per logged-in customer and per
+ * Abuse limits of the public store routes (issue #10 item 5, issue #25 item 3, docs/reliability.md): company
+ * search, instalment previews, sole-trader signup tokens, returning-buyer code requests and code checks. Each is counted per logged-in customer and per
  * address; a refusal is 429 with Retry-After and a JSON code, and reaches nothing at the service.
  *
  * Addresses: Medusa sets Express's `trust proxy` to 1 (@medusajs/framework http/express-loader), so the
@@ -166,6 +166,37 @@ medusaIntegrationTestRunner({
       const buyer = await customer()
       expect((await buyer.call("GET", url, undefined, office)).status).toBe(200)
       limitRows.push({ route: "GET /store/trade-credit/companies", bucket: "address (guests), 60 per min", allowed, then: "429 + Retry-After", other: "another address: 200; a logged-in customer at the same address: 200" })
+    })
+
+    it("limits instalment previews per address: a burst of 100 gets 429 with Retry-After after 30, and the refused ones reach nothing", async () => {
+      const cart = await createCheckoutCart(storeClient(api, seed.publishableKey), seed)
+      const office = "203.0.113.50"
+      const preview = (address: string) =>
+        api.request({
+          method: "POST",
+          url: "/store/trade-credit/plans/preview",
+          data: { cart_id: cart.id, periods: [12], company: { company_canonical_id: "cmpgb08123456" } },
+          headers: { "x-publishable-api-key": seed.publishableKey, "x-forwarded-for": address },
+          validateStatus: () => true,
+        })
+      const before = await serviceCalls("/repay/v1")
+      // A burst: 100 at once (the limiter counts synchronously, so concurrency cannot slip past it).
+      const answers = await Promise.all(Array.from({ length: 100 }, () => preview(office)))
+      const served = answers.filter((res) => res.status !== 429)
+      const refused = answers.filter((res) => res.status === 429)
+      expect(served).toHaveLength(30)
+      expect(refused).toHaveLength(70)
+      for (const res of served) expect(res.status).toBe(200)
+      expectLimited(refused[0], "plan-preview")
+      expect(refused[0].headers["ratelimit-limit"]).toBe("30")
+      // The served ones reached the service; a refused one reaches nothing.
+      const afterBurst = await serviceCalls("/repay/v1")
+      expect(afterBurst).toBeGreaterThan(before)
+      expectLimited(await preview(office), "plan-preview")
+      expect(await serviceCalls("/repay/v1")).toBe(afterBurst)
+      // Another address keeps its own allowance.
+      expect((await preview("203.0.113.51")).status).toBe(200)
+      limitRows.push({ route: "POST /store/trade-credit/plans/preview", bucket: "address (guests), 30 per min", allowed: served.length, then: "429 + Retry-After", other: "another address: 200" })
     })
   },
 })

@@ -267,5 +267,52 @@ medusaIntegrationTestRunner({
       expect(preCheck.status).toBe(200)
       expect(preCheck.headers["ratelimit-limit"]).toBe("30")
     })
+
+    it("text is text: a NUL, a lone surrogate or an overlong string in a body is 400 naming the field, before anything (issue #25)", async () => {
+      const cart = await createCheckoutCart(store, seed)
+      const invalidText = (res: any, field: string, code = "TRADE_CREDIT_INVALID_TEXT") => {
+        expect({ status: res.status, type: res.data?.type, code: res.data?.code }).toEqual({ status: 400, type: "invalid_data", code })
+        expect(res.data.message).toContain(field)
+        expect(res.data.message).not.toMatch(/[\u0000\uD800-\uDFFF]/)
+      }
+
+      // Was a 500 (PostgreSQL refused the NUL): the instalment preview's cart_id.
+      invalidText(await store.call("POST", "/store/trade-credit/plans/preview", { cart_id: `${cart.id}\u0000`, periods: [12], company: ACME }), "cart_id")
+      invalidText(await store.call("POST", "/store/trade-credit/plans/preview", { cart_id: cart.id, periods: [12], company: { company_canonical_id: "cmpgb\uD800" } }), "company.company_canonical_id")
+      // Pre-check: the same, from the one middleware.
+      invalidText(await store.call("POST", `/store/trade-credit/carts/${cart.id}/pre-check`, { company: { company_canonical_id: "cmpgb\u000008123456" } }), "company.company_canonical_id")
+
+      // Was a 500: a payment session of the plugin's providers with a NUL in its data (company id, PO number).
+      const { payment_collection } = await store.ok("POST", "/store/payment-collections", { cart_id: cart.id })
+      const sessions = `/store/payment-collections/${payment_collection.id}/payment-sessions`
+      invalidText(await store.call("POST", sessions, { provider_id: "pp_trade-credit_default", data: { company: { company_canonical_id: "cmpgb08123456\u0000" } } }), "data.company.company_canonical_id")
+      invalidText(await store.call("POST", sessions, { provider_id: "pp_trade-credit_default", data: { company: ACME, purchase_order_number: "PO-\u00007781" } }), "data.purchase_order_number")
+      invalidText(await store.call("POST", sessions, { provider_id: "pp_trade-credit-plan_default", data: { company: ACME, purchase_order_number: "PO-\uDC007781" } }), "data.purchase_order_number")
+      invalidText(await store.call("POST", sessions, { provider_id: "pp_trade-credit_default", data: { company: ACME, order_note: "x".repeat(10_001) } }), "data.order_note", "TRADE_CREDIT_TEXT_TOO_LONG")
+      expect((await store.ok("GET", `/store/carts/${cart.id}`)).cart.payment_collection?.payment_sessions ?? []).toHaveLength(0)
+
+      // Was a 500: a sole-trader proposal with a NUL in trading_name (a logged-in customer).
+      const email = "text.is.text@example.com"
+      const password = "text-is-text-pw"
+      const { data: registration } = await api.post("/auth/customer/emailpass/register", { email, password })
+      await api.post("/store/customers", { email, first_name: "Åse", last_name: "Ødegård" }, { headers: { "x-publishable-api-key": seed.publishableKey, authorization: `Bearer ${registration.token}` } })
+      const { data: login } = await api.post("/auth/customer/emailpass", { email, password })
+      const proposal = await api.post(
+        "/store/trade-credit/soletrader/proposals",
+        { proposed_business: { country_code: "GB", trading_name: "Mill Lane\u0000 Joinery", email, phone: "+447400123456" } },
+        { headers: { "x-publishable-api-key": seed.publishableKey, authorization: `Bearer ${login.token}` }, validateStatus: () => true }
+      )
+      invalidText(proposal, "proposed_business.trading_name")
+
+      // Nothing of the above reached the service.
+      expect(await received("/")).toEqual([])
+
+      // Ordinary unicode is text: a session with Nordic names and emoji in its data is created.
+      const fine = await store.call("POST", sessions, {
+        provider_id: "pp_trade-credit_default",
+        data: { company: ACME, purchase_order_number: "PO-Åse-Ødegård-📦", order_note: "Levering til porten 🚚" },
+      })
+      expect(fine.status).toBe(200)
+    })
   },
 })

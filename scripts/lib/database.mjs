@@ -56,15 +56,19 @@ export async function freePort() {
     server.unref()
     server.on("error", reject)
     server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address()
+      const { port } = /** @type {import("node:net").AddressInfo} */ (server.address())
       server.close(() => resolve(port))
     })
   })
 }
 
-/** @returns {Promise<{ env: Record<string, string>, description: string, stop: () => Promise<void> }>} */
+/**
+ * @param {{ log?: (message: string) => void, persistentDir?: string }} [options]
+ * @returns {Promise<{ env: Record<string, string>, description: string, embedded: boolean, stop: () => Promise<void> }>}
+ */
 export async function ensureDatabase({ log = console.log, persistentDir } = {}) {
   if (process.env.DATABASE_URL || process.env.DB_HOST) {
+    /** @type {Record<string, string>} */
     const env = {}
     if (process.env.DATABASE_URL && !process.env.DB_HOST) {
       // @medusajs/test-utils reads DB_* variables; derive them from the URL.

@@ -1,13 +1,13 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
 import { refuseCancelWhenInvoiced } from "./admin/trade-credit/orders/refuse-cancel-when-invoiced"
 import { checkTradeCreditOrderEdit } from "./admin/trade-credit/order-edits/check-order-edit"
-import { validatePreviewPlansBody } from "./store/trade-credit/plans/preview/validators"
 import { adminUiMiddlewares } from "./admin/trade-credit/admin-ui-middlewares"
 import { storefrontMiddlewares } from "./store/trade-credit/storefront-middlewares"
 import { soletraderMiddlewares } from "./store/trade-credit/soletrader/middlewares"
 import { tradeCreditWebhookMiddlewares } from "./hooks/trade-credit/middlewares"
 import { paymentHookBodyMiddlewares } from "./hooks/trade-credit/payment-hook-body"
 import { malformedPathMiddlewares } from "./utils/malformed-path"
+import { invalidTextMiddlewares } from "./utils/invalid-text"
 import { erasureRequestMiddlewares } from "./admin/trade-credit/erasure-requests/middlewares"
 import { tradeAccountMiddlewares } from "./admin/trade-credit/trade-accounts/middlewares"
 import { customerWidgetMiddlewares } from "./admin/trade-credit/customers/customer-middlewares"
@@ -19,6 +19,9 @@ export default defineMiddlewares({
   routes: [
     // A broken %-escape in a path under /store|admin|hooks/trade-credit: 400 with a code (Express would make it a 500).
     ...malformedPathMiddlewares,
+    // A NUL, a lone surrogate or a string over 10,000 characters anywhere in a JSON body of a plugin route (or of a
+    // payment session of the plugin's providers): 400 naming the field, before any route (PostgreSQL would answer 500).
+    ...invalidTextMiddlewares,
     ...adminUiMiddlewares,
     {
       // An order the trade credit service has invoiced is refunded, never cancelled.
@@ -32,13 +35,7 @@ export default defineMiddlewares({
       method: ["POST"],
       middlewares: [checkTradeCreditOrderEdit],
     },
-    {
-      // Instalment previews: the body is checked (periods 1 to 36, monthly) before the service is asked anything.
-      matcher: "/store/trade-credit/plans/preview",
-      method: ["POST"],
-      middlewares: [validatePreviewPlansBody],
-    },
-    // Company search and pre-check: rate limits per customer or address, query and body validation.
+    // Company search, pre-check and instalment previews: rate limits per customer or address, query and body validation.
     ...storefrontMiddlewares,
     // Sole traders (customers only) and the one webhook URL (raw body, bounded).
     ...soletraderMiddlewares,

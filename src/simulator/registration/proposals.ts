@@ -189,7 +189,7 @@ function accept(ctx: SimulatorContext, merchant: MerchantState, record: Proposal
   record.proposal.enrolled_business = enrolled
   const street = [address.building, address.street].filter(Boolean).join(" ")
   ctx.companies.add({
-    canonical_id: `cmp_${country.toLowerCase()}_${organizationNumber.toLowerCase()}`,
+    canonical_id: `cmp${country.toLowerCase()}${organizationNumber.toLowerCase()}`,
     name: business.trading_name,
     country,
     organization_number: organizationNumber,

@@ -1,6 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
 import { WEBHOOK_MAX_BYTES } from "./middlewares"
 import { BodyTooLargeError, readRawBody } from "./read-body"
+import { findInvalidText, invalidTextAnswer } from "../../utils/invalid-text"
 
 /**
  * Medusa's own webhook URL for the invoice provider (`/hooks/payment/trade-credit_default`, kept for merchants who
@@ -26,6 +27,12 @@ export async function readPaymentHookBody(req: MedusaRequest, res: MedusaRespons
     parsed = JSON.parse(raw.toString("utf8"))
   } catch {
     return res.status(400).json({ code: "TRADE_CREDIT_WEBHOOK_MALFORMED", message: "The delivery is refused: the body is not JSON" })
+  }
+  // Text is text (the root middleware's check, here because this route parses its own body).
+  const invalidText = findInvalidText(parsed)
+  if (invalidText) {
+    const answer = invalidTextAnswer(invalidText)
+    return res.status(answer.status).json(answer.body)
   }
   ;(req as MedusaRequest & { rawBody?: Buffer }).rawBody = raw
   req.body = parsed

@@ -6,6 +6,7 @@ import { handleEnrollmentWebhookWorkflow } from "../../../workflows/enrollment/h
 import { classifyDelivery } from "./classify-delivery"
 import { WEBHOOK_MAX_BYTES } from "./middlewares"
 import { BodyTooLargeError, readRawBody } from "./read-body"
+import { findInvalidText, invalidTextAnswer } from "../../utils/invalid-text"
 
 const refuse = (res: MedusaResponse, status: number, code: string, message: string) => res.status(status).json({ code, message })
 
@@ -43,6 +44,14 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   if (verdict.kind === "refused") {
     logger.warn(`trade-credit webhook: refused a delivery (${verdict.code}): ${verdict.reason}`)
     return refuse(res, verdict.status, verdict.code, `The delivery is refused: ${verdict.reason}`)
+  }
+  // Text is text (the root middleware's check, here because this route parses its own body): no NUL, no lone
+  // surrogate, no string over the global bound reaches the database or the event bus.
+  const invalidText = findInvalidText(JSON.parse(rawBody.toString("utf8")))
+  if (invalidText) {
+    const answer = invalidTextAnswer(invalidText)
+    logger.warn(`trade-credit webhook: refused a delivery (${answer.body.code}): ${answer.body.message}`)
+    return res.status(answer.status).json(answer.body)
   }
   if (verdict.kind === "unknown_type") {
     logger.info(`trade-credit webhook: ${verdict.type} ${verdict.id} is not an event this plugin handles; acknowledged and ignored`)

@@ -2,6 +2,7 @@ import { authenticate, type MiddlewareRoute } from "@medusajs/framework/http"
 import { rateLimit } from "../../utils/rate-limit"
 import { validatePreCheckBody } from "./carts/[id]/pre-check/validators"
 import { validateCompanySearch } from "./companies/validators"
+import { validatePreviewPlansBody } from "./plans/preview/validators"
 
 /** A logged-in customer is counted by id; a guest by address (see rate-limit.ts). */
 const optionalCustomer = authenticate("customer", ["session", "bearer"], { allowUnauthenticated: true })
@@ -14,6 +15,12 @@ export const companySearchRateLimit = rateLimit({ name: "company-search", window
 
 /** Pre-checks: one per cart change or company choice. */
 export const preCheckRateLimit = rateLimit({ name: "pre-check", windowMs: 60_000, max: 30, by: ["customer", "ip"] })
+
+/**
+ * Instalment previews: one per cart change or plan-picker opening, each a call to the service per number of months
+ * asked (up to 10, in parallel): 30 a minute is far above a buyer and bounds what one client can make the service do.
+ */
+export const planPreviewRateLimit = rateLimit({ name: "plan-preview", windowMs: 60_000, max: 30, by: ["customer", "ip"] })
 
 /**
  * The storefront routes' middlewares (spread into src/api/middlewares.ts). The
@@ -29,5 +36,11 @@ export const storefrontMiddlewares: MiddlewareRoute[] = [
     matcher: "/store/trade-credit/carts/:id/pre-check",
     method: ["POST"],
     middlewares: [optionalCustomer, preCheckRateLimit, validatePreCheckBody],
+  },
+  {
+    // The body is checked (periods 3 to 36, monthly) before the service is asked anything.
+    matcher: "/store/trade-credit/plans/preview",
+    method: ["POST"],
+    middlewares: [optionalCustomer, planPreviewRateLimit, validatePreviewPlansBody],
   },
 ]

@@ -25,8 +25,8 @@ export const Enrollment = model
       customer_id: model.text(),
       /** The service's proposal id; null for a returning buyer or an autofill record. */
       proposal_id: model.text().nullable(),
-      status: model.text(),
-      source: model.text(),
+      status: model.enum([...ENROLLMENT_STATUSES]),
+      source: model.enum([...ENROLLMENT_SOURCES]),
       /** ISO alpha-2: GB or US. */
       country_code: model.text(),
       company_name: model.text().nullable(),

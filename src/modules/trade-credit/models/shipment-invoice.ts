@@ -1,5 +1,8 @@
 import { model } from "@medusajs/framework/utils"
 
+export const SHIPMENT_INVOICE_STATUSES = ["pending", "invoiced"] as const
+export type ShipmentInvoiceStatus = (typeof SHIPMENT_INVOICE_STATUSES)[number]
+
 /**
  * One row per Medusa fulfillment that was invoiced at the service: the guard that
  * makes a shipment event delivered twice give one fulfilment (and one capture).
@@ -13,5 +16,5 @@ export const ShipmentInvoice = model.define("trade_credit_shipment_invoice", {
   service_fulfilment_id: model.text().nullable(),
   invoice_number: model.text().nullable(),
   amount: model.bigNumber().nullable(),
-  status: model.enum(["pending", "invoiced"]).default("pending"),
+  status: model.enum([...SHIPMENT_INVOICE_STATUSES]).default("pending"),
 })

@@ -3,6 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
 import type { FundingStatus } from "../../../service/schemas"
 import type { AccountBody } from "./repayment-account-body"
+import type { RepaymentPlanSessionState } from "../../../modules/trade-credit/models/repayment-plan-session"
 
 /**
  * What the plan provider keeps in the plugin's module (`tradeCredit`): the
@@ -59,7 +60,7 @@ export async function forgetBuyer(buyerKey: string): Promise<number> {
   return links.length
 }
 
-export type PlanSessionState = "pending" | "authorized" | "rejected" | "cancelled"
+export type PlanSessionState = RepaymentPlanSessionState
 
 export type PlanSessionRecord = {
   id: string

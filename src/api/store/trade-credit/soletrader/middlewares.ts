@@ -18,7 +18,10 @@ export const soletraderMiddlewares: MiddlewareRoute[] = [
   { matcher: `${BASE}/returning-buyer/verification/code`, method: ["POST"], middlewares: [validateVerificationCodeBody, limits.codeCheckCustomerLimit, limits.codeCheckAddressLimit] },
   { matcher: `${BASE}/returning-buyer/choice`, method: ["POST"], middlewares: [validateChoiceBody, limits.codeCheckCustomerLimit, limits.codeCheckAddressLimit] },
   { matcher: `${BASE}/autofill-token`, method: ["POST"], middlewares: [limits.signupCustomerLimit, limits.signupAddressLimit] },
-  { matcher: `${BASE}/proposals`, method: ["POST"], middlewares: [validateProposalBody] },
+  { matcher: `${BASE}/proposals`, method: ["POST"], middlewares: [validateProposalBody, limits.proposalCustomerLimit, limits.proposalAddressLimit] },
+  { matcher: `${BASE}/proposals/:id`, method: ["GET", "DELETE"], middlewares: [limits.proposalCustomerLimit, limits.proposalAddressLimit] },
+  { matcher: `${BASE}/proposals/:id/submission`, method: ["POST"], middlewares: [limits.proposalCustomerLimit, limits.proposalAddressLimit] },
+  { matcher: `${BASE}/buyer`, method: ["GET"], middlewares: [limits.proposalCustomerLimit, limits.proposalAddressLimit] },
   // The evidence file is read by the route itself (a bounded multipart parser), not by Medusa's body parsers.
-  { matcher: `${BASE}/proposals/:id/evidence`, method: ["POST"], bodyParser: false, middlewares: [] },
+  { matcher: `${BASE}/proposals/:id/evidence`, method: ["POST"], bodyParser: false, middlewares: [limits.proposalCustomerLimit, limits.proposalAddressLimit] },
 ]

@@ -21,3 +21,11 @@ export const codeRequestAddressLimit = rateLimit({ name: "returning-buyer-code-r
 /** Returning-buyer code checks: guessing six digits is the attack (the service also locks an email after 5 wrong codes). */
 export const codeCheckCustomerLimit = rateLimit({ name: "returning-buyer-code-check", windowMs: TEN_MINUTES, max: 10, by: ["customer"] })
 export const codeCheckAddressLimit = rateLimit({ name: "returning-buyer-code-check-address", windowMs: TEN_MINUTES, max: 40, by: ["ip"] })
+
+/**
+ * Proposals (create, read, evidence, submission, withdrawal) and the saved-buyer read: each is a call to the service
+ * (issue #25 item 3: every store route that reaches the service is limited). One bucket for all of them: a buyer
+ * fills in one proposal and polls its status now and then; a storefront polling every 15 s stays under it.
+ */
+export const proposalCustomerLimit = rateLimit({ name: "soletrader-proposals", windowMs: TEN_MINUTES, max: 60, by: ["customer"] })
+export const proposalAddressLimit = rateLimit({ name: "soletrader-proposals-address", windowMs: TEN_MINUTES, max: 240, by: ["ip"] })

@@ -1,0 +1,149 @@
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
+
+/**
+ * Text is text (issue #25 item 2). PostgreSQL refuses a NUL character (`\u0000`) in a text column outright, and a
+ * lone surrogate (half of a UTF-16 pair: not a character at all) cannot be encoded as UTF-8: either one, anywhere in a
+ * JSON body, used to reach the database or the service and come back as Medusa's 500 (a preview's `cart_id`, a
+ * sole-trader proposal's `trading_name`, a payment session's `data`). This answers such a body 400 with a code and
+ * the field path, before any route, validator or service call, in one place for every route of the plugin: a root
+ * middleware (Medusa registers root middlewares after its body parsers and before every route layer).
+ *
+ * It also bounds every string: at most MAX_TEXT_LENGTH characters, a generous global bound (routes keep their own
+ * tighter limits in their validators). Keys are checked as well as values.
+ */
+
+/** The longest string accepted anywhere in a body (UTF-16 code units, as `String.length` counts them). */
+export const MAX_TEXT_LENGTH = 10_000
+
+/** How much of a refused value a message quotes (characters). */
+export const QUOTE_LENGTH = 64
+
+/** How much of a field path a message names (its end). */
+const MAX_PATH_LENGTH = 200
+
+export const INVALID_TEXT = "TRADE_CREDIT_INVALID_TEXT"
+export const TEXT_TOO_LONG = "TRADE_CREDIT_TEXT_TOO_LONG"
+
+/** The plugin's URL prefixes. */
+const PLUGIN_PATHS = /^\/(store|admin|hooks)\/trade-credit(\/|$)/
+
+/** Medusa's payment session route: the plugin guards it only when a session of one of its providers is asked for. */
+const PAYMENT_SESSIONS = /^\/store\/payment-collections\/[^/]+\/payment-sessions\/?$/
+export const PLUGIN_PROVIDER_IDS = new Set(["pp_trade-credit_default", "pp_trade-credit-plan_default"])
+
+const NUL = /\u0000/
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+export type InvalidText = {
+  code: typeof INVALID_TEXT | typeof TEXT_TOO_LONG
+  /** The field path, e.g. `proposed_business.trading_name` or `data.invoice_emails[1]`; "(body)" for the body itself. */
+  path: string
+  /** Whether the refused text is the key of that path rather than its value. */
+  key: boolean
+  problem: "nul" | "lone_surrogate" | "too_long"
+  /** The text's length (UTF-16 code units). */
+  length: number
+  /** The first QUOTE_LENGTH characters, with control characters and lone surrogates written as `\uXXXX`. */
+  quoted: string
+}
+
+/** What is wrong with one string, if anything. */
+function problemOf(text: string, maxLength: number): InvalidText["problem"] | undefined {
+  if (NUL.test(text)) return "nul"
+  if (LONE_SURROGATE.test(text)) return "lone_surrogate"
+  if (text.length > maxLength) return "too_long"
+  return undefined
+}
+
+/** At most QUOTE_LENGTH characters of `text`, every control character and lone surrogate written as `\\uXXXX`, so the answer is clean text. */
+export function quote(text: string): string {
+  const head = Array.from(text.slice(0, QUOTE_LENGTH * 2 + 1)).slice(0, QUOTE_LENGTH).join("")
+  const escaped = head.replace(/[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
+  // Array.from counts a well-formed pair as one character, so a pair is never cut in two; only lone halves are escaped.
+  return head.length < text.length ? `${escaped}…` : escaped
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$-]*$/
+
+function pathOf(parent: string, step: string | number): string {
+  if (typeof step === "number") return `${parent}[${step}]`
+  // A key that is not a plain name is quoted (bounded and escaped like any quoted input): `data["a b"]`.
+  if (!IDENTIFIER.test(step)) return `${parent}["${quote(step).replace(/"/g, '\\"')}"]`
+  return parent ? `${parent}.${step}` : step
+}
+
+/**
+ * The first string in `body` (keys included, depth first, in order) that holds a NUL or a lone surrogate or is longer
+ * than `maxLength`; undefined when every string is clean. Walks without recursion (a deeply nested body cannot
+ * overflow the stack).
+ */
+export function findInvalidText(body: unknown, maxLength = MAX_TEXT_LENGTH): InvalidText | undefined {
+  const stack: { value: unknown; path: string }[] = [{ value: body, path: "" }]
+  while (stack.length) {
+    const { value, path } = stack.pop()!
+    if (typeof value === "string") {
+      const problem = problemOf(value, maxLength)
+      if (problem) return found(problem, path, value, false)
+      continue
+    }
+    if (value === null || typeof value !== "object") continue
+    const children: { value: unknown; path: string }[] = []
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => children.push({ value: item, path: pathOf(path, index) }))
+    } else {
+      for (const key of Object.keys(value)) {
+        const problem = problemOf(key, maxLength)
+        if (problem) return found(problem, pathOf(path, key), key, true)
+        children.push({ value: (value as Record<string, unknown>)[key], path: pathOf(path, key) })
+      }
+    }
+    // Pushed in reverse so that the first field is looked at first.
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i])
+  }
+  return undefined
+}
+
+function found(problem: InvalidText["problem"], path: string, text: string, key: boolean): InvalidText {
+  // A path through a deeply nested body is bounded too: its last MAX_PATH_LENGTH characters (where the field is).
+  const bounded = path.length > MAX_PATH_LENGTH ? `…${path.slice(-MAX_PATH_LENGTH)}` : path
+  return { code: problem === "too_long" ? TEXT_TOO_LONG : INVALID_TEXT, path: bounded || "(body)", key, problem, length: text.length, quoted: quote(text) }
+}
+
+/** The 400 answer of a refused body, in Medusa's error shape with the plugin's code. */
+export function invalidTextAnswer(invalid: InvalidText, maxLength = MAX_TEXT_LENGTH) {
+  const what = invalid.key ? `The field name ${invalid.path}` : `The field ${invalid.path}`
+  const message =
+    invalid.problem === "too_long"
+      ? `${what} is too long: ${invalid.length} characters, at most ${maxLength} (starts "${invalid.quoted}")`
+      : `${what} holds ${invalid.problem === "nul" ? "a NUL character (\\u0000)" : "a lone surrogate (not a character)"}, which text cannot hold: "${invalid.quoted}"`
+  return { status: 400, body: { type: "invalid_data", code: invalid.code, message } }
+}
+
+/** Whether the request's body is the plugin's to check. */
+export function guardsBody(req: MedusaRequest): boolean {
+  const path = req.path
+  if (PLUGIN_PATHS.test(path)) return true
+  if (req.method === "POST" && PAYMENT_SESSIONS.test(path)) {
+    const providerId = (req.body as { provider_id?: unknown } | undefined)?.provider_id
+    return typeof providerId === "string" && PLUGIN_PROVIDER_IDS.has(providerId)
+  }
+  return false
+}
+
+/**
+ * The root middleware: a parsed JSON body of a plugin route (or of a payment session of the plugin's providers)
+ * with a NUL, a lone surrogate or an overlong string anywhere is answered 400 before anything else runs. Routes that
+ * read their raw body themselves (the webhooks) call `findInvalidText` once they have parsed it.
+ */
+export function refuseInvalidText(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+  if (req.body === undefined || req.body === null || typeof req.body !== "object") return next()
+  if (!guardsBody(req)) return next()
+  const invalid = findInvalidText(req.body)
+  if (!invalid) return next()
+  const answer = invalidTextAnswer(invalid)
+  return res.status(answer.status).json(answer.body)
+}
+
+/** Matcher "/" without a method: Medusa sorts root middlewares before every route and route middleware. */
+export const invalidTextMiddlewares: MiddlewareRoute[] = [{ matcher: "/", middlewares: [refuseInvalidText] }]

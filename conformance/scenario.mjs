@@ -10,17 +10,6 @@ import * as data from "./fixtures.mjs"
 
 const key = () => ({ idempotencyKey: randomUUID() })
 
-/** Polls `probe` until it returns a truthy value; throws naming `what` after `timeoutMs`. */
-export async function until(what, probe, timeoutMs = 10_000, everyMs = 50) {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, everyMs))
-  }
-}
-
 export async function runScenario({ client, control, raw, recorded, log = () => undefined }) {
   const steps = []
   const run = Date.now().toString(36)

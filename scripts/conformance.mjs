@@ -18,8 +18,9 @@ import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { EXPECTED_OPERATIONS, checkRecording, compareGiven } from "../conformance/check.mjs"
 import { REFUSAL_HEADER, startRecordingProxy } from "../conformance/proxy.mjs"
-import { runScenario, until } from "../conformance/scenario.mjs"
+import { runScenario } from "../conformance/scenario.mjs"
 import { startWebhookReceiver } from "../conformance/webhook-receiver.mjs"
+import { waitUntil } from "./lib/wait-for.mjs"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const require = createRequire(import.meta.url)
@@ -129,7 +130,7 @@ async function main() {
     })
 
     // Every event the simulator sent has been delivered (the receiver answers 204 at once); the expected types came.
-    await until(
+    await waitUntil(
       "the webhook deliveries",
       async () => {
         const { items } = await control("GET", "/webhooks")

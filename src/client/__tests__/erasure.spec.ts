@@ -3,9 +3,7 @@ import { createTradeCreditClient, type TradeCreditClient } from ".."
 import type { RequestEvent } from "../options"
 import { SIMULATOR_API_KEY } from "../../simulator"
 import { orderBody } from "../../simulator/__tests__/helpers"
-import { accountBody, planBody as simulatorPlanBody, unique } from "../../simulator/__tests__/repayment-fixtures"
-import type { PlanLineItem as SimulatorPlanLine } from "../../simulator/contract/repayment"
-import type { PlanInput } from "../repayment"
+import { accountBody, planBody, unique } from "../../simulator/__tests__/repayment-fixtures"
 import { failure, type Simulator, simulatorControl, startSimulatorClient } from "./simulator-client"
 
 /**
@@ -25,21 +23,6 @@ const logLines: string[] = []
 const events: RequestEvent[] = []
 
 const control = (method: string, path: string, body?: unknown) => simulatorControl(sim, method, path, body)
-/**
- * The fixtures' plan body in the client's reading. The fixtures are typed by the simulator's reading, where a
- * line's `description` is optional; the client's (the corrected contract) requires it. planLine gives every line
- * one: this holds the fixture to that instead of casting.
- */
-function described(line: SimulatorPlanLine): PlanInput["line_items"][number] {
-  const { description } = line
-  if (description === undefined) throw new Error(`the fixture line "${line.name}" has no description`)
-  return { ...line, description }
-}
-const planBody = (...args: Parameters<typeof simulatorPlanBody>): PlanInput => {
-  const body = simulatorPlanBody(...args)
-  return { ...body, line_items: body.line_items.map(described) }
-}
-
 const key = (what: string) => ({ idempotencyKey: unique(what) })
 const sha256 = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("hex")
 const erasureAudit = async (reference: string) =>

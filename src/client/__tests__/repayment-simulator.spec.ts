@@ -2,9 +2,7 @@ import BigNumber from "bignumber.js"
 import type { TradeCreditClient } from ".."
 import { scheduleInstalments } from "../../simulator/repayment/schedule"
 import { RepaymentPlan } from "../../service/schemas"
-import { accountBody, declinedCompany, msUntil, planBody as simulatorPlanBody, planLine, unique } from "../../simulator/__tests__/repayment-fixtures"
-import type { PlanLineItem as SimulatorPlanLine } from "../../simulator/contract/repayment"
-import type { PlanInput } from "../repayment"
+import { accountBody, declinedCompany, msUntil, planBody, planLine, unique } from "../../simulator/__tests__/repayment-fixtures"
 import { failure, type Simulator, simulatorControl, startSimulatorClient } from "./simulator-client"
 
 /**
@@ -20,21 +18,6 @@ let sim: Simulator
 let client: TradeCreditClient
 
 const control = (method: string, path: string, body?: unknown) => simulatorControl(sim, method, path, body)
-
-/**
- * The fixtures' plan body in the client's reading. The fixtures are typed by the simulator's reading, where a
- * line's `description` is optional; the client's (the corrected contract) requires it. planLine gives every line
- * one: this holds the fixture to that instead of casting.
- */
-function described(line: SimulatorPlanLine): PlanInput["line_items"][number] {
-  const { description } = line
-  if (description === undefined) throw new Error(`the fixture line "${line.name}" has no description`)
-  return { ...line, description }
-}
-const planBody = (...args: Parameters<typeof simulatorPlanBody>): PlanInput => {
-  const body = simulatorPlanBody(...args)
-  return { ...body, line_items: body.line_items.map(described) }
-}
 
 const key = (what: string) => ({ idempotencyKey: unique(what) })
 const sum = (values: string[]) => values.reduce((acc, v) => acc.plus(v), new BigNumber(0)).toFixed(2)

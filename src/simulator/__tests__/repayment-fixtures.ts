@@ -49,14 +49,21 @@ export const declinedCompany = {
   national_identifier: "06660666",
 }
 
+/**
+ * A fixture line always carries a `description`: the client's reading requires it (the simulator's leaves it
+ * optional, as the published document does), so the same fixtures serve both sides' tests without casts.
+ */
+export type DescribedPlanLine = PlanLineItem & { description: string }
+export type DescribedPlanCreate = Omit<PlanCreate, "line_items"> & { line_items: DescribedPlanLine[] }
+
 /** A plan line in the repayment interface's names; its net is quantity x (unit price - unit discount). */
 export function planLine(
   name: string,
   quantity: string,
   unitPrice: string,
   taxRate = "0.200000",
-  extra: Partial<PlanLineItem> = {}
-): PlanLineItem {
+  extra: Partial<DescribedPlanLine> = {}
+): DescribedPlanLine {
   return {
     name,
     description: `${name}, as the shop describes it`,
@@ -87,14 +94,17 @@ export function planTotals(lines: PlanLineItem[]): { total_repayment_amount: str
 }
 
 /** Two rates: 1200.00 at 20 % and 21.00 at 5 %, 1221.00 in all. */
-export const planLines = (): PlanLineItem[] => [
+export const planLines = (): DescribedPlanLine[] => [
   planLine("Forklift battery", "1", "1000", "0.200000", { product_identifiers: [{ value: "BAT-1000", identifier_type: "SKU" }] }),
   planLine("Service manual", "2", "10", "0.050000", { line_item_type: "DIGITAL" }),
 ]
 
 export const shippingAddress = { ...acmeAddress }
 
-export function planBody(accountId: string, overrides: Partial<PlanCreate> & { lines?: PlanLineItem[] } = {}): PlanCreate {
+export function planBody(
+  accountId: string,
+  overrides: Partial<Omit<PlanCreate, "line_items">> & { lines?: DescribedPlanLine[] } = {}
+): DescribedPlanCreate {
   const { lines, ...rest } = overrides
   const line_items = lines ?? planLines()
   return {

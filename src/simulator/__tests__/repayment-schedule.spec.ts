@@ -1,8 +1,7 @@
 import BigNumber from "bignumber.js"
 import fc from "fast-check"
 import * as client from "../../service/repayment-schedule"
-import type { PlanLineItem as ClientPlanLine } from "../../service/schemas/repayment"
-import type { PlanLineItem, TaxSubtotal } from "../contract/repayment"
+import type { TaxSubtotal } from "../contract/repayment"
 import * as simulator from "../repayment/schedule"
 import { planBody, planLine } from "./repayment-fixtures"
 
@@ -198,17 +197,7 @@ describe("the client's split of the amount", () => {
 
 describe("repayment schedule: the client's plan checks", () => {
   const { checkPlanAmounts, checkRepaymentTotals } = client
-  /**
-   * A fixture line in the client's reading, where `description` is required (the simulator's reading, which types
-   * the fixtures, leaves it optional): planLine gives every line one, and this holds it to that.
-   */
-  const described = (line: PlanLineItem): ClientPlanLine => {
-    const { description } = line
-    if (description === undefined) throw new Error(`the fixture line "${line.name}" has no description`)
-    return { ...line, description }
-  }
-  const fixture = planBody("acct")
-  const body = { ...fixture, line_items: fixture.line_items.map(described) }
+  const body = planBody("acct")
   const plan = { ...body, terms: { number_of_periods: 12 } }
 
   it("accepts a plan whose subtotals are its lines' net and tax per rate", () => {
@@ -231,7 +220,7 @@ describe("repayment schedule: the client's plan checks", () => {
     expect(missingRate).toMatchObject({ ok: false, loc: ["tax_subtotals"] })
     const badTax = checkPlanAmounts({
       ...plan,
-      line_items: [described(planLine("Forklift", "1", "1000"))],
+      line_items: [planLine("Forklift", "1", "1000")],
       tax_subtotals: [{ tax_rate: "0.200000", taxable_amount: "1000.00", tax_amount: "200.03" }],
       total_repayment_amount: "1200.03",
     })

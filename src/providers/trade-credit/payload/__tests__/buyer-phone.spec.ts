@@ -1,6 +1,6 @@
 import { buildBuyer, buildIntentBuyer, readPhoneNumber } from "../buyer"
-import { PayloadError } from "../errors"
 import { buildIntentBody } from "../order-body"
+import { thrown } from "./fixtures/thrown"
 import { GB_ADDRESS, medusaCart } from "./fixtures/medusa-cart"
 
 /**
@@ -11,15 +11,6 @@ import { GB_ADDRESS, medusaCart } from "./fixtures/medusa-cart"
 
 const company = { company_canonical_id: "cmp1" }
 
-const thrown = (fn: () => unknown): PayloadError => {
-  try {
-    fn()
-  } catch (error) {
-    expect(error).toBeInstanceOf(PayloadError)
-    return error as PayloadError
-  }
-  throw new Error("expected a PayloadError")
-}
 
 const cartWithPhone = (phone: string | null, country = "gb") =>
   medusaCart({

@@ -1,18 +1,9 @@
 import { Buyer, IntentBuyer } from "../../../../service/schemas"
 import { buildBuyer, buildIntentBuyer, normalisePhoneNumber } from "../buyer"
-import { PayloadError } from "../errors"
 import { parseSessionInput, resolveReturnUrl } from "../session-input"
+import { thrown } from "./fixtures/thrown"
 import { GB_ADDRESS } from "./fixtures/medusa-cart"
 
-const thrown = (fn: () => unknown): PayloadError => {
-  try {
-    fn()
-  } catch (error) {
-    expect(error).toBeInstanceOf(PayloadError)
-    return error as PayloadError
-  }
-  throw new Error("expected a PayloadError")
-}
 
 describe("parseSessionInput", () => {
   it("reads a full input and ignores the provider's own keys", () => {

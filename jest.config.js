@@ -19,7 +19,11 @@ const transform = {
  * "browser" (integration-tests/browser, real Chromium). scripts/test.js runs them all.
  */
 const suites = {
-  unit: ["**/src/**/__tests__/**/*.spec.[jt]s?(x)", "**/conformance/__tests__/**/*.spec.[jt]s?(x)"],
+  unit: [
+    "<rootDir>/src/**/__tests__/**/*.spec.[jt]s?(x)",
+    "<rootDir>/packages/*/src/**/__tests__/**/*.spec.[jt]s?(x)",
+    "<rootDir>/conformance/__tests__/**/*.spec.[jt]s?(x)",
+  ],
   "integration:http": ["**/integration-tests/http/**/*.spec.[jt]s"],
   browser: ["**/integration-tests/browser/**/*.spec.[jt]s"],
 }
@@ -34,6 +38,8 @@ module.exports = {
   testEnvironment: "node",
   moduleFileExtensions: ["js", "ts", "tsx", "json"],
   modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
+  // The simulator is a workspace package (packages/simulator): tests run its TypeScript sources, no build needed.
+  moduleNameMapper: { "^trade-credit-simulator$": "<rootDir>/packages/simulator/src/index.ts" },
   testMatch: suites[type],
   setupFiles: ["./integration-tests/setup.js"],
   testTimeout: type === "unit" ? 30_000 : 240_000,

@@ -9,7 +9,7 @@
 import { performance } from "node:perf_hooks"
 import { fmt, isMain, median, printMachine, quantile, row, startSimulatorProcess, tableHeader } from "./lib/common.mjs"
 import { bootMedusa } from "./lib/medusa.mjs"
-import { ACME, RETURN_URL, createCart, paymentCollection, sessionOf, startSession, storeClient, verifiedTradeAccountBuyer } from "./lib/store.mjs"
+import { ACME, RETURN_URL, createCart, paymentCollection, sessionOf, startSession, storeClient, verifiedTradeAccountBuyer } from "../scripts/lib/store-api.mjs"
 
 const COMMAND = "node bench/checkout.mjs"
 const quick = process.env.BENCH_QUICK === "1"

@@ -7,7 +7,7 @@ const COMMAND = "node bench/connections.mjs"
 
 export async function run({ calls = 1000, concurrency = 32 } = {}) {
   const { createTradeCreditClient } = requireTs("src/client/index.ts")
-  const { SIMULATOR_API_KEY } = requireTs("src/simulator/index.ts")
+  const { SIMULATOR_API_KEY } = requireTs("packages/simulator/src/index.ts")
   const { parseClientOptions } = requireTs("src/client/options.ts")
   const simulator = await startSimulatorProcess()
   const results = []

@@ -3,7 +3,7 @@
 // through Medusa's store API. `node bench/round-trips.mjs`
 import { isMain, printMachine, row, startSimulatorProcess, tableHeader } from "./lib/common.mjs"
 import { bootMedusa } from "./lib/medusa.mjs"
-import { ACME, RETURN_URL, createCart, paymentCollection, sessionOf, startSession, storeClient } from "./lib/store.mjs"
+import { ACME, RETURN_URL, createCart, paymentCollection, sessionOf, startSession, storeClient } from "../scripts/lib/store-api.mjs"
 
 const COMMAND = "node bench/round-trips.mjs"
 const INVOICE = "pp_trade-credit_default"

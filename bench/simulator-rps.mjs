@@ -10,7 +10,7 @@ const COMMAND = "node bench/simulator-rps.mjs"
 const seconds = Number(process.env.BENCH_SECONDS || (process.env.BENCH_QUICK === "1" ? 2 : 8))
 
 export async function run({ inFlight = 32 } = {}) {
-  const { SIMULATOR_API_KEY } = requireTs("src/simulator/index.ts")
+  const { SIMULATOR_API_KEY } = requireTs("packages/simulator/src/index.ts")
   const simulator = await startSimulatorProcess()
   const pool = new Pool(simulator.url, { connections: inFlight, pipelining: 1 })
   const intent = JSON.stringify({

@@ -57,7 +57,10 @@ const EXPECTED_EVENTS = [
 async function main() {
   const { loadPublished } = require(path.join(root, "conformance", "published.ts"))
   const { createTradeCreditClient } = load("client")
-  const { startSimulator, SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } = load("simulator")
+  // The simulator package (packages/simulator): its build, or its sources with --source.
+  const { startSimulator, SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } = fromSource
+    ? require(path.join(root, "packages", "simulator", "src", "index.ts"))
+    : require("trade-credit-simulator")
   const { Webhook } = require("standardwebhooks")
   const published = await loadPublished()
   const deviations = JSON.parse(readFileSync(path.join(root, "conformance", "deviations.json"), "utf8")).deviations

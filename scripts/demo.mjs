@@ -117,7 +117,7 @@ try {
   watch(
     spawn(
       process.execPath,
-      [join(root, "bin/trade-credit-simulator.js"), "--port", String(simulatorPort),
+      [join(root, "packages/simulator/bin/trade-credit-simulator.js"), "--port", String(simulatorPort),
         "--webhook-url", `http://localhost:${medusaPort}/hooks/payment/trade-credit_default`],
       {
         stdio: ["ignore", "inherit", "inherit"],

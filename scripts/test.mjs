@@ -1,11 +1,22 @@
 #!/usr/bin/env node
-// `npm test`: unit tests, then Medusa integration tests on PostgreSQL, then browser
-// tests in Chromium. `npm test -- unit|integration|browser` runs one suite.
-import { spawnSync } from "node:child_process"
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
+// `npm test`: unit tests, Medusa integration tests on PostgreSQL and browser tests in Chromium.
+// `npm test -- unit|integration|browser` runs one suite; other arguments go to jest (flags, path patterns:
+// `npm test -- integration refunds` runs the integration files whose path holds "refunds").
+//
+// Every integration or browser file runs in a jest process of its own (Medusa's integration runner keeps module
+// state between the files of one process: a second file can deadlock in the link migrations), on an embedded
+// PostgreSQL of its own: a copy of the migrated cluster (scripts/lib/migrated-cluster.mjs), made once, so no file
+// migrates Medusa's modules again (integration-tests/setup.js). Files run TEST_CONCURRENCY at a time (default:
+// the machine's cores, at most 4), longest first, and the unit suite alongside the first of them. Each file's
+// output is held and printed, whole, when the file ends, with its time; a table of the suites ends the run.
+// A PostgreSQL named by the environment (DATABASE_URL, DB_HOST) is used as it is, one file at a time.
+// TEST_MIGRATED_CLUSTER=off gives each file an empty cluster that Medusa's runner migrates, as before (slower).
+import { spawn } from "node:child_process"
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs"
+import { availableParallelism, tmpdir } from "node:os"
 import { join } from "node:path"
 import { ensureDatabase } from "./lib/database.mjs"
+import { prepareMigratedCluster, TEMPLATE_ENV } from "./lib/migrated-cluster.mjs"
 
 const suites = {
   unit: { testType: "unit", needsDatabase: false, dir: "src" },
@@ -13,12 +24,12 @@ const suites = {
   browser: { testType: "browser", needsDatabase: true, dir: "integration-tests/browser" },
 }
 
-// `npm test -- integration refunds` runs the integration files whose path matches "refunds";
-// arguments that are not suite names go to jest (flags and path patterns).
 const args = process.argv.slice(2)
 const requested = args.filter((a) => suites[a])
 const extraJestArgs = args.filter((a) => !suites[a])
 const selected = requested.length ? requested : Object.keys(suites)
+const patterns = extraJestArgs.filter((a) => !a.startsWith("-"))
+const flags = extraJestArgs.filter((a) => a.startsWith("-"))
 
 const specFiles = (dir) => {
   if (!existsSync(dir)) return []
@@ -30,97 +41,207 @@ const specFiles = (dir) => {
     )
   return walk(dir).sort()
 }
-const hasSpecs = (dir) => specFiles(dir).length > 0
 
-let database
-let failed = false
-/** Per suite: files, tests passed and failed, seconds; printed as a table at the end. */
-const totals = {}
+/**
+ * How long a file is expected to run, to start the longest first (a long file started last leaves a core idle at
+ * the end): its size and the size of the local helpers it imports, and more for a file that boots Medusa servers
+ * of its own (child-medusa). Only an order: a wrong guess costs time, never a result.
+ */
+function expectedWeight(file) {
+  const text = readFileSync(file, "utf8")
+  let weight = text.length
+  for (const [, helper] of text.matchAll(/from "\.\.\/helpers\/([\w-]+)"|require\("\.\.\/helpers\/([\w-]+)"\)/g)) {
+    const path = `integration-tests/helpers/${helper}.ts`
+    if (helper && existsSync(path)) weight += statSync(path).size
+  }
+  if (/helpers\/child-medusa|admin-server/.test(text)) weight += 40_000
+  return weight
+}
+
+const configuredDatabase = Boolean(process.env.DATABASE_URL || process.env.DB_HOST)
+const concurrency = configuredDatabase
+  ? 1
+  : Math.max(1, Number(process.env.TEST_CONCURRENCY) || Math.min(4, availableParallelism()))
+
 const reports = mkdtempSync(join(tmpdir(), "trade-credit-jest-"))
 let reportCount = 0
 const started = Date.now()
 const seconds = (ms) => `${Math.round(ms / 1000)} s`
-try {
-  for (const name of selected) {
-    const suite = suites[name]
-    if (!hasSpecs(suite.dir)) {
-      console.log(`\n== ${name}: no test files in ${suite.dir}`)
-      continue
-    }
-    console.log(`\n== ${name} tests (${new Date().toISOString().slice(11, 19)})`)
-    const suiteStarted = Date.now()
-    const total = (totals[name] = { files: 0, passed: 0, failed: 0, ms: 0 })
-    // Medusa's integration runner keeps module state between files of one jest process (a second file can
-    // deadlock in the link migrations), so each integration or browser file runs in a jest process of its own.
-    const patterns = extraJestArgs.filter((a) => !a.startsWith("-"))
-    const flags = extraJestArgs.filter((a) => a.startsWith("-"))
-    const runs =
-      name === "unit"
-        ? [extraJestArgs]
-        : specFiles(suite.dir)
-            .filter((file) => !patterns.length || patterns.some((p) => file.includes(p)))
-            .map((file) => [...flags, file])
-    for (const args of runs) {
-      // A fresh embedded server per file (under a second): on a server that already hosted one Medusa test
-      // database, the next one's link migrations can deadlock. A configured server is used as it is.
-      if (suite.needsDatabase && (!database || database.embedded)) {
-        await database?.stop()
-        database = await ensureDatabase()
-        console.log(`Using ${database.description}`)
-      }
-      const report = join(reports, `${++reportCount}.json`)
-      const fileStarted = Date.now()
-      const result = spawnSync(
-        process.execPath,
-        [
-          "node_modules/jest/bin/jest.js",
-          "--runInBand",
-          "--forceExit",
-          "--json",
-          `--outputFile=${report}`,
-          ...(name === "unit" ? [] : ["--silent=false"]),
-          ...args,
-        ],
-        {
-          stdio: "inherit",
-          // A file that hangs (a stuck hook, an open handle) fails instead of holding CI until its limit.
-          timeout: (name === "unit" ? 10 : 20) * 60_000,
-          killSignal: "SIGKILL",
-          env: {
-            ...process.env,
-            ...(suite.needsDatabase ? database.env : {}),
-            TEST_TYPE: suite.testType,
-            NODE_OPTIONS: [process.env.NODE_OPTIONS, "--experimental-vm-modules"].filter(Boolean).join(" "),
-          },
-        }
-      )
-      try {
-        const json = JSON.parse(readFileSync(report, "utf8"))
-        total.files += json.numTotalTestSuites
-        total.passed += json.numPassedTests
-        total.failed += json.numFailedTests + json.numRuntimeErrorTestSuites
-      } catch {
-        total.failed += 1 // no report: the run died before jest could write one
-      }
-      if (name !== "unit") console.log(`== ${args.filter((a) => !a.startsWith("-")).join(" ")}: ${seconds(Date.now() - fileStarted)}`)
-      if (result.error?.code === "ETIMEDOUT") console.error(`\n== ${args.join(" ")} did not finish in time and was stopped`)
-      if (result.status !== 0) {
-        failed = true
-        console.error(`\n== ${name} tests failed: ${args.join(" ") || "(all)"} (exit ${result.status ?? result.signal})`)
-      }
-    }
-    total.ms = Date.now() - suiteStarted
-    console.log(`== ${name} tests: ${total.files} files, ${total.passed} passed, ${total.failed} failed in ${seconds(total.ms)}`)
+const clock = () => new Date().toISOString().slice(11, 19)
+let failed = false
+/** Per suite: files, tests passed and failed, the span from its first file's start to its last file's end. */
+const totals = {}
+
+/** The jobs: the unit suite as one, and every integration and browser file as one, longest first. */
+const jobs = []
+for (const name of selected) {
+  const suite = suites[name]
+  const files = specFiles(suite.dir)
+  if (!files.length) {
+    console.log(`\n== ${name}: no test files in ${suite.dir}`)
+    continue
   }
+  totals[name] = { files: 0, passed: 0, failed: 0, first: undefined, last: undefined, pending: 0 }
+  if (name === "unit") {
+    jobs.push({ suite: name, label: "unit tests", jestArgs: extraJestArgs })
+    continue
+  }
+  const chosen = files.filter((file) => !patterns.length || patterns.some((p) => file.includes(p)))
+  const weighed = chosen.map((file) => ({ file, weight: expectedWeight(file) })).sort((a, b) => b.weight - a.weight)
+  for (const { file } of weighed) jobs.push({ suite: name, label: file, file, jestArgs: [...flags, file] })
+}
+for (const job of jobs) totals[job.suite].pending++
+
+/** Child process groups still running, stopped if this script is interrupted. */
+const running = new Set()
+let migrated // the migrated cluster, once made
+let migratedReady // its promise
+const databaseJobs = jobs.filter((job) => suites[job.suite].needsDatabase)
+
+function runJest(job, env) {
+  const report = join(reports, `${++reportCount}.json`)
+  const isUnit = job.suite === "unit"
+  // Alongside files of the other suites, the unit suite takes one core: its own workers would take them all.
+  const unitWorkers = isUnit && databaseJobs.length && concurrency > 1 && !flags.some((f) => /^(-w|--maxWorkers|-i|--runInBand)/.test(f)) ? ["--maxWorkers=1"] : []
+  const child = spawn(
+    process.execPath,
+    [
+      "node_modules/jest/bin/jest.js",
+      ...(isUnit ? unitWorkers : ["--runInBand"]),
+      "--forceExit",
+      "--json",
+      `--outputFile=${report}`,
+      ...(isUnit ? [] : ["--silent=false"]),
+      ...job.jestArgs,
+    ],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true, // a group of its own: a stuck file is stopped with everything it started
+      env: {
+        ...process.env,
+        ...env,
+        TEST_TYPE: suites[job.suite].testType,
+        NODE_OPTIONS: [process.env.NODE_OPTIONS, "--experimental-vm-modules"].filter(Boolean).join(" "),
+        // jest colours its output for a terminal; the output is held, then printed to this script's.
+        ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: process.env.FORCE_COLOR ?? "1" } : {}),
+      },
+    }
+  )
+  running.add(child)
+  const output = []
+  child.stdout.on("data", (chunk) => output.push(chunk))
+  child.stderr.on("data", (chunk) => output.push(chunk))
+  // A file that hangs (a stuck hook, an open handle) fails instead of holding CI until its limit.
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    try {
+      process.kill(-child.pid, "SIGKILL")
+    } catch {}
+  }, (isUnit ? 10 : 20) * 60_000)
+  return new Promise((resolve) => {
+    child.on("close", (code, signal) => {
+      clearTimeout(timer)
+      running.delete(child)
+      // Whatever the file left behind in its group (a child Medusa, a redis-server) goes with it.
+      try {
+        process.kill(-child.pid, "SIGKILL")
+      } catch {}
+      resolve({ status: code, signal, timedOut, output: Buffer.concat(output), report })
+    })
+  })
+}
+
+async function runJob(job) {
+  const suite = suites[job.suite]
+  const total = totals[job.suite]
+  const jobStarted = Date.now()
+  total.first ??= jobStarted
+  let database
+  const lines = []
+  try {
+    if (suite.needsDatabase) {
+      await migratedReady
+      database = await ensureDatabase({ copyOf: migrated?.dataDir, log: (m) => lines.push(m) })
+      lines.push(`Using ${database.description}`)
+    }
+    const env = {
+      ...(database?.env ?? {}),
+      ...(suite.needsDatabase && migrated
+        ? { [TEMPLATE_ENV]: migrated.database, TRADE_CREDIT_TEST_TEMPLATE_REDIS_URL: process.env.REDIS_URL ?? "" }
+        : {}),
+    }
+    const result = await runJest(job, env)
+    if (lines.length) process.stdout.write(`${lines.join("\n")}\n`)
+    process.stdout.write(result.output)
+    try {
+      const json = JSON.parse(readFileSync(result.report, "utf8"))
+      total.files += json.numTotalTestSuites
+      total.passed += json.numPassedTests
+      total.failed += json.numFailedTests + json.numRuntimeErrorTestSuites
+    } catch {
+      total.failed += 1 // no report: the run died before jest could write one
+    }
+    if (job.file) console.log(`== ${job.file}: ${seconds(Date.now() - jobStarted)}`)
+    if (result.timedOut) console.error(`\n== ${job.label} did not finish in time and was stopped`)
+    if (result.status !== 0) {
+      failed = true
+      console.error(`\n== ${job.suite} tests failed: ${job.jestArgs.join(" ") || "(all)"} (exit ${result.status ?? result.signal})`)
+    }
+  } catch (error) {
+    if (lines.length) process.stdout.write(`${lines.join("\n")}\n`)
+    failed = true
+    total.failed += 1
+    console.error(`\n== ${job.label} could not run: ${error?.stack ?? error}`)
+  } finally {
+    await database?.stop().catch(() => {})
+    total.last = Date.now()
+    if (--total.pending === 0) {
+      console.log(`== ${job.suite} tests: ${total.files} files, ${total.passed} passed, ${total.failed} failed in ${seconds(total.last - total.first)}`)
+    }
+  }
+}
+
+const stopAll = (signal) => {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, "SIGKILL")
+    } catch {}
+  }
+  migrated?.remove()
+  rmSync(reports, { recursive: true, force: true })
+  process.exit(signal === "SIGINT" ? 130 : 143)
+}
+process.on("SIGINT", stopAll)
+process.on("SIGTERM", stopAll)
+
+try {
+  console.log(
+    `\n== ${selected.filter((s) => totals[s]).join(", ")} tests (${clock()}): ${jobs.length} jobs, ${concurrency} at a time`
+  )
+  migratedReady =
+    databaseJobs.length && !configuredDatabase && process.env.TEST_MIGRATED_CLUSTER !== "off"
+      ? prepareMigratedCluster().then((cluster) => {
+          migrated = cluster
+          if (cluster) console.log(`== migrated cluster ready in ${Math.round(cluster.seconds)} s (${clock()})`)
+        })
+      : Promise.resolve()
+  const queue = [...jobs]
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
+      for (let job = queue.shift(); job; job = queue.shift()) await runJob(job)
+    })
+  )
 } finally {
-  await database?.stop()
+  await migratedReady
+  migrated?.remove()
   rmSync(reports, { recursive: true, force: true })
 }
 const rows = Object.entries(totals)
 if (rows.length) {
   console.log("\n| Suite | Files | Passed | Failed | Time |\n|---|---|---|---|---|")
-  for (const [name, t] of rows) console.log(`| ${name} | ${t.files} | ${t.passed} | ${t.failed} | ${seconds(t.ms)} |`)
-  console.log(`\nnpm test took ${seconds(Date.now() - started)}`)
+  for (const [name, t] of rows) console.log(`| ${name} | ${t.files} | ${t.passed} | ${t.failed} | ${seconds((t.last ?? 0) - (t.first ?? 0))} |`)
+  console.log(`\nnpm test took ${seconds(Date.now() - started)}${concurrency > 1 ? ` (${concurrency} jobs at a time: the suites' times overlap)` : ""}`)
   const sum = (key) => rows.reduce((n, [, t]) => n + t[key], 0)
   console.log(`${sum("passed")} passed, ${sum("failed")} failed`)
 }

@@ -6,7 +6,7 @@ import { spawn, spawnSync } from "node:child_process"
 import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { ensureDatabase, freePort } from "../../scripts/lib/database.mjs"
+import { createFreshDatabase, ensureDatabase, freePort } from "../../scripts/lib/database.mjs"
 import { loginAdmin } from "../../scripts/lib/admin-client.mjs"
 import { waitFor } from "../../scripts/lib/wait-for.mjs"
 import { require, root } from "./common.mjs"
@@ -18,7 +18,7 @@ const ADMIN = { email: "bench@example.com", password: "bench-password-1" }
  * @param {{ simulator: { url: string, control: Function }, env?: Record<string,string>, log?: (m: string) => void }} input
  */
 export async function bootMedusa({ simulator, env: extraEnv = {}, log = (m) => console.error(m) }) {
-  const { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } = require("./ts.cjs").requireTs("src/simulator/index.ts")
+  const { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } = require("./ts.cjs").requireTs("packages/simulator/src/index.ts")
   const database = await ensureDatabase({ log })
   const dbName = `medusa-trade-credit-bench-${process.pid}`
   const logDir = mkdtempSync(join(tmpdir(), "trade-credit-bench-"))
@@ -37,18 +37,7 @@ export async function bootMedusa({ simulator, env: extraEnv = {}, log = (m) => c
     rmSync(logDir, { recursive: true, force: true })
   }
   try {
-    const pg = require("pg")
-    const dbEnv = database.env
-    const host = process.env.DB_HOST || dbEnv.DB_HOST || "localhost"
-    const port = Number(process.env.DB_PORT || dbEnv.DB_PORT || 5432)
-    const user = process.env.DB_USERNAME || dbEnv.DB_USERNAME || "postgres"
-    const password = process.env.DB_PASSWORD ?? dbEnv.DB_PASSWORD ?? ""
-    const client = new pg.Client({ host, port, user, password, database: "postgres" })
-    await client.connect()
-    await client.query(`DROP DATABASE IF EXISTS "${dbName}"`)
-    await client.query(`CREATE DATABASE "${dbName}"`)
-    await client.end()
-    const databaseUrl = `postgres://${encodeURIComponent(user)}:${encodeURIComponent(password)}@${host}:${port}/${dbName}`
+    const databaseUrl = await createFreshDatabase(database, dbName)
 
     const medusaPort = await freePort()
     const env = {

@@ -1,4 +1,4 @@
-// Loads the project's TypeScript sources in plain Node (as bin/trade-credit-simulator.js does):
+// Loads the project's TypeScript sources in plain Node (as packages/simulator/bin/trade-credit-simulator.js does):
 // ts-node with swc, no type check. Benches always run the sources, never a stale build.
 const path = require("node:path")
 

@@ -1,9 +1,9 @@
 import { tmpdir } from "node:os"
 import path from "node:path"
 import type { Browser, Page } from "playwright-core"
-import { startSimulator, SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } from "../../src/simulator"
+import { startSimulator, SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } from "trade-credit-simulator"
 import { launchBrowser, screenshotDir } from "../helpers/browser"
-import { eventually, http, sleep, type Http } from "../helpers/http-json"
+import { eventually, http, type Http } from "../helpers/http-json"
 import { control, STOREFRONT_URL, WEBHOOK_PATH } from "../helpers/simulator"
 import { BUYER_ADDRESS } from "../helpers/storefront"
 // eslint-disable-next-line @typescript-eslint/no-var-requires

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import path from "node:path"
 import type { Browser, Page } from "playwright-core"
-import { SIMULATOR_API_KEY, startSimulator, type RunningSimulator } from "../../src/simulator"
+import { SIMULATOR_API_KEY, startSimulator, type RunningSimulator } from "trade-credit-simulator"
 import { launchBrowser, screenshotDir } from "../helpers/browser"
 
 /**

@@ -58,7 +58,11 @@ export async function prepareChildMedusa(
   if (!sharing) {
     await client.connect()
     await client.query(`DROP DATABASE IF EXISTS "${database}"`)
-    await client.query(`CREATE DATABASE "${database}"`)
+    // A copy of the migrated template when scripts/test.mjs made one (integration-tests/setup.js): db:migrate
+    // below then only runs the migration scripts and finds the rest applied.
+    const template = process.env.TRADE_CREDIT_TEST_TEMPLATE_DB
+    const fromTemplate = template && (process.env.REDIS_URL ?? "") === (process.env.TRADE_CREDIT_TEST_TEMPLATE_REDIS_URL ?? "") && !env.REDIS_URL
+    await client.query(`CREATE DATABASE "${database}"${fromTemplate ? ` TEMPLATE "${template.replace(/"/g, '""')}"` : ""}`)
     await client.end()
   }
 

@@ -1,4 +1,5 @@
 import { control } from "./simulator"
+import { waitUntil } from "./wait"
 
 /**
  * Fault injection for the reliability specs (docs/reliability.md): the
@@ -61,8 +62,6 @@ export type Row = {
   lost: string
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
 /**
  * Injects `fault` on the next `method path` request the service receives, runs
  * `op`, and returns its answer and duration. Fails when the fault was never hit
@@ -77,14 +76,21 @@ export async function withFault<T>(
 ): Promise<{ result: T; ms: number }> {
   await control(simUrl, "DELETE", "/_sim/faults")
   const injected = await control(simUrl, "POST", "/_sim/faults", { ...target, times: 1, fault: fc.fault })
+  // The target's path may be a pattern (`/v1/order/:id`): the log is read by method, and the one fault marks its request.
+  const logged = async () => (await control(simUrl, "GET", `/_sim/requests?method=${target.method}`)).items as { seq: number; fault: string | null }[]
+  const before = Math.max(0, ...(await logged()).map((r) => r.seq))
   const started = Date.now()
   const result = await op()
   const ms = Date.now() - started
   const left = (await control(simUrl, "GET", "/_sim/faults")).items.filter((f: any) => f.id === injected.id)
   await control(simUrl, "DELETE", "/_sim/faults")
   if (left.length) throw new Error(`the fault "${fc.name}" on ${target.method} ${target.path} was never hit`)
-  const latency = fc.fault.type === "latency" ? Number(fc.fault.ms) : 0
-  if (latency > ms) await sleep(latency - ms + 300)
+  if (fc.fault.type === "latency") {
+    // The held request is logged by the service once it is answered (or its connection closes).
+    await waitUntil(`the held ${target.method} ${target.path} to be answered`, async () =>
+      (await logged()).some((r) => r.seq > before && r.fault === "latency")
+    )
+  }
   return { result, ms }
 }
 

@@ -1,7 +1,7 @@
+import { waitUntil } from "./wait"
+
 /** JSON over HTTP for tests that drive a child server (no supertest client there). */
 export type Http = (method: string, url: string, body?: unknown) => Promise<any>
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /** JSON over HTTP with fixed headers; a non-2xx answer throws with its status and body. */
 export function http(base: string, headers: Record<string, string>): Http {
@@ -18,13 +18,7 @@ export function http(base: string, headers: Record<string, string>): Http {
   }
 }
 
-/** Polls `read` every 300 ms until it gives a truthy value; fails after `ms`. */
+/** Polls `read` until it gives a truthy value; fails after `ms` (waitUntil, with this argument order). */
 export async function eventually<T>(read: () => Promise<T | undefined | null | false>, what: string, ms = 30_000): Promise<T> {
-  const until = Date.now() + ms
-  for (;;) {
-    const value = await read()
-    if (value) return value
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
-    await sleep(300)
-  }
+  return await waitUntil(what, read, { timeoutMs: ms, intervalMs: 300 })
 }

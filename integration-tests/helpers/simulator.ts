@@ -1,4 +1,4 @@
-import { startSimulator, SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } from "../../src/simulator"
+import { startSimulator, SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } from "trade-credit-simulator"
 
 export type RunningSimulator = Awaited<ReturnType<typeof startSimulator>>
 

@@ -1,11 +1,12 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { describeKey } from "../../src/client"
 import { TRADE_CREDIT_MODULE } from "../../src/modules/trade-credit"
-import { SIMULATOR_API_KEY } from "../../src/simulator"
+import { SIMULATOR_API_KEY } from "trade-credit-simulator"
 import { adminRequester, loginAdmin } from "../helpers/admin"
 import { control, findCompanyId, useSimulator } from "../helpers/simulator"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "../helpers/storefront"
 import { approveAtPaymentUrl } from "../helpers/verification"
+import { waitUntil } from "../helpers/wait"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../scripts/lib/seed-store.js")
 
@@ -19,17 +20,19 @@ jest.setTimeout(240_000)
 const simulator = useSimulator()
 const PLAN_PROVIDER = "pp_trade-credit-plan_default"
 const DAY = 24 * 60 * 60 * 1000
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
+/** Reads until `read()` satisfies `done`, through the one wait helper. */
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms
-  let value = await read()
-  while (!done(value)) {
-    if (Date.now() > until) throw new Error(`timed out waiting; last value: ${JSON.stringify(value).slice(0, 500)}`)
-    await sleep(250)
-    value = await read()
-  }
-  return value
+  let last: T | undefined
+  return await waitUntil(
+    "a condition on the admin routes' data",
+    async () => {
+      last = await read()
+      return done(last) ? last : undefined
+    },
+    { timeoutMs: ms, intervalMs: 250 }
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}; last value: ${JSON.stringify(last).slice(0, 500)}`)
+  })
 }
 
 medusaIntegrationTestRunner({
@@ -256,8 +259,9 @@ medusaIntegrationTestRunner({
       expect(res.data.settings.webhook.url).toBe("https://shop.example.com/hooks/trade-credit")
 
       // What the plugin recorded: webhook deliveries (the last one, failed ones) and order-edit errors on payments.
-      await tradeCredit.createWebhookEvents({ event_id: "evt_ok_1", type: "order.verified.v1", service_order_id: "ord_1", outcome: "in step; nothing to do" })
-      await sleep(20)
+      const okEvent = await tradeCredit.createWebhookEvents({ event_id: "evt_ok_1", type: "order.verified.v1", service_order_id: "ord_1", outcome: "in step; nothing to do" })
+      // The next record must be the later one: wait for the clock to pass this one's time (not a fixed pause).
+      await waitUntil("the clock to pass the first record's time", () => Date.now() > new Date(okEvent.created_at).getTime(), { intervalMs: 2 })
       await tradeCredit.createWebhookEvents({
         event_id: "evt_failed_1",
         type: "order.cancelled.v1",

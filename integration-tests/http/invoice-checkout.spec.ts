@@ -1,6 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } from "../../src/simulator"
+import { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } from "trade-credit-simulator"
 import { adminRequester, loginAdmin } from "../helpers/admin"
 import { control, findCompanyId, STOREFRONT_URL, useSimulator, WEBHOOK_PATH } from "../helpers/simulator"
 import { BUYER_ADDRESS, createCheckoutCart, startTradeCreditSession, storeClient } from "../helpers/storefront"
@@ -328,19 +328,20 @@ medusaIntegrationTestRunner({
       expect(sessionRes.status).toBe(200)
       const sessionId = sessionRes.data.payment_collection.payment_sessions[0].id
 
-      await control(simulator.url, "POST", "/_sim/faults", {
+      const unavailable = await control(simulator.url, "POST", "/_sim/faults", {
         method: "POST",
         path: "/v1/order",
         times: 100,
         fault: { type: "status", status: 503, retry_after: 0 },
       })
-      const started = Date.now()
       const res = await store.call("POST", `/store/carts/${cart.id}/complete`)
-      const elapsed = Date.now() - started
       expect(res.status).toBe(400)
       expect(res.data.code).toBe("TRADE_CREDIT_UNAVAILABLE")
       expect(res.data.message).toMatch(/trade credit service/i)
-      expect(elapsed).toBeLessThan(15_000)
+      // The buyer is not held: the client gave up after its attempts (maxRetries 2), not after 100 refusals. (Its
+      // time is a bench's subject, not this test's.)
+      const [left] = (await control(simulator.url, "GET", "/_sim/faults")).items.filter((f: any) => f.id === unavailable.id)
+      expect(left.hits).toBeLessThanOrEqual(3)
       const { items: orders } = await control(simulator.url, "GET", "/_sim/orders")
       expect(orders.filter((o: any) => o.merchant_order_id === sessionId)).toHaveLength(0)
 

@@ -1,9 +1,10 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { SIMULATOR_API_KEY } from "../../src/simulator"
+import { SIMULATOR_API_KEY } from "trade-credit-simulator"
 import { adminRequester, loginAdmin } from "../helpers/admin"
 import { control, findCompanyId, STOREFRONT_URL, useSimulator } from "../helpers/simulator"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "../helpers/storefront"
 import { approveAtPaymentUrl } from "../helpers/verification"
+import { recordLogs, waitUntil } from "../helpers/wait"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../scripts/lib/seed-store.js")
 
@@ -13,7 +14,6 @@ jest.setTimeout(300_000)
 const simulator = useSimulator({ TRADE_CREDIT_CAPTURE_ON: "manual" })
 const PROVIDER = "pp_trade-credit_default"
 const COMPANY = { company_canonical_id: "" }
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const cents = (value: number | string) => Math.round(Number(value) * 100)
 
 const serviceOrder = async (id: string) => (await control(simulator.url, "GET", `/_sim/orders/${id}`)).order
@@ -23,26 +23,22 @@ const requestsTo = async (method: string, path: string) =>
     (r: any) => r.path === path
   )
 
-async function waitFor<T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs
-  for (;;) {
-    const value = await check()
-    if (value) return value
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
-    await sleep(200)
-  }
-}
+const waitFor = <T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> =>
+  waitUntil(what, check, { timeoutMs, intervalMs: 200 })
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let seed: any
     let adminHeaders: Record<string, string>
     let admin: ReturnType<typeof adminRequester>
+    /** What the app logs: the order-edit subscriber reports each confirmed edit it followed (or could not). */
+    let logs: string[] = []
     /** An admin request whose failure is looked at, not thrown. */
     const adminCall = (method: string, url: string, data?: unknown) =>
       api.request({ method, url, data, headers: adminHeaders, validateStatus: () => true })
 
     beforeAll(async () => {
+      logs = recordLogs(getContainer().resolve("logger"))
       adminHeaders = await loginAdmin(getContainer(), api)
       admin = adminRequester(api, adminHeaders)
       seed = await seedStore(admin)
@@ -427,7 +423,10 @@ medusaIntegrationTestRunner({
         expect(cents(live.amount)).toBe(cents(newTotal))
         expect(live.data.gross_amount).toBe(newTotal.toFixed(2))
 
-        await sleep(500)
+        // The subscriber has handled the one confirmation (its report), so no later payment can still come.
+        await waitUntil("the order-edit subscriber's report", () =>
+          logs.some((l) => l.includes(`the edited order ${order.id} is paid`) || l.includes(`order ${order.id} was edited in Medusa`))
+        )
         expect((await payments(order.id)).filter((p: any) => p.provider_id === PROVIDER && !p.canceled_at)).toHaveLength(1)
 
         await capture(live.id)

@@ -1,11 +1,12 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
-import { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET, startSimulator } from "../../src/simulator"
+import { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET, startSimulator } from "trade-credit-simulator"
 import { type ChildMedusa, httpClient, prepareChildMedusa } from "../helpers/child-medusa"
 import { control, STOREFRONT_URL, WEBHOOK_PATH } from "../helpers/simulator"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "../helpers/storefront"
 import { startTestRedis, type TestRedis } from "../helpers/redis"
 import { approveAtPaymentUrl } from "../helpers/verification"
+import { waitUntil } from "../helpers/wait"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../scripts/lib/seed-store.js")
 // eslint-disable-next-line @typescript-eslint/no-var-requires
@@ -32,7 +33,6 @@ let testRedis: TestRedis
 let REDIS_URL: string
 const ADMIN = { email: "scale@trade-credit.test", password: "scale-out-test-password" }
 const COMPANY = { company_canonical_id: "cmpgb08123456" }
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 let redis: any
 let sim: Awaited<ReturnType<typeof startSimulator>>
@@ -45,15 +45,8 @@ let adminHeaders: Record<string, string> = {}
 const deliveries: { id: string; type: string; answers: number[] }[] = []
 export const scaleRows: { step: string; requests: string; service: string; medusa: string }[] = []
 
-async function until<T>(what: string, check: () => Promise<T | undefined | null | false>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await check()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await sleep(250)
-  }
-}
+const until = <T>(what: string, check: () => Promise<T | undefined | null | false>, ms = 60_000): Promise<T> =>
+  waitUntil(what, check, { timeoutMs: ms, intervalMs: 250 })
 
 /** Forwards each delivery (same bytes, same Standard Webhooks headers) to every server at once. */
 function startFanOut(): Promise<Server> {
@@ -245,8 +238,14 @@ it("delivers each webhook to both servers, completes, captures and refunds on bo
   })
 
   // 4. Every delivery of the service reached both servers and was recorded once, by the worker.
-  await sleep(8000)
-  const allRecords = await webhookRecords()
+  // Once the service has no delivery left pending (each one answered by the relay, after both servers did),
+  // every delivery is in `deliveries` and has been handled: its record is there.
+  const allRecords = await until("every delivery of the service answered and recorded", async () => {
+    const { items } = await control(sim.url, "GET", "/_sim/webhooks")
+    if (items.some((d: any) => d.state === "pending")) return undefined
+    const records = await webhookRecords()
+    return deliveries.every((d) => records[d.id]) && records
+  })
   const delivered = [...new Set(deliveries.map((d) => d.id))]
   for (const d of deliveries) expect([d.type, d.answers]).toEqual([d.type, [200, 200]])
   for (const id of delivered) expect([id, allRecords[id]]).toEqual([id, 1])

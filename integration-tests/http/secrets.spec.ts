@@ -4,11 +4,12 @@ process.env.LOG_LEVEL = "debug"
 
 const { medusaIntegrationTestRunner } = require("@medusajs/test-utils")
 const { ContainerRegistrationKeys } = require("@medusajs/framework/utils")
-const { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } = require("../../src/simulator")
+const { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } = require("trade-credit-simulator")
 const { adminRequester, loginAdmin } = require("../helpers/admin")
 const { control, findCompanyId, useSimulator } = require("../helpers/simulator")
 const { createCheckoutCart, startTradeCreditSession, storeClient } = require("../helpers/storefront")
 const { approveAtPaymentUrl } = require("../helpers/verification")
+const { waitUntil } = require("../helpers/wait")
 const { seedStore } = require("../../scripts/lib/seed-store.js")
 
 jest.setTimeout(240_000)
@@ -97,8 +98,7 @@ medusaIntegrationTestRunner({
       await adminCall("POST", "/admin/trade-credit/reconciliation", {})
       // The service's webhooks reached Medusa and were recorded (each verified with the secret).
       const rows = async () => await (getContainer().resolve("tradeCredit") as any).listWebhookEvents({})
-      const until = Date.now() + 30_000
-      while ((await rows()).length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 250))
+      await waitUntil("two webhook deliveries recorded", async () => (await rows()).length >= 2, { timeoutMs: 30_000, intervalMs: 250 })
       expect((await rows()).length).toBeGreaterThanOrEqual(2)
       expect(seen.logs.some((l) => /trade-credit (GET|POST) \/v1\/order/.test(l))).toBe(true) // debug lines were written
 

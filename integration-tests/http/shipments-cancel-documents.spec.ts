@@ -7,6 +7,7 @@ import { adminRequester, loginAdmin } from "../helpers/admin"
 import { control, findCompanyId, useSimulator } from "../helpers/simulator"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "../helpers/storefront"
 import { approveAtPaymentUrl } from "../helpers/verification"
+import { recordLogs, waitUntil } from "../helpers/wait"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../scripts/lib/seed-store.js")
 
@@ -16,18 +17,20 @@ const simulator = useSimulator()
 const COMPANY = { company_canonical_id: "" }
 const serviceOrder = async (id: string) => (await control(simulator.url, "GET", `/_sim/orders/${id}`)).order
 const cents = (value: string | number) => Math.round(Number(value) * 100)
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-/** Polls until `read()` satisfies `done`, or fails after `ms`. */
+/** Reads until `read()` satisfies `done`, through the one wait helper. */
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms
-  let value = await read()
-  while (!done(value)) {
-    if (Date.now() > until) throw new Error(`timed out waiting; last value: ${JSON.stringify(value).slice(0, 500)}`)
-    await sleep(200)
-    value = await read()
-  }
-  return value
+  let last: T | undefined
+  return await waitUntil(
+    "the service's order",
+    async () => {
+      last = await read()
+      return done(last) ? last : undefined
+    },
+    { timeoutMs: ms, intervalMs: 200 }
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}; last value: ${JSON.stringify(last).slice(0, 500)}`)
+  })
 }
 
 medusaIntegrationTestRunner({
@@ -35,8 +38,12 @@ medusaIntegrationTestRunner({
     let seed: any
     let adminHeaders: Record<string, string>
     let admin: ReturnType<typeof adminRequester>
+    /** What the app logs: the shipment subscriber reports each delivery it handled (invoiced, not, or failed). */
+    let logs: string[] = []
+    const handled = (fulfillmentId: string) => logs.filter((l) => l.includes(`fulfillment ${fulfillmentId} `) || l.includes(`fulfillment ${fulfillmentId}:`))
 
     beforeAll(async () => {
+      logs = recordLogs(getContainer().resolve("logger"))
       adminHeaders = await loginAdmin(getContainer(), api)
       admin = adminRequester(api, adminHeaders)
       seed = await seedStore(admin)
@@ -104,7 +111,7 @@ medusaIntegrationTestRunner({
 
       // A fulfillment that is created but not shipped invoices nothing (captureOn "shipment").
       const first = await fulfil(order.id, [{ id: three.id, quantity: 3 }])
-      await sleep(1000)
+      await waitUntil("the created fulfillment judged", () => handled(first).some((l) => l.includes("not invoiced on fulfillment")))
       expect((await serviceOrder(serviceOrderId)).fulfilments).toHaveLength(0)
 
       // Marked shipped: a partial fulfilment of exactly those three pallets and the shipping.
@@ -135,7 +142,7 @@ medusaIntegrationTestRunner({
           { name: "shipment.created", data: { id: first } },
           { name: "shipment.created", data: { id: first } },
         ])
-      await sleep(2000)
+      await waitUntil("the shipment's two more deliveries handled", () => handled(first).length >= 3)
       expect((await serviceOrder(serviceOrderId)).fulfilments).toHaveLength(1)
       expect((await paymentOf(payment.id)).captures).toHaveLength(1)
       expect(await guardRows(first)).toEqual([expect.objectContaining({ status: "invoiced", invoice_number: part1.invoice_number })])
@@ -150,7 +157,7 @@ medusaIntegrationTestRunner({
           { name: "shipment.created", data: { id: second } },
         ])
       atService = await waitFor(() => serviceOrder(serviceOrderId), (o) => o.fulfilments.length === 2)
-      await sleep(2000)
+      await waitUntil("the second shipment's three deliveries handled", () => handled(second).length >= 3)
       expect((await serviceOrder(serviceOrderId)).fulfilments).toHaveLength(2)
       expect(atService.state).toBe("FULFILLED")
       const [, part2] = atService.fulfilments
@@ -182,7 +189,7 @@ medusaIntegrationTestRunner({
       const unknown = await adminCall("GET", `/admin/trade-credit/orders/${order.id}/invoice?fulfilment=INV-999999`)
       expect(unknown.status).toBe(404)
       expect(json(unknown).code).toBe("TRADE_CREDIT_DOCUMENT_NOT_FOUND")
-      // The service cannot serve the PDF: 502 with a code, not a broken download.
+      // The service cannot serve the PDF: 503 with a code, not a broken download.
       await control(simulator.url, "POST", "/_sim/faults", {
         method: "GET",
         path: "/v1/invoice/:id/pdf",
@@ -190,7 +197,7 @@ medusaIntegrationTestRunner({
         fault: { type: "status", status: 503, retry_after: 0 },
       })
       const down = await adminCall("GET", `/admin/trade-credit/orders/${order.id}/invoice`)
-      expect(down.status).toBe(502)
+      expect(down.status).toBe(503)
       expect(json(down)).toMatchObject({ code: "TRADE_CREDIT_UNAVAILABLE", message: expect.stringMatching(/trade credit service/) })
       await control(simulator.url, "DELETE", "/_sim/faults")
 
@@ -245,7 +252,7 @@ medusaIntegrationTestRunner({
         { id: three.id, quantity: 2 },
         { id: two.id, quantity: 2 },
       ])
-      await sleep(2000)
+      await waitUntil("the shipment's delivery handled", () => handled(second).length >= 1)
       expect((await serviceOrder(serviceOrderId)).fulfilments).toHaveLength(2)
       expect((await paymentOf(payment.id)).captures).toHaveLength(2)
       expect(await guardRows(second)).toEqual([])
@@ -264,7 +271,8 @@ medusaIntegrationTestRunner({
       const first = await ship(order.id, [{ id: three.id, quantity: 3 }])
       // The fulfil call is refused (503, tried again once by the client, refused again).
       await waitFor(() => control(simulator.url, "GET", "/_sim/faults"), (f) => f.items[0]?.hits >= 2)
-      await sleep(1500)
+      // The subscriber reports the failure once the workflow has compensated.
+      await waitUntil("the failed delivery handled", () => handled(first).some((l) => l.includes("could not invoice")))
       // The workflow compensated: no guard row, no capture, nothing at the service.
       expect(await guardRows(first)).toEqual([])
       expect((await paymentOf(payment.id)).captures).toHaveLength(0)

@@ -1,11 +1,12 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Webhook } from "standardwebhooks"
-import { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } from "../../src/simulator"
+import { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } from "trade-credit-simulator"
 import { pollEnrollments } from "../../src/jobs/poll-enrollments"
 import { adminRequester, loginAdmin } from "../helpers/admin"
 import { control, pointWebhooksAt, useSimulator, WEBHOOK_PATH } from "../helpers/simulator"
 import { BUYER_ADDRESS, createCheckoutCart } from "../helpers/storefront"
 import { approveAtPaymentUrl } from "../helpers/verification"
+import { recordLogs, waitUntil } from "../helpers/wait"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../scripts/lib/seed-store.js")
 
@@ -14,17 +15,10 @@ jest.setTimeout(300_000)
 const simulator = useSimulator()
 const BASE = "/store/trade-credit/soletrader"
 const FORGED_SECRET = "whsec_" + Buffer.from("a secret that is not the merchant's").toString("base64")
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-async function waitFor<T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs = 40_000): Promise<T> {
-  const until = Date.now() + timeoutMs
-  for (;;) {
-    const value = await check()
-    if (value) return value
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
-    await sleep(250)
-  }
-}
+const waitFor = <T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs = 40_000): Promise<T> =>
+  waitUntil(what, check, { timeoutMs, intervalMs: 250 })
+/** What the app logs: the enrollment subscribers report each delivery they handled. */
+let logs: string[] = []
 
 /** A sole trader's proposal body as a storefront sends it. */
 const proposalBody = (tradingName: string, overrides: Record<string, unknown> = {}) => ({
@@ -110,6 +104,7 @@ medusaIntegrationTestRunner({
       customer.call("POST", `${BASE}/proposals/${proposalId}/evidence`, file.body, { "content-type": file.contentType })
 
     beforeAll(async () => {
+      logs = recordLogs(getContainer().resolve("logger"))
       const adminHeaders = await loginAdmin(getContainer(), api)
       seed = await seedStore(adminRequester(api, adminHeaders))
     })
@@ -142,6 +137,7 @@ medusaIntegrationTestRunner({
       const early = await customer.call("DELETE", `${BASE}/proposals/${proposal.id}`)
       expect(early.status).toBe(409)
       expect(early.data).toEqual({
+        type: "conflict",
         code: "TRADE_CREDIT_PROPOSAL_STATE",
         message: "A proposal can only be withdrawn while SUBMITTED or IN_REVIEW; it is DRAFT",
       })
@@ -213,7 +209,10 @@ medusaIntegrationTestRunner({
       let poll = await pollEnrollments(getContainer())
       expect(poll.outcomes).toEqual(expect.arrayContaining([expect.objectContaining({ proposal_id: proposal.id, status: "IN_REVIEW", changed: true })]))
       await control(simulator.url, "POST", `/_sim/registration/proposals/${proposal.id}/decision`, { status: "ACCEPTED" })
-      await sleep(500)
+      // The service sent its event nowhere (webhooks are cut): only the job can bring the decision.
+      await waitFor("the decision's event, sent nowhere", async () =>
+        (await control(simulator.url, "GET", "/_sim/webhooks")).items.some((d: any) => d.payload?.data?.proposal_id === proposal.id && d.state === "no_url")
+      )
       expect((await enrollmentOf(customer)).status).toBe("IN_REVIEW")
       poll = await pollEnrollments(getContainer())
       expect(poll.outcomes).toEqual(expect.arrayContaining([expect.objectContaining({ proposal_id: proposal.id, status: "ACCEPTED", changed: true })]))
@@ -358,7 +357,8 @@ medusaIntegrationTestRunner({
       const replay = await postHook(genuine.raw, genuine.headers)
       expect(replay.data).toEqual({ received: true, handled: false })
       await waitFor("the subscriber", async () => (await enrollmentOf(customer)).status === "IN_REVIEW" || undefined)
-      await sleep(500)
+      // The subscriber's report that it read the proposal back (and changed nothing).
+      await waitFor("the subscriber's report", async () => logs.some((l) => l.includes(`proposal ${proposal.id} is IN_REVIEW`)))
       const enrollment = await enrollmentOf(customer)
       expect(enrollment).toMatchObject({ status: "IN_REVIEW", organization_number: null, company_name: "Review Forgery Target" })
       expect(await rows()).toHaveLength(1)

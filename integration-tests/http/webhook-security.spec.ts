@@ -1,11 +1,32 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { Webhook } from "standardwebhooks"
-import { SIMULATOR_WEBHOOK_SECRET } from "../../src/simulator"
+import { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } from "trade-credit-simulator"
 import { adminRequester, loginAdmin } from "../helpers/admin"
+import {
+  type Answer,
+  ClassTable,
+  classProbes,
+  cut,
+  deepArray,
+  deepObject,
+  describe as describeProbe,
+  errorShapeProblem,
+  KB5,
+  leaksOf,
+  LONE_SURROGATES,
+  MB1,
+  CONTROL_STRINGS,
+  type Probe,
+  secretNeedles,
+  send,
+  ShapeFailures,
+  wrongMethodProbes,
+} from "../helpers/fuzz"
 import { control, findCompanyId, pointWebhooksAt, useSimulator, WEBHOOK_PATH } from "../helpers/simulator"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "../helpers/storefront"
 import { approveAtPaymentUrl } from "../helpers/verification"
+import { waitUntil } from "../helpers/wait"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../scripts/lib/seed-store.js")
 
@@ -15,31 +36,40 @@ jest.setTimeout(300_000)
  * Webhook security (issue #10 item 3, docs/reliability.md): hostile deliveries to both webhook URLs
  * (the plugin's /hooks/trade-credit and Medusa's /hooks/payment/trade-credit_default) are refused with a
  * code or acknowledged and ignored, and nothing changes: every row of every table of Medusa's database is
- * the same before and after, and the plugin makes no call to the service.
+ * the same before and after, and the plugin makes no call to the service. Then the classes that broke before
+ * (helpers/fuzz.ts: control characters, lone surrogates, broken %-escapes, 5 KB and 1 MB, 10,000 levels, content
+ * types, methods), unsigned, forged and signed, on both URLs. No fixed sleep: each wait is for a condition
+ * (helpers/wait.ts), and what must NOT happen is checked once a positive signal says everything queued was judged
+ * (each subscriber logs its verdict; Medusa's own subscriber's workflow reports its end through the workflow engine).
+ *
+ * The decision on signed deliveries holding text that cannot be stored (docs/reliability.md, "A signed delivery with
+ * a NUL"): the signature proves the service sent it, and the service retries every non-2xx answer (a Standard
+ * Webhooks sender ends up disabling an endpoint that keeps failing, and every later event with it), so it is
+ * acknowledged 2xx with `handled: false` and the code, recorded as rejected (its event id: a repeat changes nothing,
+ * the merchant can see it), logged, and never acted on; reconciliation reads the order's state back from the service.
  */
 const simulator = useSimulator()
 const PLUGIN = WEBHOOK_PATH
 const MEDUSA = "/hooks/payment/trade-credit_default"
 const FORGED_SECRET = "whsec_" + Buffer.from("a secret that is not the merchant's at all").toString("base64")
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+const SECRETS = secretNeedles(SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET, FORGED_SECRET)
 const logs: string[] = []
 export const rows: { case: string; path: string; status: number; code: string; changed: string }[] = []
-
-async function waitFor<T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs = 40_000): Promise<T> {
-  const until = Date.now() + timeoutMs
-  for (;;) {
-    const value = await check()
-    if (value) return value
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
-    await sleep(250)
-  }
-}
+const classTable = new ClassTable()
+/** Error answers without the one error shape {type, code, message}, grouped by case or class, status and body. */
+const shapeFailures = new ShapeFailures()
+/** Medusa's processPaymentWorkflow runs that ended (its payment webhook subscriber's work), counted by the workflow engine. */
+let paymentWorkflowsEnded = 0
+/** Verdicts logged since log line `mark`: the plugin's subscriber's, and Medusa's subscriber's (the provider's log or its workflow's end). */
+const pluginJudged = (mark: number) => logs.slice(mark).filter((l) => /trade-credit webhook: (ignored a delivery|.* was handled before|.* is not an order event)/.test(l)).length
+const medusaJudged = (mark: number, workflowsAtMark: number) =>
+  logs.slice(mark).filter((l) => /trade-credit: ignored a webhook/.test(l)).length + (paymentWorkflowsEnded - workflowsAtMark)
 
 type Delivery = { raw: string | Buffer; headers: Record<string, string> }
 
 /** A delivery as the service signs it (Standard Webhooks), with what a case changes. */
 function signed(payload: unknown, { secret = SIMULATOR_WEBHOOK_SECRET, id = (payload as any)?.id ?? "msg_x", at = new Date() } = {}): Delivery {
-  const raw = typeof payload === "string" ? payload : JSON.stringify(payload)
+  const raw = typeof payload === "string" || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload)
   return {
     raw,
     headers: {
@@ -86,6 +116,18 @@ medusaIntegrationTestRunner({
       }
       return found
     }
+    /** Waits until `queued` deliveries queued since `mark` were judged by both subscribers (the plugin's and Medusa's). */
+    const allJudged = (what: string, mark: number, workflowsAtMark: number, queued: number) =>
+      waitUntil(`${what}: ${queued} queued deliveries judged by the plugin's subscriber and by Medusa's`, () => pluginJudged(mark) >= queued && medusaJudged(mark, workflowsAtMark) >= queued, {
+        timeoutMs: 90_000,
+      })
+    /** Records an error answer that is not the one error shape. */
+    const checkShape = (route: string, what: string, a: Answer) => {
+      if (a.status < 400) return
+      const problem = errorShapeProblem(a)
+      if (problem) shapeFailures.record(route, what, a, problem)
+    }
+
     /** Changes the plugin asked of the service (the simulator's request log: every call but reads). */
     const serviceChanges = async () => ((await control(simulator.url, "GET", "/_sim/requests")).items as any[]).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`)
 
@@ -100,6 +142,15 @@ medusaIntegrationTestRunner({
           }
         }
       }
+      // Medusa's payment webhook subscriber runs processPaymentWorkflow for a delivery it accepts: its end is the signal.
+      const engine = getContainer().resolve(Modules.WORKFLOW_ENGINE) as any
+      await engine.subscribe({
+        workflowId: "process-payment-workflow",
+        subscriberId: "webhook-security-spec",
+        subscriber: (event: { eventType: string }) => {
+          if (event.eventType === "onFinish") paymentWorkflowsEnded += 1
+        },
+      })
       const adminHeaders = await loginAdmin(getContainer(), api)
       seed = await seedStore(adminRequester(api, adminHeaders))
     })
@@ -112,6 +163,9 @@ medusaIntegrationTestRunner({
           "| Delivery | URL | Answer | Code | Changed |",
           "|---|---|---|---|---|",
           ...rows.map((r) => `| ${r.case} | \`${r.path}\` | ${r.status} | ${r.code} | ${r.changed} |`),
+          classTable.markdown("Webhook fuzzing by class (both URLs; unsigned, forged and signed)"),
+          `\n### Webhook error answers without the error shape {type, code, message}: ${shapeFailures.size} groups\n`,
+          ...shapeFailures.lines().map((l) => `- ${l}`),
         ].join("\n")
       )
     })
@@ -131,17 +185,20 @@ medusaIntegrationTestRunner({
       expect(placed.status).toBe(200)
       const serviceOrderId = session.data.order_id as string
       const tradeCredit = getContainer().resolve("tradeCredit") as any
-      const genuine = await waitFor("the order.verified delivery", async () => {
+      const genuine = await waitUntil("the order.verified delivery", async () => {
         const { items } = await control(simulator.url, "GET", "/_sim/webhooks?type=order.verified.v1")
         return items.find((d: any) => d.payload.data.order_id === serviceOrderId && d.state === "delivered")
       })
-      await waitFor("the order.verified event to be handled", async () => {
+      await waitUntil("the order.verified event to be handled", async () => {
         const [row] = await tradeCredit.listWebhookEvents({ event_id: genuine.payload.id })
         return row && row.outcome !== "processing"
       })
-      // Medusa's own webhook subscriber acts on it too (5 s later): let it settle before the baseline.
-      await sleep(8000)
+      // Medusa's own webhook subscriber acts on the same delivery (processPaymentWorkflow): wait for its end, and
+      // check that this was the only delivery the service made, so nothing else is in flight before the baseline.
+      await waitUntil("Medusa's payment webhook subscriber to finish with the order.verified delivery", () => paymentWorkflowsEnded >= 1)
       await pointWebhooksAt(simulator.url, null)
+      const made = (await control(simulator.url, "GET", "/_sim/webhooks")).items as any[]
+      expect(made.map((d) => `${d.type} ${d.state}`)).toEqual(["order.verified.v1 delivered"])
 
       const order = (await control(simulator.url, "GET", `/_sim/orders/${serviceOrderId}`)).order
       const cancel = (id: string) => ({
@@ -182,6 +239,7 @@ medusaIntegrationTestRunner({
       const before = await snapshot()
       const changesBefore = await serviceChanges()
       const mark = logs.length
+      const workflowsAtMark = paymentWorkflowsEnded
       let queuedOnMedusa = 0
       for (const [name, make, onPlugin, onMedusa] of cases) {
         for (const [path, expected] of [[PLUGIN, onPlugin], [MEDUSA, onMedusa]] as const) {
@@ -192,16 +250,16 @@ medusaIntegrationTestRunner({
           expect([name, path, res.status]).toEqual([name, path, expected.status])
           if (expected.code) expect([name, path, body.code]).toEqual([name, path, expected.code])
           if (res.status >= 400) expect(typeof body.message).toBe("string")
+          checkShape(`POST ${path}`, name, { status: res.status, json: res.data, text: typeof res.data === "string" ? res.data : JSON.stringify(res.data), headers: {}, ms: elapsed })
           expect(elapsed).toBeLessThan(5000)
           if (path === MEDUSA && res.status === 200) queuedOnMedusa += 1
           rows.push({ case: name, path, status: res.status, code: body.code ?? (res.status === 200 ? (body.handled === false ? "ignored (unknown type)" : "acknowledged") : "-"), changed: "" })
         }
       }
       // The replay on the plugin's URL is queued again (its handler drops it by event id), like the 2xx on Medusa's URL.
-      // Each queued delivery is verified by the plugin's subscriber about 5 s later: wait until all were judged.
-      const judged = () => logs.slice(mark).filter((l) => /trade-credit webhook: (ignored a delivery|.* was handled before|.* is not an order event)/.test(l)).length
-      await waitFor(`the ${queuedOnMedusa + 1} queued deliveries to be judged`, async () => judged() >= queuedOnMedusa + 1, 60_000)
-      await sleep(3000)
+      // Each queued delivery is verified about 5 s later by the plugin's subscriber and by Medusa's (which runs
+      // processPaymentWorkflow for the replayed genuine event, once per URL): wait until both judged every one.
+      await allJudged("the hostile deliveries", mark, workflowsAtMark, queuedOnMedusa + 1)
 
       const after = await snapshot()
       const changed = differences(before, after)
@@ -219,6 +277,128 @@ medusaIntegrationTestRunner({
       expect(logs.slice(mark).some((l) => /refused a delivery \(TRADE_CREDIT_WEBHOOK_SIGNATURE\)/.test(l))).toBe(true)
       expect(logs.some((l) => l.includes(SIMULATOR_WEBHOOK_SECRET) || l.includes(FORGED_SECRET))).toBe(false)
       expect(logs.slice(mark).some((l) => /An error occurred/.test(l))).toBe(false)
+    })
+
+    /** A service event envelope of a type no one handles (acknowledged and ignored once verified), carrying `data`. */
+    const fuzzEnvelope = (id: string, data: Record<string, unknown>) =>
+      JSON.stringify({ id, specversion: "1.0", source: simulator.url, type: "order.fuzzed.v1", time: new Date().toISOString(), data })
+
+    it("answers every class (control characters, surrogates, broken escapes, 5 KB and 1 MB, 10,000 levels, content types, methods), unsigned, forged and signed, on both URLs: no 5xx, within 5 s, no leak, nothing changes", async () => {
+      const before = await snapshot()
+      const changesBefore = await serviceChanges()
+      const mark = logs.length
+      const workflowsAtMark = paymentWorkflowsEnded
+      let queued = 0
+      let n = 0
+      const failures: string[] = []
+      for (const url of [PLUGIN, MEDUSA]) {
+        const target = { url, params: [] as string[], method: "POST", headers: () => ({}) }
+        const unsigned = classProbes(target)
+        const probes: Probe[] = [...unsigned, ...wrongMethodProbes(target, ["POST"])]
+        // The same bodies signed: with the merchant's secret (past the signature, into the body checks) and forged.
+        for (const p of unsigned.filter((p) => p.body !== undefined)) {
+          const id = `msg_fuzz_${++n}`
+          const good = signed(p.body, { id })
+          probes.push({ ...p, label: `${p.label}, signed`, headers: { ...good.headers, ...(p.headers ?? {}) } })
+          if (n % 3 === 0) probes.push({ ...p, label: `${p.label}, forged`, headers: { ...signed(p.body, { id, secret: FORGED_SECRET }).headers, ...(p.headers ?? {}) } })
+        }
+        // Signed envelopes of the service's shape carrying each class: in a data field, as the event id, nested deep.
+        const envelopes: [Probe["fuzzClass"], string, string][] = [
+          ...CONTROL_STRINGS.map((c, i): [Probe["fuzzClass"], string, string] => ["control characters", `envelope, data value ${JSON.stringify(c)}`, fuzzEnvelope(`msg_fuzz_env_c${i}_${n}`, { order_id: c })]),
+          ["control characters", "envelope, event id with NUL", fuzzEnvelope(`msg_fuzz_\u0000_${n}`, { order_id: "ord_x" })],
+          ...LONE_SURROGATES.map((c, i): [Probe["fuzzClass"], string, string] => ["lone surrogates", `envelope, data value ${JSON.stringify(c)}`, fuzzEnvelope(`msg_fuzz_env_s${i}_${n}`, { order_id: c })]),
+          ["malformed %-escapes", "envelope, id with broken escapes", fuzzEnvelope(`msg_fuzz_%E0%A4%A_${n}`, { order_id: "%zz" })],
+          ["long strings and ids", "envelope, 5 KB event id", fuzzEnvelope(`msg_${KB5}_${n}`, { order_id: "ord_x" })],
+          ["long strings and ids", "envelope, 1 MB data value", fuzzEnvelope(`msg_fuzz_mb_${n}`, { order_id: MB1 })],
+          ["deep nesting", "envelope, 10,000 levels in data", `{"id":"msg_fuzz_deep_${n}","specversion":"1.0","type":"order.fuzzed.v1","time":"${new Date().toISOString()}","data":{"a":${deepArray()},"b":${deepObject()}}}`],
+        ]
+        for (const [fuzzClass, label, raw] of envelopes) {
+          const d = signed(raw, { id: `msg_fuzz_env_${++n}` })
+          probes.push({ fuzzClass, label, method: "POST", path: url, headers: d.headers, body: raw })
+        }
+        for (const probe of probes) {
+          try {
+            const a = await send(api.defaults.baseURL, probe)
+            classTable.record(probe.fuzzClass, a.status)
+            const where = `${describeProbe(probe)} ${cut(String(probe.body ?? ""), 120)}`
+            if (a.status >= 500) throw new Error(`${where} answered ${a.status}: ${cut(a.text, 400)}`)
+            const leaks = leaksOf(a, SECRETS, `${probe.path} ${probe.body ?? ""}`)
+            if (leaks.length) throw new Error(`${where} answered ${a.status} with ${leaks.join("; ")}`)
+            if (a.status !== 431 || a.text !== "") checkShape(`${probe.method} ${url}`, probe.fuzzClass, a)
+            // What was queued for the subscribers: every 2xx on Medusa's URL, a handled event on the plugin's.
+            if (a.status < 300 && (url === MEDUSA || a.json?.handled === true)) queued += 1
+          } catch (error) {
+            failures.push(`${probe.fuzzClass}: ${(error as Error).message}`)
+          }
+        }
+        const health = await send(api.defaults.baseURL, { label: "health", method: "GET", path: "/health" })
+        expect([url, health.status]).toEqual([url, 200])
+      }
+      expect(failures).toEqual([])
+      expect(classTable.total).toBeGreaterThan(150)
+      // The positive signal: every queued delivery was judged by both subscribers; only then is "nothing changed" true.
+      await allJudged("the fuzzed deliveries", mark, workflowsAtMark, queued)
+      expect(differences(before, await snapshot())).toEqual([])
+      expect(await serviceChanges()).toEqual(changesBefore)
+      expect(logs.some((l) => SECRETS.some((secret) => l.includes(secret)))).toBe(false)
+    })
+
+    it("acknowledges a signed delivery holding a NUL or a lone surrogate (2xx: the service stops retrying), records it as rejected and acts on nothing", async () => {
+      const before = await snapshot()
+      const changesBefore = await serviceChanges()
+      const mark = logs.length
+      const workflowsAtMark = paymentWorkflowsEnded
+      // A genuine-looking order event of the service (a cancellation) with text that cannot be stored in one field.
+      const event = (id: string, text: string) => ({
+        id,
+        specversion: "1.0",
+        source: simulator.url,
+        type: "order.cancelled.v1",
+        time: new Date().toISOString(),
+        data: { order_id: "ord_fuzz_text", merchant_order_id: "order_fuzz_text", state: "CANCELLED", status: "APPROVED", gross_amount: "10.00", currency: "GBP", buyer_company_name: text },
+      })
+      const cases: [string, string, string][] = [
+        ["NUL", PLUGIN, "msg_text_nul_plugin"],
+        ["NUL", MEDUSA, "msg_text_nul_medusa"],
+        ["lone surrogate", PLUGIN, "msg_text_surrogate_plugin"],
+        ["lone surrogate", MEDUSA, "msg_text_surrogate_medusa"],
+      ]
+      const answers: string[] = []
+      const expected: string[] = []
+      for (const [what, url, id] of cases) {
+        const d = signed(event(id, what === "NUL" ? "Acme\u0000Ltd" : "Acme \ud800 Ltd"))
+        for (const attempt of ["first", "repeat"]) {
+          const res = await post(url, d)
+          answers.push(`${what} ${url} ${attempt}: ${res.status} received=${res.data?.received} handled=${res.data?.handled} code=${res.data?.code}`)
+          expected.push(`${what} ${url} ${attempt}: 200 received=true handled=false code=TRADE_CREDIT_INVALID_TEXT`)
+          rows.push({ case: `signed, ${what} in a field (${attempt})`, path: url, status: res.status, code: res.data?.code ?? "-", changed: "" })
+        }
+        // The same body without a valid signature is refused as before: 401 on the plugin's URL, 400 on Medusa's.
+        const forged = await post(url, signed(event(`${id}_forged`, "Acme\u0000Ltd"), { secret: FORGED_SECRET }))
+        answers.push(`${what} ${url} forged: ${forged.status} ${forged.data?.code}`)
+        expected.push(`${what} ${url} forged: ${url === PLUGIN ? "401 TRADE_CREDIT_WEBHOOK_SIGNATURE" : "400 TRADE_CREDIT_INVALID_TEXT"}`)
+      }
+      expect(answers).toEqual(expected)
+      // Positive signal that nothing was queued: a later (forged) delivery on Medusa's URL is queued and judged by both
+      // subscribers; by then an earlier queued delivery would have been judged too. Exactly one verdict each.
+      expect((await post(MEDUSA, signed(event("msg_text_sentinel", "clean"), { secret: FORGED_SECRET }))).status).toBe(200)
+      await allJudged("the sentinel delivery", mark, workflowsAtMark, 1)
+      expect([pluginJudged(mark), medusaJudged(mark, workflowsAtMark)]).toEqual([1, 1])
+      // Recorded as rejected, once per event id (the repeat changed nothing), and nothing else changed anywhere.
+      const tradeCredit = getContainer().resolve("tradeCredit") as any
+      for (const [what, , id] of cases) {
+        const recorded = await tradeCredit.listWebhookEvents({ event_id: id })
+        expect([what, id, recorded.length, recorded[0]?.type, /^rejected: TRADE_CREDIT_INVALID_TEXT/.test(recorded[0]?.outcome ?? "")]).toEqual([what, id, 1, "order.cancelled.v1", true])
+        expect(logs.slice(mark).some((l) => l.includes(id) && l.includes("TRADE_CREDIT_INVALID_TEXT"))).toBe(true)
+      }
+      const changed = differences(before, await snapshot()).filter((row) => !(row.startsWith("trade_credit_webhook_event +") && /msg_text_(nul|surrogate)_/.test(row)))
+      expect(changed).toEqual([])
+      expect(await serviceChanges()).toEqual(changesBefore)
+    })
+
+    it("answers every error on both URLs above in the one error shape: JSON {type, code, message}, three strings", () => {
+      expect(classTable.total).toBeGreaterThan(0)
+      expect(shapeFailures.lines()).toEqual([])
     })
   },
 })

@@ -1,7 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { Webhook } from "standardwebhooks"
-import { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } from "../../src/simulator"
+import { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } from "trade-credit-simulator"
 import { adminRequester, loginAdmin } from "../helpers/admin"
 import { control, findCompanyId, useSimulator, WEBHOOK_PATH } from "../helpers/simulator"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "../helpers/storefront"

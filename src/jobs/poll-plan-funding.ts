@@ -1,7 +1,7 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { cancelOrderWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../modules/trade-credit"
+import { type RepaymentPlanSessionRow, TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../modules/trade-credit"
 import type { PlanStatus } from "../service/schemas"
 import { backgroundJobsOff } from "../utils/background-jobs"
 
@@ -16,7 +16,6 @@ export type PlanFundingOutcome = {
 
 export type PlanFundingPoll = { checked: number; outcomes: PlanFundingOutcome[] }
 
-type PlanSessionRow = { id: string; plan_id: string; session_id: string; amount: string; currency: string }
 type SessionRow = {
   id: string
   status: string
@@ -43,10 +42,7 @@ type SessionRow = {
 export async function pollPlanFunding(container: MedusaContainer, { limit = 100 }: { limit?: number } = {}): Promise<PlanFundingPoll> {
   const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const rows = (await tradeCredit.listRepaymentPlanSessions(
-    { state: "pending" },
-    { take: limit, order: { created_at: "ASC" } }
-  )) as unknown as PlanSessionRow[]
+  const rows = await tradeCredit.listRepaymentPlanSessions({ state: "pending" }, { take: limit, order: { created_at: "ASC" } })
   const outcomes: PlanFundingOutcome[] = []
   for (const row of rows) {
     let outcome: PlanFundingOutcome
@@ -64,7 +60,7 @@ export async function pollPlanFunding(container: MedusaContainer, { limit = 100 
   return { checked: rows.length, outcomes }
 }
 
-async function pollOne(container: MedusaContainer, tradeCredit: TradeCreditModuleService, row: PlanSessionRow): Promise<PlanFundingOutcome> {
+async function pollOne(container: MedusaContainer, tradeCredit: TradeCreditModuleService, row: RepaymentPlanSessionRow): Promise<PlanFundingOutcome> {
   const base = { plan_id: row.plan_id, session_id: row.session_id }
   const status = await tradeCredit.getClient().repayment.getStatus(row.plan_id)
   const result = { ...base, funding_status: status.funding_status }
@@ -100,9 +96,9 @@ async function pollOne(container: MedusaContainer, tradeCredit: TradeCreditModul
     data: { ...(session.data ?? {}), funding_status: "REJECTED", credit_decline_reason: status.credit_decline_reason },
     status: PaymentSessionStatus.ERROR,
   })
-  const cancelled = await cancelUnpaidOrder(container, session)
+  const canceledOrderId = await cancelUnpaidOrder(container, session)
   await tradeCredit.updateRepaymentPlanSessions({ id: row.id, state: "rejected", funding_status: "REJECTED" })
-  return { ...result, action: "rejected", detail: `${reason}${cancelled ? `; order ${cancelled} cancelled` : ""}` }
+  return { ...result, action: "rejected", detail: `${reason}${canceledOrderId ? `; order ${canceledOrderId} cancelled` : ""}` }
 }
 
 async function readSession(container: MedusaContainer, sessionId: string): Promise<SessionRow | undefined> {

@@ -7,7 +7,7 @@ import { MAX_NUMBER_OF_PERIODS, MIN_NUMBER_OF_PERIODS, type PlanLineItem } from 
  * The client's reading of the repayment interface's amount rules (contract section 3), pure and exact
  * (bignumber.js, amounts handled in whole cents): the plugin checks a plan's body before sending it, and checks a
  * plan against the credit check's largest instalment. The schedule itself (issue dates, the tax split of each
- * instalment) is the service's work: the simulator computes it (src/simulator/repayment/schedule.ts).
+ * instalment) is the service's work: the simulator computes it (packages/simulator/src/repayment/schedule.ts).
  *
  * - The amount is split to the cent: every instalment gets the total divided
  *   by the number of periods, rounded down; the remainder goes on the last.

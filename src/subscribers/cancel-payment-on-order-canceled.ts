@@ -1,9 +1,10 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, OrderWorkflowEvents } from "@medusajs/framework/utils"
+import { providerPaymentsOf } from "../providers/trade-credit/lib/order-payments"
+import { isPluginProviderId } from "../providers/trade-credit/lib/provider-ids"
 
-/** The invoice provider (pp_trade-credit_*) and the instalment provider (pp_trade-credit-plan_*). */
-const TRADE_CREDIT_PROVIDER = /^pp_trade-credit(-plan)?_/
+type CancellablePayment = { id: string; provider_id: string; canceled_at?: string | Date | null; captures?: { id: string }[] | null }
 
 /**
  * Medusa's order cancellation cancels the order's uncaptured payments but only
@@ -32,9 +33,10 @@ export default async function cancelPaymentOnOrderCanceled({ event, container }:
   })
   const order = data[0] as any
   if (!order || order.status !== "canceled") return
-  const payments = ((order.payment_collections ?? []) as any[])
-    .flatMap((c) => c?.payments ?? [])
-    .filter((p) => p && TRADE_CREDIT_PROVIDER.test(p.provider_id) && !p.canceled_at && !(p.captures ?? []).length)
+  // The invoice provider's payments and the instalment provider's.
+  const payments = providerPaymentsOf<CancellablePayment>(order.payment_collections, isPluginProviderId).filter(
+    (p) => !p.canceled_at && !(p.captures ?? []).length
+  )
   const paymentModule = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
   for (const payment of payments) {
     try {

@@ -22,9 +22,13 @@ export default async function invoiceOnShipment({ event, container }: Subscriber
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const trigger = event.name === FulfillmentWorkflowEvents.SHIPMENT_CREATED ? "shipment" : "fulfillment"
   const { captureOn } = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).getOptions()
-  if (captureOn !== trigger) return
   const fulfillmentId = trigger === "shipment" ? event.data.id : event.data.fulfillment_id
   if (!fulfillmentId) return
+  if (captureOn !== trigger) {
+    // Said at debug level, so an operator (and a test) can see the event was judged, not lost.
+    logger.debug(`trade-credit: fulfillment ${fulfillmentId} not invoiced on ${trigger} (captureOn: ${captureOn})`)
+    return
+  }
 
   try {
     const { result } = await invoiceShipmentWorkflow(container).run({ input: { fulfillment_id: fulfillmentId, trigger } })

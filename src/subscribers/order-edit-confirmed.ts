@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys, Modules, OrderEditWorkflowEvents } from "@medusajs/framework/utils"
-import { readOrderPaymentCollections, tradeCreditPaymentsOf } from "../providers/trade-credit/lib/order-edit-payment"
+import { readOrderPaymentCollections, tradeCreditPaymentsOf } from "../providers/trade-credit/lib/order-payments"
 import { syncTradeCreditOrderEditWorkflow } from "../workflows/order-edit/sync-trade-credit-order-edit"
 
 /**

@@ -2,14 +2,11 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, PaymentWebhookEvents } from "@medusajs/framework/utils"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../modules/trade-credit"
+import { isInvoiceWebhookProvider } from "../providers/trade-credit/lib/provider-ids"
 import { handleOrderWebhookWorkflow } from "../workflows/webhooks/handle-order-webhook"
 import { verifyDelivery, type WebhookDelivery } from "../service/webhook-delivery"
 
 type WebhookReceived = { provider?: string; payload?: WebhookDelivery }
-
-/** `POST /hooks/payment/trade-credit_<id>`: the invoice provider's deliveries. */
-const isTradeCreditProvider = (provider: unknown): provider is string =>
-  typeof provider === "string" && provider.startsWith("trade-credit_")
 
 /**
  * The service's order events, next to Medusa's own webhook subscriber: Medusa
@@ -20,7 +17,8 @@ const isTradeCreditProvider = (provider: unknown): provider is string =>
  * changes nothing.
  */
 export default async function tradeCreditWebhookHandler({ event, container }: SubscriberArgs<WebhookReceived>) {
-  if (!isTradeCreditProvider(event.data?.provider)) return
+  // `POST /hooks/payment/trade-credit_<id>`: the invoice provider's deliveries.
+  if (!isInvoiceWebhookProvider(event.data?.provider)) return
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
   const verified = verifyDelivery(event.data.payload ?? {}, tradeCredit.getOptions().webhookSecret)

@@ -1,4 +1,11 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
+import { errorAnswer } from "../errors/answer"
+import { Codes } from "../errors/codes"
+import { quote } from "../errors/quote"
+import { isPluginProviderId } from "../../providers/trade-credit/lib/provider-ids"
+import { PLUGIN_PATHS } from "./plugin-paths"
+
+export { QUOTE_LENGTH, quote } from "../errors/quote"
 
 /**
  * Text is text (issue #25 item 2). PostgreSQL refuses a NUL character (`\u0000`) in a text column outright, and a
@@ -15,21 +22,17 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute
 /** The longest string accepted anywhere in a body (UTF-16 code units, as `String.length` counts them). */
 export const MAX_TEXT_LENGTH = 10_000
 
-/** How much of a refused value a message quotes (characters). */
-export const QUOTE_LENGTH = 64
-
 /** How much of a field path a message names (its end). */
 const MAX_PATH_LENGTH = 200
 
-export const INVALID_TEXT = "TRADE_CREDIT_INVALID_TEXT"
-export const TEXT_TOO_LONG = "TRADE_CREDIT_TEXT_TOO_LONG"
+export const INVALID_TEXT = Codes.TRADE_CREDIT_INVALID_TEXT
+export const TEXT_TOO_LONG = Codes.TRADE_CREDIT_TEXT_TOO_LONG
 
-/** The plugin's URL prefixes. */
-const PLUGIN_PATHS = /^\/(store|admin|hooks)\/trade-credit(\/|$)/
-
-/** Medusa's payment session route: the plugin guards it only when a session of one of its providers is asked for. */
+/**
+ * Medusa's payment session route: the plugin guards it only when a session of one of its providers is asked for
+ * (isPluginProviderId: `pp_trade-credit_<id>` or `pp_trade-credit-plan_<id>`, whatever id medusa-config gives them).
+ */
 const PAYMENT_SESSIONS = /^\/store\/payment-collections\/[^/]+\/payment-sessions\/?$/
-export const PLUGIN_PROVIDER_IDS = new Set(["pp_trade-credit_default", "pp_trade-credit-plan_default"])
 
 const NUL = /\u0000/
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
@@ -54,14 +57,6 @@ function problemOf(text: string, maxLength: number): InvalidText["problem"] | un
   if (LONE_SURROGATE.test(text)) return "lone_surrogate"
   if (text.length > maxLength) return "too_long"
   return undefined
-}
-
-/** At most QUOTE_LENGTH characters of `text`, every control character and lone surrogate written as `\\uXXXX`, so the answer is clean text. */
-export function quote(text: string): string {
-  const head = Array.from(text.slice(0, QUOTE_LENGTH * 2 + 1)).slice(0, QUOTE_LENGTH).join("")
-  const escaped = head.replace(/[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
-  // Array.from counts a well-formed pair as one character, so a pair is never cut in two; only lone halves are escaped.
-  return head.length < text.length ? `${escaped}…` : escaped
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$-]*$/
@@ -117,7 +112,7 @@ export function invalidTextAnswer(invalid: InvalidText, maxLength = MAX_TEXT_LEN
     invalid.problem === "too_long"
       ? `${what} is too long: ${invalid.length} characters, at most ${maxLength} (starts "${invalid.quoted}")`
       : `${what} holds ${invalid.problem === "nul" ? "a NUL character (\\u0000)" : "a lone surrogate (not a character)"}, which text cannot hold: "${invalid.quoted}"`
-  return { status: 400, body: { type: "invalid_data", code: invalid.code, message } }
+  return errorAnswer(invalid.code, message)
 }
 
 /** Whether the request's body is the plugin's to check. */
@@ -126,7 +121,7 @@ export function guardsBody(req: MedusaRequest): boolean {
   if (PLUGIN_PATHS.test(path)) return true
   if (req.method === "POST" && PAYMENT_SESSIONS.test(path)) {
     const providerId = (req.body as { provider_id?: unknown } | undefined)?.provider_id
-    return typeof providerId === "string" && PLUGIN_PROVIDER_IDS.has(providerId)
+    return isPluginProviderId(providerId)
   }
   return false
 }

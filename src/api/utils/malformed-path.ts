@@ -1,7 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
-
-/** The plugin's URL prefixes. */
-const PLUGIN_PATHS = /^\/(store|admin|hooks)\/trade-credit(\/|$)/
+import { sendError } from "../errors/answer"
+import { Codes } from "../errors/codes"
+import { PLUGIN_PATHS } from "./plugin-paths"
 
 /**
  * A path with a broken %-escape (`/admin/trade-credit/orders/%E0%A4%A`) makes Express fail to decode a route
@@ -19,16 +19,16 @@ export function refuseMalformedPath(req: MedusaRequest, res: MedusaResponse, nex
   try {
     decoded = path.split("/").map((segment) => decodeURIComponent(segment))
   } catch {
-    return res.status(400).json({ code: "TRADE_CREDIT_INVALID_PATH", type: "invalid_data", message: "The path has a malformed %-escape" })
+    return sendError(res, Codes.TRADE_CREDIT_INVALID_PATH, "The path has a malformed %-escape")
   }
   // No id has a control character; PostgreSQL refuses a NUL in text outright, which Medusa's error handler answers 500.
   if (decoded.some((segment) => CONTROL_CHARACTER.test(segment))) {
-    return res.status(400).json({ code: "TRADE_CREDIT_INVALID_PATH", type: "invalid_data", message: "The path has a control character" })
+    return sendError(res, Codes.TRADE_CREDIT_INVALID_PATH, "The path has a control character")
   }
   // Nor does any query value hold a NUL (an escaped one, %00, is the only way to send it).
   const query = req.originalUrl.indexOf("?")
   if (query >= 0 && /%00/.test(req.originalUrl.slice(query))) {
-    return res.status(400).json({ code: "TRADE_CREDIT_INVALID_QUERY", type: "invalid_data", message: "The query has a NUL character" })
+    return sendError(res, Codes.TRADE_CREDIT_INVALID_QUERY, "The query has a NUL character")
   }
   return next()
 }

@@ -1,4 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { sendError } from "../errors/answer"
+import { Codes, type ErrorCode } from "../errors/codes"
 
 /**
  * What a request is counted by, in order of preference: the logged-in
@@ -23,7 +25,7 @@ export type RateLimitOptions = {
   /** Buckets kept at most (the oldest are dropped first); default 10000. */
   maxKeys?: number
   /** The error code of a refused request (default TRADE_CREDIT_RATE_LIMITED). */
-  code?: string
+  code?: ErrorCode
 }
 
 type Bucket = { count: number; resetAt: number }
@@ -109,7 +111,7 @@ export function rateLimit(options: RateLimitOptions) {
   }
   const by = options.by?.length ? options.by : (["customer", "ip"] as RateLimitIdentity[])
   const store = new RateLimitStore(options.windowMs, options.max, options.maxKeys)
-  const code = options.code ?? "TRADE_CREDIT_RATE_LIMITED"
+  const code = options.code ?? Codes.TRADE_CREDIT_RATE_LIMITED
 
   const middleware = (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
     const identity = identityOf(req, by) ?? "unknown"
@@ -120,13 +122,13 @@ export function rateLimit(options: RateLimitOptions) {
     res.setHeader("RateLimit-Remaining", String(remaining))
     res.setHeader("RateLimit-Reset", String(resetSeconds))
     if (allowed) return next()
-    res.setHeader("Retry-After", String(resetSeconds))
-    res.status(429).json({
-      type: "not_allowed",
+    sendError(
+      res,
       code,
-      message: `Too many requests (${options.name}): at most ${options.max} every ${Math.round(options.windowMs / 1000)} s. Try again in ${resetSeconds} s.`,
-      retry_after: resetSeconds,
-    })
+      `Too many requests (${options.name}): at most ${options.max} every ${Math.round(options.windowMs / 1000)} s. Try again in ${resetSeconds} s.`,
+      { "Retry-After": String(resetSeconds) },
+      { retry_after: resetSeconds }
+    )
   }
   return Object.assign(middleware, { store })
 }

@@ -1,7 +1,9 @@
 import { isTradeCreditError } from "../../client"
+import { Codes, type ErrorCode } from "../errors/codes"
+import { RouteError } from "../errors/route-error"
 
 /**
- * How a storefront route answers a failed call to the service:
+ * How a route answers a failed call to the service:
  * - "unreachable": a passing failure (timeout, dropped connection, 429, 5xx):
  *   try again later; never a reason to hide the payment method;
  * - "rejected_key": the service refused the merchant's API key (401/403): the
@@ -23,17 +25,39 @@ export function classifyServiceFailure(error: unknown): ServiceFailureKind | und
   return "refused"
 }
 
-/** The HTTP answer of a store route whose call to the service failed: status, code and a message for the buyer. */
-export function failureAnswer(kind: ServiceFailureKind, action: string, traceId?: string | null) {
-  const trace = traceId ? ` (trace ${traceId})` : ""
-  switch (kind) {
+/**
+ * The answer of a store route whose call to the service failed, or undefined when the error is not the service's.
+ * The message names what could not be done and nothing of the call: no path of the service, no trace id, nothing
+ * of its answer (buyers see it). `describeServiceFailure` is what goes to the log instead.
+ */
+export function serviceFailureError(error: unknown, action: string): RouteError | undefined {
+  switch (classifyServiceFailure(error)) {
+    case undefined:
+      return undefined
     case "unreachable":
-      return { status: 503, code: "TRADE_CREDIT_UNAVAILABLE", message: `The trade credit service could not ${action} right now${trace}. Please try again.` }
+      return new RouteError(Codes.TRADE_CREDIT_UNAVAILABLE, `The trade credit service could not ${action} right now. Please try again.`, { "Retry-After": "5" })
     case "rejected_key":
-      return { status: 503, code: "TRADE_CREDIT_NOT_CONFIGURED", message: `Trade credit is not available: the store's access to the service was refused${trace}.` }
+      return new RouteError(Codes.TRADE_CREDIT_NOT_CONFIGURED, "Trade credit is not available: the store's access to the service was refused.")
     case "bad_response":
-      return { status: 502, code: "TRADE_CREDIT_BAD_RESPONSE", message: `The trade credit service answered ${action} with an unexpected response${trace}.` }
+      return new RouteError(Codes.TRADE_CREDIT_BAD_RESPONSE, `The trade credit service answered "${action}" with an unexpected response.`)
     default:
-      return { status: 400, code: "TRADE_CREDIT_REFUSED", message: `The trade credit service refused to ${action}${trace}.` }
+      return new RouteError(Codes.TRADE_CREDIT_REFUSED, `The trade credit service refused to ${action}.`)
   }
+}
+
+/** A failed call as the log tells it: the service's code, status and trace id, and the client's message (never the key). */
+export function describeServiceFailure(error: unknown): string {
+  if (!isTradeCreditError(error)) return error instanceof Error ? error.message : String(error)
+  return `${error.code}${error.status ? ` ${error.status}` : ""}${error.traceId ? ` trace ${error.traceId}` : ""}: ${error.message}`
+}
+
+/**
+ * The answer of an admin route whose call to the service failed: the store's answer plus the service's error code
+ * and trace id, which a merchant quotes to the service's support (still nothing of the service's answer itself).
+ */
+export function adminServiceFailureError(error: unknown, action: string): RouteError | undefined {
+  const refusal = serviceFailureError(error, action)
+  if (!refusal || !isTradeCreditError(error)) return refusal
+  const reference = `${error.code}${error.traceId ? `, trace ${error.traceId}` : ""}`
+  return new RouteError(refusal.code as ErrorCode, `${refusal.message.replace(/\.$/, "")} (${reference}).`, refusal.headers)
 }

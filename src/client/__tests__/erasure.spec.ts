@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto"
 import { createTradeCreditClient, type TradeCreditClient } from ".."
 import type { RequestEvent } from "../options"
-import { SIMULATOR_API_KEY } from "../../simulator"
-import { orderBody } from "../../simulator/__tests__/helpers"
-import { accountBody, planBody, unique } from "../../simulator/__tests__/repayment-fixtures"
+import { SIMULATOR_API_KEY } from "trade-credit-simulator"
+import { orderBody } from "../../../packages/simulator/src/__tests__/helpers"
+import { accountBody, planBody, unique } from "../../../packages/simulator/src/__tests__/repayment-fixtures"
 import { failure, type Simulator, simulatorControl, startSimulatorClient } from "./simulator-client"
 
 /**

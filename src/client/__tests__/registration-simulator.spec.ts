@@ -2,7 +2,7 @@ import { loadPublished, type PublishedDocuments } from "../../../conformance/pub
 import { createTradeCreditClient, type TradeCreditClient } from ".."
 import { startScriptedServer } from "./scripted-server"
 import { TEST_KEY } from "./fixtures"
-import { PDF_BYTES, proposalBody, uniqueKey } from "../../simulator/__tests__/registration-fixtures"
+import { PDF_BYTES, proposalBody, uniqueKey } from "../../../packages/simulator/src/__tests__/registration-fixtures"
 import { failure, type Simulator, simulatorControl, startSimulatorClient } from "./simulator-client"
 
 /**

@@ -1,8 +1,8 @@
 import BigNumber from "bignumber.js"
 import type { TradeCreditClient } from ".."
-import { scheduleInstalments } from "../../simulator/repayment/schedule"
+import { scheduleInstalments } from "../../../packages/simulator/src/repayment/schedule"
 import { RepaymentPlan } from "../../service/schemas"
-import { accountBody, declinedCompany, msUntil, planBody, planLine, unique } from "../../simulator/__tests__/repayment-fixtures"
+import { accountBody, declinedCompany, msUntil, planBody, planLine, unique } from "../../../packages/simulator/src/__tests__/repayment-fixtures"
 import { failure, type Simulator, simulatorControl, startSimulatorClient } from "./simulator-client"
 
 /**

@@ -1,6 +1,6 @@
 import { createTradeCreditClient, type TradeCreditClient, TradeCreditError } from ".."
 import type { TradeCreditClientOptionsInput } from "../options"
-import { SIMULATOR_API_KEY, startSimulator } from "../../simulator"
+import { SIMULATOR_API_KEY, startSimulator } from "trade-credit-simulator"
 
 export type Simulator = Awaited<ReturnType<typeof startSimulator>>
 

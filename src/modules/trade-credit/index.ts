@@ -8,3 +8,4 @@ export default Module(TRADE_CREDIT_MODULE, {
 })
 
 export { TradeCreditModuleService }
+export type * from "./types"

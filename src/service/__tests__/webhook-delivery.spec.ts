@@ -1,5 +1,5 @@
 import { Webhook } from "standardwebhooks"
-import { SIMULATOR_WEBHOOK_SECRET } from "../../simulator"
+import { SIMULATOR_WEBHOOK_SECRET } from "trade-credit-simulator"
 import { rawBodyOf, verifyDelivery } from "../webhook-delivery"
 
 const OTHER_SECRET = "whsec_" + Buffer.from("not the merchant's secret at all!").toString("base64")

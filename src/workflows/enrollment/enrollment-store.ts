@@ -1,26 +1,13 @@
 import { createHash } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../modules/trade-credit"
-import type { EnrollmentSource, EnrollmentStatus } from "../../modules/trade-credit/models/enrollment"
+import { type EnrollmentRow, TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../modules/trade-credit"
+import { ENROLLED_STATUSES, type EnrollmentStatus } from "../../modules/trade-credit/models/enrollment"
 import type { Proposal } from "../../service/schemas"
 
 /** A row of trade_credit_enrollment (no personal data: see the model). */
-export type EnrollmentRow = {
-  id: string
-  customer_id: string
-  proposal_id: string | null
-  status: EnrollmentStatus
-  source: EnrollmentSource
-  country_code: string
-  company_name: string | null
-  organization_number: string | null
-  decided_at: Date | string | null
-  last_polled_at: Date | string | null
-  created_at?: Date | string
-  updated_at?: Date | string
-}
+export type { EnrollmentRow }
 
-export type EnrollmentValues = Partial<Omit<EnrollmentRow, "id" | "created_at" | "updated_at">>
+export type EnrollmentValues = Partial<Omit<EnrollmentRow, "id" | "created_at" | "updated_at" | "deleted_at">>
 
 /** The columns a caller may change, with their values in a row (to restore them in a compensation). */
 export const ENROLLMENT_FIELDS = [
@@ -37,20 +24,19 @@ export const ENROLLMENT_FIELDS = [
 
 /** Proposal states the service still decides (the polling job asks about them). */
 export const UNDECIDED_STATUSES: EnrollmentStatus[] = ["SUBMITTED", "IN_REVIEW"]
-/** States in which the customer buys with an organization number. */
-export const ENROLLED_STATUSES: EnrollmentStatus[] = ["ACCEPTED", "VERIFIED"]
+export { ENROLLED_STATUSES }
 
 export const tradeCreditOf = (container: { resolve: MedusaContainer["resolve"] }) =>
   container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
 
 export async function enrollmentOfCustomer(tradeCredit: TradeCreditModuleService, customerId: string): Promise<EnrollmentRow | undefined> {
   const [row] = await tradeCredit.listEnrollments({ customer_id: customerId }, { take: 1 })
-  return row as unknown as EnrollmentRow | undefined
+  return row
 }
 
 export async function enrollmentOfProposal(tradeCredit: TradeCreditModuleService, proposalId: string): Promise<EnrollmentRow | undefined> {
   const [row] = await tradeCredit.listEnrollments({ proposal_id: proposalId }, { take: 1 })
-  return row as unknown as EnrollmentRow | undefined
+  return row
 }
 
 /** What a proposal read from the service says about its enrollment (act on the current state, never on an event alone). */

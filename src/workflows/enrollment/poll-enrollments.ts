@@ -1,7 +1,7 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { applyProposalStateWorkflow } from "./apply-proposal-state"
-import { type EnrollmentRow, tradeCreditOf, UNDECIDED_STATUSES } from "./enrollment-store"
+import { tradeCreditOf, UNDECIDED_STATUSES } from "./enrollment-store"
 
 export type EnrollmentPollOutcome = {
   enrollment_id: string
@@ -23,10 +23,7 @@ export type EnrollmentPoll = { checked: number; outcomes: EnrollmentPollOutcome[
 export async function pollEnrollments(container: MedusaContainer, { limit = 100 }: { limit?: number } = {}): Promise<EnrollmentPoll> {
   const tradeCredit = tradeCreditOf(container)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const rows = (await tradeCredit.listEnrollments(
-    { status: UNDECIDED_STATUSES },
-    { take: limit, order: { updated_at: "ASC" } }
-  )) as unknown as EnrollmentRow[]
+  const rows = await tradeCredit.listEnrollments({ status: UNDECIDED_STATUSES }, { take: limit, order: { updated_at: "ASC" } })
   const outcomes: EnrollmentPollOutcome[] = []
   for (const row of rows) {
     if (!row.proposal_id) continue

@@ -1,6 +1,7 @@
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../modules/trade-credit"
+import { isPluginProviderId } from "../../providers/trade-credit/lib/provider-ids"
 import { buyerKeyOf } from "../../providers/trade-credit/lib/repayment-account-body"
 import { anonymiseData } from "./anonymise-data"
 import type { PluginPlaceholders } from "./placeholders"
@@ -23,8 +24,6 @@ type WithEnrollments = {
   updateEnrollments?: (data: Json) => Promise<unknown>
 }
 
-/** Both providers' ids: `pp_trade-credit_<id>` (invoice) and `pp_trade-credit-plan_<id>` (instalments). */
-const isPluginProvider = (id: unknown) => typeof id === "string" && /^pp_trade-credit(-plan)?_/.test(id)
 
 /**
  * The plugin's own copies of a person's data (what it wrote, not Medusa's
@@ -120,7 +119,7 @@ async function paymentRecordsOf(container: MedusaContainer, subject: ErasureSubj
   const seen = new Set<string>()
   const out: PaymentRecord[] = []
   const add = (kind: PaymentRecord["kind"], row: any) => {
-    if (!row?.id || seen.has(row.id) || !isPluginProvider(row.provider_id) || !row.data || typeof row.data !== "object") return
+    if (!row?.id || seen.has(row.id) || !isPluginProviderId(row.provider_id) || !row.data || typeof row.data !== "object") return
     seen.add(row.id)
     out.push({ kind, id: row.id, data: row.data })
   }

@@ -6,6 +6,7 @@ import { type ErasureCase, normaliseEmail } from "../../service/schemas/erasure"
 import { emailHashOf } from "./placeholders"
 import type { ErasureSubject } from "./plugin-records"
 import { eraseCustomerDataWorkflow, finishErasureAnonymisationWorkflow } from "./workflow"
+import { quote } from "../../utils/quote"
 
 export type RequestErasureInput = {
   reference: string
@@ -28,12 +29,12 @@ async function customerEmail(container: MedusaContainer, customerId: string): Pr
   const customers = container.resolve<ICustomerModuleService>(Modules.CUSTOMER)
   const [customer] = await customers.listCustomers({ id: customerId }, { select: ["id", "email"], withDeleted: true, take: 1 })
   if (!customer) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Customer ${customerId} was not found`, "TRADE_CREDIT_CUSTOMER_NOT_FOUND")
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Customer ${quote(customerId)} was not found`, "TRADE_CREDIT_CUSTOMER_NOT_FOUND")
   }
   if (!customer.email) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
-      `Customer ${customerId} has no email address: request the erasure by email`,
+      `Customer ${quote(customerId)} has no email address: request the erasure by email`,
       "TRADE_CREDIT_CUSTOMER_WITHOUT_EMAIL"
     )
   }
@@ -76,7 +77,7 @@ export async function requestErasure(container: MedusaContainer, input: RequestE
   if (existing && existing.email_hash !== emailHash) {
     throw new MedusaError(
       MedusaError.Types.CONFLICT,
-      `The reference ${input.reference} was used for another person's erasure request: use a new reference`,
+      `The reference ${quote(input.reference)} was used for another person's erasure request: use a new reference`,
       "TRADE_CREDIT_ERASURE_REFERENCE_CONFLICT"
     )
   }

@@ -1,11 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { tradeCreditPaymentsOf } from "../../providers/trade-credit/lib/order-payments"
 import type { TradeCreditPaymentData } from "../../providers/trade-credit/lib/payment-data"
-
-/** Payment providers of this plugin are registered as pp_trade-credit_<id> (pp_trade-credit_default in medusa-config). */
-export const TRADE_CREDIT_PROVIDER_PREFIX = "pp_trade-credit_"
-export const isTradeCreditProvider = (providerId: string | null | undefined) =>
-  !!providerId && providerId.startsWith(TRADE_CREDIT_PROVIDER_PREFIX)
 
 export type TradeCreditOrderPayment = {
   id: string
@@ -19,6 +15,9 @@ export type TradeCreditOrderPayment = {
   /** The service's order id (payment data `order_id`). */
   service_order_id: string
 }
+
+/** A payment as ORDER_PAYMENT_FIELDS read it. */
+type QueriedPayment = Omit<TradeCreditOrderPayment, "captures" | "service_order_id"> & { captures?: TradeCreditOrderPayment["captures"] | null }
 
 export const ORDER_PAYMENT_FIELDS = [
   "payment_collections.id",
@@ -36,10 +35,7 @@ export const ORDER_PAYMENT_FIELDS = [
 
 /** The trade credit payment among an order's payments (read with ORDER_PAYMENT_FIELDS), the live one first. */
 export function tradeCreditPaymentOf(order: { payment_collections?: any[] | null } | undefined): TradeCreditOrderPayment | undefined {
-  const payments = (order?.payment_collections ?? [])
-    .flatMap((collection) => collection?.payments ?? [])
-    .filter((payment: any) => isTradeCreditProvider(payment?.provider_id) && typeof payment?.data?.order_id === "string")
-    .sort((a: any, b: any) => Number(!!a.canceled_at) - Number(!!b.canceled_at))
+  const payments = tradeCreditPaymentsOf<QueriedPayment>(order?.payment_collections).sort((a, b) => Number(!!a.canceled_at) - Number(!!b.canceled_at))
   const payment = payments[0]
   if (!payment) return undefined
   return { ...payment, captures: payment.captures ?? [], service_order_id: payment.data.order_id }

@@ -1,7 +1,9 @@
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import type { TradeCreditPaymentData } from "../../providers/trade-credit/lib/payment-data"
-import { countPayments, isTradeCreditProviderId, tradeCreditProviderIds } from "./payment-records"
+import { invoiceProviderIds, isInvoiceProviderId } from "../../providers/trade-credit/lib/provider-ids"
+import { countPayments } from "./payment-records"
+import { quote } from "../../utils/quote"
 
 export type FindTargetsInput = {
   /** At most this many payments are checked in one run. */
@@ -31,7 +33,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export async function findReconciliationTargets(container: MedusaContainer, input: FindTargetsInput): Promise<string[]> {
   if (input.orderId) return await sessionsOfOrder(container, input.orderId)
   const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
-  const providerIds = await tradeCreditProviderIds(container)
+  const providerIds = await invoiceProviderIds(container)
   if (!providerIds.length) return []
   const since = new Date(Date.now() - input.lookbackDays * DAY_MS)
 
@@ -97,16 +99,16 @@ async function sessionsOfOrder(container: MedusaContainer, orderId: string): Pro
   })
   const order = data[0] as any
   if (!order) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not found`, "TRADE_CREDIT_ORDER_NOT_FOUND")
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${quote(orderId)} was not found`, "TRADE_CREDIT_ORDER_NOT_FOUND")
   }
   const ids = (order.payment_collections ?? [])
     .flatMap((pc: any) => pc?.payment_sessions ?? [])
-    .filter((s: any) => s && isTradeCreditProviderId(s.provider_id))
+    .filter((s: any) => s && isInvoiceProviderId(s.provider_id))
     .map((s: any) => s.id as string)
   if (!ids.length) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      `Order ${orderId} has no trade credit payment to reconcile`,
+      `Order ${quote(orderId)} has no trade credit payment to reconcile`,
       "TRADE_CREDIT_NOT_TRADE_CREDIT_ORDER"
     )
   }

@@ -34,11 +34,3 @@ export async function countPayments(container: MedusaContainer, filters: Record<
   const [, count] = await records(container).listAndCountPayments(filters, { select: ["id"], take: 1 })
   return count
 }
-
-/** Medusa's payment provider ids of this plugin's invoice provider (`pp_trade-credit_<id>`), as registered. */
-export async function tradeCreditProviderIds(container: MedusaContainer): Promise<string[]> {
-  const providers = await records(container).listPaymentProviders({}, { select: ["id"] })
-  return providers.map((p) => p.id).filter(isTradeCreditProviderId)
-}
-
-export const isTradeCreditProviderId = (id: string) => id.startsWith("pp_trade-credit_")

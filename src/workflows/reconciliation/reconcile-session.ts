@@ -3,7 +3,7 @@ import { Modules } from "@medusajs/framework/utils"
 import type { TradeCreditClient } from "../../client"
 import type { Order } from "../../service/schemas"
 import { ALL_REPAIRS, applyRepair } from "./apply-repair"
-import { isTradeCreditProviderId } from "./payment-records"
+import { isInvoiceProviderId } from "../../providers/trade-credit/lib/provider-ids"
 import { planRepair } from "./plan-repair"
 import { readMedusaPaymentState } from "./read-medusa-state"
 import { readServiceOrder } from "./read-service-order"
@@ -48,7 +48,7 @@ export async function reconcileSession(
   try {
     await locking.execute(`trade-credit:payment-session:${sessionId}`, async () => {
       const state = await readMedusaPaymentState(container, sessionId)
-      if (!state || !isTradeCreditProviderId(state.session.provider_id)) {
+      if (!state || !isInvoiceProviderId(state.session.provider_id)) {
         outcome.found = "no trade credit payment session with this id in Medusa"
         outcome.in_sync = true
         return

@@ -1,33 +1,22 @@
 import type { ILockingModule, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import type { ReconciliationRunRow } from "../../modules/trade-credit"
 import { reconcilePaymentsWorkflow, type ReconcilePaymentsInput } from "./reconcile-payments"
-import type { ReconciliationFinding } from "./types"
 
 const LOCK_KEY = "trade-credit:reconciliation"
-
-export type ReconciliationRunRecord = {
-  id: string
-  trigger: string
-  checked: number
-  repaired: number
-  failed: number
-  findings: ReconciliationFinding[] | null
-  created_at: Date | string
-  finished_at: Date | string | null
-}
 
 /**
  * Runs the reconciliation workflow, one run at a time (a scheduled run and an
  * admin's "run now" never overlap), and logs what it found and did.
  */
-export async function runReconciliation(container: MedusaContainer, input: ReconcilePaymentsInput): Promise<ReconciliationRunRecord> {
+export async function runReconciliation(container: MedusaContainer, input: ReconcilePaymentsInput): Promise<ReconciliationRunRow> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
-  let run: ReconciliationRunRecord
+  let run: ReconciliationRunRow
   try {
     run = await locking.execute(
       LOCK_KEY,
-      async () => (await reconcilePaymentsWorkflow(container).run({ input })).result as unknown as ReconciliationRunRecord,
+      async () => (await reconcilePaymentsWorkflow(container).run({ input })).result,
       { timeout: input.trigger === "admin" ? 10 : 1, expire: 15 * 60 }
     )
   } catch (error) {

@@ -1,3 +1,4 @@
+import type { ReconciliationFinding } from "../../modules/trade-credit/models/reconciliation-run"
 import type { TradeCreditPaymentData } from "../../providers/trade-credit/lib/payment-data"
 
 /**
@@ -90,15 +91,7 @@ export type RepairPlan = {
 }
 
 /** One line of a reconciliation run's findings (stored as JSON on the run). */
-export type ReconciliationFinding = {
-  session_id: string
-  payment_id: string | null
-  order_id: string | null
-  service_order_id: string | null
-  found: string
-  action: string
-  error?: string
-}
+export type { ReconciliationFinding }
 
 /** How one payment came out of a check. */
 export type ReconciliationOutcome = ReconciliationFinding & {

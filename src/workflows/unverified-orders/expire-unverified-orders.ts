@@ -2,7 +2,7 @@ import type { FilterablePaymentSessionProps, IPaymentModuleService, MedusaContai
 import { ContainerRegistrationKeys, Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../modules/trade-credit"
 import type { TradeCreditPaymentData } from "../../providers/trade-credit/lib/payment-data"
-import { isTradeCreditProvider } from "../invoice-shipment/order-payment"
+import { invoiceProviderIds } from "../../providers/trade-credit/lib/provider-ids"
 import type { CancelUnverifiedOrderResult } from "./steps/cancel-unverified-order"
 import { expireUnverifiedOrderWorkflow } from "./workflow"
 
@@ -41,7 +41,7 @@ export async function expireUnverifiedOrders(
   const ttlHours = options.ttlHours ?? container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).getOptions().unverifiedOrderTtlHours
   const cutoff = new Date((options.now ?? new Date()).getTime() - ttlHours * HOUR_MS)
 
-  const providers = (await payments.listPaymentProviders({}, { select: ["id"] })).map((p) => p.id).filter(isTradeCreditProvider)
+  const providers = await invoiceProviderIds(container)
   const summary: ExpireUnverifiedOrdersSummary = { cutoff: cutoff.toISOString(), checked: 0, freed: [], kept: [], failed: [] }
   if (providers.length === 0) return summary
 

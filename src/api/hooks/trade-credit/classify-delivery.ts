@@ -1,5 +1,6 @@
 import { verifyDelivery, type WebhookDelivery } from "../../../service/webhook-delivery"
 import { LEGACY_ORDER_EVENT_TYPES, ORDER_EVENT_TYPES, type WebhookEvent } from "../../../service/schemas"
+import { Codes, type ErrorCode } from "../../errors/codes"
 
 /** The service's event types this plugin knows (contract section 7); the order events also by their older names. */
 const KNOWN_TYPES = new Set<string>([
@@ -14,7 +15,7 @@ export type DeliveryVerdict =
   | { kind: "event"; event: WebhookEvent }
   /** Signed by the service, but of a type this plugin does not know (a newer event): acknowledged and ignored. */
   | { kind: "unknown_type"; id: string; type: string }
-  | { kind: "refused"; status: 400 | 401 | 503; code: string; reason: string }
+  | { kind: "refused"; status: 400 | 401 | 503; code: ErrorCode; reason: string }
 
 /**
  * A delivery verified as the service signs it (verifyDelivery: Standard
@@ -27,8 +28,8 @@ export function classifyDelivery(delivery: WebhookDelivery, secret: string | und
   const verified = verifyDelivery(delivery, secret)
   if (verified.ok) return { kind: "event", event: verified.event }
   const reason = verified.reason
-  if (!secret) return { kind: "refused", status: 503, code: "TRADE_CREDIT_WEBHOOK_NOT_CONFIGURED", reason }
-  if (reason.startsWith("signature refused")) return { kind: "refused", status: 401, code: "TRADE_CREDIT_WEBHOOK_SIGNATURE", reason }
+  if (!secret) return { kind: "refused", status: 503, code: Codes.TRADE_CREDIT_WEBHOOK_NOT_CONFIGURED, reason }
+  if (reason.startsWith("signature refused")) return { kind: "refused", status: 401, code: Codes.TRADE_CREDIT_WEBHOOK_SIGNATURE, reason }
   if (reason.startsWith("unknown event type or shape")) {
     // The signature held, so the body is the service's JSON: an envelope of a type not known here is acknowledged.
     const body = safeParse(delivery.rawData)
@@ -36,7 +37,7 @@ export function classifyDelivery(delivery: WebhookDelivery, secret: string | und
       return { kind: "unknown_type", id: body.id, type: body.type }
     }
   }
-  return { kind: "refused", status: 400, code: "TRADE_CREDIT_WEBHOOK_MALFORMED", reason }
+  return { kind: "refused", status: 400, code: Codes.TRADE_CREDIT_WEBHOOK_MALFORMED, reason }
 }
 
 function safeParse(raw: unknown): Record<string, unknown> | undefined {

@@ -4,17 +4,19 @@ import { ContainerRegistrationKeys, Modules, PaymentWebhookEvents } from "@medus
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
 import { handleEnrollmentWebhookWorkflow } from "../../../workflows/enrollment/handle-enrollment-webhook"
 import { classifyDelivery } from "./classify-delivery"
+import { isUnstorableText, rejectInvalidText } from "./reject-invalid-text"
 import { WEBHOOK_MAX_BYTES } from "./middlewares"
 import { BodyTooLargeError, readRawBody } from "./read-body"
+import { Codes } from "../../errors/codes"
+import { sendError } from "../../errors/answer"
 import { findInvalidText, invalidTextAnswer } from "../../utils/invalid-text"
 
-const refuse = (res: MedusaResponse, status: number, code: string, message: string) => res.status(status).json({ code, message })
 
 /**
  * `POST /hooks/trade-credit`: the one URL a merchant gives the service. Each
  * delivery is verified here, synchronously (Standard Webhooks signature and
- * timestamp over the raw body): forged or stale 401, malformed 400, both with
- * a `code`; an event of a type this plugin does not know is acknowledged
+ * timestamp over the raw body): forged or stale 401, malformed 400, answered
+ * `{type, code, message}`; an event of a type this plugin does not know is acknowledged
  * (200) and logged.
  * - `enrollment.approved` / `enrollment.declined`: the event id is claimed
  *   (a repeat answers 200 and does nothing), then Medusa's event bus gets
@@ -25,6 +27,9 @@ const refuse = (res: MedusaResponse, status: number, code: string, message: stri
  *   `/hooks/payment/:provider` route queues them (same delay and retries), so
  *   Medusa's payment webhook subscriber and the plugin's own act as before
  *   (they verify again and drop repeats by event id).
+ * - a known event holding text that cannot be stored (a NUL, a lone surrogate):
+ *   acknowledged 200 `{received: true, handled: false, code, message}`,
+ *   recorded as rejected, never emitted (reject-invalid-text.ts).
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const logger = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
@@ -35,7 +40,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   try {
     rawBody = await readRawBody(req, WEBHOOK_MAX_BYTES)
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return refuse(res, 413, "TRADE_CREDIT_WEBHOOK_TOO_LARGE", `The delivery is refused: ${error.message}`)
+    if (error instanceof BodyTooLargeError) return sendError(res, Codes.TRADE_CREDIT_WEBHOOK_TOO_LARGE, `The delivery is refused: ${error.message}`)
     throw error
   }
 
@@ -43,11 +48,16 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const verdict = classifyDelivery({ rawData: rawBody, headers }, options.webhookSecret)
   if (verdict.kind === "refused") {
     logger.warn(`trade-credit webhook: refused a delivery (${verdict.code}): ${verdict.reason}`)
-    return refuse(res, verdict.status, verdict.code, `The delivery is refused: ${verdict.reason}`)
+    return sendError(res, verdict.code, `The delivery is refused: ${verdict.reason}`)
   }
   // Text is text (the root middleware's check, here because this route parses its own body): no NUL, no lone
-  // surrogate, no string over the global bound reaches the database or the event bus.
+  // surrogate, no string over the global bound reaches the database or the event bus. A known event of the service
+  // holding text that cannot be stored is acknowledged (its signature verified: a 4xx would only be retried) and
+  // recorded as rejected, never emitted (reject-invalid-text.ts).
   const invalidText = findInvalidText(JSON.parse(rawBody.toString("utf8")))
+  if (invalidText && verdict.kind === "event" && isUnstorableText(invalidText)) {
+    return res.status(200).json(await rejectInvalidText(req.scope, verdict.event, invalidText))
+  }
   if (invalidText) {
     const answer = invalidTextAnswer(invalidText)
     logger.warn(`trade-credit webhook: refused a delivery (${answer.body.code}): ${answer.body.message}`)

@@ -1,8 +1,10 @@
 import { authenticate, type MiddlewareRoute } from "@medusajs/framework/http"
+import { Codes } from "../../errors/codes"
 import { rateLimit } from "../../utils/rate-limit"
-import { validatePreCheckBody } from "./carts/[id]/pre-check/validators"
-import { validateCompanySearch } from "./companies/validators"
-import { validatePreviewPlansBody } from "./plans/preview/validators"
+import { validateBody, validateQuery } from "../../utils/validate"
+import { PreCheckBody } from "./carts/[id]/pre-check/validators"
+import { CompanySearchParams } from "./companies/validators"
+import { invalidPeriods, PreviewPlansBody } from "./plans/preview/validators"
 
 /** A logged-in customer is counted by id; a guest by address (see rate-limit.ts). */
 const optionalCustomer = authenticate("customer", ["session", "bearer"], { allowUnauthenticated: true })
@@ -30,17 +32,26 @@ export const storefrontMiddlewares: MiddlewareRoute[] = [
   {
     matcher: "/store/trade-credit/companies",
     method: ["GET"],
-    middlewares: [optionalCustomer, companySearchRateLimit, validateCompanySearch],
+    middlewares: [
+      optionalCustomer,
+      companySearchRateLimit,
+      validateQuery(CompanySearchParams, Codes.TRADE_CREDIT_INVALID_COMPANY_SEARCH, { what: "Invalid company search" }),
+    ],
   },
   {
     matcher: "/store/trade-credit/carts/:id/pre-check",
     method: ["POST"],
-    middlewares: [optionalCustomer, preCheckRateLimit, validatePreCheckBody],
+    middlewares: [optionalCustomer, preCheckRateLimit, validateBody(PreCheckBody, Codes.TRADE_CREDIT_INVALID_PRE_CHECK, { what: "Invalid pre-check" })],
   },
   {
-    // The body is checked (periods 3 to 36, monthly) before the service is asked anything.
+    // The body is checked (periods 3 to 36, monthly) before the service is asked anything; a number of months
+    // outside 3 to 36 is TRADE_CREDIT_INVALID_PERIODS, as at checkout.
     matcher: "/store/trade-credit/plans/preview",
     method: ["POST"],
-    middlewares: [optionalCustomer, planPreviewRateLimit, validatePreviewPlansBody],
+    middlewares: [
+      optionalCustomer,
+      planPreviewRateLimit,
+      validateBody(PreviewPlansBody, Codes.TRADE_CREDIT_INVALID_PREVIEW, { what: "Invalid instalment preview", rules: [invalidPeriods] }),
+    ],
   },
 ]

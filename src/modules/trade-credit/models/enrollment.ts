@@ -3,6 +3,8 @@ import { model } from "@medusajs/framework/utils"
 /** Where a proposal stands at the service, plus VERIFIED: a returning buyer confirmed by email code or found in autofill. */
 export const ENROLLMENT_STATUSES = ["DRAFT", "SUBMITTED", "IN_REVIEW", "ACCEPTED", "DECLINED", "WITHDRAWN", "VERIFIED"] as const
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number]
+/** States in which the customer buys with the enrollment's organization number. */
+export const ENROLLED_STATUSES: EnrollmentStatus[] = ["ACCEPTED", "VERIFIED"]
 
 /** How the customer got enrolled: their own proposal, a returning buyer's email code, or the service's autofill record. */
 export const ENROLLMENT_SOURCES = ["proposal", "returning_buyer", "autofill"] as const

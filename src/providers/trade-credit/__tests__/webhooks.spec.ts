@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto"
 import { Webhook } from "standardwebhooks"
-import { type RunningSimulator, SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET, startSimulator } from "../../../simulator"
-import { call, control, orderBody } from "../../../simulator/__tests__/helpers"
+import { type RunningSimulator, SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET, startSimulator } from "trade-credit-simulator"
+import { call, control, orderBody } from "../../../../packages/simulator/src/__tests__/helpers"
 import { TradeCreditInvoiceService } from "../services/trade-credit-invoice"
 
 /**

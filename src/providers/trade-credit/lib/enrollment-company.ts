@@ -1,11 +1,7 @@
 import { container } from "@medusajs/framework"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
+import { ENROLLED_STATUSES } from "../../../modules/trade-credit/models/enrollment"
 import type { BuyerCompany } from "../../../service/schemas"
-
-/** Enrollment states in which the customer buys with the enrollment's organization number. */
-const ENROLLED = new Set(["ACCEPTED", "VERIFIED"])
-
-type EnrollmentLike = { status: string; country_code: string; company_name: string | null; organization_number: string | null }
 
 /**
  * The company of a customer enrolled as a sole trader (their proposal was
@@ -22,8 +18,8 @@ export async function enrollmentCompanyOf(customerId: string | null | undefined)
   } catch {
     return undefined
   }
-  const [row] = (await tradeCredit.listEnrollments({ customer_id: customerId }, { take: 1 })) as unknown as EnrollmentLike[]
-  if (!row || !ENROLLED.has(row.status) || !row.organization_number || !row.company_name) return undefined
+  const [row] = await tradeCredit.listEnrollments({ customer_id: customerId }, { take: 1 })
+  if (!row || !ENROLLED_STATUSES.includes(row.status) || !row.organization_number || !row.company_name) return undefined
   return { company_name: row.company_name, country_prefix: row.country_code.toUpperCase(), organization_number: row.organization_number }
 }
 

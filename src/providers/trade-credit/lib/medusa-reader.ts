@@ -2,6 +2,7 @@ import { container } from "@medusajs/framework"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { TtlCache } from "./ttl-cache"
+import { quote } from "../../../utils/quote"
 
 /**
  * A payment provider is given no cart: only amounts, session data and ids. These
@@ -31,7 +32,7 @@ async function cartIdOf(sessionId: string): Promise<string> {
   if (!cartId) {
     throw new MedusaError(
       MedusaError.Types.NOT_FOUND,
-      `No cart belongs to the payment session ${sessionId}: trade credit pays for carts only`,
+      `No cart belongs to the payment session ${quote(sessionId)}: trade credit pays for carts only`,
       "TRADE_CREDIT_CART_NOT_FOUND"
     )
   }

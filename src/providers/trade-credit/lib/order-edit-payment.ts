@@ -1,6 +1,7 @@
 import { container as globalContainer } from "@medusajs/framework"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { readOrderPaymentCollections, tradeCreditPaymentsOf } from "./order-payments"
 import type { TradeCreditPaymentData } from "./payment-data"
 
 /**
@@ -17,11 +18,6 @@ import type { TradeCreditPaymentData } from "./payment-data"
  * The checks here make sure a storefront cannot use the same data to attach a
  * service order to anything else.
  */
-
-/** Payments of this plugin's order provider (`pp_trade-credit_<id>`), not its other variants. */
-export const TRADE_CREDIT_PROVIDER_PREFIX = "pp_trade-credit_"
-export const isTradeCreditProvider = (providerId: string | null | undefined) =>
-  !!providerId && providerId.startsWith(TRADE_CREDIT_PROVIDER_PREFIX)
 
 export type OrderEditMarker = { order_change_id: string; gross_amount: string }
 
@@ -63,8 +59,6 @@ export function withoutProviderState<T extends Record<string, unknown>>(data: T)
   return copy as T
 }
 
-const resolveQuery = (container: MedusaContainer) => container.resolve(ContainerRegistrationKeys.QUERY)
-
 /** True when the payment was marked for an order edit that Medusa has confirmed since. */
 export async function isReplacedByConfirmedEdit(data: OrderEditPaymentData, container: MedusaContainer = globalContainer): Promise<boolean> {
   const changeId = data.order_edit?.order_change_id
@@ -72,65 +66,6 @@ export async function isReplacedByConfirmedEdit(data: OrderEditPaymentData, cont
   const orders = container.resolve(Modules.ORDER)
   const [change] = await orders.listOrderChanges({ id: changeId }, { select: ["id", "status"] })
   return change?.status === "confirmed"
-}
-
-export type OrderPaymentRow = {
-  id: string
-  provider_id: string
-  amount: unknown
-  data: OrderEditPaymentData | null
-  canceled_at: unknown
-  captured_at: unknown
-  payment_collection_id?: string
-}
-
-export type OrderPaymentCollectionRow = {
-  id: string
-  status: string
-  amount: unknown
-  raw_amount?: unknown
-  currency_code: string
-  created_at: unknown
-  payments?: OrderPaymentRow[] | null
-  payment_sessions?: { id: string; provider_id: string; status: string }[] | null
-}
-
-const COLLECTION_FIELDS = [
-  "payment_collections.id",
-  "payment_collections.status",
-  "payment_collections.amount",
-  "payment_collections.raw_amount",
-  "payment_collections.currency_code",
-  "payment_collections.created_at",
-  "payment_collections.payments.id",
-  "payment_collections.payments.provider_id",
-  "payment_collections.payments.amount",
-  "payment_collections.payments.data",
-  "payment_collections.payments.canceled_at",
-  "payment_collections.payments.captured_at",
-  "payment_collections.payments.payment_collection_id",
-  "payment_collections.payment_sessions.id",
-  "payment_collections.payment_sessions.provider_id",
-  "payment_collections.payment_sessions.status",
-]
-
-/** The payment collections of a Medusa order, newest last, with their payments and sessions. */
-export async function readOrderPaymentCollections(orderId: string, container: MedusaContainer = globalContainer): Promise<OrderPaymentCollectionRow[]> {
-  const { data } = await resolveQuery(container).graph({ entity: "order", fields: ["id", ...COLLECTION_FIELDS], filters: { id: orderId } })
-  const collections = ((data[0] as any)?.payment_collections ?? []) as OrderPaymentCollectionRow[]
-  return collections.sort((a, b) => new Date(a.created_at as string).getTime() - new Date(b.created_at as string).getTime())
-}
-
-/** The trade credit payments of an order (all of them, cancelled too), oldest first. */
-export function tradeCreditPaymentsOf(collections: readonly OrderPaymentCollectionRow[]): OrderPaymentRow[] {
-  return collections.flatMap((c) =>
-    (c.payments ?? []).filter((p) => isTradeCreditProvider(p.provider_id) && p.data?.order_id).map((p) => ({ ...p, payment_collection_id: c.id }))
-  )
-}
-
-/** The live (not cancelled) trade credit payment of an order, if any. */
-export function activeTradeCreditPaymentOf(collections: readonly OrderPaymentCollectionRow[]): OrderPaymentRow | undefined {
-  return tradeCreditPaymentsOf(collections).filter((p) => !p.canceled_at).pop()
 }
 
 const notAllowed = (message: string) => new MedusaError(MedusaError.Types.NOT_ALLOWED, message, "TRADE_CREDIT_INVALID_REATTACHMENT")
@@ -143,7 +78,7 @@ const notAllowed = (message: string) => new MedusaError(MedusaError.Types.NOT_AL
  * no live payment of the order stands for that service order already.
  */
 export async function assertReattachment(sessionId: string, data: OrderEditPaymentData, container: MedusaContainer = globalContainer): Promise<void> {
-  const query = resolveQuery(container)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const replacedId = data.replaces_payment_id
   if (!replacedId || !data.order_id) throw notAllowed("A payment session may not name a trade credit order")
   const { data: sessions } = await query.graph({

@@ -5,6 +5,7 @@ import type { BuiltLines } from "../payload/lines"
 import type { SessionInput } from "../payload/session-input"
 import { planLineItemsOf, planTaxSubtotalsOf } from "./plan-lines"
 import { type MedusaAddressLike, shippingAddressOf } from "./repayment-address"
+import { quote } from "../../../utils/quote"
 
 export type PlanBodyInput = {
   /** The payment session id: the plan's `reference` (Medusa ids fit `[A-Za-z0-9_-]`, 1 to 40). */
@@ -25,7 +26,7 @@ export function repaymentCurrencyOf(currencyCode: string): RepaymentCurrency {
   if (!currency) {
     throw new PayloadError(
       "CART_NOT_SUPPORTED",
-      `Trade credit instalments are paid in ${REPAYMENT_CURRENCIES.join(", ")}, not ${currencyCode.toUpperCase()}`,
+      `Trade credit instalments are paid in ${REPAYMENT_CURRENCIES.join(", ")}, not ${quote(currencyCode.toUpperCase())}`,
       "currency_code"
     )
   }
@@ -35,7 +36,7 @@ export function repaymentCurrencyOf(currencyCode: string): RepaymentCurrency {
 /** A plan's `reference`: the session id when it fits the interface (`[A-Za-z0-9_-]`, 1 to 40), else refused. */
 function referenceOf(sessionId: string): string {
   if (!/^[A-Za-z0-9_-]{1,40}$/.test(sessionId)) {
-    throw new PayloadError("INVALID_SESSION_DATA", `The payment session id ${sessionId} cannot be a plan reference`, "session_id")
+    throw new PayloadError("INVALID_SESSION_DATA", `The payment session id ${quote(sessionId)} cannot be a plan reference`, "session_id")
   }
   return sessionId
 }

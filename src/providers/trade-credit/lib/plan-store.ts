@@ -1,9 +1,13 @@
 import { container } from "@medusajs/framework"
 import { MedusaError } from "@medusajs/framework/utils"
-import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
-import type { FundingStatus } from "../../../service/schemas"
+import {
+  type BuyerRepaymentAccountRow,
+  type RepaymentPlanSessionRow,
+  TRADE_CREDIT_MODULE,
+  type TradeCreditModuleService,
+} from "../../../modules/trade-credit"
 import type { AccountBody } from "./repayment-account-body"
-import type { RepaymentPlanSessionState } from "../../../modules/trade-credit/models/repayment-plan-session"
+import { quote } from "../../../utils/quote"
 
 /**
  * What the plan provider keeps in the plugin's module (`tradeCredit`): the
@@ -23,22 +27,50 @@ export function tradeCreditModule(): TradeCreditModuleService {
   }
 }
 
-export type AccountLink = { id: string; buyer_key: string; company_key: string; account_id: string; digest: string; body: AccountBody }
+/** What links a buyer and company to a service account (a row without its id). */
+export type AccountLink = Pick<BuyerRepaymentAccountRow, "buyer_key" | "company_key" | "account_id" | "digest"> & { body: AccountBody }
 
-export async function findAccountLink(buyerKey: string, companyKey: string): Promise<AccountLink | undefined> {
+export async function findAccountLink(buyerKey: string, companyKey: string): Promise<BuyerRepaymentAccountRow | undefined> {
   const [link] = await tradeCreditModule().listBuyerRepaymentAccounts({ buyer_key: buyerKey, company_key: companyKey }, { take: 1 })
-  return link as unknown as AccountLink | undefined
+  return link
 }
 
-export async function accountLinksOfBuyer(buyerKey: string): Promise<AccountLink[]> {
-  return (await tradeCreditModule().listBuyerRepaymentAccounts({ buyer_key: buyerKey })) as unknown as AccountLink[]
+export async function accountLinksOfBuyer(buyerKey: string): Promise<BuyerRepaymentAccountRow[]> {
+  return await tradeCreditModule().listBuyerRepaymentAccounts({ buyer_key: buyerKey })
+}
+
+/**
+ * The account body a link keeps (the module's column is plain JSON): the body
+ * last sent, which the plugin alone writes. A row that does not hold one
+ * (edited by hand) is refused here rather than sent half-read to the service.
+ */
+export function accountBodyOf(link: BuyerRepaymentAccountRow): AccountBody {
+  if (isAccountBody(link.body)) return link.body
+  throw new MedusaError(
+    MedusaError.Types.UNEXPECTED_STATE,
+    `The repayment account link ${quote(link.id)} does not hold an account body`,
+    "TRADE_CREDIT_ACCOUNT_LINK_INVALID"
+  )
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
+
+/** The shape of a body the plugin built (not its formats: a body accepted once stays usable). */
+function isAccountBody(value: Record<string, unknown>): value is AccountBody {
+  return (
+    isObject(value.buyer_company) &&
+    isObject(value.billing_address) &&
+    isObject(value.account_representative) &&
+    typeof value.invoice_email === "string" &&
+    typeof value.merchant_account_reference === "string"
+  )
 }
 
 /** Creates or replaces the link of a buyer and company to a service account (unique per buyer and company). */
-export async function saveAccountLink(link: Omit<AccountLink, "id">): Promise<void> {
+export async function saveAccountLink(link: AccountLink): Promise<void> {
   const module = tradeCreditModule()
   const existing = await findAccountLink(link.buyer_key, link.company_key)
-  const values = { account_id: link.account_id, digest: link.digest, body: link.body as unknown as Record<string, unknown> }
+  const values = { account_id: link.account_id, digest: link.digest, body: link.body }
   if (existing) {
     await module.updateBuyerRepaymentAccounts({ id: existing.id, ...values })
     return
@@ -60,30 +92,19 @@ export async function forgetBuyer(buyerKey: string): Promise<number> {
   return links.length
 }
 
-export type PlanSessionState = RepaymentPlanSessionState
-
-export type PlanSessionRecord = {
-  id: string
-  plan_id: string
-  session_id: string
-  account_id: string
-  amount: string
-  currency: string
-  state: PlanSessionState
-  funding_status: FundingStatus
-}
-
-export async function planSessionOf(planId: string): Promise<PlanSessionRecord | undefined> {
+export async function planSessionOf(planId: string): Promise<RepaymentPlanSessionRow | undefined> {
   const [row] = await tradeCreditModule().listRepaymentPlanSessions({ plan_id: planId }, { take: 1 })
-  return row as unknown as PlanSessionRecord | undefined
+  return row
 }
 
 /** Records that a plan belongs to a session (once per plan; a retry finds the row). */
-export async function recordPlanSession(record: Omit<PlanSessionRecord, "id" | "state" | "funding_status">): Promise<PlanSessionRecord> {
+export async function recordPlanSession(
+  record: Pick<RepaymentPlanSessionRow, "plan_id" | "session_id" | "account_id" | "amount" | "currency">
+): Promise<RepaymentPlanSessionRow> {
   const existing = await planSessionOf(record.plan_id)
   if (existing) return existing
   try {
-    return (await tradeCreditModule().createRepaymentPlanSessions({ ...record, state: "pending", funding_status: "PENDING" })) as unknown as PlanSessionRecord
+    return await tradeCreditModule().createRepaymentPlanSessions({ ...record, state: "pending", funding_status: "PENDING" })
   } catch (error) {
     const raced = await planSessionOf(record.plan_id)
     if (!raced) throw error
@@ -92,17 +113,12 @@ export async function recordPlanSession(record: Omit<PlanSessionRecord, "id" | "
 }
 
 /** Sets what Medusa knows of a plan's funding (no-op for a plan the plugin never recorded). */
-export async function updatePlanSession(planId: string, values: { state?: PlanSessionState; funding_status?: FundingStatus }): Promise<void> {
+export async function updatePlanSession(
+  planId: string,
+  values: Partial<Pick<RepaymentPlanSessionRow, "state" | "funding_status">>
+): Promise<void> {
   const row = await planSessionOf(planId)
   if (!row) return
   if ((values.state ?? row.state) === row.state && (values.funding_status ?? row.funding_status) === row.funding_status) return
   await tradeCreditModule().updateRepaymentPlanSessions({ id: row.id, ...values })
-}
-
-/** Plans whose funding Medusa has not caught up with yet, oldest first. */
-export async function pendingPlanSessions(limit = 100): Promise<PlanSessionRecord[]> {
-  return (await tradeCreditModule().listRepaymentPlanSessions(
-    { state: "pending" },
-    { take: limit, order: { created_at: "ASC" } }
-  )) as unknown as PlanSessionRecord[]
 }

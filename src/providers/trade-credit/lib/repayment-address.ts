@@ -1,5 +1,6 @@
 import { type PlanShippingAddress, REPAYMENT_COUNTRIES, type RepaymentAddress } from "../../../service/schemas"
 import { PayloadError } from "../payload/errors"
+import { quote } from "../../../utils/quote"
 
 /** A Medusa address, as Query or the payment customer gives it (any field may be missing). */
 export type MedusaAddressLike = {
@@ -26,7 +27,7 @@ export function toRepaymentAddress(address: MedusaAddressLike | null | undefined
   if (!country) {
     throw new PayloadError(
       "ADDRESS_INCOMPLETE",
-      `The ${where.replace(/_/g, " ")} is in ${read.country_code}: trade credit instalments serve ${REPAYMENT_COUNTRIES.join(", ")}`,
+      `The ${where.replace(/_/g, " ")} is in ${quote(read.country_code)}: trade credit instalments serve ${REPAYMENT_COUNTRIES.join(", ")}`,
       `${where}.country_code`
     )
   }
@@ -52,7 +53,7 @@ export function toPlanShippingAddress(address: MedusaAddressLike | null | undefi
     )
   }
   if (!/^[A-Z]{2}$/.test(required.country_code)) {
-    throw new PayloadError("ADDRESS_INCOMPLETE", `The ${where.replace(/_/g, " ")} has no ISO country code ("${required.country_code}")`, `${where}.country_code`)
+    throw new PayloadError("ADDRESS_INCOMPLETE", `The ${where.replace(/_/g, " ")} has no ISO country code ("${quote(required.country_code)}")`, `${where}.country_code`)
   }
   const line2 = clean(address?.address_2)
   const region = clean(address?.province)

@@ -2,6 +2,7 @@ import type { CompanyDetails, TradeCreditClient } from "../../../client"
 import { type BuyerCompany, REPAYMENT_COUNTRIES, type RepaymentAddress, type RepaymentBuyerCompany } from "../../../service/schemas"
 import { PayloadError } from "../payload/errors"
 import type { TtlCache } from "./ttl-cache"
+import { quote } from "../../../utils/quote"
 
 /** The buyer's company as the repayment interface names it, with the key the plugin files its account under. */
 export type ResolvedCompany = RepaymentBuyerCompany & {
@@ -40,7 +41,7 @@ export function tradeNameOf(companyName: string): string {
   if (!name) {
     throw new PayloadError(
       "BUYER_DETAILS_MISSING",
-      `The company name "${companyName}" has no letters or digits to name it by`,
+      `The company name "${quote(companyName)}" has no letters or digits to name it by`,
       "company.company_name"
     )
   }
@@ -53,7 +54,7 @@ export function nationalIdentifierOf(organizationNumber: string): string {
   if (!/^[A-Za-z0-9_-]{1,40}$/.test(value)) {
     throw new PayloadError(
       "BUYER_DETAILS_MISSING",
-      `The organization number "${organizationNumber}" cannot be sent: use letters, digits, "-" and "_" only (at most 40)`,
+      `The organization number "${quote(organizationNumber)}" cannot be sent: use letters, digits, "-" and "_" only (at most 40)`,
       "company.organization_number"
     )
   }
@@ -65,7 +66,7 @@ function repaymentCountryOf(country: string): RepaymentBuyerCompany["country_cod
   if (!code) {
     throw new PayloadError(
       "BUYER_DETAILS_MISSING",
-      `Trade credit instalments serve companies in ${REPAYMENT_COUNTRIES.join(", ")}, not ${country}`,
+      `Trade credit instalments serve companies in ${REPAYMENT_COUNTRIES.join(", ")}, not ${quote(country)}`,
       "company.country_prefix"
     )
   }

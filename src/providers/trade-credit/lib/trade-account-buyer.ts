@@ -1,9 +1,6 @@
 import { container } from "@medusajs/framework"
-import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
+import { TRADE_CREDIT_MODULE, type TradeAccountUserRow, type TradeCreditModuleService } from "../../../modules/trade-credit"
 import type { BuyerCompany } from "../../../service/schemas"
-
-type UserRow = { trade_account_id: string; service_user_id: string; service_customer_id: string }
-type AccountRow = { trade_name: string; canonical_id: string | null; country_code: string | null; organization_number: string | null }
 
 function tradeCreditModule(): TradeCreditModuleService | undefined {
   try {
@@ -13,11 +10,11 @@ function tradeCreditModule(): TradeCreditModuleService | undefined {
   }
 }
 
-async function userRowOf(customerId: string | null | undefined): Promise<UserRow | undefined> {
+async function userRowOf(customerId: string | null | undefined): Promise<TradeAccountUserRow | undefined> {
   if (!customerId) return undefined
   const module = tradeCreditModule()
   if (!module) return undefined
-  const [row] = (await module.listTradeAccountUsers({ customer_id: customerId }, { take: 1 })) as unknown as UserRow[]
+  const [row] = await module.listTradeAccountUsers({ customer_id: customerId }, { take: 1 })
   return row
 }
 
@@ -36,7 +33,7 @@ export async function tradeAccountBuyerOf(customerId: string | null | undefined)
 export async function tradeAccountCompanyOf(customerId: string | null | undefined): Promise<BuyerCompany | undefined> {
   const row = await userRowOf(customerId)
   if (!row) return undefined
-  const [account] = (await tradeCreditModule()!.listTradeAccounts({ id: row.trade_account_id }, { take: 1 })) as unknown as AccountRow[]
+  const [account] = await tradeCreditModule()!.listTradeAccounts({ id: row.trade_account_id }, { take: 1 })
   if (!account) return undefined
   if (account.canonical_id) return { company_canonical_id: account.canonical_id }
   if (account.country_code && account.organization_number) {

@@ -1,6 +1,7 @@
 import type { Address } from "../../../service/schemas"
 import { PayloadError } from "./errors"
 import type { MedusaAddress, MedusaCartData } from "./medusa-cart"
+import { quote } from "../../../utils/quote"
 
 const clean = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim()
 const clip = (text: string, max: number) => text.slice(0, max)
@@ -37,7 +38,7 @@ export function toServiceAddress(
   if (!/^[A-Z]{2}$/.test(required.country_code)) {
     throw new PayloadError(
       "ADDRESS_INCOMPLETE",
-      `The ${where.replace("_", " ")} has no ISO country code ("${required.country_code}")`,
+      `The ${where.replace("_", " ")} has no ISO country code ("${quote(required.country_code)}")`,
       `${where}.country_code`
     )
   }

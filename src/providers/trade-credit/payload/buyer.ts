@@ -4,6 +4,7 @@ import type { Buyer, IntentBuyer, Representative } from "../../../service/schema
 import { PayloadError } from "./errors"
 import { MedusaCart, type MedusaCartData, type MedusaCartInput } from "./medusa-cart"
 import type { SessionInput } from "./session-input"
+import { quote } from "../../../utils/quote"
 
 /** What the buyer is built from besides the storefront's input: the cart's email, addresses and customer. */
 const BuyerSource = MedusaCart.pick({ email: true, billing_address: true, shipping_address: true, customer: true })
@@ -122,7 +123,7 @@ function representativeOf(input: SessionInput, source: BuyerSource): Partial<Rep
   if (email) {
     const value = email.value.toLowerCase()
     if (!EmailCheck.safeParse(value).success) {
-      throw new PayloadError("BUYER_DETAILS_INVALID", `The buyer's email "${value}" (${HUMAN_PATHS[email.path]}) is not an email address`, email.path)
+      throw new PayloadError("BUYER_DETAILS_INVALID", `The buyer's email "${quote(value)}" (${HUMAN_PATHS[email.path]}) is not an email address`, email.path)
     }
     representative.email = value
   }
@@ -146,8 +147,8 @@ function representativeOf(input: SessionInput, source: BuyerSource): Partial<Rep
     if ("problem" in reading) {
       throw new PayloadError(
         "INVALID_PHONE_NUMBER",
-        `The buyer's phone number "${phone.value}" (${HUMAN_PATHS[phone.path]}) cannot be read${
-          country ? ` as a phone number of ${country}` : ""
+        `The buyer's phone number "${quote(phone.value)}" (${HUMAN_PATHS[phone.path]}) cannot be read${
+          country ? ` as a phone number of ${quote(country)}` : ""
         }: ${PHONE_PROBLEMS[reading.problem]}. Correct it, or give it in international form (+ and the country code).`,
         phone.path
       )

@@ -13,6 +13,7 @@ import {
 } from "../../../utils/units"
 import { PayloadError } from "./errors"
 import type { LineTax } from "./tax-class"
+import { quote } from "../../../utils/quote"
 
 /** Everything of a line but its amounts. */
 export type LineDescription = Omit<
@@ -131,7 +132,7 @@ export function finishLineOrThrow(draft: LineDraft, index: number): LineItem {
     const money = (cents: bigint) => formatUnits(cents, MONEY_DECIMALS)
     throw new PayloadError(
       "AMOUNT_NOT_REPRESENTABLE",
-      `line ${index} ("${draft.description.name}"): quantity ${draft.quantityText}, net ${money(draft.net)}, discount ${money(
+      `line ${index} ("${quote(draft.description.name)}"): quantity ${draft.quantityText}, net ${money(draft.net)}, discount ${money(
         draft.discount
       )} and tax ${money(draft.taxAmount)} at rate ${draft.tax.tax_rate} cannot satisfy the service's line arithmetic`,
       ["line_items", index]

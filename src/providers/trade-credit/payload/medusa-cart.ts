@@ -21,12 +21,12 @@ type BigNumber = BigNumberJs
  * fails here, with its path. Typed as taking any of Medusa's shapes, as the
  * cart handed to parseMedusaCart may hold them.
  */
-const Decimal = z.custom<BigNumber>((value) => value instanceof BigNumberJs && value.isFinite(), {
+const Decimal: z.ZodType<BigNumber, DecimalInput> = z.custom<BigNumber>((value) => value instanceof BigNumberJs && value.isFinite(), {
   message: "expected a number",
-}) as unknown as z.ZodType<BigNumber, DecimalInput>
+})
 
 /** An amount that may be absent or null (null became undefined in the same walk). */
-const OptionalDecimal = Decimal.optional() as unknown as z.ZodType<BigNumber | undefined, DecimalInput | null | undefined>
+const OptionalDecimal: z.ZodOptional<z.ZodType<BigNumber, DecimalInput | null>> = Decimal.optional()
 
 const Text = z.string().nullish()
 const Flag = z.boolean().nullish()

@@ -1,4 +1,5 @@
 import { PayloadError } from "./errors"
+import { quote } from "../../../utils/quote"
 
 export type ReturnUrlOptions = {
   /** The path (and query) on the first storefront origin used when no return URL is given (default "/"). */
@@ -8,7 +9,7 @@ export type ReturnUrlOptions = {
 const reject = (returnUrl: string, why: string) =>
   new PayloadError(
     "INVALID_RETURN_URL",
-    `return_url ${JSON.stringify(returnUrl.slice(0, 200))} is not allowed: ${why}`,
+    `return_url "${quote(returnUrl)}" is not allowed: ${why}`,
     "return_url"
   )
 
@@ -69,7 +70,7 @@ export function resolveReturnUrl(
   if (returnUrl === undefined || returnUrl === null || returnUrl === "") {
     const path = options.defaultPath ?? "/"
     if (!path.startsWith("/") || path.startsWith("//") || /[\s\\]/.test(path)) {
-      throw new PayloadError("INVALID_RETURN_URL", `defaultPath ${JSON.stringify(path)} must be a path starting with one "/"`, "return_url")
+      throw new PayloadError("INVALID_RETURN_URL", `defaultPath "${quote(path)}" must be a path starting with one "/"`, "return_url")
     }
     return new URL(path, `${origins[0]}/`).href
   }

@@ -3,6 +3,7 @@ import type { Logger, ProviderWebhookPayload, WebhookActionResult } from "@medus
 import { assertApiKey, type TradeCreditClient } from "../../../client"
 import type { WebhookEvent } from "../../../service/schemas"
 import { verifyDelivery } from "../../../service/webhook-delivery"
+import { quote } from "../../../utils/quote"
 import { toMedusaError } from "../lib/errors"
 import { fundingDecidedAction, isFundingDecided } from "../lib/funding-webhook"
 import { clientFromOptions, parseOptions, type TradeCreditOptions, type TradeCreditOptionsInput } from "../options"
@@ -33,14 +34,15 @@ export abstract class TradeCreditBase extends AbstractPaymentProvider<TradeCredi
     this.client_ = clientFromOptions(this.options_, this.logger_)
   }
 
-  /** Runs one step against the service; failures become MedusaErrors with a code, logged once. */
-  protected async call<T>(action: string, step: () => Promise<T>): Promise<T> {
+  /**
+   * Runs one step against the service; failures become MedusaErrors with a code and a message a buyer may read
+   * (Medusa's payment routes answer with it), the detail (the service's path, code, trace id; `ids`) logged once.
+   */
+  protected async call<T>(action: string, step: () => Promise<T>, ids?: Record<string, string | null | undefined>): Promise<T> {
     try {
       return await step()
     } catch (error) {
-      const mapped = toMedusaError(error, action)
-      this.logger_.warn(`trade-credit: could not ${action}: [${mapped.code ?? mapped.type}] ${mapped.message}`)
-      throw mapped
+      throw toMedusaError(error, action, { logger: this.logger_, ids })
     }
   }
 
@@ -63,9 +65,7 @@ export abstract class TradeCreditBase extends AbstractPaymentProvider<TradeCredi
       if (isFundingDecided(event)) return await fundingDecidedAction(this.client_, event, this.logger_)
       return await this.webhookAction(event)
     } catch (error) {
-      const mapped = toMedusaError(error, `handle the webhook ${event.type} ${event.id}`)
-      this.logger_.warn(`trade-credit: ${mapped.message}`)
-      throw mapped
+      throw toMedusaError(error, `handle the webhook ${quote(event.type)}`, { logger: this.logger_, ids: { event: event.id } })
     }
   }
 

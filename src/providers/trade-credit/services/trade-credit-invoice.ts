@@ -34,6 +34,7 @@ import { otherCapturedTotal, otherRefunds } from "../lib/recorded-money"
 import { refundLinesForReturns } from "../lib/returned-lines"
 import { assertReattachment, isReplacedByConfirmedEdit, type OrderEditPaymentData, withoutProviderState } from "../lib/order-edit-payment"
 import { merchantUrlsFor } from "../lib/merchant-urls"
+import { INVOICE_PROVIDER_IDENTIFIER } from "../lib/provider-ids"
 import { withEnrollmentCompany } from "../lib/enrollment-company"
 import { tradeAccountBuyerOf, withTradeAccountCompany } from "../lib/trade-account-buyer"
 import { type TradeCreditPaymentData, withOrder } from "../lib/payment-data"
@@ -65,7 +66,7 @@ const sum = (values: string[]) => values.reduce((acc, v) => acc.plus(v), new Big
  * refund refunds (a credit note is sent), cancel cancels.
  */
 export class TradeCreditInvoiceService extends TradeCreditBase {
-  static identifier = "trade-credit"
+  static identifier = INVOICE_PROVIDER_IDENTIFIER
   /** Approved intents of unchanged carts, reused across the cart's payment sessions. */
   private readonly intents_ = new IntentReuse()
 
@@ -93,7 +94,7 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
     const intent =
       this.intents_.get(reuseKey) ??
       (await this.call("check the buyer's credit", () =>
-        this.client_.orders.createIntent(body, { idempotencyKey: idempotencyKeys.intent(sessionId, body) })
+        this.client_.orders.createIntent(body, { idempotencyKey: idempotencyKeys.intent(sessionId, body) }), { session: sessionId, cart: cart.id }
       ))
     if (!intent.approved) throw declined(intent.decline_reason)
     this.intents_.remember(reuseKey, intent)
@@ -160,7 +161,7 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
     const cart = await readCartOfSession<MedusaCartInput>(sessionId, CART_FIELDS)
     const body = buildEditBody(cart)
     return await this.call("update the order", () =>
-      this.client_.orders.edit(orderId, body, { idempotencyKey: idempotencyKeys.edit(orderId, body) })
+      this.client_.orders.edit(orderId, body, { idempotencyKey: idempotencyKeys.edit(orderId, body) }), { session: sessionId, service_order: orderId }
     )
   }
 
@@ -179,7 +180,7 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
     if (order.state === "VERIFIED") {
       const verified = order
       order = await this.call("confirm the order", () =>
-        this.client_.orders.confirm(verified.id, { idempotencyKey: idempotencyKeys.confirm(verified.id) })
+        this.client_.orders.confirm(verified.id, { idempotencyKey: idempotencyKeys.confirm(verified.id) }), { session: sessionId, service_order: verified.id }
       )
       eventOrderReads.changed(order)
     }
@@ -196,7 +197,7 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
   private async findOrCreateOrder(sessionId: string, data: TradeCreditPaymentData): Promise<Order> {
     if (data.order_id) {
       const orderId = data.order_id
-      return await this.call("read the order", () => this.client_.orders.get(orderId))
+      return await this.call("read the order", () => this.client_.orders.get(orderId), { session: sessionId, service_order: orderId })
     }
     const input = parseSessionInput(data)
     const cart = await readCartOfSession<MedusaCartInput>(sessionId, CART_FIELDS)
@@ -225,11 +226,11 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
       return created
     } catch (error) {
       if (error instanceof TradeCreditError && (error.code === "INVALID_STATE" || error.code === "IDEMPOTENCY_CONFLICT")) {
-        const existing = await this.call("look up the order", () => this.client_.orders.getByMerchantOrderId(sessionId))
+        const existing = await this.call("look up the order", () => this.client_.orders.getByMerchantOrderId(sessionId), { session: sessionId })
         const live = existing.find((o) => o.state !== "CANCELLED") ?? existing[0]
         if (live) return live
       }
-      return await this.call("create the order", () => Promise.reject(error))
+      return await this.call("create the order", () => Promise.reject(error), { session: sessionId })
     }
   }
 
@@ -266,7 +267,8 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
           line_items: body.line_items,
         },
         { idempotencyKey: idempotencyKeys.fulfil(captureId ?? orderId) }
-      )
+      ),
+      { capture: captureId, service_order: orderId }
     )
     return { data: withOrder(current, fulfilled) }
   }
@@ -310,7 +312,8 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
         orderId,
         { amount: value.toFixed(2), currency: order.currency, ...parts, refund_reference: refundId },
         { idempotencyKey: idempotencyKeys.refund(refundId) }
-      )
+      ),
+      { refund: refundId, service_order: orderId }
     )
     return { data: withOrder(current, { ...order, refunds: [...order.refunds, refund] }) }
   }

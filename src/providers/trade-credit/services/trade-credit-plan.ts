@@ -38,9 +38,10 @@ import { type TradeCreditPlanData, sessionStatusOfPlan, withPlan, withPlanStatus
 import { digestOf, planKeys } from "../lib/plan-idempotency-keys"
 import { checkPeriodsWithinLimits, type PlanLimits } from "../lib/plan-limits"
 import { parsePlanSessionInput, storefrontInputOf } from "../lib/plan-session-input"
-import { accountLinksOfBuyer, forgetBuyer, recordPlanSession, saveAccountLink, updatePlanSession } from "../lib/plan-store"
+import { accountBodyOf, accountLinksOfBuyer, forgetBuyer, recordPlanSession, saveAccountLink, updatePlanSession } from "../lib/plan-store"
 import { withEnrollmentCompany } from "../lib/enrollment-company"
 import { ensureRepaymentAccount } from "../lib/repayment-account"
+import { PLAN_PROVIDER_IDENTIFIER } from "../lib/provider-ids"
 import { billingAddressOf } from "../lib/repayment-address"
 import {
   accountReferenceOf,
@@ -74,7 +75,7 @@ const invalidSessionData = (message: string, path?: string) =>
  * start), cancel cancels the instalments not yet invoiced, refund credits.
  */
 export class TradeCreditPlanService extends TradeCreditBase {
-  static identifier = "trade-credit-plan"
+  static identifier = PLAN_PROVIDER_IDENTIFIER
   /** The service's registry answers by canonical id, so a returning buyer's company is not read again each session. */
   private readonly companies_ = new TtlCache<CompanyDetails>(COMPANY_DETAILS_TTL_MS, 1000)
 
@@ -121,10 +122,10 @@ export class TradeCreditPlanService extends TradeCreditBase {
     const lines = buildLines(cart, amount === undefined ? {} : { expectedTotal: toCents(amount).toFixed(2) })
     const currency = cart.currency_code.toUpperCase()
     const company = await this.call("read the buyer's company", () =>
-      resolveRepaymentCompany(this.client_, input.company!, billingAddressOf(cart), this.companies_)
+      resolveRepaymentCompany(this.client_, input.company!, billingAddressOf(cart), this.companies_), { session: sessionId, cart: cart.id }
     )
     const limits = await this.call("check the buyer's credit", () =>
-      checkPlanCredit(this.client_, { company, amount: lines.gross_amount, currency, scope: sessionId })
+      checkPlanCredit(this.client_, { company, amount: lines.gross_amount, currency, scope: sessionId }), { session: sessionId, cart: cart.id }
     )
     if (input.number_of_periods !== undefined) this.assertWithinLimits(lines.gross_amount, input.number_of_periods, limits)
 
@@ -133,7 +134,7 @@ export class TradeCreditPlanService extends TradeCreditBase {
     if (!buyerKey) throw invalidSessionData("the cart has no email: give the buyer's email before choosing instalments", "email")
     const body = buildAccountBody(input, cart, company, accountReferenceOf(buyerKey, company.company_key))
     const account = await this.call("set up the buyer's repayment account", () =>
-      ensureRepaymentAccount(this.client_, { buyerKey, companyKey: company.company_key, body })
+      ensureRepaymentAccount(this.client_, { buyerKey, companyKey: company.company_key, body }), { session: sessionId, cart: cart.id }
     )
     return {
       ...given,
@@ -161,7 +162,7 @@ export class TradeCreditPlanService extends TradeCreditBase {
       stored = "instalments" in plan ? withPlan(current, plan) : { ...current, plan_id: plan.id }
     }
     const planId = stored.plan_id!
-    const status = await this.call("read the plan's funding", () => this.client_.repayment.getStatus(planId))
+    const status = await this.call("read the plan's funding", () => this.client_.repayment.getStatus(planId), { session: sessionId, plan: planId })
     stored = withPlanStatus(stored, status)
     switch (status.funding_status) {
       case "ACCEPTED":
@@ -207,7 +208,7 @@ export class TradeCreditPlanService extends TradeCreditBase {
       plan = await this.client_.repayment.createPlan(body, { idempotencyKey: planKeys.createPlan(sessionId, body) })
     } catch (error) {
       const holder = holderPlanIdOf(error)
-      if (!holder) return await this.call("create the repayment plan", () => Promise.reject(error))
+      if (!holder) return await this.call("create the repayment plan", () => Promise.reject(error), { session: sessionId })
       plan = { id: holder, existing: true }
     }
     await recordPlanSession({
@@ -236,7 +237,7 @@ export class TradeCreditPlanService extends TradeCreditBase {
       )
     }
     const status = await this.call("fulfil the repayment plan", () =>
-      this.client_.repayment.fulfil(planId, { idempotencyKey: planKeys.fulfil(captureId ?? planId) })
+      this.client_.repayment.fulfil(planId, { idempotencyKey: planKeys.fulfil(captureId ?? planId) }), { capture: captureId, plan: planId }
     )
     return { data: withPlanStatus(current, status) }
   }
@@ -306,7 +307,8 @@ export class TradeCreditPlanService extends TradeCreditBase {
     const credit = await this.call("credit the repayment plan", () =>
       this.client_.repayment.credit(planId, formatMoney(value), currency, `Medusa refund ${refundId}`, {
         idempotencyKey: planKeys.credit(refundId),
-      })
+      }),
+      { refund: refundId, plan: planId }
     )
     const credited = new BigNumberJs(status.credited_amount).plus(credit.amount)
     return {
@@ -372,7 +374,7 @@ export class TradeCreditPlanService extends TradeCreditBase {
     const customer = { ...(context.customer ?? {}), id: buyerKey } as PaymentCustomerLike
     const links = await accountLinksOfBuyer(buyerKey)
     for (const link of links) {
-      const body = withCustomerDetails(link.body, customer)
+      const body = withCustomerDetails(accountBodyOf(link), customer)
       const digest = digestOf(body)
       if (digest === link.digest) continue
       await this.call("update the buyer's repayment account", () =>

@@ -37,6 +37,9 @@ const row: EnrollmentRow = {
   organization_number: null,
   decided_at: null,
   last_polled_at: null,
+  created_at: new Date("2026-11-22T09:00:00Z"),
+  updated_at: new Date("2026-11-22T09:00:00Z"),
+  deleted_at: null,
 }
 
 describe("enrollment values", () => {

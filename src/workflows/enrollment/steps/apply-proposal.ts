@@ -32,12 +32,12 @@ export const applyProposalStep = createStep(
     const keys = Object.keys(changed) as (keyof EnrollmentValues)[]
     const values = { ...changed, ...(input.polled && { last_polled_at: new Date() }) }
     if (!Object.keys(values).length) return new StepResponse<ApplyProposalResult, Undo | null>({ enrollment: row, changed: [] }, null)
-    const updated = (await tradeCredit.updateEnrollments({ id: row.id, ...values } as any)) as unknown as EnrollmentRow
+    const updated = await tradeCredit.updateEnrollments({ id: row.id, ...values })
     const before = Object.fromEntries(ENROLLMENT_FIELDS.filter((f) => f in values).map((f) => [f, row[f]])) as EnrollmentValues
     return new StepResponse<ApplyProposalResult, Undo | null>({ enrollment: updated, changed: keys }, { id: row.id, before })
   },
   async (undo: Undo | null | undefined, { container }) => {
     if (!undo) return
-    await tradeCreditOf(container).updateEnrollments({ id: undo.id, ...undo.before } as any)
+    await tradeCreditOf(container).updateEnrollments({ id: undo.id, ...undo.before })
   }
 )

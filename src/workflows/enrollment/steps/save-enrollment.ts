@@ -19,20 +19,20 @@ export const saveEnrollmentStep = createStep(
     const tradeCredit = tradeCreditOf(container)
     const existing = await enrollmentOfCustomer(tradeCredit, input.customer_id)
     if (existing) {
-      const row = (await tradeCredit.updateEnrollments({ id: existing.id, ...input.values } as any)) as unknown as EnrollmentRow
+      const row = await tradeCredit.updateEnrollments({ id: existing.id, ...input.values })
       return new StepResponse(row, { id: existing.id, before: snapshot(existing) } as Undo)
     }
     const values = input.values
     if (!values.status || !values.source || !values.country_code) {
       throw new Error("an enrollment needs a status, a source and a country to be created")
     }
-    const row = (await tradeCredit.createEnrollments({ ...values, customer_id: input.customer_id } as any)) as unknown as EnrollmentRow
+    const row = await tradeCredit.createEnrollments({ ...values, customer_id: input.customer_id })
     return new StepResponse(row, { id: row.id, before: null } as Undo)
   },
   async (undo: Undo | undefined, { container }) => {
     if (!undo) return
     const tradeCredit = tradeCreditOf(container)
-    if (undo.before) await tradeCredit.updateEnrollments({ id: undo.id, ...undo.before } as any)
+    if (undo.before) await tradeCredit.updateEnrollments({ id: undo.id, ...undo.before })
     else await tradeCredit.deleteEnrollments(undo.id)
   }
 )

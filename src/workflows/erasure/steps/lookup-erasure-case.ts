@@ -1,3 +1,4 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
 import { toMedusaError } from "../../../providers/trade-credit/lib/errors"
@@ -17,7 +18,11 @@ export const lookupErasureCaseStep = createStep(
       const found = await client.erasure.lookup(input.email)
       return new StepResponse<ErasureCase>(found.case)
     } catch (error) {
-      throw toMedusaError(error, "look the address up for erasure")
+      // Admin-facing: the message keeps the service's code and trace id for the merchant's support request.
+      throw toMedusaError(error, "look the address up for erasure", {
+        audience: "admin",
+        logger: container.resolve(ContainerRegistrationKeys.LOGGER),
+      })
     }
   }
 )

@@ -3,6 +3,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
 import type { ErasureRequestSource } from "../../../modules/trade-credit/models/erasure-request"
 import type { ErasureCase } from "../../../service/schemas/erasure"
+import { quote } from "../../../utils/quote"
 
 export type RecordErasureInput = {
   reference: string
@@ -56,7 +57,7 @@ export const recordErasureRequestStep = createStep(
       if (!raced) throw error
       throw new MedusaError(
         MedusaError.Types.CONFLICT,
-        `An erasure request with reference ${input.reference} is being recorded already; list the requests to see it.`,
+        `An erasure request with reference ${quote(input.reference)} is being recorded already; list the requests to see it.`,
         "TRADE_CREDIT_ERASURE_IN_PROGRESS"
       )
     }

@@ -1,3 +1,4 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { isTradeCreditError } from "../../../client"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
@@ -29,7 +30,11 @@ export const submitErasureStep = createStep(submitErasureStepId, async (input: S
         ? error.message
         : String(error)
     await service.updateErasureRequests({ id: input.request_id, status: "failed", error: reason.slice(0, 1000) })
-    throw toMedusaError(error, "submit the erasure request")
+    throw toMedusaError(error, "submit the erasure request", {
+      audience: "admin",
+      logger: container.resolve(ContainerRegistrationKeys.LOGGER),
+      ids: { erasure_request: input.request_id },
+    })
   }
   await service.updateErasureRequests({ id: input.request_id, status: "submitted", submitted_at: new Date(), error: null })
   return new StepResponse({ submitted: true })

@@ -37,9 +37,11 @@ export const fulfilShipmentStep = createStep<{ shipment: LoadedShipment; claim: 
       try {
         return await run()
       } catch (error) {
-        const mapped = toMedusaError(error, action)
-        logger.warn(`trade-credit: could not ${action} for fulfillment ${shipment.fulfillment_id}: [${mapped.code ?? mapped.type}] ${mapped.message}`)
-        throw mapped
+        throw toMedusaError(error, action, {
+          audience: "admin",
+          logger,
+          ids: { fulfillment: shipment.fulfillment_id, service_order: shipment.service_order_id },
+        })
       }
     }
     const before = await call("read the order", () => client.orders.get(shipment.service_order_id))

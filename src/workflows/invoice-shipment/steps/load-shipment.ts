@@ -67,7 +67,7 @@ export const loadShipmentStep = createStep<InvoiceShipmentInput, LoadedShipment,
     fields: FULFILLMENT_FIELDS,
     filters: { id: input.fulfillment_id },
   })
-  const fulfillment = fulfillments[0] as unknown as (MedusaFulfillment & { order?: { id: string } | null }) | undefined
+  const fulfillment: (MedusaFulfillment & { order?: { id: string } | null }) | undefined = fulfillments[0]
   if (!fulfillment) return skip("the fulfillment does not exist")
   const orderId = fulfillment.order?.id
   if (!orderId) return skip("the fulfillment belongs to no order (a return or exchange fulfillment)")

@@ -1,25 +1,34 @@
 import { createHash } from "node:crypto"
-import { MedusaError } from "@medusajs/framework/utils"
-import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import type { MedusaContainer, OrderPreviewDTO } from "@medusajs/framework/types"
 import { TradeCreditError, type TradeCreditClient } from "../../../client"
 import { TRADE_CREDIT_MODULE } from "../../../modules/trade-credit"
 import type TradeCreditModuleService from "../../../modules/trade-credit/service"
-import { toMedusaError } from "../../../providers/trade-credit/lib/errors"
+import { describeFailure, type ErrorLogger, toMedusaError } from "../../../providers/trade-credit/lib/errors"
 import type { MedusaCartInput } from "../../../providers/trade-credit/payload"
 import type { EditOrderRequest, Order } from "../../../service/schemas"
 import { formatMoney, sumDecimals } from "../../../utils/decimal"
+import { quote } from "../../../utils/quote"
 
 /** The service client of the plugin's module. */
 export function tradeCreditClientOf(container: MedusaContainer): TradeCreditClient {
   return container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).getClient()
 }
 
-/** Runs one call to the service; failures become MedusaErrors with a code (never the API key). */
-export async function callService<T>(action: string, step: () => Promise<T>): Promise<T> {
+/** Where a failed call's detail goes, and which ids it names. */
+export type ServiceCallLog = { container: MedusaContainer; ids?: Record<string, string | null | undefined> }
+
+const loggerOf = (container: MedusaContainer): ErrorLogger => container.resolve(ContainerRegistrationKeys.LOGGER)
+
+/**
+ * Runs one call to the service; failures become MedusaErrors with a code (never the API key) for the merchant
+ * editing the order (the service's code and trace id, not its path or answer), the detail logged once.
+ */
+export async function callService<T>(action: string, step: () => Promise<T>, log: ServiceCallLog): Promise<T> {
   try {
     return await step()
   } catch (error) {
-    throw toMedusaError(error, action)
+    throw toMedusaError(error, action, { audience: "admin", logger: loggerOf(log.container), ids: log.ids })
   }
 }
 
@@ -47,11 +56,19 @@ export function assertServiceOrderEditable(order: Order): void {
   }
 }
 
-/** What the service answers an edit with, in words: a declined raise, a state that no longer allows it, or the rest. */
-export function editRefused(error: unknown): MedusaError {
+/**
+ * What the service answers an edit with, in words: a declined raise, a state that no longer allows it, or the rest.
+ * For the merchant: the service's code and trace id, never its path or message (those are logged).
+ */
+export function editRefused(error: unknown, log: ServiceCallLog): MedusaError {
   if (error instanceof TradeCreditError && error.code === "INVALID_STATE") {
     const reason = error.details
-    if (reason && /^[A-Z][A-Z_]+$/.test(reason)) {
+    const ids = Object.entries(log.ids ?? {})
+      .filter(([, id]) => id)
+      .map(([name, id]) => `${name} ${id}`)
+      .join(", ")
+    loggerOf(log.container).warn(`trade-credit: the service refused the edit${ids ? ` (${ids})` : ""}: ${describeFailure(error)}`)
+    if (reason && /^[A-Z][A-Z_]{0,63}$/.test(reason)) {
       return new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
         `Trade credit declined the edit (${reason}): the buyer's credit does not cover the new total. ` +
@@ -61,11 +78,11 @@ export function editRefused(error: unknown): MedusaError {
     }
     return new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      `The trade credit service refused the edit: ${error.message}. Nothing was changed.`,
+      `The trade credit service refused the edit in the order's present state (${error.code}${error.traceId ? `, trace ${quote(error.traceId)}` : ""}). Nothing was changed.`,
       "TRADE_CREDIT_EDIT_NOT_ALLOWED"
     )
   }
-  return toMedusaError(error, "edit the order")
+  return toMedusaError(error, "edit the order", { audience: "admin", logger: loggerOf(log.container), ids: log.ids })
 }
 
 /** The edit body that puts the service order back as it is now (its own content, as the service holds it). */
@@ -115,7 +132,7 @@ const IDENTITY_FIELDS = ["id", "display_id", "email", "currency_code", "region_i
  * adjustments, decorated by the same totals function) and the current order's
  * identity and addresses (which the preview does not carry).
  */
-export function orderWithPreview(current: Record<string, unknown>, preview: Record<string, unknown>): MedusaCartInput {
+export function orderWithPreview(current: Record<string, unknown>, preview: OrderPreviewDTO): MedusaCartInput {
   const identity = Object.fromEntries(IDENTITY_FIELDS.filter((k) => current[k] !== undefined).map((k) => [k, current[k]]))
   return { ...preview, ...identity } as MedusaCartInput
 }

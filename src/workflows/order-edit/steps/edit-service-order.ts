@@ -28,7 +28,7 @@ export const editServiceOrderStep = createStep(
     try {
       order = await client.orders.edit(input.service_order_id, body, { idempotencyKey: key })
     } catch (error) {
-      throw editRefused(error)
+      throw editRefused(error, { container, ids: { order_change: input.order_change_id, service_order: input.service_order_id } })
     }
     return new StepResponse<Order | null, EditInput | null>(order, direction === "edit" ? input : null)
   },
@@ -37,6 +37,9 @@ export const editServiceOrderStep = createStep(
     const client = tradeCreditClientOf(container)
     const previous: EditOrderRequest = input.previous
     const key = idempotencyKeys.edit(input.service_order_id, { change: input.order_change_id, attempt: input.attempt, direction: "revert", body: previous })
-    await callService("put the order back as it was", () => client.orders.edit(input.service_order_id, previous, { idempotencyKey: key }))
+    await callService("put the order back as it was", () => client.orders.edit(input.service_order_id, previous, { idempotencyKey: key }), {
+      container,
+      ids: { order_change: input.order_change_id, service_order: input.service_order_id },
+    })
   }
 )

@@ -6,7 +6,7 @@ import {
   tradeCreditPaymentsOf,
   type OrderPaymentCollectionRow,
   type OrderPaymentRow,
-} from "../../../providers/trade-credit/lib/order-edit-payment"
+} from "../../../providers/trade-credit/lib/order-payments"
 import { buildEditBody, ORDER_FIELDS } from "../../../providers/trade-credit/payload"
 import type { EditOrderRequest, Order } from "../../../service/schemas"
 import { callService, contentDigest, editBodyOfServiceOrder, tradeCreditClientOf } from "../lib/edit-bodies"
@@ -42,7 +42,10 @@ export const prepareOrderEditSyncStep = createStep("prepare-trade-credit-order-e
   const replaced = replacedCandidate && !payments.some((p) => !p.canceled_at && p.data?.order_id === replacedCandidate.data?.order_id) ? replacedCandidate : null
 
   const client = tradeCreditClientOf(container)
-  const serviceOrder = await callService("read the order", () => client.orders.get(serviceOrderId))
+  const serviceOrder = await callService("read the order", () => client.orders.get(serviceOrderId), {
+    container,
+    ids: { order: order_id, service_order: serviceOrderId },
+  })
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "order", fields: ORDER_FIELDS, filters: { id: order_id } })
   const body = buildEditBody(data[0] as any)

@@ -1,11 +1,8 @@
 import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import {
-  activeTradeCreditPaymentOf,
-  readOrderPaymentCollections,
-  type OrderEditPaymentData,
-} from "../../../providers/trade-credit/lib/order-edit-payment"
+import type { OrderEditPaymentData } from "../../../providers/trade-credit/lib/order-edit-payment"
+import { activeTradeCreditPaymentOf, readOrderPaymentCollections } from "../../../providers/trade-credit/lib/order-payments"
 import { buildEditBody, ORDER_FIELDS } from "../../../providers/trade-credit/payload"
 import type { EditOrderRequest } from "../../../service/schemas"
 import {
@@ -49,13 +46,16 @@ export const prepareTradeCreditOrderEditStep = createStep(
 
     const serviceOrderId = payment.data.order_id
     const client = tradeCreditClientOf(container)
-    const serviceOrder = await callService("read the order", () => client.orders.get(serviceOrderId))
+    const serviceOrder = await callService("read the order", () => client.orders.get(serviceOrderId), {
+      container,
+      ids: { order: order_id, service_order: serviceOrderId },
+    })
     assertServiceOrderEditable(serviceOrder)
 
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data } = await query.graph({ entity: "order", fields: ORDER_FIELDS, filters: { id: order_id } })
     const preview = await orders.previewOrderChange(order_id)
-    const body = buildEditBody(orderWithPreview(data[0] as Record<string, unknown>, preview as unknown as Record<string, unknown>))
+    const body = buildEditBody(orderWithPreview(data[0], preview))
     const previous = editBodyOfServiceOrder(serviceOrder)
     const plan: TradeCreditOrderEditPlan = {
       order_id,

@@ -23,7 +23,7 @@ export const recordReconciliationRunStep = createStep(
       checked: outcomes.length,
       repaired: outcomes.filter((o) => o.repaired && !o.error).length,
       failed: outcomes.filter((o) => !!o.error).length,
-      findings: findings as unknown as Record<string, unknown>,
+      findings,
     })
     return new StepResponse(run)
   }

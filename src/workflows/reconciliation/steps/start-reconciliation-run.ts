@@ -9,7 +9,7 @@ export const startReconciliationRunStep = createStep(
   "trade-credit-start-reconciliation-run",
   async ({ trigger }: { trigger: "schedule" | "admin" }, { container }) => {
     const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
-    const run = await tradeCredit.createReconciliationRuns({ trigger, findings: [] as unknown as Record<string, unknown> })
+    const run = await tradeCredit.createReconciliationRuns({ trigger, findings: [] })
     return new StepResponse(run)
   }
 )

@@ -8,6 +8,7 @@ import type {
   TradeAccountUserRequest,
 } from "../../../service/schemas"
 import type { MedusaAddress, MedusaCustomer } from "./medusa-customers"
+import { quote } from "../../../utils/quote"
 
 const clean = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim()
 
@@ -25,7 +26,7 @@ function phoneCountryOf(customer: MedusaCustomer, country: string | null | undef
 const detailsMissing = (customer: MedusaCustomer, missing: string[]) =>
   new MedusaError(
     MedusaError.Types.INVALID_DATA,
-    `Customer ${customer.id} lacks what the trade account needs: ${missing.join(", ")} (add it to the customer, or give contact_persons)`,
+    `Customer ${quote(customer.id)} lacks what the trade account needs: ${missing.join(", ")} (add it to the customer, or give contact_persons)`,
     "TRADE_CREDIT_CUSTOMER_DETAILS_MISSING"
   )
 

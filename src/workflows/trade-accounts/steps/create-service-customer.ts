@@ -1,3 +1,4 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { isTradeCreditError } from "../../../client"
 import { toMedusaError } from "../../../providers/trade-credit/lib/errors"
@@ -27,6 +28,7 @@ export const createServiceCustomerStep = createStep(
     }
     const client = tradeCreditModuleOf(container).getClient()
     const merchantId = input.body.merchant_customer_id
+    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     try {
       const customer = await client.tradeAccount.createCustomer(input.body, { idempotencyKey: tradeAccountKeys.customer(merchantId, input.body) })
       return new StepResponse<ServiceCustomerResult>({ customer, service_customer_id: customer.id, adopted: false })
@@ -36,10 +38,10 @@ export const createServiceCustomerStep = createStep(
           const customer = await client.tradeAccount.getCustomer(merchantId)
           return new StepResponse<ServiceCustomerResult>({ customer, service_customer_id: customer.id, adopted: true })
         } catch (readError) {
-          throw toMedusaError(readError, "read the trade account customer")
+          throw toMedusaError(readError, "read the trade account customer", { audience: "admin", logger, ids: { customer: merchantId } })
         }
       }
-      throw toMedusaError(error, "create the trade account customer")
+      throw toMedusaError(error, "create the trade account customer", { audience: "admin", logger, ids: { customer: merchantId } })
     }
   }
 )

@@ -1,7 +1,8 @@
-import { MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { isTradeCreditError } from "../../../client"
 import { toMedusaError } from "../../../providers/trade-credit/lib/errors"
+import { quote } from "../../../utils/quote"
 import type { TradeAccountUser, TradeAccountUserRequest } from "../../../service/schemas"
 import { tradeAccountKeys } from "../lib/keys"
 import { tradeCreditModuleOf } from "../lib/records"
@@ -23,6 +24,7 @@ export const createServiceUsersStep = createStep(
   createServiceUsersStepId,
   async (input: CreateServiceUsersInput, { container }) => {
     const client = tradeCreditModuleOf(container).getClient()
+    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     const created: CreatedServiceUser[] = []
     for (const { customer_id, body } of input.users) {
       let user: TradeAccountUser
@@ -30,17 +32,17 @@ export const createServiceUsersStep = createStep(
         user = await client.tradeAccount.createUser(input.service_customer_id, body, { idempotencyKey: tradeAccountKeys.user(customer_id) })
       } catch (error) {
         if (!(isTradeCreditError(error) && (error.code === "INVALID_STATE" || error.code === "IDEMPOTENCY_CONFLICT"))) {
-          throw toMedusaError(error, "create the trade account user")
+          throw toMedusaError(error, "create the trade account user", { audience: "admin", logger, ids: { customer: customer_id } })
         }
         try {
           user = await client.tradeAccount.getUser(body.merchant_user_id)
         } catch (readError) {
-          throw toMedusaError(readError, "read the trade account user")
+          throw toMedusaError(readError, "read the trade account user", { audience: "admin", logger, ids: { customer: customer_id } })
         }
         if (user.customer_id !== input.service_customer_id) {
           throw new MedusaError(
             MedusaError.Types.INVALID_DATA,
-            `Customer ${customer_id} is a user of another business at the trade credit service`,
+            `Customer ${quote(customer_id)} is a user of another business at the trade credit service`,
             "TRADE_CREDIT_USER_OF_ANOTHER_BUSINESS"
           )
         }

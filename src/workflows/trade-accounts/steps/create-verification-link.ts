@@ -1,3 +1,4 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { toMedusaError } from "../../../providers/trade-credit/lib/errors"
 import { tradeAccountKeys } from "../lib/keys"
@@ -20,7 +21,11 @@ export const createVerificationLinkStep = createStep(
       )
       return new StepResponse({ redirect_url })
     } catch (error) {
-      throw toMedusaError(error, "create the verification link")
+      throw toMedusaError(error, "create the verification link", {
+        audience: "admin",
+        logger: container.resolve(ContainerRegistrationKeys.LOGGER),
+        ids: { trade_account_user: input.user_row_id },
+      })
     }
   }
 )

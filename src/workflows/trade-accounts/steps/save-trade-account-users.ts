@@ -11,7 +11,7 @@ export const saveTradeAccountUsersStep = createStep(
   saveTradeAccountUsersStepId,
   async (input: SaveTradeAccountUsersInput, { container }) => {
     if (!input.users.length) return new StepResponse<TradeAccountUserRow[], string[]>([], [])
-    const rows = (await tradeCreditModuleOf(container).createTradeAccountUsers(
+    const rows = await tradeCreditModuleOf(container).createTradeAccountUsers(
       input.users.map(({ customer_id, user }) => ({
         trade_account_id: input.trade_account_id,
         customer_id,
@@ -20,7 +20,7 @@ export const saveTradeAccountUsersStep = createStep(
         verified: user.verified,
         verified_at: user.verified ? new Date() : null,
       }))
-    )) as unknown as TradeAccountUserRow[]
+    )
     return new StepResponse(rows, rows.map((r) => r.id))
   },
   async (ids, { container }) => {

@@ -28,16 +28,16 @@ export const saveTradeAccountStep = createStep(
     if (input.existing) return new StepResponse<TradeAccountRow, string | null>(input.existing, null)
     const company = companyOfBody(input.body)
     const known = input.customer?.company ?? null
-    const row = (await tradeCreditModuleOf(container).createTradeAccounts({
+    const row = await tradeCreditModuleOf(container).createTradeAccounts({
       service_customer_id: input.service_customer_id,
       merchant_customer_id: input.body.merchant_customer_id,
       trade_name: input.customer?.trade_name ?? input.body.trade_name ?? known?.company_name ?? input.body.merchant_customer_id,
-      company: company as unknown as Record<string, unknown>,
+      company,
       canonical_id: "canonical_id" in company ? company.canonical_id : null,
       country_code: "country_code" in company ? company.country_code : (known?.country_prefix ?? input.country_code),
       organization_number: "organization_number" in company ? company.organization_number : (known?.organization_number ?? null),
-    })) as unknown as TradeAccountRow
-    return new StepResponse<TradeAccountRow, string | null>(row, row.id)
+    })
+    return new StepResponse<TradeAccountRow, string | null>({ ...row, company }, row.id)
   },
   async (createdId, { container }) => {
     if (createdId) await tradeCreditModuleOf(container).deleteTradeAccounts([createdId])

@@ -34,9 +34,7 @@ export const cancelUnverifiedOrderStep = createStep<CancelUnverifiedOrderInput, 
       try {
         return await run()
       } catch (error) {
-        const mapped = toMedusaError(error, action)
-        logger.warn(`trade-credit: could not ${action} ${input.service_order_id} of session ${input.session_id}: [${mapped.code}] ${mapped.message}`)
-        throw mapped
+        throw toMedusaError(error, action, { logger, ids: { session: input.session_id, service_order: input.service_order_id } })
       }
     }
 

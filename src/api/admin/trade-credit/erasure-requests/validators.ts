@@ -1,5 +1,3 @@
-import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
 import { ERASURE_CASES, ErasureReference } from "../../../../service/schemas/erasure"
 import { ERASURE_REQUEST_STATUSES } from "../../../../modules/trade-credit/models/erasure-request"
@@ -37,40 +35,3 @@ export const ListErasureRequestsQuery = z
   })
   .strict()
 export type ListErasureRequestsQuery = z.infer<typeof ListErasureRequestsQuery>
-
-/** One message naming each problem, with a code (Medusa's own validation middleware answers without one). */
-function describe(error: z.ZodError, what: string): string {
-  const problems = error.issues.map((issue) => {
-    if (issue.code === "unrecognized_keys") return `unknown ${what} field(s) ${issue.keys.join(", ")}`
-    const path = issue.path.map(String).join(".")
-    return path && !issue.message.startsWith(path) ? `${path}: ${issue.message}` : issue.message
-  })
-  return problems.join("; ")
-}
-
-/** Validates the body before the route runs: a mistake is a 400 with a code, and nothing is sent to the service. */
-export function validateCreateErasureRequest(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
-  const result = CreateErasureRequestBody.safeParse(req.body ?? {})
-  if (result.success) {
-    ;(req as MedusaRequest<CreateErasureRequestBody>).validatedBody = result.data
-    return next()
-  }
-  return next(
-    new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `Invalid erasure request: ${describe(result.error, "body")}`,
-      "TRADE_CREDIT_INVALID_ERASURE_REQUEST"
-    )
-  )
-}
-
-export function validateListErasureRequests(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
-  const result = ListErasureRequestsQuery.safeParse(req.query ?? {})
-  if (result.success) {
-    ;(req as any).validatedQuery = result.data
-    return next()
-  }
-  return next(
-    new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid query: ${describe(result.error, "query")}`, "TRADE_CREDIT_INVALID_QUERY")
-  )
-}

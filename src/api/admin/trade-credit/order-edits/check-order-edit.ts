@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { checkTradeCreditOrderEditWorkflow } from "../../../../workflows/order-edit/check-trade-credit-order-edit"
 import { revertTradeCreditOrderEditWorkflow } from "../../../../workflows/order-edit/revert-trade-credit-order-edit"
 import type { TradeCreditOrderEditPlan } from "../../../../workflows/order-edit/steps/prepare-trade-credit-order-edit"
+import { Codes } from "../../../errors/codes"
+import { RouteError } from "../../../errors/route-error"
 
 /** Longest a confirmation may hold the order's edit lock (seconds); it is released when the answer is sent. */
 const LOCK_SECONDS = 120
@@ -29,11 +31,7 @@ export async function checkTradeCreditOrderEdit(req: MedusaRequest, res: MedusaR
     await locking.acquire(lockKey, { ownerId, expire: LOCK_SECONDS })
   } catch {
     return next(
-      new MedusaError(
-        MedusaError.Types.CONFLICT,
-        `An edit of order ${orderId} is being confirmed already. Reload the order to see its outcome.`,
-        "TRADE_CREDIT_EDIT_IN_PROGRESS"
-      )
+      new RouteError(Codes.TRADE_CREDIT_EDIT_IN_PROGRESS, `An edit of order ${orderId} is being confirmed already. Reload the order to see its outcome.`)
     )
   }
   const release = () => locking.release(lockKey, { ownerId }).catch(() => undefined)

@@ -1,23 +1,25 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { redactKey, type TradeCreditClient } from "../../../../client"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../../modules/trade-credit"
-import { toMedusaError } from "../../../../providers/trade-credit/lib/errors"
 import type { OrderEditPaymentData } from "../../../../providers/trade-credit/lib/order-edit-payment"
+import { providerPaymentsOf } from "../../../../providers/trade-credit/lib/order-payments"
 import type { TradeCreditPlanData } from "../../../../providers/trade-credit/lib/plan-data"
+import { isPlanProviderId, isPluginProviderId } from "../../../../providers/trade-credit/lib/provider-ids"
 import type { BuyerCompany, Order, PlanStatus } from "../../../../service/schemas"
 import { formatMoney, toDecimalOrUndefined } from "../../../../utils/decimal"
 import type { TradeCreditCompany, TradeCreditInvoiceSummary, TradeCreditOrderSummary, TradeCreditPlanSummary } from "../admin-ui-types"
+import { Codes } from "../../../errors/codes"
+import { quote } from "../../../errors/quote"
+import { RouteError } from "../../../errors/route-error"
+import { adminServiceFailureError } from "../../../utils/service-failure"
 import { instalmentStates } from "./instalment-states"
-
-/** Both providers of the plugin: `pp_trade-credit_<id>` (invoice) and `pp_trade-credit-plan_<id>` (instalments). */
-const PLUGIN_PROVIDER = /^pp_trade-credit(-plan)?_/
-const PLAN_PROVIDER = /^pp_trade-credit-plan_/
 
 const ORDER_FIELDS = [
   "id",
   "display_id",
   "status",
+  "payment_collections.id",
   "payment_collections.payments.id",
   "payment_collections.payments.provider_id",
   "payment_collections.payments.amount",
@@ -37,6 +39,13 @@ type PaymentRow = {
   canceled_at: unknown
   created_at: unknown
   data: (OrderEditPaymentData & TradeCreditPlanData) | null
+}
+
+type OrderRow = {
+  id: string
+  display_id?: number | null
+  status?: string | null
+  payment_collections?: ({ id: string; payments?: PaymentRow[] | null } | null)[] | null
 }
 
 type ServiceFailure = { code: string; message: string }
@@ -62,30 +71,28 @@ const money = (value: unknown): string | null => {
 export async function readOrderSummary(container: MedusaContainer, orderId: string): Promise<TradeCreditOrderSummary> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "order", fields: ORDER_FIELDS, filters: { id: orderId } })
-  const order = data[0] as any
-  if (!order) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not found`, "TRADE_CREDIT_ORDER_NOT_FOUND")
-  const payments = ((order.payment_collections ?? []) as any[])
-    .flatMap((collection) => (collection?.payments ?? []) as PaymentRow[])
-    .filter((p) => PLUGIN_PROVIDER.test(p.provider_id ?? ""))
-    .sort((a, b) => time(a.created_at) - time(b.created_at))
+  const order: OrderRow | undefined = data[0]
+  if (!order) throw new RouteError(Codes.TRADE_CREDIT_ORDER_NOT_FOUND, `Order ${quote(orderId)} was not found`)
+  // The payments of both providers of the plugin (invoice and instalments), oldest first.
+  const payments = providerPaymentsOf(order.payment_collections, isPluginProviderId).sort((a, b) => time(a.created_at) - time(b.created_at))
   const payment = payments.filter((p) => !p.canceled_at).pop() ?? payments[payments.length - 1]
   if (!payment) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_FOUND,
-      `Order ${orderId} was not paid by trade credit`,
-      "TRADE_CREDIT_NOT_TRADE_CREDIT_ORDER"
-    )
+    throw new RouteError(Codes.TRADE_CREDIT_NOT_TRADE_CREDIT_ORDER, `Order ${quote(orderId)} was not paid by trade credit`)
   }
 
   const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
   const client = tradeCredit.getClient()
   const apiKey = tradeCredit.getOptions().apiKey
   const failure = (error: unknown, action: string): ServiceFailure => {
-    const mapped = toMedusaError(error, action)
-    return { code: mapped.code ?? "TRADE_CREDIT_UNAVAILABLE", message: redactKey(mapped.message, apiKey) }
+    // What the widget shows a merchant: what could not be read, with the service's code and trace id.
+    const mapped = adminServiceFailureError(error, action)
+    return {
+      code: mapped?.code ?? Codes.TRADE_CREDIT_UNAVAILABLE,
+      message: redactKey(mapped?.message ?? `The trade credit service could not ${action}: ${(error as Error)?.message ?? error}`, apiKey),
+    }
   }
   const stored = payment.data ?? {}
-  const kind = PLAN_PROVIDER.test(payment.provider_id) ? "plan" : "invoice"
+  const kind = isPlanProviderId(payment.provider_id) ? "plan" : "invoice"
   const read =
     kind === "plan"
       ? await readPlan(container, client, stored, failure)

@@ -1,7 +1,8 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../../modules/trade-credit"
 import { readOrderTradeCreditPayment } from "../../../../workflows/invoice-shipment/order-payment"
+import { Codes } from "../../../errors/codes"
+import { RouteError } from "../../../errors/route-error"
 
 const INVOICED_STATES = new Set(["FULFILLING", "FULFILLED", "REFUNDED"])
 
@@ -35,11 +36,10 @@ export async function refuseCancelWhenInvoiced(req: MedusaRequest, _res: MedusaR
     if (!invoiced) return next()
     const name = found.order.display_id ? `#${found.order.display_id}` : found.order.id
     return next(
-      new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
+      new RouteError(
+        Codes.TRADE_CREDIT_CANCEL_AFTER_FULFILMENT,
         `Order ${name} is already invoiced by the trade credit service${invoices.length ? ` (${invoices.join(", ")})` : ""} ` +
-          "and cannot be cancelled: refund it instead (a refund or a return), and the service issues a credit note.",
-        "TRADE_CREDIT_CANCEL_AFTER_FULFILMENT"
+          "and cannot be cancelled: refund it instead (a refund or a return), and the service issues a credit note."
       )
     )
   } catch (error) {

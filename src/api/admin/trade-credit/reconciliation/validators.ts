@@ -1,5 +1,4 @@
 import { z } from "@medusajs/framework/zod"
-import { MedusaError } from "@medusajs/framework/utils"
 
 /** `GET /admin/trade-credit/reconciliation?limit=&offset=`: the runs, newest first. */
 export const ListReconciliationRunsQuery = z
@@ -17,21 +16,3 @@ export const RunReconciliationBody = z
   })
   .strict()
 export type RunReconciliationBody = z.infer<typeof RunReconciliationBody>
-
-/**
- * Parses a query or body; a mistake is a 400 with a code naming what was wrong
- * (Medusa's own validation middleware answers without a code).
- */
-export function parseOrThrow<T extends z.ZodTypeAny>(schema: T, value: unknown, what: "query" | "body"): z.infer<T> {
-  const result = schema.safeParse(value ?? {})
-  if (result.success) return result.data
-  const problems = result.error.issues.map((issue) => {
-    const path = issue.path.join(".")
-    return issue.code === "unrecognized_keys" ? `unknown ${what} field(s) ${issue.keys.join(", ")}` : `${path || what}: ${issue.message}`
-  })
-  throw new MedusaError(
-    MedusaError.Types.INVALID_DATA,
-    `Invalid ${what}: ${problems.join("; ")}`,
-    what === "query" ? "TRADE_CREDIT_INVALID_QUERY" : "TRADE_CREDIT_INVALID_BODY"
-  )
-}

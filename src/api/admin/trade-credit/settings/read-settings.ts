@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { describeKey, redactKey } from "../../../../client"
 import { DEFAULT_RECONCILIATION_SCHEDULE } from "../../../../jobs/reconcile-payments"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../../modules/trade-credit"
+import { PLUGIN_PROVIDER_ID_PREFIX } from "../../../../providers/trade-credit/lib/provider-ids"
 import { backgroundJobsOff } from "../../../../utils/background-jobs"
 import type { ReconciliationFinding } from "../../../../workflows/reconciliation/types"
 import type { TradeCreditRecentError, TradeCreditReconciliationRunSummary, TradeCreditSettings } from "../admin-ui-types"
@@ -38,7 +39,11 @@ export async function readSettings(container: MedusaContainer, origin: string): 
 
   const [[lastEvent], failedEvents, [lastRun], failedRuns, editErrors] = await Promise.all([
     tradeCredit.listWebhookEvents({}, { order: { created_at: "DESC" }, take: 1 }),
-    tradeCredit.listWebhookEvents({ outcome: { $like: "failed%" } } as any, { order: { updated_at: "DESC" }, take: RECENT_ERRORS }),
+    // Failed deliveries, and signed ones refused for text PostgreSQL cannot store (acknowledged, never acted on).
+    tradeCredit.listWebhookEvents(
+      { $or: [{ outcome: { $like: "failed%" } }, { outcome: { $like: "rejected%" } }] } as any,
+      { order: { updated_at: "DESC" }, take: RECENT_ERRORS }
+    ),
     tradeCredit.listReconciliationRuns({}, { order: { created_at: "DESC" }, take: 1 }),
     tradeCredit.listReconciliationRuns({ failed: { $gt: 0 } } as any, { order: { created_at: "DESC" }, take: RECENT_ERRORS }),
     orderEditErrors(container),
@@ -105,7 +110,7 @@ async function orderEditErrors(container: MedusaContainer): Promise<TradeCreditR
   const { data } = await query.graph({
     entity: "payment",
     fields: ["id", "data", "updated_at", "created_at", "payment_collection.order.id"],
-    filters: { provider_id: { $like: "pp_trade-credit%" } } as any,
+    filters: { provider_id: { $like: `${PLUGIN_PROVIDER_ID_PREFIX}%` } } as any,
     pagination: { take: PAYMENTS_SEARCHED, skip: 0, order: { created_at: "DESC" } },
   })
   return (data as any[])

@@ -1,13 +1,15 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { MedusaError } from "@medusajs/framework/utils"
 import { isTradeCreditError } from "../../../../client"
-import { toMedusaError } from "../../../../providers/trade-credit/lib/errors"
 import type { TradeAccountCompany, TradeAccountCustomerRequest } from "../../../../service/schemas"
 import type { OnboardTradeAccountInput } from "../../../../workflows/trade-accounts/onboard-trade-account"
 import { readCustomers } from "../../../../workflows/trade-accounts/lib/medusa-customers"
 import { findTradeAccount, type TradeAccountRow, tradeCreditModuleOf, userRowsOfCustomers } from "../../../../workflows/trade-accounts/lib/records"
 import { billingAddressOf, companyFieldsOf, personOf, userBodyOf } from "../../../../workflows/trade-accounts/lib/service-bodies"
 import type { NewUser } from "../../../../workflows/trade-accounts/steps/create-service-users"
+import { Codes } from "../../../errors/codes"
+import { quote } from "../../../errors/quote"
+import { RouteError } from "../../../errors/route-error"
+import { adminServiceFailureError } from "../../../utils/service-failure"
 import type { OnboardTradeAccountBody } from "./validators"
 
 const sameCompany = (a: TradeAccountCompany, b: TradeAccountCompany) =>
@@ -18,11 +20,7 @@ const sameCompany = (a: TradeAccountCompany, b: TradeAccountCompany) =>
       : false
 
 const anotherBusiness = (customerId: string) =>
-  new MedusaError(
-    MedusaError.Types.INVALID_DATA,
-    `Customer ${customerId} is already a user of another business's trade account`,
-    "TRADE_CREDIT_USER_OF_ANOTHER_BUSINESS"
-  )
+  new RouteError(Codes.TRADE_CREDIT_USER_OF_ANOTHER_BUSINESS, `Customer ${quote(customerId)} is already a user of another business's trade account`)
 
 /**
  * The users to create for a trade account from Medusa customer ids: those
@@ -59,9 +57,9 @@ async function countryOf(container: MedusaContainer, company: TradeAccountCompan
   } catch (error) {
     // 404 whatever the code: the company interface answers its own (`COMPANY_NOT_FOUND`).
     if (isTradeCreditError(error) && error.status === 404) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `No company ${company.canonical_id} at the trade credit service`, "TRADE_CREDIT_COMPANY_NOT_FOUND")
+      throw new RouteError(Codes.TRADE_CREDIT_COMPANY_NOT_FOUND, `No company ${quote(company.canonical_id)} at the trade credit service`)
     }
-    throw toMedusaError(error, "look up the company")
+    throw adminServiceFailureError(error, "look up the company") ?? error
   }
 }
 
@@ -78,20 +76,15 @@ export async function prepareOnboarding(container: MedusaContainer, body: Onboar
   const [customer] = await readCustomers(container, [body.customer_id])
   const existing = (await findTradeAccount(container, body.customer_id)) ?? null
   if (existing && existing.merchant_customer_id === body.customer_id && !sameCompany(existing.company, body.company)) {
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `Customer ${body.customer_id} onboarded another company already (trade account ${existing.id})`,
-      "TRADE_CREDIT_TRADE_ACCOUNT_EXISTS"
+    throw new RouteError(
+      Codes.TRADE_CREDIT_TRADE_ACCOUNT_EXISTS,
+      `Customer ${quote(body.customer_id)} onboarded another company already (trade account ${existing.id})`
     )
   }
   const country = existing?.country_code ?? (await countryOf(container, body.company))
   const tradeName = body.trade_name ?? customer.company_name?.trim() ?? existing?.trade_name
   if (!tradeName) {
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `Customer ${customer.id} has no company name: give trade_name`,
-      "TRADE_CREDIT_TRADE_NAME_MISSING"
-    )
+    throw new RouteError(Codes.TRADE_CREDIT_TRADE_NAME_MISSING, `Customer ${quote(customer.id)} has no company name: give trade_name`)
   }
   const billingAddress = billingAddressOf(customer)
   // The business's identifiers at the top level of the body (section 8); the onboarded customer is its contact.

@@ -1,18 +1,18 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { onboardTradeAccountWorkflow } from "../../../../workflows/trade-accounts/onboard-trade-account"
-import { type TradeAccountRow, tradeCreditModuleOf } from "../../../../workflows/trade-accounts/lib/records"
+import { tradeAccountOf, tradeCreditModuleOf } from "../../../../workflows/trade-accounts/lib/records"
 import { prepareOnboarding } from "./prepare"
 import type { ListTradeAccountsQuery, OnboardTradeAccountBody } from "./validators"
 import { tradeAccountView } from "./view"
 
 /** `GET /admin/trade-credit/trade-accounts?limit=&offset=`: the trade accounts, newest first, with their users. */
-export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const { limit, offset } = (req as unknown as { validatedQuery: ListTradeAccountsQuery }).validatedQuery
+export async function GET(req: MedusaRequest<unknown, ListTradeAccountsQuery>, res: MedusaResponse) {
+  const { limit, offset } = req.validatedQuery
   const [rows, count] = await tradeCreditModuleOf(req.scope).listAndCountTradeAccounts(
     {},
     { order: { created_at: "DESC", id: "DESC" }, take: limit, skip: offset }
   )
-  const trade_accounts = await Promise.all((rows as unknown as TradeAccountRow[]).map((row) => tradeAccountView(req.scope, row, false)))
+  const trade_accounts = await Promise.all(rows.map(tradeAccountOf).map((row) => tradeAccountView(req.scope, row, false)))
   res.json({ trade_accounts, count, limit, offset })
 }
 

@@ -3,8 +3,8 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { CompanySearchResult } from "../../../../client"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../../modules/trade-credit"
 import { shortCache } from "../../../utils/short-cache"
-import { classifyServiceFailure, failureAnswer } from "../../../utils/service-failure"
-import { searchParamsOf } from "./validators"
+import { describeServiceFailure, serviceFailureError } from "../../../utils/service-failure"
+import type { CompanySearchParams } from "./validators"
 
 /** How long a search answer is kept: long enough for an autocomplete's repeated prefixes, short enough to stay current. */
 export const COMPANY_SEARCH_CACHE_SECONDS = 60
@@ -18,11 +18,11 @@ export const COMPANY_SEARCH_CACHE_SECONDS = 60
  *
  * Answers are cached for a minute per (country, query, limit), and the route
  * is rate-limited per customer or address (see storefront-middlewares.ts).
- * The service unreachable: 503 TRADE_CREDIT_UNAVAILABLE (the storefront offers
- * manual entry of the company instead).
+ * The service unreachable: 503 TRADE_CREDIT_UNAVAILABLE with Retry-After (the
+ * storefront offers manual entry of the company instead).
  */
-export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const params = searchParamsOf(req)
+export async function GET(req: MedusaRequest<unknown, CompanySearchParams>, res: MedusaResponse) {
+  const params = req.validatedQuery
   const key = `${params.country}|${params.limit}|${params.q.toLowerCase()}`
   const cache = shortCache(req.scope, "company-search")
   const cached = await cache.get<CompanySearchResult>(key)
@@ -35,12 +35,11 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   try {
     result = await client.companies.search({ country: params.country, q: params.q, limit: params.limit })
   } catch (error) {
-    const kind = classifyServiceFailure(error)
-    if (!kind) throw error
-    const answer = failureAnswer(kind, "search companies", (error as { traceId?: string }).traceId)
-    req.scope.resolve(ContainerRegistrationKeys.LOGGER).warn(`Trade credit company search failed: ${answer.code}: ${(error as Error).message}`)
-    if (kind === "unreachable") res.setHeader("Retry-After", "5")
-    return res.status(answer.status).json({ type: "unavailable", code: answer.code, message: answer.message })
+    const refusal = serviceFailureError(error, "search companies")
+    if (!refusal) throw error
+    // The buyer's answer names no path or trace id of the service; the log does.
+    req.scope.resolve(ContainerRegistrationKeys.LOGGER).warn(`Trade credit company search failed: ${refusal.code}: ${describeServiceFailure(error)}`)
+    throw refusal
   }
   await cache.set(key, result, COMPANY_SEARCH_CACHE_SECONDS)
   res.setHeader("X-Trade-Credit-Cache", "miss")

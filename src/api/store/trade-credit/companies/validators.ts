@@ -1,7 +1,4 @@
-import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
-import { formatPath } from "../../../../providers/trade-credit/payload/errors"
 
 /** Results per search unless `limit` says otherwise (an autocomplete shows a handful). */
 export const DEFAULT_SEARCH_LIMIT = 10
@@ -32,31 +29,3 @@ export const CompanySearchParams = z
   })
   .strict()
 export type CompanySearchParams = z.output<typeof CompanySearchParams>
-
-/** Names the first problem of a zod result, field first. */
-export function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0]
-  if (issue.code === "unrecognized_keys") return `unknown parameter ${issue.keys.map((k) => JSON.stringify(k)).join(", ")}`
-  const path = formatPath(issue.path)
-  return !path || issue.message.startsWith(path.split("[")[0]) ? issue.message : `${path}: ${issue.message}`
-}
-
-/**
- * Validates the query before the route runs: a mistake is a 400 with the code
- * TRADE_CREDIT_INVALID_COMPANY_SEARCH naming the parameter, and the service is
- * not asked.
- */
-export function validateCompanySearch(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
-  const query = Object.fromEntries(Object.entries(req.query ?? {}).filter(([key]) => key !== "fields"))
-  const result = CompanySearchParams.safeParse(query)
-  if (result.success) {
-    ;(req as MedusaRequest & { tradeCreditSearch?: CompanySearchParams }).tradeCreditSearch = result.data
-    return next()
-  }
-  return next(
-    new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid company search: ${describeIssue(result.error)}`, "TRADE_CREDIT_INVALID_COMPANY_SEARCH")
-  )
-}
-
-export const searchParamsOf = (req: MedusaRequest): CompanySearchParams =>
-  (req as MedusaRequest & { tradeCreditSearch?: CompanySearchParams }).tradeCreditSearch ?? CompanySearchParams.parse(req.query)

@@ -1,18 +1,20 @@
+import { createRequire } from "node:module"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { EVIDENCE_MAX_BYTES } from "../../../../service/schemas"
-import { RouteError } from "./route-helpers"
+import { Codes } from "../../../errors/codes"
+import { RouteError } from "../../../errors/route-error"
 
 /**
- * multer (Medusa's own multipart parser, a dependency of @medusajs/medusa) has
- * no bundled types; this is the part of its API used here.
+ * multer: Medusa's own multipart parser, a dependency of @medusajs/medusa (the
+ * store's, resolved from Medusa's own folder, so the plugin ships no copy). It
+ * has no bundled types; this is the part of its API used here.
  */
 type MulterFile = { fieldname: string; originalname: string; mimetype: string; size: number; buffer: Buffer }
 type MulterError = Error & { code?: string; field?: string }
 type Multer = ((options: { storage: unknown; limits: Record<string, number> }) => {
   single: (field: string) => (req: MedusaRequest, res: MedusaResponse, next: (error?: unknown) => void) => void
 }) & { memoryStorage: () => unknown }
-// eslint-disable-next-line @typescript-eslint/no-var-requires
-const multer: Multer = require("multer")
+const multer: Multer = createRequire(require.resolve("@medusajs/medusa/package.json"))("multer")
 
 export const EVIDENCE_FIELD = "file"
 
@@ -40,28 +42,28 @@ export type EvidenceFile = { fileName: string; contentType: string; data: Buffer
  */
 export async function readEvidence(req: MedusaRequest, res: MedusaResponse): Promise<EvidenceFile> {
   if (!/^multipart\/form-data/i.test(String(req.headers["content-type"] ?? ""))) {
-    throw new RouteError(415, "TRADE_CREDIT_EVIDENCE_TYPE", `Send the evidence as multipart/form-data with the file in the field "${EVIDENCE_FIELD}"`)
+    throw new RouteError(Codes.TRADE_CREDIT_EVIDENCE_TYPE, `Send the evidence as multipart/form-data with the file in the field "${EVIDENCE_FIELD}"`)
   }
   await new Promise<void>((resolve, reject) =>
     single(req, res, (error?: unknown) => {
       if (!error) return resolve()
       const code = (error as MulterError).code
       if (code === "LIMIT_FILE_SIZE") {
-        return reject(new RouteError(413, "TRADE_CREDIT_EVIDENCE_TOO_LARGE", `The evidence file is larger than ${EVIDENCE_MAX_BYTES / (1024 * 1024)} MB`))
+        return reject(new RouteError(Codes.TRADE_CREDIT_EVIDENCE_TOO_LARGE, `The evidence file is larger than ${EVIDENCE_MAX_BYTES / (1024 * 1024)} MB`))
       }
       if (code?.startsWith("LIMIT_")) {
         return reject(
-          new RouteError(400, "TRADE_CREDIT_EVIDENCE_MISSING", `Send exactly one file, in the multipart field "${EVIDENCE_FIELD}", and nothing else (${code})`)
+          new RouteError(Codes.TRADE_CREDIT_EVIDENCE_MISSING, `Send exactly one file, in the multipart field "${EVIDENCE_FIELD}", and nothing else (${code})`)
         )
       }
-      reject(new RouteError(400, "TRADE_CREDIT_EVIDENCE_MISSING", `The multipart body could not be read: ${(error as Error).message}`))
+      reject(new RouteError(Codes.TRADE_CREDIT_EVIDENCE_MISSING, `The multipart body could not be read: ${(error as Error).message}`))
     })
   )
   const file = (req as MedusaRequest & { file?: MulterFile }).file
-  if (!file || !file.size) throw new RouteError(400, "TRADE_CREDIT_EVIDENCE_MISSING", `No file in the multipart field "${EVIDENCE_FIELD}"`)
+  if (!file || !file.size) throw new RouteError(Codes.TRADE_CREDIT_EVIDENCE_MISSING, `No file in the multipart field "${EVIDENCE_FIELD}"`)
   const contentType = sniffEvidenceType(file.buffer)
   if (!contentType) {
-    throw new RouteError(415, "TRADE_CREDIT_EVIDENCE_TYPE", "The evidence must be a PDF, PNG or JPEG file")
+    throw new RouteError(Codes.TRADE_CREDIT_EVIDENCE_TYPE, "The evidence must be a PDF, PNG or JPEG file")
   }
   const fileName = (file.originalname || "evidence").replace(/[^\w.\- ]+/g, "_").slice(0, 200)
   return { fileName, contentType, data: file.buffer }

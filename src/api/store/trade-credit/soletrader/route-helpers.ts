@@ -1,44 +1,38 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { Logger } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { TradeCreditError } from "../../../../client"
+import { Codes } from "../../../errors/codes"
+import { quote } from "../../../errors/quote"
+import { RouteError } from "../../../errors/route-error"
+import { describeServiceFailure } from "../../../utils/service-failure"
 import type { TradeCreditModuleService } from "../../../../modules/trade-credit"
 import { type EnrollmentRow, enrollmentOfCustomer, tradeCreditOf } from "../../../../workflows/enrollment/enrollment-store"
 
-/**
- * An answer of the sole-trader routes that is not a success: its status, a
- * `code` a storefront can branch on and a message it can show. Thrown by the
- * routes, answered by `soletraderRoute` as `{code, message}` (Medusa's own
- * error handler would replace the message of a 409 and knows no 403, 413, 415
- * or 429).
- */
-export class RouteError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly headers: Record<string, string> = {}
-  ) {
-    super(message)
-  }
-}
+export { RouteError }
 
 export type SoletraderRequest<Body = unknown> = AuthenticatedMedusaRequest<Body>
 type Handler<Body> = (req: SoletraderRequest<Body>, res: MedusaResponse) => Promise<void>
 
-/** Wraps a route: a RouteError or a refusal of the service becomes its JSON answer; anything else goes to Medusa. */
+/**
+ * Wraps a route: a refusal of the service becomes a RouteError the buyer may read (what could not be done, never
+ * the service's paths, trace ids or answers: those go to the log with the customer's id); the plugin's error
+ * handler answers it `{type, code, message}` like any other.
+ */
 export function soletraderRoute<Body = unknown>(action: string, handler: Handler<Body>): Handler<Body> {
   return async (req, res) => {
     try {
       await handler(req, res)
     } catch (caught) {
       const serviceError = asTradeCreditError(caught)
-      const error = serviceError ? serviceRefusal(serviceError, action) : caught
-      if (!(error instanceof RouteError)) throw error
-      if (error.status >= 500 || error.code === "TRADE_CREDIT_DELEGATION_FORBIDDEN") {
-        req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER).warn(`trade-credit: could not ${action}: [${error.code}] ${error.message}`)
-      }
-      res.set(error.headers).status(error.status).json({ code: error.code, message: error.message })
+      if (!serviceError) throw caught
+      const refusal = serviceRefusal(serviceError, action)
+      const log = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+      const customer = req.auth_context?.actor_id ?? "(no customer)"
+      const line = `trade-credit: could not ${action} for customer ${customer}: [${refusal.code}] ${describeServiceFailure(serviceError)}`
+      if (refusal.status >= 500 || refusal.code === Codes.TRADE_CREDIT_DELEGATION_FORBIDDEN) log.warn(line)
+      else log.info(line)
+      throw refusal
     }
   }
 }
@@ -61,50 +55,55 @@ export function asTradeCreditError(error: unknown): TradeCreditError | undefined
   })
 }
 
-/** The service's refusal as the store API answers it (never echoing the key). */
+/**
+ * The service's refusal as the store API answers it: what could not be done and why, in the buyer's words. Nothing
+ * of the call itself (the service's path, trace id, error message or details) is in the message; never the key.
+ */
 export function serviceRefusal(error: TradeCreditError, action: string, explainConflict?: string): RouteError {
-  const trace = error.traceId ? ` (trace ${error.traceId})` : ""
   if (error.status === 403 || error.code === "FORBIDDEN") {
     return new RouteError(
-      403,
-      "TRADE_CREDIT_DELEGATION_FORBIDDEN",
-      `The trade credit service refused to ${action}: the delegation token does not grant it (${error.code}${trace})`
+      Codes.TRADE_CREDIT_DELEGATION_FORBIDDEN,
+      `The trade credit service refused to ${action}: the delegation token does not grant it`
     )
   }
   if (error.code === "INVALID_STATE") {
-    return new RouteError(409, "TRADE_CREDIT_PROPOSAL_STATE", explainConflict ?? `Cannot ${action}: ${error.message}${trace}`)
+    return new RouteError(Codes.TRADE_CREDIT_PROPOSAL_STATE, explainConflict ?? `Cannot ${action} in the state it is in now`)
   }
   if (error.code === "IDEMPOTENCY_CONFLICT") {
-    return new RouteError(409, "TRADE_CREDIT_CONFLICT", `Cannot ${action}: a different request with the same key is in progress; try again${trace}`)
+    return new RouteError(Codes.TRADE_CREDIT_CONFLICT, `Cannot ${action}: a different request with the same key is in progress; try again`)
   }
   if (error.status === 429 || error.code === "RATE_LIMITED") {
     const seconds = error.retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(error.retryAfterMs / 1000))
     return new RouteError(
-      429,
-      "TRADE_CREDIT_RATE_LIMITED",
-      `Too many attempts to ${action}; try again${seconds ? ` in ${seconds} seconds` : " later"}${trace}`,
+      Codes.TRADE_CREDIT_RATE_LIMITED,
+      `Too many attempts to ${action}; try again${seconds ? ` in ${seconds} seconds` : " later"}`,
       seconds ? { "Retry-After": String(seconds) } : {}
     )
   }
   if (error.status === 404 || error.code === "NOT_FOUND") {
-    return new RouteError(404, "TRADE_CREDIT_NOT_FOUND", `Cannot ${action}: the service does not know it${trace}`)
+    return new RouteError(Codes.TRADE_CREDIT_NOT_FOUND, `Cannot ${action}: the trade credit service does not know it`)
   }
   if (error.code === "SCHEMA_ERROR" || error.code === "INVALID_REQUEST") {
-    return new RouteError(400, "TRADE_CREDIT_INVALID_REQUEST", `Cannot ${action}: ${error.message}${trace}`)
+    // The refused field, so the buyer can correct it (its path in the body the store sent, bounded).
+    const field = error.errors?.[0]?.loc?.filter((step) => step !== "body").join(".")
+    return new RouteError(
+      Codes.TRADE_CREDIT_INVALID_REQUEST,
+      `Cannot ${action}: the trade credit service refused ${field ? `the field ${quote(field)}` : "the request"}`
+    )
   }
   if (error.status === 401) {
-    return new RouteError(502, "TRADE_CREDIT_REFUSED", `The trade credit service refused our credentials to ${action}${trace}`)
+    return new RouteError(Codes.TRADE_CREDIT_NOT_CONFIGURED, "Trade credit is not available: the store's access to the service was refused")
   }
   if (error.code === "CONTRACT_VIOLATION") {
-    return new RouteError(502, "TRADE_CREDIT_BAD_RESPONSE", `The trade credit service answered "${action}" with an unexpected response${trace}`)
+    return new RouteError(Codes.TRADE_CREDIT_BAD_RESPONSE, `The trade credit service answered "${action}" with an unexpected response`)
   }
-  return new RouteError(503, "TRADE_CREDIT_UNAVAILABLE", `The trade credit service could not ${action} right now (${error.code}${trace}); try again`)
+  return new RouteError(Codes.TRADE_CREDIT_UNAVAILABLE, `The trade credit service could not ${action} right now; try again`)
 }
 
 /** The logged-in customer's id (the routes are behind `authenticate("customer", ...)`). */
 export function customerIdOf(req: SoletraderRequest<any>): string {
   const id = req.auth_context?.actor_id
-  if (!id) throw new MedusaError(MedusaError.Types.UNAUTHORIZED, "Log in as a customer first")
+  if (!id) throw new RouteError(Codes.TRADE_CREDIT_UNAUTHORIZED, "Log in as a customer first")
   return id
 }
 
@@ -121,7 +120,7 @@ export async function enrollmentOfRequest(req: SoletraderRequest<any>): Promise<
 export async function ownEnrollmentOfProposal(req: SoletraderRequest<any>, proposalId: string): Promise<EnrollmentRow> {
   const row = await enrollmentOfRequest(req)
   if (!row || row.proposal_id !== proposalId) {
-    throw new RouteError(404, "TRADE_CREDIT_PROPOSAL_NOT_FOUND", `You have no proposal ${proposalId}`)
+    throw new RouteError(Codes.TRADE_CREDIT_PROPOSAL_NOT_FOUND, `You have no proposal ${quote(proposalId)}`)
   }
   return row
 }

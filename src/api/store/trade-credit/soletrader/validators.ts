@@ -1,8 +1,8 @@
-import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
-import { ProposalCreateBody, REGISTRATION_COUNTRIES, VerificationCode } from "../../../../service/schemas"
-import { formatPath } from "../../../../providers/trade-credit/payload/errors"
+import { ProposalCreateBody, REGISTRATION_COUNTRIES, RegistrationCountry, VerificationCode } from "../../../../service/schemas"
+import { Codes } from "../../../errors/codes"
+import { quote } from "../../../errors/quote"
+import { type IssueRule, valueAt } from "../../../utils/validate"
 
 const country = z
   .string({ error: "country must be a string: an ISO 3166-1 alpha-2 code, GB or US" })
@@ -13,7 +13,7 @@ const country = z
 const email = z.string({ error: "email is required" }).trim().max(254).pipe(z.email("email must be an email address"))
 
 /** `POST /store/trade-credit/soletrader/signup`: the country to register in (else the customer's default address). */
-export const SignupBody = z.object({ country: country.optional() }).strict()
+export const SignupBody = z.object({ country: country.pipe(RegistrationCountry).optional() }).strict()
 export type SignupBody = z.infer<typeof SignupBody>
 
 /** `POST .../returning-buyer/verification`. */
@@ -37,46 +37,19 @@ export type ChoiceBody = z.infer<typeof ChoiceBody>
 export const ProposalBody = ProposalCreateBody
 export type ProposalBody = z.infer<typeof ProposalBody>
 
-export const COUNTRY_NOT_SUPPORTED = "TRADE_CREDIT_COUNTRY_NOT_SUPPORTED"
-export const countryNotSupported = (code: unknown) =>
-  new MedusaError(
-    MedusaError.Types.INVALID_DATA,
-    `Business registration is limited to UK (GB) and US sole traders; ${JSON.stringify(code ?? null)} is not supported`,
-    COUNTRY_NOT_SUPPORTED
-  )
 export const isRegistrationCountry = (code: unknown): code is (typeof REGISTRATION_COUNTRIES)[number] =>
   typeof code === "string" && (REGISTRATION_COUNTRIES as readonly string[]).includes(code.toUpperCase())
 
-/**
- * A body validator answering 400 `{code, message}` naming the field (Medusa's
- * own validation middleware answers without a code). `precheck` may refuse
- * first with a more specific error.
- */
-function validate<T extends z.ZodType>(schema: T, code: string, what: string, precheck?: (body: any) => MedusaError | undefined) {
-  return (req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) => {
-    const body = req.body ?? {}
-    const early = precheck?.(body)
-    if (early) return next(early)
-    const result = schema.safeParse(body)
-    if (result.success) {
-      ;(req as MedusaRequest<z.infer<T>>).validatedBody = result.data
-      return next()
-    }
-    const issue = result.error.issues[0]
-    const path = formatPath(issue.path)
-    const message = !path || issue.message.startsWith(path.split("[")[0]) ? issue.message : `${path}: ${issue.message}`
-    return next(new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid ${what}: ${message}`, code))
-  }
-}
+export const countryNotSupportedMessage = (code: unknown) =>
+  `Business registration is limited to UK (GB) and US sole traders; "${quote(code ?? null)}" is not supported`
 
-const proposalCountry = (body: any) => {
-  const code = body?.proposed_business?.country_code
-  return code !== undefined && !isRegistrationCountry(code) ? countryNotSupported(code) : undefined
+/** A country the schema refuses for not being GB or US (not for being malformed) has its own code. */
+export const countryNotSupported: IssueRule = {
+  code: Codes.TRADE_CREDIT_COUNTRY_NOT_SUPPORTED,
+  matches: (issue, input) => {
+    if (issue.code !== "invalid_value" || !/country(_code)?$/.test(String(issue.path.at(-1)))) return false
+    const value = valueAt(input, issue.path)
+    return typeof value === "string" && /^\s*[A-Za-z]{2}\s*$/.test(value) && !isRegistrationCountry(value.trim())
+  },
+  message: (issue, input) => countryNotSupportedMessage(valueAt(input, issue.path)),
 }
-const signupCountry = (body: any) => (body?.country !== undefined && !isRegistrationCountry(body.country) ? countryNotSupported(body.country) : undefined)
-
-export const validateSignupBody = validate(SignupBody, "TRADE_CREDIT_INVALID_SIGNUP", "signup request", signupCountry)
-export const validateVerificationBody = validate(VerificationBody, "TRADE_CREDIT_INVALID_VERIFICATION", "verification request")
-export const validateVerificationCodeBody = validate(VerificationCodeBody, "TRADE_CREDIT_INVALID_VERIFICATION", "verification code")
-export const validateChoiceBody = validate(ChoiceBody, "TRADE_CREDIT_INVALID_CHOICE", "choice")
-export const validateProposalBody = validate(ProposalBody, "TRADE_CREDIT_INVALID_PROPOSAL", "proposal", proposalCountry)

@@ -2,7 +2,7 @@ import BigNumber from "bignumber.js"
 import fc from "fast-check"
 import { checkLineItem } from "../../../../service/order-arithmetic"
 import { RefundRequest, type LineItem, type Order } from "../../../../service/schemas"
-import { checkRefundAmounts } from "../../../../simulator/orders/amounts"
+import { checkRefundAmounts } from "../../../../../packages/simulator/src/orders/amounts"
 import { receivedReturnsOf } from "../medusa-returns"
 import { prorateLine, refundLinesForReturns, unrefundedReturns } from "../returned-lines"
 

@@ -1,46 +1,48 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../../../modules/trade-credit"
 import type { BuyerCompany } from "../../../../../service/schemas"
-import { toMedusaError } from "../../../../../providers/trade-credit/lib/errors"
 import { checkPlanCredit } from "../../../../../providers/trade-credit/lib/plan-credit-check"
 import { planKeys } from "../../../../../providers/trade-credit/lib/plan-idempotency-keys"
 import { checkPeriodsWithinLimits } from "../../../../../providers/trade-credit/lib/plan-limits"
 import { planTaxSubtotalsOf } from "../../../../../providers/trade-credit/lib/plan-lines"
 import { billingAddressOf } from "../../../../../providers/trade-credit/lib/repayment-address"
 import { resolveRepaymentCompany } from "../../../../../providers/trade-credit/lib/repayment-company"
-import { buildLines, CART_FIELDS, type MedusaCartInput, SessionCompany } from "../../../../../providers/trade-credit/payload"
+import { isPlanProviderId } from "../../../../../providers/trade-credit/lib/provider-ids"
+import { buildLines, SessionCompany } from "../../../../../providers/trade-credit/payload"
+import { Codes } from "../../../../errors/codes"
+import { quote } from "../../../../errors/quote"
+import { RouteError } from "../../../../errors/route-error"
+import { describeServiceFailure, serviceFailureError } from "../../../../utils/service-failure"
+import { CART_WITH_SESSIONS_FIELDS, type CartWithSessions } from "../../cart-with-sessions"
 import type { PreviewPlansBody } from "./validators"
-
-/** Payment sessions of the instalment provider (`pp_trade-credit-plan_<id>`). */
-const isPlanProvider = (providerId: unknown) => typeof providerId === "string" && providerId.startsWith("pp_trade-credit-plan_")
-
-type CartWithSessions = MedusaCartInput & {
-  completed_at?: string | null
-  payment_collection?: { payment_sessions?: { provider_id?: string; data?: Record<string, unknown> | null }[] | null } | null
-}
 
 /** The company of the request, else the one the cart's instalment payment session names. */
 function companyOf(body: PreviewPlansBody, cart: CartWithSessions): BuyerCompany {
   if (body.company) return body.company
   for (const session of cart.payment_collection?.payment_sessions ?? []) {
-    if (!isPlanProvider(session.provider_id)) continue
+    if (!isPlanProviderId(session.provider_id)) continue
     const parsed = SessionCompany.safeParse(session.data?.company)
     if (parsed.success) return parsed.data
   }
-  throw new MedusaError(
-    MedusaError.Types.INVALID_DATA,
-    "Invalid instalment preview: company is required: give {company_canonical_id} or {organization_number, country_prefix, company_name}, or start the cart's instalment payment session with it",
-    "TRADE_CREDIT_INVALID_PREVIEW"
+  throw new RouteError(
+    Codes.TRADE_CREDIT_INVALID_PREVIEW,
+    "Invalid instalment preview: company is required: give {company_canonical_id} or {organization_number, country_prefix, company_name}, or start the cart's instalment payment session with it"
   )
 }
 
-/** Runs one step against the service; its failures become MedusaErrors with a code (never a 500). */
-async function service<T>(action: string, step: () => Promise<T>): Promise<T> {
+/**
+ * Runs one step against the service; its failures become answers with a code (never a 500) that tell the buyer what
+ * could not be done, and nothing of the call (the log has the service's code and trace id).
+ */
+async function service<T>(req: MedusaRequest, action: string, step: () => Promise<T>): Promise<T> {
   try {
     return await step()
   } catch (error) {
-    throw toMedusaError(error, action)
+    const refusal = serviceFailureError(error, action)
+    if (!refusal) throw error
+    req.scope.resolve(ContainerRegistrationKeys.LOGGER).warn(`Trade credit instalment preview: could not ${action}: ${describeServiceFailure(error)}`)
+    throw refusal
   }
 }
 
@@ -61,31 +63,29 @@ export async function POST(req: MedusaRequest<PreviewPlansBody>, res: MedusaResp
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "cart",
-    fields: [...CART_FIELDS, "completed_at", "payment_collection.payment_sessions.provider_id", "payment_collection.payment_sessions.data"],
+    fields: CART_WITH_SESSIONS_FIELDS,
     filters: { id: body.cart_id },
   })
-  // Query's generated cart type (.medusa/types, once Medusa has run here) lists no computed totals; the payload
-  // builder validates the cart it is given (parseMedusaCart).
-  const cart = data[0] as unknown as CartWithSessions | undefined
-  if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${body.cart_id} was not found`, "TRADE_CREDIT_CART_NOT_FOUND")
-  if (cart.completed_at) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Cart ${body.cart_id} is already completed`, "TRADE_CREDIT_CART_COMPLETED")
-  }
+  // Query's rows are untyped here (no generated .medusa/types); the payload builder validates the cart it is given
+  // (parseMedusaCart).
+  const cart: CartWithSessions | undefined = data[0]
+  if (!cart) throw new RouteError(Codes.TRADE_CREDIT_CART_NOT_FOUND, `Cart ${quote(body.cart_id)} was not found`)
+  if (cart.completed_at) throw new RouteError(Codes.TRADE_CREDIT_CART_COMPLETED, `Cart ${quote(body.cart_id)} is already completed`)
 
   const company = companyOf(body, cart)
   const lines = buildLines(cart)
   const currency = cart.currency_code.toUpperCase()
   const client = req.scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).getClient()
-  const resolved = await service("read the buyer's company", () => resolveRepaymentCompany(client, company, billingAddressOf(cart)))
-  const limits = await service("check the buyer's credit", () =>
+  const resolved = await service(req, "read the buyer's company", () => resolveRepaymentCompany(client, company, billingAddressOf(cart)))
+  const limits = await service(req, "check the buyer's credit", () =>
     checkPlanCredit(client, { company: resolved, amount: lines.gross_amount, currency, scope: cart.id })
   )
   const fit = checkPeriodsWithinLimits(lines.gross_amount, body.periods, limits)
-  if (!fit.ok) throw new MedusaError(MedusaError.Types.INVALID_DATA, fit.message, fit.code)
+  if (!fit.ok) throw new RouteError(fit.code, fit.message)
 
   // One tentative plan a call (contract section 3): the options asked are previewed side by side.
   const tax_subtotals = planTaxSubtotalsOf(lines.tax_subtotals)
-  const previews = await service("preview the instalments", () =>
+  const previews = await service(req, "preview the instalments", () =>
     Promise.all(
       body.periods.map((n) =>
         client.repayment.preview(

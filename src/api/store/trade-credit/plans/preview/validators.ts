@@ -1,9 +1,8 @@
-import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
-import { INVALID_PERIODS, numberOfPeriods, RepaymentCadence } from "../../../../../providers/trade-credit/lib/plan-session-input"
+import { numberOfPeriods, RepaymentCadence } from "../../../../../providers/trade-credit/lib/plan-session-input"
 import { SessionCompany } from "../../../../../providers/trade-credit/payload/session-input"
-import { formatPath } from "../../../../../providers/trade-credit/payload/errors"
+import { Codes } from "../../../../errors/codes"
+import type { IssueRule } from "../../../../utils/validate"
 
 /** At most this many schedules in one preview. */
 export const MAX_PREVIEWS = 10
@@ -26,22 +25,8 @@ export const PreviewPlansBody = z.object({
 })
 export type PreviewPlansBody = z.infer<typeof PreviewPlansBody>
 
-/**
- * Validates the body before the route runs: a mistake is a 400 with the code
- * TRADE_CREDIT_INVALID_PREVIEW and a message naming the field (Medusa's own
- * validation middleware answers without a code; a number of months outside 3
- * to 36 is TRADE_CREDIT_INVALID_PERIODS), and nothing is asked of the service.
- */
-export function validatePreviewPlansBody(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
-  const result = PreviewPlansBody.safeParse(req.body ?? {})
-  if (result.success) {
-    ;(req as MedusaRequest<PreviewPlansBody>).validatedBody = result.data
-    return next()
-  }
-  const issue = result.error.issues[0]
-  const path = formatPath(issue.path)
-  const message = !path || issue.message.startsWith(path.split("[")[0]) ? issue.message : `${path}: ${issue.message}`
-  // A number of months outside the plan duration has its own code, as at checkout.
-  const code = issue.path[0] === "periods" && issue.path.length === 2 ? INVALID_PERIODS : "TRADE_CREDIT_INVALID_PREVIEW"
-  return next(new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid instalment preview: ${message}`, code))
+/** A number of months outside the plan duration (3 to 36) has its own code, as at checkout. */
+export const invalidPeriods: IssueRule = {
+  code: Codes.TRADE_CREDIT_INVALID_PERIODS,
+  matches: (issue) => issue.path[0] === "periods" && issue.path.length === 2,
 }

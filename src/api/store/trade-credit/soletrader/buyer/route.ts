@@ -3,6 +3,7 @@ import { applyProposalStateWorkflow } from "../../../../../workflows/enrollment/
 import { ENROLLED_STATUSES, type EnrollmentRow } from "../../../../../workflows/enrollment/enrollment-store"
 import { saveEnrolledBusinessWorkflow } from "../../../../../workflows/enrollment/save-enrolled-business"
 import { customerIdOf, enrollmentOfRequest, RouteError, type SoletraderRequest, soletraderRoute, tradeCreditOfRequest } from "../route-helpers"
+import { Codes } from "../../../../errors/codes"
 
 /**
  * `GET /store/trade-credit/soletrader/buyer` (customer): the business the
@@ -16,8 +17,7 @@ export const GET = soletraderRoute("read the buyer's saved business", async (req
   const buyer = await tradeCreditOfRequest(req).getClient().autofill.readCurrentBuyer({ buyerReference: customerId })
   if (!buyer?.organization_number || !buyer.country_code) {
     throw new RouteError(
-      404,
-      "TRADE_CREDIT_AUTOFILL_EMPTY",
+      Codes.TRADE_CREDIT_AUTOFILL_EMPTY,
       "No business is saved for this customer: the signup was cancelled or declined, or the registration is still in review"
     )
   }

@@ -1,6 +1,7 @@
 import type { MedusaResponse } from "@medusajs/framework/http"
 import { presentEnrollment } from "../../../../../workflows/enrollment/enrollment-store"
 import { enrollmentOfRequest, RouteError, type SoletraderRequest, soletraderRoute } from "../route-helpers"
+import { Codes } from "../../../../errors/codes"
 
 /**
  * `GET /store/trade-credit/soletrader/enrollment` (customer): the customer's
@@ -9,6 +10,6 @@ import { enrollmentOfRequest, RouteError, type SoletraderRequest, soletraderRout
  */
 export const GET = soletraderRoute("read the enrollment", async (req: SoletraderRequest, res: MedusaResponse) => {
   const row = await enrollmentOfRequest(req)
-  if (!row) throw new RouteError(404, "TRADE_CREDIT_NOT_ENROLLED", "This customer has not enrolled as a sole trader")
+  if (!row) throw new RouteError(Codes.TRADE_CREDIT_NOT_ENROLLED, "This customer has not enrolled as a sole trader")
   res.set("Cache-Control", "private, no-store").json({ enrollment: presentEnrollment(row) })
 })

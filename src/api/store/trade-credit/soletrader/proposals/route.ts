@@ -3,6 +3,7 @@ import { createEnrollmentProposalWorkflow } from "../../../../../workflows/enrol
 import { ENROLLED_STATUSES, presentEnrollment, UNDECIDED_STATUSES } from "../../../../../workflows/enrollment/enrollment-store"
 import { customerIdOf, enrollmentOfRequest, RouteError, type SoletraderRequest, soletraderRoute } from "../route-helpers"
 import type { ProposalBody } from "../validators"
+import { Codes } from "../../../../errors/codes"
 
 /**
  * `POST /store/trade-credit/soletrader/proposals {proposed_business}`
@@ -17,12 +18,11 @@ export const POST = soletraderRoute<ProposalBody>("create the proposal", async (
   const customerId = customerIdOf(req)
   const row = await enrollmentOfRequest(req)
   if (row && ENROLLED_STATUSES.includes(row.status) && row.organization_number) {
-    throw new RouteError(409, "TRADE_CREDIT_ALREADY_ENROLLED", `This customer is already enrolled (organization number ${row.organization_number})`)
+    throw new RouteError(Codes.TRADE_CREDIT_ALREADY_ENROLLED, `This customer is already enrolled (organization number ${row.organization_number})`)
   }
   if (row && UNDECIDED_STATUSES.includes(row.status)) {
     throw new RouteError(
-      409,
-      "TRADE_CREDIT_PROPOSAL_IN_PROGRESS",
+      Codes.TRADE_CREDIT_PROPOSAL_IN_PROGRESS,
       `Proposal ${row.proposal_id} is ${row.status}: wait for the decision, or withdraw it before proposing again`
     )
   }

@@ -2,7 +2,8 @@ import type { MedusaResponse } from "@medusajs/framework/http"
 import { enrollmentKeys, timeBucket } from "../../../../../workflows/enrollment/enrollment-store"
 import { autofillDataOf, defaultAddressOf, readCustomer } from "../customer-details"
 import { customerIdOf, RouteError, type SoletraderRequest, soletraderRoute, tradeCreditOfRequest } from "../route-helpers"
-import { COUNTRY_NOT_SUPPORTED, isRegistrationCountry, type SignupBody } from "../validators"
+import { countryNotSupportedMessage, isRegistrationCountry, type SignupBody } from "../validators"
+import { Codes } from "../../../../errors/codes"
 
 /** Tokens last an hour; a new pair is issued every half hour, so a URL handed out has at least 30 minutes left. */
 const BUCKET_MINUTES = 30
@@ -20,13 +21,13 @@ const TOKEN_LIFE_MINUTES = 60
 export const POST = soletraderRoute<SignupBody>("start the sole-trader signup", async (req: SoletraderRequest<SignupBody>, res: MedusaResponse) => {
   const customerId = customerIdOf(req)
   const customer = await readCustomer(req.scope, customerId)
-  if (!customer) throw new RouteError(404, "TRADE_CREDIT_CUSTOMER_NOT_FOUND", "The logged-in customer was not found")
+  if (!customer) throw new RouteError(Codes.TRADE_CREDIT_CUSTOMER_NOT_FOUND, "The logged-in customer was not found")
   const country = req.validatedBody.country ?? defaultAddressOf(customer)?.country_code?.toUpperCase()
   if (!country) {
-    throw new RouteError(400, "TRADE_CREDIT_COUNTRY_REQUIRED", "Give the country to register in (GB or US): the customer has no address to take it from")
+    throw new RouteError(Codes.TRADE_CREDIT_COUNTRY_REQUIRED, "Give the country to register in (GB or US): the customer has no address to take it from")
   }
   if (!isRegistrationCountry(country)) {
-    throw new RouteError(400, COUNTRY_NOT_SUPPORTED, `Business registration is limited to UK (GB) and US sole traders; ${country} is not supported`)
+    throw new RouteError(Codes.TRADE_CREDIT_COUNTRY_NOT_SUPPORTED, countryNotSupportedMessage(country))
   }
 
   const tradeCredit = tradeCreditOfRequest(req)

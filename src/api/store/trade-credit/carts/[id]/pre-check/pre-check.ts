@@ -3,7 +3,8 @@ import type { TradeCreditClient } from "../../../../../../client"
 import type { BuyerCompany } from "../../../../../../service/schemas"
 import { buildBuyer, buildIntentBody, type MedusaCartInput, parseSessionInput, PayloadError } from "../../../../../../providers/trade-credit/payload"
 import type { ShortCache } from "../../../../../utils/short-cache"
-import { classifyServiceFailure } from "../../../../../utils/service-failure"
+import { Codes } from "../../../../../errors/codes"
+import { classifyServiceFailure, describeServiceFailure } from "../../../../../utils/service-failure"
 
 /**
  * What the storefront does with the answer:
@@ -49,7 +50,7 @@ export async function preCheckCart({ cart, company, client, cache, log }: PreChe
     const input = parseSessionInput({ company })
     body = buildIntentBody(cart, buildBuyer(input, cart, { representativeRequired: false }))
   } catch (error) {
-    if (error instanceof PayloadError && error.code === "CART_NOT_SUPPORTED") {
+    if (error instanceof PayloadError && error.code === Codes.CART_NOT_SUPPORTED) {
       log(`Trade credit pre-check of cart ${cart.id}: not offered: ${error.message}`)
       return { available: false, reason: "cart_not_supported", message: error.message }
     }
@@ -66,7 +67,7 @@ export async function preCheckCart({ cart, company, client, cache, log }: PreChe
   } catch (error) {
     const kind = classifyServiceFailure(error)
     if (!kind) throw error
-    const detail = `${(error as { code?: string }).code ?? "error"}: ${(error as Error).message}`
+    const detail = describeServiceFailure(error)
     if (kind === "rejected_key") {
       log(`Trade credit pre-check of cart ${cart.id}: the service refused the API key (${detail}): hiding trade credit`)
       return { available: false, reason: "not_configured", message: "Trade credit is not available in this store right now." }

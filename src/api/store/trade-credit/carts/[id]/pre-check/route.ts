@@ -1,32 +1,28 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../../../../modules/trade-credit"
-import { CART_FIELDS, type MedusaCartInput, SessionCompany } from "../../../../../../providers/trade-credit/payload"
+import { isPluginProviderId } from "../../../../../../providers/trade-credit/lib/provider-ids"
+import { SessionCompany } from "../../../../../../providers/trade-credit/payload"
 import type { BuyerCompany } from "../../../../../../service/schemas"
+import { Codes } from "../../../../../errors/codes"
+import { quote } from "../../../../../errors/quote"
+import { RouteError } from "../../../../../errors/route-error"
 import { shortCache } from "../../../../../utils/short-cache"
+import { CART_WITH_SESSIONS_FIELDS, type CartWithSessions } from "../../../cart-with-sessions"
 import { preCheckCart } from "./pre-check"
 import type { PreCheckBody } from "./validators"
-
-type CartWithSessions = MedusaCartInput & {
-  id: string
-  completed_at?: string | null
-  payment_collection?: { payment_sessions?: { provider_id?: string; data?: Record<string, unknown> | null }[] | null } | null
-}
-
-const isTradeCreditProvider = (id: unknown) => typeof id === "string" && /^pp_trade-credit(-plan)?_/.test(id)
 
 /** The company of the request, else the one a trade credit payment session of the cart names. */
 function companyOf(body: PreCheckBody, cart: CartWithSessions): BuyerCompany {
   if (body.company) return body.company
   for (const session of cart.payment_collection?.payment_sessions ?? []) {
-    if (!isTradeCreditProvider(session.provider_id)) continue
+    if (!isPluginProviderId(session.provider_id)) continue
     const parsed = SessionCompany.safeParse(session.data?.company)
     if (parsed.success) return parsed.data
   }
-  throw new MedusaError(
-    MedusaError.Types.INVALID_DATA,
-    "Invalid pre-check: company is required: give {company_canonical_id} or {organization_number, country_prefix, company_name}, or start the cart's trade credit payment session with it",
-    "TRADE_CREDIT_INVALID_PRE_CHECK"
+  throw new RouteError(
+    Codes.TRADE_CREDIT_INVALID_PRE_CHECK,
+    "Invalid pre-check: company is required: give {company_canonical_id} or {organization_number, country_prefix, company_name}, or start the cart's trade credit payment session with it"
   )
 }
 
@@ -41,19 +37,19 @@ export async function POST(req: MedusaRequest<PreCheckBody>, res: MedusaResponse
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "cart",
-    fields: [...CART_FIELDS, "completed_at", "payment_collection.payment_sessions.provider_id", "payment_collection.payment_sessions.data"],
+    fields: CART_WITH_SESSIONS_FIELDS,
     filters: { id: cartId },
   })
-  // Query's generated cart type (.medusa/types, once Medusa has run here) lists no computed totals; the payload
-  // builder validates the cart it is given (parseMedusaCart).
-  const cart = data[0] as unknown as CartWithSessions | undefined
-  if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found`, "TRADE_CREDIT_CART_NOT_FOUND")
-  if (cart.completed_at) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Cart ${cartId} is already completed`, "TRADE_CREDIT_CART_COMPLETED")
+  // Query's rows are untyped here (no generated .medusa/types); the payload builder validates the cart it is given
+  // (parseMedusaCart).
+  const cart: CartWithSessions | undefined = data[0]
+  if (!cart) throw new RouteError(Codes.TRADE_CREDIT_CART_NOT_FOUND, `Cart ${quote(cartId)} was not found`)
+  if (cart.completed_at) throw new RouteError(Codes.TRADE_CREDIT_CART_COMPLETED, `Cart ${quote(cartId)} is already completed`)
 
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
   const answer = await preCheckCart({
     cart,
-    company: companyOf(req.validatedBody ?? {}, cart),
+    company: companyOf(req.validatedBody, cart),
     client: req.scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).getClient(),
     cache: shortCache(req.scope, "pre-check"),
     log: (message) => logger.info(message),

@@ -4,6 +4,7 @@ import { saveEnrolledBusinessWorkflow } from "../../../../../../workflows/enroll
 import { matchesTokens } from "../../matches-token"
 import { customerIdOf, RouteError, type SoletraderRequest, soletraderRoute, tradeCreditOfRequest } from "../../route-helpers"
 import type { ChoiceBody } from "../../validators"
+import { Codes } from "../../../../../errors/codes"
 
 /**
  * `POST /store/trade-credit/soletrader/returning-buyer/choice {organization_number, country_code}` (customer):
@@ -18,12 +19,12 @@ export const POST = soletraderRoute<ChoiceBody>("enrol the chosen business", asy
   const tokens = matchesTokens(req.scope)
   const kept = await tokens.get(customerId)
   if (!kept) {
-    throw new RouteError(409, "TRADE_CREDIT_VERIFY_AGAIN", "No verified email is waiting for a choice: verify the email again with a new code")
+    throw new RouteError(Codes.TRADE_CREDIT_VERIFY_AGAIN, "No verified email is waiting for a choice: verify the email again with a new code")
   }
   const matches = await tradeCreditOfRequest(req).getClient().registry.listMatches(kept.email, kept.token)
   const business = matches.find((m) => m.organization_number === organization_number && m.country_code === country_code)
   if (!business) {
-    throw new RouteError(400, "TRADE_CREDIT_NOT_A_MATCH", `The business ${country_code} ${organization_number} is not one of the businesses of the verified email`)
+    throw new RouteError(Codes.TRADE_CREDIT_NOT_A_MATCH, `The business ${country_code} ${organization_number} is not one of the businesses of the verified email`)
   }
   const { result: row } = await saveEnrolledBusinessWorkflow(req.scope).run({
     input: { customer_id: customerId, status: "VERIFIED", source: "returning_buyer", proposal_id: null, business },

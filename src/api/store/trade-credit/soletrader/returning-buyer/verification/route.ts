@@ -3,6 +3,7 @@ import { enrollmentKeys, timeBucket } from "../../../../../../workflows/enrollme
 import { verificationToken } from "../../tokens"
 import { customerIdOf, RouteError, type SoletraderRequest, soletraderRoute, tradeCreditOfRequest } from "../../route-helpers"
 import type { VerificationBody } from "../../validators"
+import { Codes } from "../../../../../errors/codes"
 
 /**
  * `POST /store/trade-credit/soletrader/returning-buyer/verification {email}`
@@ -18,7 +19,7 @@ export const POST = soletraderRoute<VerificationBody>("send a verification code"
     .getClient()
     .registry.requestReturningBuyerCode(email, { token, idempotencyKey: enrollmentKeys.verification(customerId, email, timeBucket(1)) })
   if (!found) {
-    throw new RouteError(404, "TRADE_CREDIT_RETURNING_BUYER_NOT_FOUND", "The service knows no business for this email address: register as a new sole trader")
+    throw new RouteError(Codes.TRADE_CREDIT_RETURNING_BUYER_NOT_FOUND, "The service knows no business for this email address: register as a new sole trader")
   }
   res.status(201).json({})
 })

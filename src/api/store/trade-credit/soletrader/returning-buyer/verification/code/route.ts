@@ -6,6 +6,7 @@ import { matchesTokens } from "../../../matches-token"
 import { customerIdOf, RouteError, type SoletraderRequest, soletraderRoute, tradeCreditOfRequest } from "../../../route-helpers"
 import type { VerificationCodeBody } from "../../../validators"
 import { verificationToken } from "../../../tokens"
+import { Codes } from "../../../../../../errors/codes"
 
 /**
  * `POST .../returning-buyer/verification/code {email, code}` (customer): the
@@ -26,14 +27,14 @@ export const POST = soletraderRoute<VerificationCodeBody>("verify the returning 
     result = await registry.verifyReturningBuyerCode({ email, code }, { token, idempotencyKey: enrollmentKeys.verificationCode(customerId, email, code) })
   } catch (error) {
     if (error instanceof TradeCreditError && error.code === "SCHEMA_ERROR") {
-      throw new RouteError(400, "TRADE_CREDIT_INVALID_CODE", "The verification code is wrong or expired: check the email, or ask for a new code")
+      throw new RouteError(Codes.TRADE_CREDIT_INVALID_CODE, "The verification code is wrong or expired: check the email, or ask for a new code")
     }
     throw error
   }
   res.set("Cache-Control", "private, no-store")
   if (result.total_matches > 1) {
     if (!result.matchesToken) {
-      throw new RouteError(502, "TRADE_CREDIT_BAD_RESPONSE", "The trade credit service found several businesses but gave no token to list them")
+      throw new RouteError(Codes.TRADE_CREDIT_BAD_RESPONSE, "The trade credit service found several businesses but gave no token to list them")
     }
     const matches = await registry.listMatches(email, result.matchesToken)
     await matchesTokens(req.scope).keep(customerId, { email, token: result.matchesToken })

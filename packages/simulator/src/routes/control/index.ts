@@ -1,0 +1,115 @@
+import express, { Router } from "express"
+import { z } from "zod"
+import type { SimulatorContext } from "../../context"
+import { ServiceError, sendError } from "../../errors"
+import { sweepExpired } from "../../orders/lifecycle"
+import { sweepRepayment } from "../../repayment/sweep"
+import { parseWith } from "../../validate"
+import { route } from "../handler"
+import { controlCompanyRoutes } from "./companies"
+import { controlErasureRoutes } from "./erasure"
+import { controlFaultAndWebhookRoutes } from "./faults-webhooks"
+import { controlOrderRoutes } from "./orders"
+import { REGISTRATION_ENDPOINTS, controlRegistrationRoutes } from "./registration"
+import { controlRepaymentRoutes } from "./repayment"
+import { controlTradeAccountRoutes } from "./trade-accounts"
+
+const AdvanceBody = z.object({ ms: z.number().int().min(0) })
+
+const ENDPOINTS = [
+  "GET /_sim/merchants",
+  "GET /_sim/requests?method=&path_prefix=&merchant=",
+  "DELETE /_sim/requests",
+  "GET /_sim/orders?merchant=&state=",
+  "GET /_sim/orders/:id",
+  "POST /_sim/orders/:id/verify {approve}",
+  "POST /_sim/orders/expire {order_id?}",
+  "GET /_sim/repayment/accounts?merchant=",
+  "GET /_sim/plans?merchant=&account_id=",
+  "GET /_sim/plans/:id",
+  "POST /_sim/plans/:id/funding {status: ACCEPTED|REJECTED, reason?}",
+  "POST /_sim/plans/:id/fulfilment {status: SUCCEEDED|FAILED}",
+  "GET /_sim/repayment/invoices?account_id=&merchant=",
+  "GET /_sim/trade-accounts?merchant=",
+  "GET /_sim/trade-accounts/users/:uid?merchant=",
+  "POST /_sim/trade-accounts/users/:uid/verify {verified?}",
+  "GET /_sim/erasure/requests?merchant=&reference=&email=",
+  "GET /_sim/erasure/lookup?email=&merchant=",
+  ...REGISTRATION_ENDPOINTS,
+  "GET /_sim/companies",
+  "POST /_sim/companies",
+  "PATCH /_sim/companies/:canonical_id {credit_limit?, declined?}",
+  "GET /_sim/faults",
+  "POST /_sim/faults {method?, path, times?, fault}",
+  "DELETE /_sim/faults",
+  "DELETE /_sim/faults/:id",
+  "GET /_sim/webhook",
+  "PUT /_sim/webhook {url, merchant?}",
+  "GET /_sim/webhooks?merchant=&type=",
+  "DELETE /_sim/webhooks",
+  "GET /_sim/clock",
+  "POST /_sim/clock/advance {ms}",
+  "POST /_sim/reset",
+]
+
+/** The control API for tests and the demo (docs/simulator.md). No API key; JSON in and out. Mounted at /_sim. */
+export function controlRoutes(ctx: SimulatorContext): Router {
+  const router = Router()
+  router.use(express.json({ limit: "1mb" }))
+
+  router.get("/", (_req, res) => {
+    res.json({ base_url: ctx.baseUrl, merchants: ctx.merchants.list(), endpoints: ENDPOINTS })
+  })
+  router.get("/merchants", (_req, res) => {
+    res.json({ items: ctx.merchants.list() })
+  })
+
+  router.get("/requests", (req, res) => {
+    const q = req.query as Record<string, string | undefined>
+    res.json({ items: ctx.requests.list({ method: q.method, path_prefix: q.path_prefix, merchant: q.merchant }) })
+  })
+  router.delete("/requests", (_req, res) => {
+    ctx.requests.clear()
+    res.json({ ok: true })
+  })
+
+  router.use(controlOrderRoutes(ctx))
+  router.use(controlRepaymentRoutes(ctx))
+  router.use(controlRegistrationRoutes(ctx))
+  router.use(controlTradeAccountRoutes(ctx))
+  router.use(controlErasureRoutes(ctx))
+  router.use(controlCompanyRoutes(ctx))
+  router.use(controlFaultAndWebhookRoutes(ctx))
+
+  router.get("/clock", (_req, res) => {
+    res.json({ now: ctx.clock.iso(), offset_ms: ctx.clock.offset })
+  })
+  router.post(
+    "/clock/advance",
+    route((req, res) => {
+      const body = parseWith(AdvanceBody, req.body ?? {}, "body")
+      ctx.clock.advance(body.ms)
+      const expired = sweepExpired(ctx)
+      const repayment = sweepRepayment(ctx)
+      res.json({ now: ctx.clock.iso(), offset_ms: ctx.clock.offset, expired, repayment })
+    })
+  )
+
+  router.post("/reset", (_req, res) => {
+    for (const merchant of ctx.merchants.list()) merchant.reset()
+    ctx.companies.reset()
+    ctx.faults.clear()
+    ctx.requests.clear()
+    ctx.webhooks.clear()
+    ctx.clock.reset()
+    ctx.documents.reset()
+    ctx.pdfs.clear()
+    res.json({ ok: true })
+  })
+
+  router.use((req, res) => {
+    sendError(res, new ServiceError(404, "NOT_FOUND", `No control endpoint ${req.method} /_sim${req.path}`))
+  })
+
+  return router
+}

@@ -1,0 +1,27 @@
+import { errorHandler, type MedusaNextFunction, type MedusaRequest, type MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { answersErrorsOf } from "../utils/plugin-paths"
+import { serviceFailureError } from "../utils/service-failure"
+import { answerOfError } from "./answer"
+
+const medusaErrorHandler = errorHandler()
+
+/**
+ * The error handler of the application (`errorHandler` of src/api/middlewares.ts: Medusa has one per application,
+ * registered after every route). Errors of the plugin's paths are answered `{type, code, message}` with the
+ * catalogue's status (answer.ts), including what only an error handler sees: Express's body parsers (malformed
+ * JSON, too large) and Medusa's publishable key check, which run before any plugin middleware. Every other path goes
+ * to Medusa's own error handler, unchanged.
+ *
+ * A project that defines its own `errorHandler` replaces this one (Medusa keeps the last it loads); it can hand the
+ * plugin's paths to `tradeCreditErrorHandler` to keep their shape.
+ */
+export function tradeCreditErrorHandler(error: unknown, req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+  if (!answersErrorsOf(req.path) || res.headersSent) return medusaErrorHandler(error, req, res, next)
+  // A call to the service that no route turned into an answer: a buyer-safe refusal, the details logged below.
+  const answer = answerOfError(serviceFailureError(error, "answer the request") ?? error, req)
+  const logger = req.scope?.resolve(ContainerRegistrationKeys.LOGGER) ?? console
+  if (answer.status >= 500) logger.error(`trade-credit: ${req.method} ${req.path} answered ${answer.status} ${answer.body.code}`, error as Error)
+  else logger.info(`trade-credit: ${req.method} ${req.path} answered ${answer.status} ${answer.body.code}: ${answer.body.message}`)
+  res.set(answer.headers).status(answer.status).json(answer.body)
+}

@@ -1,0 +1,1 @@
+export { QUOTE_LENGTH, quote } from "../../utils/quote"

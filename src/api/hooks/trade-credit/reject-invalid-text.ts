@@ -1,0 +1,64 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
+import { Codes } from "../../errors/codes"
+import { quote } from "../../errors/quote"
+import { type InvalidText, invalidTextAnswer } from "../../utils/invalid-text"
+
+/** The answer of a signed delivery holding text that cannot be stored: 200, so the service stops retrying it. */
+export type InvalidTextAcknowledgement = {
+  received: true
+  handled: false
+  code: typeof Codes.TRADE_CREDIT_INVALID_TEXT
+  message: string
+}
+
+/**
+ * Whether a delivery's invalid text is acknowledged rather than refused (docs/reliability.md, "A signed delivery
+ * with a NUL"): text that cannot be stored (a NUL, a lone surrogate). A string over the global bound keeps its 400.
+ */
+export const isUnstorableText = (invalid: InvalidText) => invalid.code === Codes.TRADE_CREDIT_INVALID_TEXT
+
+/**
+ * A delivery whose signature and timestamp verified, but whose body holds text that cannot be stored (a NUL, a lone
+ * surrogate), on either webhook URL. The signature proves the service sent it, so a 4xx would only make the service
+ * retry the same bytes until it disables the endpoint: it is acknowledged 200 `{received: true, handled: false, code,
+ * message}`, logged as a warning, recorded as rejected in `trade_credit_webhook_event` (once per event id: a repeat
+ * changes nothing), and never queued or acted on. Reconciliation reads the order's state back from the service.
+ *
+ * The event id and type are stored escaped and bounded (`quote`), so they store whatever they hold.
+ */
+export async function rejectInvalidText(
+  scope: MedusaContainer,
+  event: { id: string; type: string },
+  invalid: InvalidText
+): Promise<InvalidTextAcknowledgement> {
+  const logger = scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const tradeCredit = scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
+  const eventId = quote(event.id)
+  const type = quote(event.type)
+  const refusal = invalidTextAnswer(invalid).body.message
+  logger.warn(
+    `trade-credit webhook: ${type} "${eventId}" is signed but holds text that cannot be stored (${Codes.TRADE_CREDIT_INVALID_TEXT} at ${invalid.path}); ` +
+      "acknowledged, recorded as rejected and not acted on (reconciliation reads the order's state back from the service)"
+  )
+  await recordRejected(tradeCredit, { event_id: eventId, type, outcome: `rejected: ${Codes.TRADE_CREDIT_INVALID_TEXT} at ${invalid.path}` })
+  return {
+    received: true,
+    handled: false,
+    code: Codes.TRADE_CREDIT_INVALID_TEXT,
+    message: `The delivery "${eventId}" is acknowledged and not acted on: ${refusal}`,
+  }
+}
+
+async function recordRejected(tradeCredit: TradeCreditModuleService, record: { event_id: string; type: string; outcome: string }) {
+  const find = async () => (await tradeCredit.listWebhookEvents({ event_id: record.event_id }, { take: 1 }))[0]
+  if (await find()) return
+  try {
+    await tradeCredit.createWebhookEvents({ ...record, service_order_id: null })
+  } catch (error) {
+    // Another delivery of the same event got there first (unique event_id).
+    if (!(await find())) throw error
+  }
+}

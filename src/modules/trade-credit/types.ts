@@ -1,0 +1,25 @@
+import type { InferTypeOf } from "@medusajs/framework/types"
+import type { BuyerRepaymentAccount } from "./models/buyer-repayment-account"
+import type { Enrollment } from "./models/enrollment"
+import type { ErasureRequest } from "./models/erasure-request"
+import type { ReconciliationRun } from "./models/reconciliation-run"
+import type { RepaymentPlanSession } from "./models/repayment-plan-session"
+import type { ShipmentInvoice } from "./models/shipment-invoice"
+import type { TradeAccount } from "./models/trade-account"
+import type { TradeAccountUser } from "./models/trade-account-user"
+import type { WebhookEvent } from "./models/webhook-event"
+
+/*
+ * The module's records as its service's generated list, retrieve, create and
+ * update methods return them: inferred from the models, so a column added or
+ * changed in a model changes its readers' types with it.
+ */
+export type BuyerRepaymentAccountRow = InferTypeOf<typeof BuyerRepaymentAccount>
+export type EnrollmentRow = InferTypeOf<typeof Enrollment>
+export type ErasureRequestRow = InferTypeOf<typeof ErasureRequest>
+export type ReconciliationRunRow = InferTypeOf<typeof ReconciliationRun>
+export type RepaymentPlanSessionRow = InferTypeOf<typeof RepaymentPlanSession>
+export type ShipmentInvoiceRow = InferTypeOf<typeof ShipmentInvoice>
+export type TradeAccountRow = InferTypeOf<typeof TradeAccount>
+export type TradeAccountUserRow = InferTypeOf<typeof TradeAccountUser>
+export type WebhookEventRow = InferTypeOf<typeof WebhookEvent>

@@ -6,8 +6,8 @@
 // Every integration or browser file runs in a jest process of its own (Medusa's integration runner keeps module
 // state between the files of one process: a second file can deadlock in the link migrations), on an embedded
 // PostgreSQL of its own: a copy of the migrated cluster (scripts/lib/migrated-cluster.mjs), made once, so no file
-// migrates Medusa's modules again (integration-tests/setup.js). Files run TEST_CONCURRENCY at a time (default:
-// the machine's cores, at most 4), longest first, and the unit suite alongside the first of them. Each file's
+// migrates Medusa's modules again (integration-tests/setup.js). Files run TEST_CONCURRENCY at a time (default 1,
+// at most the machine's cores and 4), longest first, and the unit suite alongside the first of them. Each file's
 // output is held and printed, whole, when the file ends, with its time; a table of the suites ends the run.
 // A PostgreSQL named by the environment (DATABASE_URL, DB_HOST) is used as it is, one file at a time.
 // TEST_MIGRATED_CLUSTER=off gives each file an empty cluster that Medusa's runner migrates, as before (slower).
@@ -61,7 +61,10 @@ function expectedWeight(file) {
 const configuredDatabase = Boolean(process.env.DATABASE_URL || process.env.DB_HOST)
 const concurrency = configuredDatabase
   ? 1
-  : Math.max(1, Number(process.env.TEST_CONCURRENCY) || Math.min(4, availableParallelism()))
+  : // One at a time unless asked: two at a time on two cores, one clean-clone run (2026-11-25) saw the path where the
+    // service's order.verified webhook completes a cart place the Medusa order without the confirm at the service
+    // (two tests, under load): a race that is not understood yet, so the default stays the order the CI proved.
+    Math.max(1, Math.min(4, availableParallelism(), Number(process.env.TEST_CONCURRENCY) || 1))
 
 const reports = mkdtempSync(join(tmpdir(), "trade-credit-jest-"))
 let reportCount = 0

@@ -15,6 +15,7 @@ import { randomBytes } from "node:crypto"
 import { createRequire } from "node:module"
 import { createFreshDatabase, ensureDatabase, freePort } from "./lib/database.mjs"
 import { loginAdmin } from "./lib/admin-client.mjs"
+import { simulatorControl } from "./lib/simulator-control.mjs"
 import { waitFor, waitUntil } from "./lib/wait-for.mjs"
 import { ACME, createCart, paymentCollection, sessionOf, startSession, storeClient } from "./lib/store-api.mjs"
 
@@ -216,16 +217,7 @@ module.exports = defineConfig({
   start("Medusa", process.execPath, [cli, "start"], env)
   await waitFor(`${simulatorUrl}/_sim`, "the simulator", 60_000)
   await waitFor(`${base}/health`, "Medusa", 240_000)
-  const control = async (method, path, body) => {
-    const res = await fetch(`${simulatorUrl}${path}`, {
-      method,
-      headers: { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    const text = await res.text()
-    if (!res.ok) throw new Error(`simulator ${method} ${path} answered ${res.status}: ${text}`)
-    return text ? JSON.parse(text) : undefined
-  }
+  const control = simulatorControl(simulatorUrl)
   await control("PUT", "/_sim/webhook", { url: `${base}/hooks/trade-credit` })
 
   step("seeding the store through the admin API")

@@ -1,5 +1,6 @@
 // What every bench shares: the machine, the load, statistics, the markdown rows of docs/performance.md,
 // a simulator in a child process and its control API.
+import { simulatorControl } from "../../scripts/lib/simulator-control.mjs"
 import { spawn, execFileSync } from "node:child_process"
 import { cpus, loadavg, totalmem } from "node:os"
 import { createRequire } from "node:module"
@@ -77,16 +78,7 @@ export async function startSimulatorProcess(options = {}) {
     child.once("exit", (code) => reject(new Error(`the simulator exited (${code}) before it listened`)))
   })
   child.stdout.resume()
-  const control = async (method, path, body) => {
-    const res = await fetch(`${url}${path}`, {
-      method,
-      headers: body === undefined ? {} : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    const text = await res.text()
-    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`)
-    return text ? JSON.parse(text) : undefined
-  }
+  const control = simulatorControl(url)
   return {
     url,
     pid: child.pid,

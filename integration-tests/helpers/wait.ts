@@ -25,6 +25,30 @@ export async function waitUntil<T>(
 }
 
 /**
+ * Reads until `read()` satisfies `done` and answers that value, through waitUntil; a timeout names the last value read.
+ */
+export async function waitForValue<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  { timeoutMs = 20_000, intervalMs = 200 }: { timeoutMs?: number; intervalMs?: number } = {}
+): Promise<T> {
+  let last: T | undefined
+  return await waitUntil(
+    what,
+    async () => {
+      last = await read()
+      return done(last) ? { value: last } : undefined
+    },
+    { timeoutMs, intervalMs }
+  )
+    .then((found) => found.value)
+    .catch((error: Error) => {
+      throw new Error(`${error.message}; last value: ${JSON.stringify(last).slice(0, 500)}`)
+    })
+}
+
+/**
  * The lines a logger writes from this call on (its methods wrapped; it still writes them), so that a test can wait
  * for a subscriber's own report that it handled an event. A test that shows something did NOT happen (a duplicate
  * delivery changed nothing) waits for that report with waitUntil, then checks: no pause long enough "by experience".

@@ -6,7 +6,7 @@ import { adminRequester, loginAdmin } from "../helpers/admin"
 import { control, findCompanyId, useSimulator } from "../helpers/simulator"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "../helpers/storefront"
 import { approveAtPaymentUrl } from "../helpers/verification"
-import { waitUntil } from "../helpers/wait"
+import { waitForValue, waitUntil } from "../helpers/wait"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../scripts/lib/seed-store.js")
 
@@ -20,20 +20,8 @@ jest.setTimeout(240_000)
 const simulator = useSimulator()
 const PLAN_PROVIDER = "pp_trade-credit-plan_default"
 const DAY = 24 * 60 * 60 * 1000
-/** Reads until `read()` satisfies `done`, through the one wait helper. */
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {
-  let last: T | undefined
-  return await waitUntil(
-    "a condition on the admin routes' data",
-    async () => {
-      last = await read()
-      return done(last) ? last : undefined
-    },
-    { timeoutMs: ms, intervalMs: 250 }
-  ).catch((error: Error) => {
-    throw new Error(`${error.message}; last value: ${JSON.stringify(last).slice(0, 500)}`)
-  })
-}
+const waitFor = <T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> =>
+  waitForValue("a condition on the admin routes' data", read, done, { timeoutMs: ms, intervalMs: 250 })
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {

@@ -7,7 +7,7 @@ import { adminRequester, loginAdmin } from "../helpers/admin"
 import { control, findCompanyId, useSimulator } from "../helpers/simulator"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "../helpers/storefront"
 import { approveAtPaymentUrl } from "../helpers/verification"
-import { recordLogs, waitUntil } from "../helpers/wait"
+import { recordLogs, waitForValue, waitUntil } from "../helpers/wait"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../scripts/lib/seed-store.js")
 
@@ -18,20 +18,8 @@ const COMPANY = { company_canonical_id: "" }
 const serviceOrder = async (id: string) => (await control(simulator.url, "GET", `/_sim/orders/${id}`)).order
 const cents = (value: string | number) => Math.round(Number(value) * 100)
 
-/** Reads until `read()` satisfies `done`, through the one wait helper. */
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {
-  let last: T | undefined
-  return await waitUntil(
-    "the service's order",
-    async () => {
-      last = await read()
-      return done(last) ? last : undefined
-    },
-    { timeoutMs: ms, intervalMs: 200 }
-  ).catch((error: Error) => {
-    throw new Error(`${error.message}; last value: ${JSON.stringify(last).slice(0, 500)}`)
-  })
-}
+const waitFor = <T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> =>
+  waitForValue("the service's order", read, done, { timeoutMs: ms, intervalMs: 200 })
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {

@@ -57,7 +57,9 @@ const COLLECTION_FIELDS = [
 export async function readOrderPaymentCollections(orderId: string, container: MedusaContainer = globalContainer): Promise<OrderPaymentCollectionRow[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "order", fields: ["id", ...COLLECTION_FIELDS], filters: { id: orderId } })
-  const collections: OrderPaymentCollectionRow[] = data[0]?.payment_collections ?? []
+  // Query answers what the fields ask for; its generated types (.medusa/types, after `medusa develop`) type every
+  // relation as nullable, so the row is named here, once.
+  const collections = (data[0]?.payment_collections ?? []) as OrderPaymentCollectionRow[]
   return collections.sort((a, b) => new Date(a.created_at as string).getTime() - new Date(b.created_at as string).getTime())
 }
 

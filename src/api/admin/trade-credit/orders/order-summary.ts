@@ -71,7 +71,7 @@ const money = (value: unknown): string | null => {
 export async function readOrderSummary(container: MedusaContainer, orderId: string): Promise<TradeCreditOrderSummary> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "order", fields: ORDER_FIELDS, filters: { id: orderId } })
-  const order: OrderRow | undefined = data[0]
+  const order = data[0] as OrderRow | undefined
   if (!order) throw new RouteError(Codes.TRADE_CREDIT_ORDER_NOT_FOUND, `Order ${quote(orderId)} was not found`)
   // The payments of both providers of the plugin (invoice and instalments), oldest first.
   const payments = providerPaymentsOf(order.payment_collections, isPluginProviderId).sort((a, b) => time(a.created_at) - time(b.created_at))

@@ -42,7 +42,7 @@ export async function POST(req: MedusaRequest<PreCheckBody>, res: MedusaResponse
   })
   // Query's rows are untyped here (no generated .medusa/types); the payload builder validates the cart it is given
   // (parseMedusaCart).
-  const cart: CartWithSessions | undefined = data[0]
+  const cart = data[0] as CartWithSessions | undefined
   if (!cart) throw new RouteError(Codes.TRADE_CREDIT_CART_NOT_FOUND, `Cart ${quote(cartId)} was not found`)
   if (cart.completed_at) throw new RouteError(Codes.TRADE_CREDIT_CART_COMPLETED, `Cart ${quote(cartId)} is already completed`)
 

@@ -1,0 +1,16 @@
+/**
+ * The simulator's control API as a JSON caller `control(method, path, body)`; a non-2xx answer throws with its body.
+ * Used by the benches and the packaged-install check (TypeScript tests: integration-tests/helpers/simulator.ts).
+ */
+export function simulatorControl(url) {
+  return async (method, path, body) => {
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const text = await res.text()
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`)
+    return text ? JSON.parse(text) : undefined
+  }
+}

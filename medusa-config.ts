@@ -25,7 +25,7 @@ const tradeCreditOptions = {
 }
 
 /**
- * Scale-out (README "Production deployment"): with REDIS_URL set, Medusa's Redis event bus, workflow engine,
+ * Scale-out (README "Production deployment"): with REDIS_URL set, Medusa's Redis event bus, cache, workflow engine,
  * locking provider and sessions, so several instances (MEDUSA_WORKER_MODE=server for HTTP, =worker for
  * subscribers, scheduled jobs and queued workflow steps) share one PostgreSQL and one Redis. Without it, the
  * in-process defaults of a single `shared` instance, unchanged.
@@ -34,6 +34,9 @@ const redisUrl = env.REDIS_URL
 const redisModules = redisUrl
   ? [
       { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
+      // Shared by the instances: the plugin's short-lived answers (company searches, pre-checks, the returning-buyer
+      // matches a buyer chooses from on whichever server the next request reaches).
+      { resolve: "@medusajs/medusa/cache-redis", options: { redisUrl } },
       { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
       {
         resolve: "@medusajs/medusa/locking",

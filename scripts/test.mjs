@@ -6,13 +6,15 @@
 // Every integration or browser file runs in a jest process of its own (Medusa's integration runner keeps module
 // state between the files of one process: a second file can deadlock in the link migrations), on an embedded
 // PostgreSQL of its own: a copy of the migrated cluster (scripts/lib/migrated-cluster.mjs), made once, so no file
-// migrates Medusa's modules again (integration-tests/setup.js). Files run TEST_CONCURRENCY at a time (default 1,
-// at most the machine's cores and 4), longest first, and the unit suite alongside the first of them. Each file's
-// output is held and printed, whole, when the file ends, with its time; a table of the suites ends the run.
+// migrates Medusa's modules again (integration-tests/setup.js). Files run TEST_CONCURRENCY at a time (default 2, at
+// most 4), longest first, and the unit suite alongside the first of them; the admin bundle is built once, at the
+// start. Each file's output is held and printed, whole, when the file ends, with its time; a table of the suites ends
+// the run.
 // A PostgreSQL named by the environment (DATABASE_URL, DB_HOST) is used as it is, one file at a time.
 // TEST_MIGRATED_CLUSTER=off gives each file an empty cluster that Medusa's runner migrates, as before (slower).
 import { spawn } from "node:child_process"
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs"
+import { createRequire } from "node:module"
 import { availableParallelism, tmpdir } from "node:os"
 import { join } from "node:path"
 import { ensureDatabase } from "./lib/database.mjs"
@@ -55,16 +57,19 @@ function expectedWeight(file) {
     if (helper && existsSync(path)) weight += statSync(path).size
   }
   if (/helpers\/child-medusa|admin-server/.test(text)) weight += 40_000
+  // The fault suites wait for timeouts and retries on every call of a provider.
+  if (/helpers\/(faults|invoice-fault-suite)"/.test(text)) weight += 40_000
   return weight
 }
 
 const configuredDatabase = Boolean(process.env.DATABASE_URL || process.env.DB_HOST)
+/**
+ * Two at a time by default (one on a one-core machine); TEST_CONCURRENCY asks for 1 to 4 whatever the cores: files
+ * that wait (timeouts, a child Medusa booting) leave a core idle. A PostgreSQL named by the environment takes one.
+ */
 const concurrency = configuredDatabase
   ? 1
-  : // One at a time unless asked: two at a time on two cores, one clean-clone run (2026-11-25) saw the path where the
-    // service's order.verified webhook completes a cart place the Medusa order without the confirm at the service
-    // (two tests, under load): a race that is not understood yet, so the default stays the order the CI proved.
-    Math.max(1, Math.min(4, availableParallelism(), Number(process.env.TEST_CONCURRENCY) || 1))
+  : Math.max(1, Math.min(4, Number(process.env.TEST_CONCURRENCY) || Math.min(2, availableParallelism())))
 
 const reports = mkdtempSync(join(tmpdir(), "trade-credit-jest-"))
 let reportCount = 0
@@ -75,8 +80,13 @@ let failed = false
 /** Per suite: files, tests passed and failed, the span from its first file's start to its last file's end. */
 const totals = {}
 
-/** The jobs: the unit suite as one, and every integration and browser file as one, longest first. */
+/**
+ * The jobs: the unit suite as one (first), and every integration and browser file as one, longest first across the
+ * suites (a long browser file left to the end would run alone). A file that serves the built admin
+ * (scripts/lib/admin-server.js) waits for the one admin build this run makes at its start.
+ */
 const jobs = []
+const fileJobs = []
 for (const name of selected) {
   const suite = suites[name]
   const files = specFiles(suite.dir)
@@ -90,9 +100,12 @@ for (const name of selected) {
     continue
   }
   const chosen = files.filter((file) => !patterns.length || patterns.some((p) => file.includes(p)))
-  const weighed = chosen.map((file) => ({ file, weight: expectedWeight(file) })).sort((a, b) => b.weight - a.weight)
-  for (const { file } of weighed) jobs.push({ suite: name, label: file, file, jestArgs: [...flags, file] })
+  for (const file of chosen) {
+    const needsAdmin = /scripts\/lib\/admin-server/.test(readFileSync(file, "utf8"))
+    fileJobs.push({ suite: name, label: file, file, jestArgs: [...flags, file], weight: expectedWeight(file), needsAdmin })
+  }
 }
+jobs.push(...fileJobs.sort((a, b) => b.weight - a.weight))
 for (const job of jobs) totals[job.suite].pending++
 
 /** Child process groups still running, stopped if this script is interrupted. */
@@ -229,10 +242,31 @@ try {
           if (cluster) console.log(`== migrated cluster ready in ${Math.round(cluster.seconds)} s (${clock()})`)
         })
       : Promise.resolve()
+  // The admin bundle, built once for every file that serves it (scripts/lib/admin-server.js caches it by the digest
+  // of src/admin: a second run with the same sources finds it built).
+  let adminBuilt = false
+  const adminReady = jobs.some((job) => job.needsAdmin)
+    ? (async () => {
+        const t = Date.now()
+        await createRequire(import.meta.url)("./lib/admin-server.js").prepareServerRoot()
+        adminBuilt = true
+        console.log(`== admin bundle ready in ${seconds(Date.now() - t)} (${clock()})`)
+      })()
+    : Promise.resolve()
+  adminReady.catch(() => {}) // a failed build fails the files that need it, each with the error
   const queue = [...jobs]
+  /** The next job that can start: the first in order, passing over those that wait for the admin bundle. */
+  const nextJob = async () => {
+    const ready = queue.findIndex((job) => !job.needsAdmin || adminBuilt)
+    if (ready >= 0) return queue.splice(ready, 1)[0]
+    if (!queue.length) return undefined
+    await adminReady.catch(() => {})
+    adminBuilt = true // built, or failed: either way the files now start (and a failure is theirs to report)
+    return queue.shift()
+  }
   await Promise.all(
     Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-      for (let job = queue.shift(); job; job = queue.shift()) await runJob(job)
+      for (let job = await nextJob(); job; job = await nextJob()) await runJob(job)
     })
   )
 } finally {

@@ -1,7 +1,11 @@
+import { ContainerRegistrationKeys, MikroOrmBaseRepository, mikroOrmCreateConnection } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { SIMULATOR_API_KEY } from "trade-credit-simulator"
+import { TRADE_CREDIT_MODULE, TradeCreditModuleService } from "../../src/modules/trade-credit"
 import { adminRequester, loginAdmin } from "../helpers/admin"
-import { control, useSimulator } from "../helpers/simulator"
+import { control, STOREFRONT_URL, useSimulator } from "../helpers/simulator"
 import { BUYER_ADDRESS, createCheckoutCart, storeClient } from "../helpers/storefront"
+import { waitUntil } from "../helpers/wait"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../scripts/lib/seed-store.js")
 
@@ -14,15 +18,16 @@ jest.setTimeout(300_000)
  *
  * Addresses: Medusa sets Express's `trust proxy` to 1 (@medusajs/framework http/express-loader), so the
  * address is the last X-Forwarded-For entry (the one the nearest proxy wrote); the test speaks as different
- * addresses through that header. The limiters keep their counts in the process for their window (10 min, 1 min
- * for search), across tests: each test uses addresses and customers of its own.
+ * addresses through that header. The limiters count in the database (the module's trade_credit_rate_limit_bucket),
+ * which Medusa's test runner restores before each test; each test still uses addresses and customers of its own.
+ * The last two tests count from two module instances on that database, as two Medusa instances would.
  */
 const simulator = useSimulator()
 const BASE = "/store/trade-credit/soletrader"
 export const limitRows: { route: string; bucket: string; allowed: number; then: string; other: string }[] = []
 
 medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+  testSuite: ({ api, getContainer, dbConfig }) => {
     let seed: any
     let customers = 0
 
@@ -42,6 +47,18 @@ medusaIntegrationTestRunner({
     }
     const guest = (url: string, address: string) =>
       api.request({ method: "GET", url, headers: { "x-publishable-api-key": seed.publishableKey, "x-forwarded-for": address }, validateStatus: () => true })
+    /**
+     * Another instance of the plugin's module on the same database, with a connection pool of its own and a hit
+     * counter of its own, as another Medusa process would load it (its manager as Medusa's module loader gives it).
+     */
+    async function anotherInstance() {
+      const orm = await mikroOrmCreateConnection({ clientUrl: dbConfig.clientUrl } as any, [], "")
+      const dependencies = { logger: getContainer().resolve(ContainerRegistrationKeys.LOGGER), baseRepository: new MikroOrmBaseRepository({ manager: orm.em }) }
+      const service = new TradeCreditModuleService(dependencies as any, { apiKey: SIMULATOR_API_KEY, baseUrl: simulator.url, storefrontUrls: STOREFRONT_URL })
+      const bucket = async (key: string) =>
+        (await orm.em.execute(`select "count", "reset_at" < now() as expired from "trade_credit_rate_limit_bucket" where "key" = ?`, [key]))[0]
+      return { service, bucket, close: () => orm.close(true) }
+    }
     /** Changes asked of the service so far (the simulator's request log, reads left out). */
     const serviceCalls = async (prefix: string) => (await control(simulator.url, "GET", `/_sim/requests?path_prefix=${encodeURIComponent(prefix)}`)).items.length as number
 
@@ -180,7 +197,7 @@ medusaIntegrationTestRunner({
           validateStatus: () => true,
         })
       const before = await serviceCalls("/repay/v1")
-      // A burst: 100 at once (the limiter counts synchronously, so concurrency cannot slip past it).
+      // A burst: 100 at once (each counted by one atomic upsert, so concurrency cannot slip past it).
       const answers = await Promise.all(Array.from({ length: 100 }, () => preview(office)))
       const served = answers.filter((res) => res.status !== 429)
       const refused = answers.filter((res) => res.status === 429)
@@ -197,6 +214,42 @@ medusaIntegrationTestRunner({
       // Another address keeps its own allowance.
       expect((await preview("203.0.113.51")).status).toBe(200)
       limitRows.push({ route: "POST /store/trade-credit/plans/preview", bucket: "address (guests), 30 per min", allowed: served.length, then: "429 + Retry-After", other: "another address: 200" })
+    })
+
+    it("shares one count between instances: 2 × max hits of one key at once, half on each of two module instances, allow exactly max", async () => {
+      const app = getContainer().resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
+      const other = await anotherInstance()
+      try {
+        const [key, max] = ["shared-count|ip:203.0.113.60", 25]
+        const hits = await Promise.all(Array.from({ length: 2 * max }, (_, i) => (i % 2 ? app : other.service).hitRateLimit(key, 60_000, max)))
+        const allowed = hits.filter((hit) => hit.allowed)
+        expect(allowed).toHaveLength(max)
+        // Each count was handed out once: the allowed hits saw max - 1 ... 0 remaining, the refused ones 0.
+        expect(allowed.map((hit) => hit.remaining).sort((a, b) => a - b)).toEqual(Array.from({ length: max }, (_, i) => i))
+        expect(hits.filter((hit) => !hit.allowed).every((hit) => hit.remaining === 0)).toBe(true)
+        // One window for both, on the database's clock.
+        for (const hit of hits) expect(Math.abs(hit.resetAt - (Date.now() + 60_000))).toBeLessThan(5_000)
+        expect(await other.bucket(key)).toEqual({ count: 2 * max, expired: false })
+        limitRows.push({ route: "(module) hitRateLimit, two instances on one database", bucket: `one key, ${max} per min`, allowed: allowed.length, then: `${hits.length - allowed.length} refused of ${hits.length} at once`, other: "the row counts every hit of both" })
+      } finally {
+        await other.close()
+      }
+    })
+
+    it("deletes expired buckets as hits go by: an instance's 100th hit deletes them, live ones stay", async () => {
+      const instance = await anotherInstance()
+      try {
+        const [expiring, live] = ["sweep-expiring|ip:203.0.113.70", "sweep-live|ip:203.0.113.71"]
+        await instance.service.hitRateLimit(expiring, 1, 1) // a 1 ms window
+        await waitUntil("the 1 ms window to end", async () => (await instance.bucket(expiring))?.expired)
+        for (let hit = 2; hit < 100; hit++) await instance.service.hitRateLimit(live, 60_000, 1000)
+        expect(await instance.bucket(expiring)).toEqual({ count: 1, expired: true }) // 99 hits: not yet
+        await instance.service.hitRateLimit(live, 60_000, 1000)
+        expect(await instance.bucket(expiring)).toBeUndefined()
+        expect(await instance.bucket(live)).toEqual({ count: 99, expired: false })
+      } finally {
+        await instance.close()
+      }
     })
   },
 })

@@ -19,7 +19,7 @@ const COMPANY = { company_canonical_id: "" }
 
 /** Every log line of the server from beforeAll on. */
 const logs: string[] = []
-/** Polls until `check` returns something truthy; Medusa handles webhooks about 5 s after receipt. */
+/** Polls until `check` returns something truthy (the sync pipeline handles a delivery just after it is received). */
 const waitFor = <T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs = 40_000) =>
   waitUntil(what, check, { timeoutMs, intervalMs: 250 })
 const waitForLog = (what: string, pattern: RegExp, from = 0) =>
@@ -172,9 +172,11 @@ medusaIntegrationTestRunner({
       const waiting = await untilVerification(store)
       // The buyer verifies at the service and closes the tab: no return to the store, only the service's event.
       await control(simulator.url, "POST", `/_sim/orders/${waiting.orderId}/verify`, { approve: true })
-      const cart = await waitFor("the webhook to complete the cart", async () => {
-        const { cart } = await store.ok("GET", `/store/carts/${waiting.cart.id}?fields=id,completed_at`)
-        return cart.completed_at ? cart : undefined
+      // Medusa's cart completion marks the cart completed and places the order before it authorizes the payment
+      // (core-flows complete-cart: updateCartsStep, then authorizePaymentSessionStep): wait for the authorization.
+      const cart = await waitFor("the webhook to complete the cart and authorize its payment", async () => {
+        const { cart } = await store.ok("GET", `/store/carts/${waiting.cart.id}?fields=id,completed_at,*payment_collection.payment_sessions`)
+        return cart.completed_at && cart.payment_collection.payment_sessions[0]?.status === "authorized" ? cart : undefined
       })
       expect(cart.completed_at).toBeTruthy()
       await handledEvent(waiting.orderId, "order.verified.v1")
@@ -278,14 +280,16 @@ medusaIntegrationTestRunner({
       const forged = signedDelivery(cancelEvent("msg_forged_signature", order), { secret: FORGED_SECRET })
       const stale = signedDelivery(cancelEvent("msg_stale_timestamp", order), { at: new Date(Date.now() - 10 * 60 * 1000) })
       const unknown = signedDelivery({ ...cancelEvent("msg_unknown_type", order), type: "order.exploded" })
-      for (const d of [forged, stale, unknown]) expect((await postDelivery(d.raw, d.headers)).status).toBe(200)
-      // Not JSON at all: Medusa's route refuses it before anything is queued.
+      // Medusa's URL is answered by the plugin's receiver, when the delivery arrives: refused or acknowledged, never queued.
+      expect((await postDelivery(forged.raw, forged.headers)).data.code).toBe("TRADE_CREDIT_WEBHOOK_SIGNATURE")
+      expect((await postDelivery(stale.raw, stale.headers)).data.code).toBe("TRADE_CREDIT_WEBHOOK_SIGNATURE")
+      expect((await postDelivery(unknown.raw, unknown.headers)).data).toEqual({ received: true, handled: false })
       const malformed = await postDelivery("{not json", signedDelivery({ id: "msg_malformed" }).headers)
-      expect(malformed.status).toBe(400)
+      expect([malformed.status, malformed.data.code]).toEqual([401, "TRADE_CREDIT_WEBHOOK_SIGNATURE"])
 
-      await waitForLog("the forged delivery to be refused", /trade-credit webhook: ignored a delivery: signature refused: No matching signature/, mark)
-      await waitForLog("the stale delivery to be refused", /trade-credit webhook: ignored a delivery: signature refused: Message timestamp too old/, mark)
-      await waitForLog("the unknown type to be refused", /trade-credit webhook: ignored a delivery: unknown event type .*order\.exploded/, mark)
+      await waitForLog("the forged delivery to be refused", /trade-credit webhook: refused a delivery \(TRADE_CREDIT_WEBHOOK_SIGNATURE\): signature refused: No matching signature/, mark)
+      await waitForLog("the stale delivery to be refused", /trade-credit webhook: refused a delivery \(TRADE_CREDIT_WEBHOOK_SIGNATURE\): signature refused: Message timestamp too old/, mark)
+      await waitForLog("the unknown type to be acknowledged", /trade-credit webhook: order\.exploded msg_unknown_type is not an event this plugin handles/, mark)
       // Nothing recorded, nothing changed.
       for (const id of ["msg_forged_signature", "msg_stale_timestamp", "msg_unknown_type", "msg_malformed"]) {
         expect(await webhookRows({ event_id: id })).toEqual([])

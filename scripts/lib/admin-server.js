@@ -103,16 +103,28 @@ async function prepareServerRoot({ log = () => {} } = {}) {
   return dir
 }
 
-/** A fresh database on the PostgreSQL the DB_* variables name (scripts/test.mjs sets them); `drop()` removes it. */
+/**
+ * A fresh database on the PostgreSQL the DB_* variables name (scripts/test.mjs sets them); `drop()` removes it. Where
+ * scripts/test.mjs made a migrated template (TRADE_CREDIT_TEST_TEMPLATE_DB, for the same REDIS_URL and so the same
+ * modules), the database is a copy of it, so `medusa db:migrate` finds every migration applied.
+ */
 async function createDatabase(env = process.env) {
   const { Client } = require("pg")
   if (!env.DB_HOST) throw new Error("DB_HOST is not set: run browser tests through `node scripts/test.mjs browser`")
   const connection = { host: env.DB_HOST, port: Number(env.DB_PORT || 5432), user: env.DB_USERNAME || "postgres", password: env.DB_PASSWORD || "" }
   const name = `trade_credit_browser_${randomBytes(4).toString("hex")}`
+  const template = env.TRADE_CREDIT_TEST_TEMPLATE_DB
+  const sameModules = (env.REDIS_URL ?? "") === (env.TRADE_CREDIT_TEST_TEMPLATE_REDIS_URL ?? "")
   const admin = new Client({ ...connection, database: "postgres" })
   await admin.connect()
-  await admin.query(`CREATE DATABASE "${name}"`)
-  await admin.end()
+  try {
+    await admin.query(`CREATE DATABASE "${name}"${template && sameModules ? ` TEMPLATE "${template.replace(/"/g, '""')}"` : ""}`)
+  } catch (error) {
+    if (!template || error?.code !== "3D000") throw error // 3D000: no such template on this server
+    await admin.query(`CREATE DATABASE "${name}"`)
+  } finally {
+    await admin.end()
+  }
   const auth = `${encodeURIComponent(connection.user)}:${encodeURIComponent(connection.password)}`
   return {
     name,

@@ -5,7 +5,7 @@ import { adminUiMiddlewares } from "./admin/trade-credit/admin-ui-middlewares"
 import { storefrontMiddlewares } from "./store/trade-credit/storefront-middlewares"
 import { soletraderMiddlewares } from "./store/trade-credit/soletrader/middlewares"
 import { tradeCreditWebhookMiddlewares } from "./hooks/trade-credit/middlewares"
-import { paymentHookBodyMiddlewares } from "./hooks/trade-credit/payment-hook-body"
+import { paymentHookMiddlewares } from "./hooks/trade-credit/payment-hook"
 import { malformedPathMiddlewares } from "./utils/malformed-path"
 import { invalidTextMiddlewares } from "./utils/invalid-text"
 import { erasureRequestMiddlewares } from "./admin/trade-credit/erasure-requests/middlewares"
@@ -51,7 +51,7 @@ export default defineMiddlewares({
     ...soletraderMiddlewares,
     ...tradeCreditWebhookMiddlewares,
     // Medusa's /hooks/payment/trade-credit_default: bounded body, JSON refusals with a code.
-    ...paymentHookBodyMiddlewares,
+    ...paymentHookMiddlewares,
     // Reconciliation runs: the query and the body checked.
     ...reconciliationMiddlewares,
     // Erasure requests: reference, email or customer id checked before anything is sent.

@@ -1,54 +1,41 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { Logger } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, PaymentWebhookEvents } from "@medusajs/framework/utils"
-import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../modules/trade-credit"
-import { isInvoiceWebhookProvider } from "../providers/trade-credit/lib/provider-ids"
-import { handleOrderWebhookWorkflow } from "../workflows/webhooks/handle-order-webhook"
-import { verifyDelivery, type WebhookDelivery } from "../service/webhook-delivery"
-
-type WebhookReceived = { provider?: string; payload?: WebhookDelivery }
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { handleWebhookEventWorkflow, type WebhookHandlingResult } from "../workflows/webhooks/handle-webhook-event"
+import { TRADE_CREDIT_WEBHOOK_EVENT, type TradeCreditWebhookReceived } from "../workflows/webhooks/webhook-received"
 
 /**
- * The service's order events, next to Medusa's own webhook subscriber: Medusa
- * acts on `authorized` only (order.verified.v1 completes the cart), so the plugin
- * handles what Medusa ignores (order.cancelled.v1, order.rejected.v1, and any event
- * whose order reads back as cancelled). Each delivery is verified (Standard
- * Webhooks signature, timestamp, JSON, event shape); a refused one is logged and
- * changes nothing.
+ * The one sync pipeline of the service's order and funding events, queued by the plugin's receiver after their
+ * signature held (src/api/hooks/trade-credit/receive-delivery.ts). Each event is claimed by its id in the database
+ * (a repeated or concurrent delivery, on this instance or another, does nothing), then the service's current state is
+ * read back and Medusa brought in line with it: an order's by the planner the reconciliation job uses
+ * (src/workflows/reconciliation/plan-repair.ts: complete the cart, authorize, confirm, cancel, sync), a plan's by the
+ * funding sync the funding poll uses (src/workflows/webhooks/sync-plan-funding.ts).
  */
-export default async function tradeCreditWebhookHandler({ event, container }: SubscriberArgs<WebhookReceived>) {
-  // `POST /hooks/payment/trade-credit_<id>`: the invoice provider's deliveries.
-  if (!isInvoiceWebhookProvider(event.data?.provider)) return
+export default async function tradeCreditWebhookHandler({ event, container }: SubscriberArgs<TradeCreditWebhookReceived>) {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
-  const verified = verifyDelivery(event.data.payload ?? {}, tradeCredit.getOptions().webhookSecret)
-  if (!verified.ok) {
-    logger.warn(`trade-credit webhook: ignored a delivery: ${verified.reason}`)
-    return
-  }
-  const serviceEvent = verified.event
-  if (!serviceEvent.type.startsWith("order.") || !("order_id" in serviceEvent.data)) {
-    logger.info(`trade-credit webhook: ${serviceEvent.type} ${serviceEvent.id} is not an order event; not handled here`)
-    return
-  }
-  const label = `${serviceEvent.type} ${serviceEvent.id} (order ${serviceEvent.data.order_id})`
-  const { result } = await handleOrderWebhookWorkflow(container).run({ input: serviceEvent as any })
+  const serviceEvent = event.data.event
+  const about = serviceEvent.type === "repayment.plan.funding_decided" ? `plan ${serviceEvent.data.plan_id}` : `order ${serviceEvent.data.order_id}`
+  const { result } = await handleWebhookEventWorkflow(container).run({ input: serviceEvent })
+  report(logger, `${serviceEvent.type} ${serviceEvent.id} (${about})`, result)
+}
+
+function report(logger: Logger, label: string, result: WebhookHandlingResult) {
   if (!result.handled) {
     logger.info(`trade-credit webhook: ${label} was handled before; nothing to do (${result.outcome ?? "no outcome"})`)
     return
   }
-  const detail = result.detail
-  if (detail?.error) {
-    logger.warn(`trade-credit webhook: ${label}: ${detail.found}; failed: ${detail.error}`)
-    // Medusa's event bus may retry the delivery; the event row says "failed" so a retry is let through.
-    throw new Error(`trade-credit webhook ${serviceEvent.id} failed: ${detail.error}`)
+  if (result.error) {
+    logger.warn(`trade-credit webhook: ${label}: ${result.outcome}`)
+    // Medusa's event bus retries the delivery; the event row says "failed", so the retry is let through.
+    throw new Error(`trade-credit webhook ${label} failed: ${result.error}`)
   }
   const message = `trade-credit webhook: ${label}: ${result.outcome}`
-  if (detail?.action.includes("reported:")) logger.warn(message)
+  if (result.outcome?.includes("reported:")) logger.warn(message)
   else logger.info(message)
 }
 
 export const config: SubscriberConfig = {
-  event: PaymentWebhookEvents.WebhookReceived,
-  context: { subscriberId: "trade-credit-order-webhook-handler" },
+  event: TRADE_CREDIT_WEBHOOK_EVENT,
+  context: { subscriberId: "trade-credit-webhook-pipeline" },
 }

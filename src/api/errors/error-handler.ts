@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { answersErrorsOf } from "../utils/plugin-paths"
 import { serviceFailureError } from "../utils/service-failure"
 import { answerOfError } from "./answer"
+import { cancelledVerificationOf } from "./cancelled-verification"
 
 const medusaErrorHandler = errorHandler()
 
@@ -13,11 +14,20 @@ const medusaErrorHandler = errorHandler()
  * JSON, too large) and Medusa's publishable key check, which run before any plugin middleware. Every other path goes
  * to Medusa's own error handler, unchanged.
  *
+ * One Medusa path gets the plugin's reading first: a cart completion refused because its trade credit order was
+ * cancelled (cancelled-verification.ts), answered by Medusa's handler with the plugin's code.
+ *
  * A project that defines its own `errorHandler` replaces this one (Medusa keeps the last it loads); it can hand the
  * plugin's paths to `tradeCreditErrorHandler` to keep their shape.
  */
 export function tradeCreditErrorHandler(error: unknown, req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
-  if (!answersErrorsOf(req.path) || res.headersSent) return medusaErrorHandler(error, req, res, next)
+  if (res.headersSent) return medusaErrorHandler(error, req, res, next)
+  if (!answersErrorsOf(req.path)) {
+    return void cancelledVerificationOf(error, req).then(
+      (translated) => medusaErrorHandler(translated ?? error, req, res, next),
+      () => medusaErrorHandler(error, req, res, next)
+    )
+  }
   // A call to the service that no route turned into an answer: a buyer-safe refusal, the details logged below.
   const answer = answerOfError(serviceFailureError(error, "answer the request") ?? error, req)
   const logger = req.scope?.resolve(ContainerRegistrationKeys.LOGGER) ?? console

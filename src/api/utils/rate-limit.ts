@@ -1,4 +1,8 @@
+import { createHash } from "node:crypto"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { TRADE_CREDIT_MODULE, type RateLimitHit, type TradeCreditModuleService } from "../../modules/trade-credit"
 import { sendError } from "../errors/answer"
 import { Codes, type ErrorCode } from "../errors/codes"
 
@@ -22,7 +26,7 @@ export type RateLimitOptions = {
   max: number
   /** Identities to count by, the first one the request has wins (default ["customer", "ip"]). */
   by?: RateLimitIdentity[]
-  /** Buckets kept at most (the oldest are dropped first); default 10000. */
+  /** Buckets kept at most by the in-process fallback (the oldest are dropped first); default 10000. */
   maxKeys?: number
   /** The error code of a refused request (default TRADE_CREDIT_RATE_LIMITED). */
   code?: ErrorCode
@@ -31,8 +35,11 @@ export type RateLimitOptions = {
 type Bucket = { count: number; resetAt: number }
 
 /**
- * A fixed-window counter per key, bounded in size. In-process: each server
- * instance counts on its own (a limit per instance).
+ * A fixed-window counter per key in this process, bounded in size: the fallback of `rateLimit()` for requests
+ * whose count the database could not take (the count itself is the module's, shared by every instance). A stale
+ * count here is harmless: it only ever holds requests this process counted while the database failed, within
+ * their window. Once the database answers again it is not read; if it fails again within the same window, this
+ * count refuses no more than those requests justify, and its buckets expire with their windows.
  */
 export class RateLimitStore {
   readonly #buckets = new Map<string, Bucket>()
@@ -44,7 +51,7 @@ export class RateLimitStore {
   ) {}
 
   /** Counts one hit for `key`; answers whether it is allowed and when its window ends. */
-  hit(key: string, now = Date.now()): { allowed: boolean; remaining: number; resetAt: number } {
+  hit(key: string, now = Date.now()): RateLimitHit {
     let bucket = this.#buckets.get(key)
     if (!bucket || bucket.resetAt <= now) {
       this.#buckets.delete(key)
@@ -91,12 +98,28 @@ export function identityOf(req: MedusaRequest, by: RateLimitIdentity[]): string 
 }
 
 /**
+ * A bucket's key as stored: a SHA-256 of the limit's name and the identity, so the table holds no customer id or
+ * client address (only equality matters here). Not a secret: it keeps personal data out of a table that is not
+ * theirs, nothing more.
+ */
+export const bucketKeyOf = (name: string, identity: string) => createHash("sha256").update(`${name}|${identity}`).digest("base64url")
+
+/** When the last fallback warning was written: at most one a minute, whichever limit fell back. */
+let lastFallbackWarning = 0
+const FALLBACK_WARNING_EVERY_MS = 60_000
+
+/**
  * A middleware that allows `max` requests per window per identity and answers
  * the next ones with 429, `Retry-After` (seconds until the window ends) and a
  * JSON error with a code. Every answer carries `RateLimit-Limit`,
  * `RateLimit-Remaining` and `RateLimit-Reset`. Put Medusa's
  * `authenticate("customer", ["session", "bearer"], { allowUnauthenticated: true })`
  * before it to count logged-in customers by their id.
+ *
+ * Requests are counted in the database, through the plugin's module
+ * (`hitRateLimit`): every Medusa instance on it (servers behind a load
+ * balancer, a worker) counts into the same bucket, so the limit holds for the
+ * whole deployment, not per instance.
  *
  * ```ts
  * { matcher: "/store/trade-credit/companies", method: ["GET"], middlewares: [
@@ -110,14 +133,33 @@ export function rateLimit(options: RateLimitOptions) {
     throw new Error(`rateLimit(${options.name}): windowMs must be positive and max at least 1`)
   }
   const by = options.by?.length ? options.by : (["customer", "ip"] as RateLimitIdentity[])
-  const store = new RateLimitStore(options.windowMs, options.max, options.maxKeys)
+  const fallback = new RateLimitStore(options.windowMs, options.max, options.maxKeys)
   const code = options.code ?? Codes.TRADE_CREDIT_RATE_LIMITED
 
-  const middleware = (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
+  /**
+   * The database's count, or this process's when the database cannot count (it is down, or the module is not
+   * loaded). A limit is a guard, not the route: a failed count must not turn every store route into a 500, so
+   * the request is counted in process instead, a limit per instance for as long as the failure lasts, and a
+   * warning says so, at most once a minute (a failing database would otherwise write one per request).
+   */
+  async function count(req: MedusaRequest, key: string): Promise<RateLimitHit> {
+    try {
+      return await req.scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).hitRateLimit(key, options.windowMs, options.max)
+    } catch (error) {
+      if (Date.now() - lastFallbackWarning >= FALLBACK_WARNING_EVERY_MS) {
+        lastFallbackWarning = Date.now()
+        req.scope
+          .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+          .warn(`trade-credit: rate limit ${options.name} counted in this process only, the database could not count it: ${(error as Error)?.message ?? error}`)
+      }
+      return fallback.hit(key)
+    }
+  }
+
+  return async (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
     const identity = identityOf(req, by) ?? "unknown"
-    const now = Date.now()
-    const { allowed, remaining, resetAt } = store.hit(`${options.name}|${identity}`, now)
-    const resetSeconds = Math.max(1, Math.ceil((resetAt - now) / 1000))
+    const { allowed, remaining, resetAt } = await count(req, bucketKeyOf(options.name, identity))
+    const resetSeconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000))
     res.setHeader("RateLimit-Limit", String(options.max))
     res.setHeader("RateLimit-Remaining", String(remaining))
     res.setHeader("RateLimit-Reset", String(resetSeconds))
@@ -130,5 +172,4 @@ export function rateLimit(options: RateLimitOptions) {
       { retry_after: resetSeconds }
     )
   }
-  return Object.assign(middleware, { store })
 }

@@ -1,25 +1,38 @@
-import { MedusaService } from "@medusajs/framework/utils"
-import type { Logger } from "@medusajs/framework/types"
+import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
+import type { Context, Logger } from "@medusajs/framework/types"
+import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import { assertApiKey, type TradeCreditClient } from "../../client"
 import { clientFromOptions, parseOptions, type TradeCreditOptions, type TradeCreditOptionsInput } from "../../providers/trade-credit/options"
 import { BuyerRepaymentAccount } from "./models/buyer-repayment-account"
 import { ErasureRequest } from "./models/erasure-request"
 import { Enrollment } from "./models/enrollment"
+import { RateLimitBucket } from "./models/rate-limit-bucket"
 import { ReconciliationRun } from "./models/reconciliation-run"
 import { RepaymentPlanSession } from "./models/repayment-plan-session"
 import { ShipmentInvoice } from "./models/shipment-invoice"
 import { TradeAccount } from "./models/trade-account"
 import { TradeAccountUser } from "./models/trade-account-user"
 import { WebhookEvent } from "./models/webhook-event"
+import { countRateLimitHit, deleteExpiredRateLimitBuckets } from "./rate-limit-buckets"
+import type { RateLimitHit } from "./types"
 
 type InjectedDependencies = { logger: Logger }
 
 /**
+ * Expired rate-limit buckets are deleted every SWEEP_EVERY-th hit of an instance, at most SWEEP_LIMIT at a time. A hit
+ * adds at most one row, so deleting up to 1000 per 100 hits removes expired rows faster than any traffic can leave
+ * them, without a scheduled job (a `server` instance runs none) and without a scan on every request.
+ */
+const SWEEP_EVERY = 100
+const SWEEP_LIMIT = 1000
+
+/**
  * The plugin's own module: what it keeps in Medusa's database (webhook events by
- * id, invoiced shipments, reconciliation runs, the buyers' repayment accounts
- * and which payment session each repayment plan belongs to) and the service client that its
- * workflows, subscribers, jobs and admin routes use. Its options are the
- * providers' options (one object in medusa-config.ts serves both).
+ * id, invoiced shipments, reconciliation runs, the buyers' repayment accounts,
+ * which payment session each repayment plan belongs to and the store routes'
+ * rate-limit counts) and the service client that its workflows, subscribers,
+ * jobs and admin routes use. Its options are the providers' options (one
+ * object in medusa-config.ts serves both).
  */
 export default class TradeCreditModuleService extends MedusaService({
   WebhookEvent,
@@ -31,10 +44,12 @@ export default class TradeCreditModuleService extends MedusaService({
   TradeAccountUser,
   ErasureRequest,
   Enrollment,
+  RateLimitBucket,
 }) {
   protected readonly options_: TradeCreditOptions
   protected readonly logger_: Logger
   protected client_?: TradeCreditClient
+  protected rateLimitHits_ = 0
 
   constructor(container: InjectedDependencies, options: TradeCreditOptionsInput) {
     super(...arguments)
@@ -51,6 +66,23 @@ export default class TradeCreditModuleService extends MedusaService({
   getClient(): TradeCreditClient {
     this.client_ ??= clientFromOptions(this.options_, this.logger_)
     return this.client_
+  }
+
+  /**
+   * Counts one request against the store routes' rate limit `key` (src/api/utils/rate-limit.ts): at most `max` per
+   * window of `windowMs`, shared by every instance on this database (one atomic upsert, rate-limit-buckets.ts).
+   */
+  @InjectManager()
+  async hitRateLimit(key: string, windowMs: number, max: number, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<RateLimitHit> {
+    const manager = sharedContext.manager!
+    const hit = await countRateLimitHit(manager, key, windowMs, max)
+    if (++this.rateLimitHits_ % SWEEP_EVERY === 0) {
+      // Housekeeping only: a failed sweep leaves rows for the next one and must not refuse the request.
+      await deleteExpiredRateLimitBuckets(manager, SWEEP_LIMIT).catch((error) =>
+        this.logger_.warn(`trade-credit: deleting expired rate-limit buckets failed: ${(error as Error).message}`)
+      )
+    }
+    return hit
   }
 
   __hooks = {

@@ -23,3 +23,6 @@ export type ShipmentInvoiceRow = InferTypeOf<typeof ShipmentInvoice>
 export type TradeAccountRow = InferTypeOf<typeof TradeAccount>
 export type TradeAccountUserRow = InferTypeOf<typeof TradeAccountUser>
 export type WebhookEventRow = InferTypeOf<typeof WebhookEvent>
+
+/** One request counted against a rate limit (`hitRateLimit`): whether it is allowed, and when its window ends on this process's clock. */
+export type RateLimitHit = { allowed: boolean; remaining: number; resetAt: number }

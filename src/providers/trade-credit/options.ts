@@ -68,8 +68,6 @@ export const TradeCreditOptionsSchema = z.object({
     .union([z.boolean(), z.enum(["true", "false", "1", "0", ""])])
     .transform((value) => value === true || value === "true" || value === "1")
     .default(false),
-  /** The payment provider (`{identifier}_{id}`) whose webhook handling gets the order and funding events of /hooks/trade-credit. */
-  webhookProviderId: z.string().min(1).default("trade-credit_default"),
 })
 
 export type TradeCreditOptionsInput = z.input<typeof TradeCreditOptionsSchema>

@@ -88,6 +88,7 @@ export const FundingDecidedEvent = z.object({
   type: z.literal("repayment.plan.funding_decided"),
   data: z.object({ plan_id: z.string(), funding_status: z.enum(["PENDING", "ACCEPTED", "REJECTED"]) }),
 })
+export type FundingDecidedEvent = z.infer<typeof FundingDecidedEvent>
 
 /** Any event the plugin acts on; the order events by either name. */
 export const WebhookEvent = z.discriminatedUnion("type", [OrderEvent, EnrollmentApprovedEvent, EnrollmentDeclinedEvent, FundingDecidedEvent])

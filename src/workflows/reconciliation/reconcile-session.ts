@@ -13,8 +13,6 @@ export type ReconcileSessionInput = {
   sessionId: string
   /** The service order an event named: read by its id, and ignored when the payment has moved on to another order. */
   serviceOrderId?: string
-  /** How to read `serviceOrderId` (a webhook shares one read per event); default `client.orders.get`. */
-  readOrder?: (orderId: string) => Promise<Order>
   /** The actions this caller may take; the others are described as left to `leftTo`. */
   allowed?: ReadonlySet<RepairActionType>
   leftTo?: string
@@ -31,7 +29,7 @@ const errorMessage = (error: unknown) => (error instanceof Error ? error.message
 export async function reconcileSession(
   container: MedusaContainer,
   client: TradeCreditClient,
-  { sessionId, serviceOrderId, readOrder, allowed = ALL_REPAIRS, leftTo = "a person" }: ReconcileSessionInput
+  { sessionId, serviceOrderId, allowed = ALL_REPAIRS, leftTo = "a person" }: ReconcileSessionInput
 ): Promise<ReconciliationOutcome> {
   const outcome: ReconciliationOutcome = {
     session_id: sessionId,
@@ -62,7 +60,7 @@ export async function reconcileSession(
         return
       }
       let order: Order | null
-      if (serviceOrderId) order = await (readOrder ?? ((id: string) => client.orders.get(id)))(serviceOrderId)
+      if (serviceOrderId) order = await client.orders.get(serviceOrderId)
       else order = await readServiceOrder(client, state)
       outcome.service_order_id = order?.id ?? known ?? null
 

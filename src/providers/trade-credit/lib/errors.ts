@@ -117,10 +117,40 @@ function serviceExplanation(error: TradeCreditError): string {
     .trim()
 }
 
-export function declined(reason: string | null | undefined): MedusaError {
-  return new MedusaError(
-    MedusaError.Types.NOT_ALLOWED,
-    `Trade credit declined this purchase: ${reason ? quote(reason) : "no reason given"}. Please choose another payment method.`,
-    "TRADE_CREDIT_DECLINED"
-  )
+/**
+ * What a buyer reads when the service declines, by its decline reason (the checkout interface's DeclineReasonEnum and
+ * the repayment interface's credit_decline_reason): what happened in words, never the code. The code itself is for
+ * the merchant: the provider logs it with the session (`declined`'s logger) and keeps it in the payment's data.
+ */
+const DECLINE_TEXTS: [RegExp, string][] = [
+  [/^(BUYER_LIMIT_EXCEEDED|ORDER_EXCEEDS_MAX_INVOICE_AMOUNT)$/, "This order is above what your business can pay later with trade credit. Choose another payment method, or place a smaller order."],
+  [/^ORDER_BELOW_MIN_INVOICE_AMOUNT$/, "This order is below the smallest amount that can be paid later with trade credit. Choose another payment method."],
+  [/^(BUYER_NOT_FOUND|BUYER_INFO_INCONSISTENT|BUYER_ADDRESS_DEVIATION|INVALID_LEGAL_REP)$/, "Your business's details could not be confirmed for trade credit. Check the company and the billing address, or choose another payment method."],
+  [/^(DECLINED_IN_VERIFICATION|BUYER_AUTHENTICATION_FAILED)$/, "The verification was not completed, so this order cannot be paid later with trade credit. Choose another payment method."],
+  [/^(SERVICE_UNAVAILABLE|EXCEPTION)$/, "Trade credit is not available right now. Try again in a few minutes, or choose another payment method."],
+]
+const DEFAULT_DECLINE_TEXT = "Trade credit is not available for this purchase. Please choose another payment method."
+/** A decline reason that is a code of the service (upper snake case), not a sentence of the plugin's. */
+const REASON_CODE = /^[A-Z][A-Z0-9_]*$/
+
+/**
+ * The service declined the buyer: TRADE_CREDIT_DECLINED with a message a buyer can read. A reason that is the
+ * service's code becomes words (DECLINE_TEXTS) and goes to `logger` with `ids`; a reason the plugin wrote (the
+ * instalment limits) is said as it is.
+ */
+export function declined(reason: string | null | undefined, log?: { logger: { info: (message: string) => void }; ids?: Record<string, string | null | undefined> }): MedusaError {
+  const code = reason && REASON_CODE.test(reason) ? reason : undefined
+  if (log) {
+    const ids = Object.entries(log.ids ?? {})
+      .filter(([, v]) => v)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")
+    log.logger.info(`trade-credit: the service declined the buyer (${quote(reason ?? "no reason given")})${ids ? ` [${ids}]` : ""}`)
+  }
+  const text = code
+    ? (DECLINE_TEXTS.find(([pattern]) => pattern.test(code))?.[1] ?? DEFAULT_DECLINE_TEXT)
+    : reason
+      ? `Trade credit is not available for this purchase: ${quote(reason)}. Please choose another payment method.`
+      : DEFAULT_DECLINE_TEXT
+  return new MedusaError(MedusaError.Types.NOT_ALLOWED, text, "TRADE_CREDIT_DECLINED")
 }

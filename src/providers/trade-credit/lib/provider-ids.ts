@@ -29,10 +29,6 @@ export const isPlanProviderId = (id: unknown): id is string => typeof id === "st
 /** Either of the plugin's providers. */
 export const isPluginProviderId = (id: unknown): id is string => isInvoiceProviderId(id) || isPlanProviderId(id)
 
-/** The provider a payment webhook was received for (`trade-credit_<id>` of `/hooks/payment/trade-credit_<id>`) is the invoice provider. */
-export const isInvoiceWebhookProvider = (provider: unknown): provider is string =>
-  typeof provider === "string" && provider.startsWith(`${INVOICE_PROVIDER_IDENTIFIER}_`)
-
 /** The invoice provider's ids as registered in this Medusa (one per entry in medusa-config). */
 export async function invoiceProviderIds(container: MedusaContainer): Promise<string[]> {
   const providers = await container.resolve<IPaymentModuleService>(Modules.PAYMENT).listPaymentProviders({}, { select: ["id"] })

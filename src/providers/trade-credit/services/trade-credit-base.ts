@@ -1,18 +1,13 @@
 import { AbstractPaymentProvider, BigNumber, MedusaError, PaymentActions } from "@medusajs/framework/utils"
 import type { Logger, ProviderWebhookPayload, WebhookActionResult } from "@medusajs/framework/types"
 import { assertApiKey, type TradeCreditClient } from "../../../client"
-import type { WebhookEvent } from "../../../service/schemas"
-import { verifyDelivery } from "../../../service/webhook-delivery"
-import { quote } from "../../../utils/quote"
 import { toMedusaError } from "../lib/errors"
-import { fundingDecidedAction, isFundingDecided } from "../lib/funding-webhook"
 import { clientFromOptions, parseOptions, type TradeCreditOptions, type TradeCreditOptionsInput } from "../options"
 
 type InjectedDependencies = { logger: Logger }
 
 /**
- * What both providers share: options, the service client, error mapping and
- * webhook verification. The variants (`trade-credit`, `trade-credit-plan`) are
+ * What both providers share: options, the service client and error mapping. The variants (`trade-credit`, `trade-credit-plan`) are
  * thin classes on top, like Medusa's Stripe providers.
  */
 export abstract class TradeCreditBase extends AbstractPaymentProvider<TradeCreditOptionsInput> {
@@ -47,33 +42,15 @@ export abstract class TradeCreditBase extends AbstractPaymentProvider<TradeCredi
   }
 
   /**
-   * Verifies the Standard Webhooks signature of a delivery and returns the event,
-   * or undefined (logged) when it is forged, stale or malformed.
+   * Medusa's payment webhook handling never acts on this plugin's deliveries: the plugin's receiver answers both
+   * webhook URLs, verifies each delivery once and hands it to its one sync pipeline (src/api/hooks/trade-credit,
+   * src/subscribers/trade-credit-webhook.ts), which completes carts and authorizes payments through Medusa's own
+   * workflows under its locks. Answering `not_supported` keeps a delivery that reaches Medusa some other way out of
+   * core-flows' processPaymentWorkflow, which resolves a session id it does not know to an arbitrary cart.
    */
-  protected verifyWebhook(payload: ProviderWebhookPayload["payload"]): WebhookEvent | undefined {
-    const verified = verifyDelivery(payload, this.options_.webhookSecret)
-    if (verified.ok) return verified.event
-    this.logger_.warn(`trade-credit: ignored a webhook: ${verified.reason}`)
-    return undefined
+  async getWebhookActionAndData(_payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    return { action: PaymentActions.NOT_SUPPORTED }
   }
-
-  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    const event = this.verifyWebhook(payload)
-    if (!event) return { action: PaymentActions.NOT_SUPPORTED }
-    try {
-      // The service has one webhook URL per merchant: a plan's funding decision may arrive at either provider.
-      if (isFundingDecided(event)) return await fundingDecidedAction(this.client_, event, this.logger_)
-      return await this.webhookAction(event)
-    } catch (error) {
-      throw toMedusaError(error, `handle the webhook ${quote(event.type)}`, { logger: this.logger_, ids: { event: event.id } })
-    }
-  }
-
-  /**
-   * What a verified event means for Medusa; each variant reads the current state back from the service.
-   * (`repayment.plan.funding_decided` is answered above, the same for both variants.)
-   */
-  protected abstract webhookAction(event: WebhookEvent): Promise<WebhookActionResult>
 
   protected amountOf(value: string): BigNumber {
     return new BigNumber(value)

@@ -1,4 +1,4 @@
-import { MathBN, MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { MathBN, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type {
   AuthorizePaymentInput,
   AuthorizePaymentOutput,
@@ -18,16 +18,14 @@ import type {
   RetrievePaymentOutput,
   UpdatePaymentInput,
   UpdatePaymentOutput,
-  WebhookActionResult,
 } from "@medusajs/framework/types"
 import BigNumberJs from "bignumber.js"
 import { TradeCreditError } from "../../../client"
 import { taxSubtotalsOf } from "../../../service/order-arithmetic"
-import type { Order, WebhookEvent } from "../../../service/schemas"
+import type { Order } from "../../../service/schemas"
 import { declined } from "../lib/errors"
 import { idempotencyKeys } from "../lib/idempotency-keys"
 import { IntentReuse } from "../lib/intent-reuse"
-import { eventOrderReads } from "../lib/event-order-reads"
 import { readCaptureAmount, readCartOfSession } from "../lib/medusa-reader"
 import { readReceivedReturnsOfRefund } from "../lib/medusa-returns"
 import { otherCapturedTotal, otherRefunds } from "../lib/recorded-money"
@@ -46,6 +44,7 @@ import {
   buildCreateOrderBody,
   buildEditBody,
   buildIntentBody,
+  orderExtrasOf,
   parseSessionInput,
   resolveReturnUrl,
   splitAmountByTaxRates,
@@ -96,7 +95,7 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
       (await this.call("check the buyer's credit", () =>
         this.client_.orders.createIntent(body, { idempotencyKey: idempotencyKeys.intent(sessionId, body) }), { session: sessionId, cart: cart.id }
       ))
-    if (!intent.approved) throw declined(intent.decline_reason)
+    if (!intent.approved) throw declined(intent.decline_reason, { logger: this.logger_, ids: { session: sessionId, cart: cart.id } })
     this.intents_.remember(reuseKey, intent)
     return {
       ...data,
@@ -169,7 +168,7 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
     const current = (data ?? {}) as TradeCreditPaymentData
     const sessionId = this.requireString(context?.idempotency_key ?? current.session_id, "payment session id")
     let order = await this.findOrCreateOrder(sessionId, current)
-    if (order.status === "REJECTED") throw declined(order.decline_reason)
+    if (order.status === "REJECTED") throw declined(order.decline_reason, { logger: this.logger_, ids: { session: sessionId, service_order: order.id } })
     if (order.state === "CANCELLED") {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
@@ -182,7 +181,6 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
       order = await this.call("confirm the order", () =>
         this.client_.orders.confirm(verified.id, { idempotencyKey: idempotencyKeys.confirm(verified.id) }), { session: sessionId, service_order: verified.id }
       )
-      eventOrderReads.changed(order)
     }
     const status = order.state === "UNVERIFIED" ? PaymentSessionStatus.REQUIRES_MORE : PaymentSessionStatus.AUTHORIZED
     return { status, data: withOrder(current, order) }
@@ -211,14 +209,7 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
       merchantReference: cart.id,
       trackingId: data.tracking_id,
       urls: merchantUrlsFor(returnUrl, cart.id),
-      extras: {
-        buyer_department: input.department,
-        buyer_project: input.project,
-        buyer_purchase_order_number: input.purchase_order_number,
-        order_note: input.order_note,
-        invoice_details: input.invoice_emails?.length ? { invoice_emails: input.invoice_emails } : undefined,
-        terms: this.options_.invoiceTermsDays ? { type: "NET_TERMS", duration_days: this.options_.invoiceTermsDays } : undefined,
-      },
+      extras: orderExtrasOf(input, this.options_.invoiceTermsDays),
     })
     try {
       const created = await this.client_.orders.create(body, { idempotencyKey: idempotencyKeys.createOrder(sessionId) })
@@ -340,7 +331,6 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
     const orderId = current.order_id
     try {
       const { order } = await this.client_.orders.cancel(orderId, { idempotencyKey: idempotencyKeys.cancel(orderId) })
-      eventOrderReads.changed(order)
       return { data: withOrder(current, order) }
     } catch (error) {
       if (error instanceof TradeCreditError && error.code === "INVALID_STATE") {
@@ -363,7 +353,6 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
     const orderId = current.order_id
     try {
       const { order } = await this.client_.orders.cancel(orderId, { idempotencyKey: idempotencyKeys.cancel(orderId) })
-      eventOrderReads.changed(order)
       return { data: withOrder(current, order) }
     } catch (error) {
       // The service cancels unverified orders on its own after 48 hours; the session goes regardless.
@@ -386,24 +375,5 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
     const orderId = current.order_id
     const order = await this.call("read the order", () => this.client_.orders.get(orderId))
     return { status: sessionStatusOf(order), data: withOrder(current, order) }
-  }
-
-  /** Acts on the order as the service has it now, so a late or repeated event changes nothing. */
-  protected async webhookAction(event: WebhookEvent): Promise<WebhookActionResult> {
-    if (!event.type.startsWith("order.")) return { action: PaymentActions.NOT_SUPPORTED }
-    const orderId = (event.data as { order_id: string }).order_id
-    // One read-back per event, shared with the plugin's own webhook subscriber (lib/event-order-reads.ts).
-    const order = await eventOrderReads.read(event.id, orderId, (id) => this.client_.orders.get(id))
-    const data = { session_id: order.merchant_order_id, amount: this.amountOf(order.gross_amount) }
-    if (order.status === "REJECTED") return { action: PaymentActions.FAILED, data }
-    switch (order.state) {
-      case "VERIFIED":
-      case "CONFIRMED":
-        return { action: PaymentActions.AUTHORIZED, data }
-      case "CANCELLED":
-        return { action: PaymentActions.CANCELED, data }
-      default:
-        return { action: PaymentActions.NOT_SUPPORTED }
-    }
   }
 }

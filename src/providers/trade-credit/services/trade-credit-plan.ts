@@ -1,4 +1,4 @@
-import { MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type {
   AuthorizePaymentInput,
   AuthorizePaymentOutput,
@@ -24,11 +24,10 @@ import type {
   UpdateAccountHolderOutput,
   UpdatePaymentInput,
   UpdatePaymentOutput,
-  WebhookActionResult,
 } from "@medusajs/framework/types"
 import BigNumberJs from "bignumber.js"
 import { type CompanyDetails, isTradeCreditError } from "../../../client"
-import type { PlanStatus, RepaymentPlan, WebhookEvent } from "../../../service/schemas"
+import type { PlanStatus, RepaymentPlan } from "../../../service/schemas"
 import { formatMoney, roundToCents, toDecimal } from "../../../utils/decimal"
 import { declined } from "../lib/errors"
 import { readCaptureAmount, readCartOfSession } from "../lib/medusa-reader"
@@ -170,7 +169,7 @@ export class TradeCreditPlanService extends TradeCreditBase {
         return { status: PaymentSessionStatus.AUTHORIZED, data: stored }
       case "REJECTED":
         await updatePlanSession(planId, { state: "rejected", funding_status: "REJECTED" })
-        throw declined(status.credit_decline_reason)
+        throw declined(status.credit_decline_reason, { logger: this.logger_, ids: { session: sessionId, plan: planId } })
       default:
         // The order is placed; the funding webhook (or the polling job) authorizes the payment later.
         return { status: PaymentSessionStatus.PENDING_AUTHORIZATION, data: stored }
@@ -393,11 +392,6 @@ export class TradeCreditPlanService extends TradeCreditBase {
     const buyerKey = accountHolderBuyerKey(holder as { data?: Record<string, unknown> }) ?? externalBuyerKey(holder?.external_id)
     if (buyerKey) await forgetBuyer(buyerKey)
     return {}
-  }
-
-  /** Order events belong to the invoice provider; funding decisions are answered by the base class. */
-  protected async webhookAction(_event: WebhookEvent): Promise<WebhookActionResult> {
-    return { action: PaymentActions.NOT_SUPPORTED }
   }
 }
 

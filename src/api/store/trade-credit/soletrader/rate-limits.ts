@@ -5,8 +5,8 @@ import { rateLimit } from "../../../utils/rate-limit"
  * (issue #10 item 5). Each route has two buckets: one per logged-in customer (a customer keeps it from any
  * address) and a larger one per address (one address registering many customers to get round the first;
  * customers behind one office address or CDN share only this larger one). They run after the body check:
- * a refused body costs nothing at the service and is not counted. In-process counters: each server
- * instance counts on its own (docs/reliability.md).
+ * a refused body costs nothing at the service and is not counted. Counted in the database, so the limits hold
+ * across every Medusa instance on it, not per instance (docs/reliability.md).
  */
 const TEN_MINUTES = 10 * 60_000
 

@@ -133,9 +133,23 @@ describe("toMedusaError", () => {
 })
 
 describe("declined", () => {
-  it("names the service's reason, bounded", () => {
-    expect(declined("TOO_HIGH_RISK").message).toBe("Trade credit declined this purchase: TOO_HIGH_RISK. Please choose another payment method.")
-    expect(declined(null).message).toContain("no reason given")
-    expect(declined("R".repeat(100)).message).toContain(`${"R".repeat(64)}…`)
+  it("tells the buyer in words, never the service's code, and logs the code with the ids", () => {
+    const lines: string[] = []
+    const logger = { info: (line: string) => void lines.push(line) }
+    const risk = declined("TOO_HIGH_RISK", { logger, ids: { session: "payses_1" } })
+    expect([risk.type, (risk as any).code]).toEqual(["not_allowed", "TRADE_CREDIT_DECLINED"])
+    expect(risk.message).toBe("Trade credit is not available for this purchase. Please choose another payment method.")
+    expect(lines).toEqual(['trade-credit: the service declined the buyer (TOO_HIGH_RISK) [session payses_1]'])
+    expect(declined("BUYER_LIMIT_EXCEEDED").message).toMatch(/^This order is above what your business can pay later/)
+    expect(declined("ORDER_EXCEEDS_MAX_INVOICE_AMOUNT").message).toBe(declined("BUYER_LIMIT_EXCEEDED").message)
+    expect(declined("BUYER_NOT_FOUND").message).toMatch(/could not be confirmed/)
+    expect(declined("SERVICE_UNAVAILABLE").message).toMatch(/not available right now/)
+    for (const code of ["TOO_HIGH_RISK", "BUYER_LIMIT_EXCEEDED", "BUYER_NOT_FOUND", "DECLINED_IN_VERIFICATION", "SE_SOLE_TRADER", "A_NEW_REASON"]) {
+      expect(declined(code).message).not.toContain(code)
+    }
+    expect(declined(null).message).toBe("Trade credit is not available for this purchase. Please choose another payment method.")
+    // A reason the plugin wrote in words (the instalment limits) is said as it is, bounded.
+    expect(declined("monthly instalments of 20.00 GBP are not offered to ACME LTD").message).toContain("monthly instalments of 20.00 GBP")
+    expect(declined("r".repeat(100)).message).toContain(`${"r".repeat(64)}…`)
   })
 })

@@ -1,0 +1,74 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { IEventBusModuleService, Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
+import { TRADE_CREDIT_WEBHOOK_EVENT, type TradeCreditWebhookReceived } from "../../../workflows/webhooks/webhook-received"
+import { handleEnrollmentWebhookWorkflow } from "../../../workflows/enrollment/handle-enrollment-webhook"
+import { classifyDelivery } from "./classify-delivery"
+import { isUnstorableText, rejectInvalidText } from "./reject-invalid-text"
+import { sendError } from "../../errors/answer"
+import { findInvalidText, invalidTextAnswer } from "../../utils/invalid-text"
+
+/**
+ * How often Medusa's Redis event bus hands a delivery to the pipeline when its handling throws (as Medusa's own webhook
+ * route asks; the in-process event bus of a single instance does not retry: the reconciliation job repairs instead).
+ */
+const ATTEMPTS = 3
+
+/**
+ * One receiver for every delivery of the service, on each of its URLs (`/hooks/trade-credit`, and Medusa's
+ * `/hooks/payment/trade-credit_default` kept for merchants who configured it). The signature is verified here, once,
+ * synchronously (Standard Webhooks signature and timestamp over the raw body): forged or stale 401, malformed 400,
+ * answered `{type, code, message}`; an event of a type this plugin does not know is acknowledged (200) and logged.
+ * - `enrollment.approved` / `enrollment.declined`: claimed by event id and handled here (a repeat answers 200 and
+ *   does nothing); subscribers read the proposal back from the service.
+ * - order events and `repayment.plan.funding_decided`: queued on Medusa's event bus as `trade-credit.webhook.received`
+ *   with the verified event, for the one sync pipeline (src/subscribers/trade-credit-webhook.ts): the event is claimed
+ *   by its id in the database, the service's current state read back, the Medusa change planned and applied under
+ *   Medusa's locking. Nothing reaches Medusa's own payment webhook handling (the providers answer it
+ *   `not_supported`), so no delivery is verified or acted on twice.
+ * - a known event holding text that cannot be stored (a NUL, a lone surrogate): acknowledged 200
+ *   `{received: true, handled: false, code, message}`, recorded as rejected, never queued (reject-invalid-text.ts).
+ */
+export async function receiveDelivery(req: MedusaRequest, res: MedusaResponse, rawBody: Buffer): Promise<void> {
+  const logger = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const { webhookSecret } = req.scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).getOptions()
+
+  const verdict = classifyDelivery({ rawData: rawBody, headers: req.headers as Record<string, unknown> }, webhookSecret)
+  if (verdict.kind === "refused") {
+    logger.warn(`trade-credit webhook: refused a delivery (${verdict.code}): ${verdict.reason}`)
+    return void sendError(res, verdict.code, `The delivery is refused: ${verdict.reason}`)
+  }
+  // Text is text (the root middleware's check, here because the receiver parses its own body): no NUL, no lone
+  // surrogate, no string over the global bound reaches the database or the event bus. A known event of the service
+  // holding text that cannot be stored is acknowledged (its signature verified: a 4xx would only be retried) and
+  // recorded as rejected, never queued (reject-invalid-text.ts).
+  const invalidText = findInvalidText(JSON.parse(rawBody.toString("utf8")))
+  if (invalidText && verdict.kind === "event" && isUnstorableText(invalidText)) {
+    return void res.status(200).json(await rejectInvalidText(req.scope, verdict.event, invalidText))
+  }
+  if (invalidText) {
+    const answer = invalidTextAnswer(invalidText)
+    logger.warn(`trade-credit webhook: refused a delivery (${answer.body.code}): ${answer.body.message}`)
+    return void res.status(answer.status).json(answer.body)
+  }
+  if (verdict.kind === "unknown_type") {
+    logger.info(`trade-credit webhook: ${verdict.type} ${verdict.id} is not an event this plugin handles; acknowledged and ignored`)
+    return void res.status(200).json({ received: true, handled: false })
+  }
+
+  const event = verdict.event
+  if (event.type === "enrollment.approved" || event.type === "enrollment.declined") {
+    const { result } = await handleEnrollmentWebhookWorkflow(req.scope).run({
+      input: { event_id: event.id, type: event.type, proposal_id: event.data.proposal_id },
+    })
+    if (!result.handled) logger.info(`trade-credit webhook: ${event.type} ${event.id} was received before; nothing to do`)
+    return void res.status(200).json({ received: true, handled: result.handled })
+  }
+
+  // Queued, not handled in the request: the service gets its answer at once; a failed handling leaves its event row
+  // "failed", so the service's redelivery (or the Redis bus's retry) is let through, and reconciliation repairs the rest.
+  const data: TradeCreditWebhookReceived = { event }
+  await req.scope.resolve<IEventBusModuleService>(Modules.EVENT_BUS).emit({ name: TRADE_CREDIT_WEBHOOK_EVENT, data }, { attempts: ATTEMPTS })
+  res.status(200).json({ received: true, handled: true })
+}

@@ -166,7 +166,7 @@ async function webhookRecords(): Promise<Record<string, number>> {
   }
 }
 
-it("delivers each webhook to both servers, completes, captures and refunds on both at once: exactly one effect each", async () => {
+it("delivers each webhook to both servers, completes, captures, refunds and reconciles on both at once: exactly one effect each", async () => {
   // The servers serve HTTP; the worker serves none of the routes (only /health).
   expect((await httpClient(worker.url).call("GET", "/store/trade-credit/companies?country=GB&q=acme")).status).toBe(404)
 
@@ -237,7 +237,29 @@ it("delivers each webhook to both servers, completes, captures and refunds on bo
     medusa: "1 refund",
   })
 
-  // 4. Every delivery of the service reached both servers and was recorded once, by the worker.
+  // 4. Reconciliation runs started on both servers at the same moment (an admin's "run now" twice, or a run while
+  // another is going): one at a time through the shared lock, and nothing to repair: no call that changes anything
+  // at the service, Medusa's payment as it was.
+  const changesAtService = async () => ((await control(sim.url, "GET", "/_sim/requests")).items as any[]).filter((r) => r.method !== "GET").length
+  const changesBefore = await changesAtService()
+  const runs = await Promise.all([0, 1, 0, 1].map((i) => admin(i).call("POST", "/admin/trade-credit/reconciliation", {})))
+  for (const r of runs) {
+    expect([r.status, r.status === 200 ? "run" : r.data?.code]).toEqual(r.status === 200 ? [200, "run"] : [409, "TRADE_CREDIT_RECONCILIATION_RUNNING"])
+  }
+  const finished = runs.filter((r) => r.status === 200).map((r) => r.data.run)
+  expect(finished.length).toBeGreaterThanOrEqual(1)
+  for (const run of finished) expect([run.repaired, run.failed]).toEqual([0, 0])
+  expect(await changesAtService()).toBe(changesBefore)
+  const [afterRuns] = await paymentOf(orderId)
+  expect([afterRuns.captures.length, afterRuns.refunds.length]).toEqual([1, 1])
+  scaleRows.push({
+    step: "4 reconciliation runs on both servers at once",
+    requests: `answers ${answersOf(runs)}`,
+    service: "no change asked",
+    medusa: `${finished.length} run(s), each one at a time under the shared lock: 0 repaired, 0 failed`,
+  })
+
+  // 5. Every delivery of the service reached both servers and was recorded once, by the worker.
   // Once the service has no delivery left pending (each one answered by the relay, after both servers did),
   // every delivery is in `deliveries` and has been handled: its record is there.
   const allRecords = await until("every delivery of the service answered and recorded", async () => {

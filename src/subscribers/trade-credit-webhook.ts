@@ -27,7 +27,8 @@ function report(logger: Logger, label: string, result: WebhookHandlingResult) {
   }
   if (result.error) {
     logger.warn(`trade-credit webhook: ${label}: ${result.outcome}`)
-    // Medusa's event bus retries the delivery; the event row says "failed", so the retry is let through.
+    // Medusa's Redis event bus retries (the in-process one does not); the event row says "failed", so a retry or the
+    // service's redelivery is let through, and the reconciliation job repairs what none of them does.
     throw new Error(`trade-credit webhook ${label} failed: ${result.error}`)
   }
   const message = `trade-credit webhook: ${label}: ${result.outcome}`

@@ -103,6 +103,11 @@ function planForPayment(
   const medusaOrder = state.order
 
   if (payment.canceled_at) {
+    // An order edit moved the service order to the edited order's new payment (takeOverOrder): the service's events
+    // still name this payment's session, and the order lives on there. Nothing to do here, nothing to report.
+    if (typeof payment.data.replaced_by_order_edit === "string") {
+      return plan(`the payment was replaced after order edit ${payment.data.replaced_by_order_edit}; order ${order.id} belongs to the new payment`)
+    }
     if (isOver(order)) return plan(sync.length ? "cancelled on both sides; the payment data was stale" : "cancelled on both sides", sync)
     return plan(`the payment is canceled in Medusa but the order is ${order.state} at the service`, sync, [
       `order ${order.id} is still ${order.state} at the service: cancel it in the service's portal if the sale is off`,

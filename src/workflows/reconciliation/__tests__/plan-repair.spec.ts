@@ -205,6 +205,14 @@ describe("planRepair: an authorized payment", () => {
     )
   })
 
+  it("leaves alone a payment an order edit replaced: the service's order lives on in the new payment", () => {
+    const replaced = placed({ canceled_at: "2026-11-22", data: { ...placed().payment!.data, replaced_by_order_edit: "ordch_1" } })
+    const plan = planRepair(replaced, order({ state: "FULFILLED" }))
+    expect(plan.actions).toEqual([])
+    expect(plan.reports).toEqual([])
+    expect(plan.found).toMatch(/replaced after order edit ordch_1/)
+  })
+
   it("reports a payment canceled in Medusa whose order lives on at the service", () => {
     const plan = planRepair(placed({ canceled_at: "2026-11-22" }), order({ state: "CONFIRMED" }))
     expect(plan.reports[0]).toMatch(/still CONFIRMED/)

@@ -48,7 +48,7 @@ export async function providerHarness({ simulatorOptions = {}, providerOptions =
       graph: async ({ entity, filters }) => {
         if (entity === "payment_session") {
           const cartId = cartOfSession.get(filters.id)
-          return { data: cartId ? [{ id: filters.id, payment_collection: { id: "pay_col", cart: { id: cartId } } }] : [] }
+          return { data: cartId ? [{ id: filters.id, payment_collection: { id: "pay_col", cart: { id: cartId, ...carts.get(cartId) } } }] : [] }
         }
         if (entity === "cart") return { data: [carts.get(filters.id)].filter(Boolean) }
         return { data: [] }

@@ -252,11 +252,15 @@ medusaIntegrationTestRunner({
         return { preview: order_preview, confirm: () => adminCall("POST", `/admin/order-edits/${orderId}/confirm`, {}) }
       }
 
-      /** Waits until the edited order is paid by a live trade credit payment again, in Medusa's new collection. */
+      /**
+       * Waits until the edited order is paid by a live trade credit payment again, in Medusa's new collection, and the
+       * collection says so (Medusa writes the payment, then the collection's status: a read between the two sees
+       * the payment of a collection still "not_paid").
+       */
       const livePaymentAfterEdit = (orderId: string, replacedId: string) =>
-        waitFor("the edited order's new trade credit payment", async () => {
+        waitFor("the edited order's new trade credit payment, its collection authorized", async () => {
           const all = await payments(orderId)
-          return all.find((p: any) => p.provider_id === PROVIDER && !p.canceled_at && p.id !== replacedId)
+          return all.find((p: any) => p.provider_id === PROVIDER && !p.canceled_at && p.id !== replacedId && p.collection_status !== "not_paid")
         })
 
       it("sends an edit up to the service, credit checked, and keeps the order paid by the same trade credit order", async () => {

@@ -16,35 +16,39 @@ const query = () => container.resolve(ContainerRegistrationKeys.QUERY)
 /**
  * The cart id of each payment session this process has read (a session belongs
  * to one payment collection, and that collection to one cart, for its whole
- * life): a session's authorization then reads its cart in one query, not two.
+ * life): a later read of the session's cart goes to the cart directly. Per
+ * process on purpose: a miss costs nothing but the join below.
  */
 const cartIdOfSession = new TtlCache<string>(60 * 60_000, 10_000)
 
-async function cartIdOf(sessionId: string): Promise<string> {
+const noCart = (sessionId: string) =>
+  new MedusaError(
+    MedusaError.Types.NOT_FOUND,
+    `No cart belongs to the payment session ${quote(sessionId)}: trade credit pays for carts only`,
+    "TRADE_CREDIT_CART_NOT_FOUND"
+  )
+
+/**
+ * The cart a payment session belongs to, with the given fields (read now: never a kept copy), in one Query: through
+ * the session's payment collection the first time, by the cart's id once this process knows it.
+ */
+export async function readCartOfSession<T = Record<string, unknown>>(sessionId: string, fields: string[]): Promise<T> {
   const known = cartIdOfSession.get(sessionId)
-  if (known) return known
+  if (known) {
+    const { data: carts } = await query().graph({ entity: "cart", fields, filters: { id: known } })
+    if (!carts[0]) throw noCart(sessionId)
+    return carts[0] as T
+  }
   const { data: sessions } = await query().graph({
     entity: "payment_session",
-    fields: ["id", "payment_collection.id", "payment_collection.cart.id"],
+    fields: ["id", "payment_collection.id", "payment_collection.cart.id", ...fields.map((field) => `payment_collection.cart.${field}`)],
     filters: { id: sessionId },
   })
-  const cartId = (sessions[0] as any)?.payment_collection?.cart?.id as string | undefined
-  if (!cartId) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_FOUND,
-      `No cart belongs to the payment session ${quote(sessionId)}: trade credit pays for carts only`,
-      "TRADE_CREDIT_CART_NOT_FOUND"
-    )
-  }
-  cartIdOfSession.set(sessionId, cartId)
-  return cartId
-}
-
-/** The cart a payment session belongs to, with the given fields (read now: never a kept copy). */
-export async function readCartOfSession<T = Record<string, unknown>>(sessionId: string, fields: string[]): Promise<T> {
-  const cartId = await cartIdOf(sessionId)
-  const { data: carts } = await query().graph({ entity: "cart", fields, filters: { id: cartId } })
-  return carts[0] as T
+  const cart = (sessions[0] as { payment_collection?: { cart?: ({ id?: string } & Record<string, unknown>) | null } | null } | undefined)
+    ?.payment_collection?.cart
+  if (!cart?.id) throw noCart(sessionId)
+  cartIdOfSession.set(sessionId, cart.id)
+  return cart as T
 }
 
 /** The amount of one capture row, which Medusa creates just before it calls capturePayment. */

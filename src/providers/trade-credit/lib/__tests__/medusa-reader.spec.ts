@@ -18,7 +18,9 @@ describe("readCartOfSession", () => {
           calls.push(input)
           if (input.entity === "payment_session") {
             const cartId = cartOfSession.get(input.filters.id)
-            return { data: cartId ? [{ id: input.filters.id, payment_collection: { id: "paycol_1", cart: { id: cartId } } }] : [] }
+            // The cart's fields through the link, as Query answers `payment_collection.cart.<field>`.
+            const cart = cartId ? { id: cartId, ...carts.get(cartId) } : undefined
+            return { data: cart ? [{ id: input.filters.id, payment_collection: { id: "paycol_1", cart } }] : [] }
           }
           // A copy: each read answers the cart as it is now.
           return { data: carts.has(input.filters.id) ? [{ ...carts.get(input.filters.id) }] : [] }
@@ -31,19 +33,20 @@ describe("readCartOfSession", () => {
     calls.length = 0
   })
 
-  it("finds the session's cart once, then reads only the cart, as it is now, on every call", async () => {
+  it("reads the session's cart in one Query, then the cart by its id, as it is now, on every call", async () => {
     cartOfSession.set("payses_reader_1", "cart_reader_1")
     carts.set("cart_reader_1", { id: "cart_reader_1", total: 10 })
 
     const first = await readCartOfSession<{ total: number }>("payses_reader_1", ["id", "total"])
     expect(first.total).toBe(10)
-    expect(calls.map((c) => c.entity)).toEqual(["payment_session", "cart"])
+    expect(calls.map((c) => c.entity)).toEqual(["payment_session"])
+    expect(calls[0].fields).toEqual(["id", "payment_collection.id", "payment_collection.cart.id", "payment_collection.cart.id", "payment_collection.cart.total"])
 
     carts.set("cart_reader_1", { id: "cart_reader_1", total: 12 })
     const second = await readCartOfSession<{ total: number }>("payses_reader_1", ["id", "total"])
     expect(second.total).toBe(12)
-    expect(calls.map((c) => c.entity)).toEqual(["payment_session", "cart", "cart"])
-    expect(calls[2].filters).toEqual({ id: "cart_reader_1" })
+    expect(calls.map((c) => c.entity)).toEqual(["payment_session", "cart"])
+    expect(calls[1].filters).toEqual({ id: "cart_reader_1" })
   })
 
   it("refuses a session that belongs to no cart, and does not keep the miss", async () => {
@@ -51,6 +54,6 @@ describe("readCartOfSession", () => {
     cartOfSession.set("payses_reader_orphan", "cart_reader_2")
     carts.set("cart_reader_2", { id: "cart_reader_2" })
     await expect(readCartOfSession<{ id: string }>("payses_reader_orphan", ["id"])).resolves.toEqual({ id: "cart_reader_2" })
-    expect(calls.map((c) => c.entity)).toEqual(["payment_session", "payment_session", "cart"])
+    expect(calls.map((c) => c.entity)).toEqual(["payment_session", "payment_session"])
   })
 })

@@ -15,7 +15,7 @@ import { randomBytes } from "node:crypto"
 import { createRequire } from "node:module"
 import { createFreshDatabase, ensureDatabase, freePort } from "./lib/database.mjs"
 import { loginAdmin } from "./lib/admin-client.mjs"
-import { simulatorControl } from "./lib/simulator-control.mjs"
+import { simulatorControl } from "./lib/simulator-control.js"
 import { waitFor, waitUntil } from "./lib/wait-for.mjs"
 import { ACME, createCart, paymentCollection, sessionOf, startSession, storeClient } from "./lib/store-api.mjs"
 

@@ -1,6 +1,6 @@
 // What every bench shares: the machine, the load, statistics, the markdown rows of docs/performance.md,
 // a simulator in a child process and its control API.
-import { simulatorControl } from "../../scripts/lib/simulator-control.mjs"
+import { simulatorControl } from "../../scripts/lib/simulator-control.js"
 import { spawn, execFileSync } from "node:child_process"
 import { cpus, loadavg, totalmem } from "node:os"
 import { createRequire } from "node:module"

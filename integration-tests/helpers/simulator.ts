@@ -1,4 +1,6 @@
 import { startSimulator, SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } from "trade-credit-simulator"
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const { simulatorControl } = require("../../scripts/lib/simulator-control.js")
 
 export type RunningSimulator = Awaited<ReturnType<typeof startSimulator>>
 
@@ -41,16 +43,9 @@ export function useSimulator(env: Record<string, string> = {}) {
   return handle
 }
 
-/** Calls the simulator's control API. */
+/** Calls the simulator's control API (scripts/lib/simulator-control.js: a non-2xx answer throws with its body). */
 export async function control(baseUrl: string, method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await res.text()
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`)
-  return text ? JSON.parse(text) : undefined
+  return await simulatorControl(baseUrl)(method, path, body)
 }
 
 /** The canonical id of the first company the service's search finds, as a storefront's company search would. */

@@ -1,8 +1,9 @@
 /**
  * The simulator's control API as a JSON caller `control(method, path, body)`; a non-2xx answer throws with its body.
- * Used by the benches and the packaged-install check (TypeScript tests: integration-tests/helpers/simulator.ts).
+ * Used by the benches, the packaged-install check and the TypeScript tests (integration-tests/helpers/simulator.ts);
+ * CommonJS, so that the tests' compiled modules can require it and the ES modules import it.
  */
-export function simulatorControl(url) {
+function simulatorControl(url) {
   return async (method, path, body) => {
     const res = await fetch(`${url}${path}`, {
       method,
@@ -14,3 +15,5 @@ export function simulatorControl(url) {
     return text ? JSON.parse(text) : undefined
   }
 }
+
+module.exports = { simulatorControl }

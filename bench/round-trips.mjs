@@ -32,13 +32,23 @@ async function setWebhooks(simulator, medusa, on) {
   await simulator.control("PUT", "/_sim/webhook", { url: on ? `${medusa.base}/hooks/payment/trade-credit_default` : null })
 }
 
-/** Invoice: session, complete (the buyer must verify), verification at the page, complete again. */
-async function invoiceCheckout(store, simulator, seed, { sessionsBefore = 0 } = {}) {
+/**
+ * Invoice: session, complete (the buyer must verify), verification at the page, complete again; or, with
+ * `oneCompletion`, the session hands out the page (verify_before_completion), verification, one completion.
+ */
+async function invoiceCheckout(store, simulator, seed, { sessionsBefore = 0, oneCompletion = false } = {}) {
   const cartId = await createCart(store, seed)
   const collection = await paymentCollection(store, cartId)
   // A storefront that starts the session before it knows the company, then again with it (Medusa's starter),
   // or a buyer who picks the method again with the cart unchanged: each is a new session of the same cart.
   for (let i = 0; i < sessionsBefore; i++) await startSession(store, collection, INVOICE, i === 0 ? {} : { company: ACME, return_url: RETURN_URL })
+  if (oneCompletion) {
+    const session = await startSession(store, collection, INVOICE, { company: ACME, return_url: RETURN_URL, verify_before_completion: true })
+    await simulator.control("POST", `/_sim/orders/${session.data.order_id}/verify`, { approve: true })
+    const done = await store.call("POST", `/store/carts/${cartId}/complete`)
+    if (done.status !== 200 || done.data.type !== "order") throw new Error(`the completion answered ${done.status}: ${JSON.stringify(done.data)}`)
+    return { cartId, orderId: session.data.order_id }
+  }
   await startSession(store, collection, INVOICE, { company: ACME, return_url: RETURN_URL })
   const first = await store.call("POST", `/store/carts/${cartId}/complete`)
   if (first.status !== 400) throw new Error(`the first completion answered ${first.status}, not 400 (verification needed)`)
@@ -75,6 +85,11 @@ export async function run({ medusa, simulator }) {
   await invoiceCheckout(store, simulator, seed)
 
   record("Invoice checkout, buyer verifies at the page (webhooks off)", await callsDuring(simulator, () => invoiceCheckout(store, simulator, seed)), 4)
+  record(
+    "Invoice checkout, one completion: the session hands out the page (verify_before_completion, webhooks off)",
+    await callsDuring(simulator, () => invoiceCheckout(store, simulator, seed, { oneCompletion: true })),
+    4
+  )
   record(
     "Invoice checkout, session started 3 times for an unchanged cart (no company, company, company again)",
     await callsDuring(simulator, () => invoiceCheckout(store, simulator, seed, { sessionsBefore: 2 })),

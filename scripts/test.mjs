@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: unit tests, Medusa integration tests on PostgreSQL and browser tests in Chromium.
 // `npm test -- unit|integration|browser` runs one suite; other arguments go to jest (flags, path patterns:
-// `npm test -- integration refunds` runs the integration files whose path holds "refunds").
+// `npm test -- integration refunds` runs the integration files whose path holds "refunds"; `-t NAME` the tests
+// whose name holds NAME, such as one part of an area: `npm test -- integration hostile-input -t route-fuzzing`).
 //
 // Every integration or browser file runs in a jest process of its own (Medusa's integration runner keeps module
 // state between the files of one process: a second file can deadlock in the link migrations), on an embedded
@@ -13,10 +14,10 @@
 // A PostgreSQL named by the environment (DATABASE_URL, DB_HOST) is used as it is, one file at a time.
 // TEST_MIGRATED_CLUSTER=off gives each file an empty cluster that Medusa's runner migrates, as before (slower).
 import { spawn } from "node:child_process"
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs"
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { createRequire } from "node:module"
 import { availableParallelism, tmpdir } from "node:os"
-import { join } from "node:path"
+import { dirname, join } from "node:path"
 import { ensureDatabase } from "./lib/database.mjs"
 import { prepareMigratedCluster, TEMPLATE_ENV } from "./lib/migrated-cluster.mjs"
 
@@ -26,7 +27,10 @@ const suites = {
   browser: { testType: "browser", needsDatabase: true, dir: "integration-tests/browser" },
 }
 
-const args = process.argv.slice(2)
+/** The arguments, with jest's name filter joined to its value (`-t route-fuzzing` → `--testNamePattern=route-fuzzing`). */
+const args = process.argv.slice(2).flatMap((arg, i, all) =>
+  (arg === "-t" || arg === "--testNamePattern") && i + 1 < all.length ? [`--testNamePattern=${all[i + 1]}`] : all[i - 1] === "-t" || all[i - 1] === "--testNamePattern" ? [] : [arg]
+)
 const requested = args.filter((a) => suites[a])
 const extraJestArgs = args.filter((a) => !suites[a])
 const selected = requested.length ? requested : Object.keys(suites)
@@ -46,16 +50,25 @@ const specFiles = (dir) => {
 
 /**
  * How long a file is expected to run, to start the longest first (a long file started last leaves a core idle at
- * the end): its size and the size of the local helpers it imports, and more for a file that boots Medusa servers
- * of its own (child-medusa). Only an order: a wrong guess costs time, never a result.
+ * the end): its size and the size of the local modules it imports (an area's parts, the helpers), and more for a
+ * file that boots Medusa servers of its own (child-medusa). Only an order: a wrong guess costs time, never a result.
  */
 function expectedWeight(file) {
-  const text = readFileSync(file, "utf8")
-  let weight = text.length
-  for (const [, helper] of text.matchAll(/from "\.\.\/helpers\/([\w-]+)"|require\("\.\.\/helpers\/([\w-]+)"\)/g)) {
-    const path = `integration-tests/helpers/${helper}.ts`
-    if (helper && existsSync(path)) weight += statSync(path).size
+  const seen = new Set()
+  let text = ""
+  const read = (path) => {
+    if (seen.has(path) || !existsSync(path)) return
+    seen.add(path)
+    const source = readFileSync(path, "utf8")
+    text += source
+    for (const [, relative] of source.matchAll(/(?:from |require\()"(\.{1,2}\/[\w./-]+)"/g)) {
+      if (relative.includes("/scripts/") || relative.includes("/src/")) continue
+      const target = join(dirname(path), relative)
+      read(existsSync(`${target}.ts`) ? `${target}.ts` : target)
+    }
   }
+  read(file)
+  let weight = text.length
   if (/helpers\/child-medusa|admin-server/.test(text)) weight += 40_000
   // The fault suites wait for timeouts and retries on every call of a provider.
   if (/helpers\/(faults|invoice-fault-suite)"/.test(text)) weight += 40_000

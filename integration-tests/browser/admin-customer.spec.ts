@@ -9,6 +9,8 @@ import { BUYER_ADDRESS } from "../helpers/storefront"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { prepareServerRoot, createDatabase, medusa, startMedusa } = require("../../scripts/lib/admin-server.js")
 // eslint-disable-next-line @typescript-eslint/no-var-requires
+const { prepareAppDatabase, TEST_ADMIN } = require("../../scripts/lib/app-database.js")
+// eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../scripts/lib/seed-store.js")
 
 /**
@@ -24,14 +26,14 @@ const { seedStore } = require("../../scripts/lib/seed-store.js")
  */
 jest.setTimeout(9 * 60_000)
 
-const ADMIN = { email: "admin@trade-credit.test", password: "correct-horse-battery-staple" }
+const ADMIN: { email: string; password: string } = TEST_ADMIN
 const SECRET_PART = SIMULATOR_API_KEY.slice("secret_test_".length)
 const shots = screenshotDir("admin-customer")
 const eventuallyLong = <T>(read: () => Promise<T | undefined | null | false>, what: string, ms = 40_000) => eventually(read, what, ms)
 
 describe("admin customer widget in Chromium", () => {
   let sim: Awaited<ReturnType<typeof startSimulator>>
-  let database: { url: string; drop: () => Promise<void> } | undefined
+  let database: { url: string; fromTemplate: boolean; drop: () => Promise<void> } | undefined
   let server: { url: string; stop: () => Promise<void> } | undefined
   let browser: Browser | undefined
   let page: Page
@@ -61,10 +63,11 @@ describe("admin customer widget in Chromium", () => {
     const started = Date.now()
     const [serverRoot] = await Promise.all([
       prepareServerRoot({ log }),
-      (async () => {
-        await medusa(["db:migrate"], { cwd: root, env, timeoutMs: 300_000 })
-        await medusa(["user", "-e", ADMIN.email, "-p", ADMIN.password], { cwd: root, env, timeoutMs: 180_000 })
-      })(),
+      prepareAppDatabase({
+        databaseUrl: database.url,
+        fromTemplate: database.fromTemplate,
+        run: (args: string[]) => medusa(args, { cwd: root, env, timeoutMs: 300_000 }),
+      }),
     ])
     log(`admin bundle and database ready in ${Math.round((Date.now() - started) / 1000)} s`)
     server = (await startMedusa({ serverRoot, env, logFile: path.join(tmpdir(), `trade-credit-admin-customer-spec-${process.pid}.log`) })) as NonNullable<typeof server>

@@ -104,6 +104,11 @@ medusaIntegrationTestRunner({
 
     it("a buyer checks out by invoice: search, select, verify at the service's page, return, confirmation", async () => {
       const { page, errors } = await newBuyer()
+      // Every cart completion the browser asks Medusa for, with its answer: one, accepted (no refused first try).
+      const completions: number[] = []
+      page.on("response", (response) => {
+        if (response.request().method() === "POST" && /\/store\/carts\/[^/]+\/complete$/.test(new URL(response.url()).pathname)) completions.push(response.status())
+      })
       await toCheckout(page, "01-shop")
       await chooseCompany(page, "acme", "02-company-search")
       expect(await page.locator("#chosen-company-name").textContent()).toBe("ACME INDUSTRIAL SUPPLIES LTD")
@@ -130,6 +135,8 @@ medusaIntegrationTestRunner({
       expect(await page.locator("#order-payment").textContent()).toMatch(/Invoice with trade credit/)
       expect(await page.locator("#order-total").textContent()).toBe(total)
       const orderId = new URL(page.url()).searchParams.get("id")!
+      // The verification came before the order: the cart was completed once, on return, and Medusa accepted it.
+      expect(completions).toEqual([200])
 
       // Medusa has the order with an authorized trade credit payment; the service has it confirmed with the buyer's references.
       const { order } = await admin("GET", `/admin/orders/${orderId}?fields=id,display_id,*payment_collections.payments`)

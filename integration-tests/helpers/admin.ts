@@ -1,8 +1,12 @@
 import { Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 
-export const ADMIN_EMAIL = "admin@trade-credit.test"
-export const ADMIN_PASSWORD = "correct-horse-battery-staple"
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const { TEST_ADMIN } = require("../../scripts/lib/app-database.js")
+
+/** The test admin: the migrated template has it (scripts/lib/app-database.js); an empty database gets it here. */
+export const ADMIN_EMAIL: string = TEST_ADMIN.email
+export const ADMIN_PASSWORD: string = TEST_ADMIN.password
 
 /** Creates an admin user with an email and password, then logs in through the auth API like the admin dashboard. */
 export async function loginAdmin(container: MedusaContainer, api: any): Promise<Record<string, string>> {

@@ -3,6 +3,8 @@ import { createWriteStream, mkdtempSync, readFileSync } from "node:fs"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import path from "node:path"
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const { prepareAppDatabase, TEST_ADMIN } = require("../../scripts/lib/app-database.js")
 
 /**
  * A real Medusa server of this repository as a child process on its own
@@ -12,6 +14,8 @@ import path from "node:path"
  * back by the secrets spec).
  */
 const ROOT = path.resolve(__dirname, "../..")
+/** The admin a child's database has (the migrated template's test admin, or created by `medusa user`). */
+export const CHILD_ADMIN: { email: string; password: string } = TEST_ADMIN
 const CLI = path.join(ROOT, "node_modules/@medusajs/cli/cli.js")
 const BOOT_LIMIT_MS = 360_000
 
@@ -43,7 +47,7 @@ export type ChildMedusa = {
 export async function prepareChildMedusa(
   name: string,
   env: Record<string, string>,
-  admin: { email: string; password: string },
+  admin: { email: string; password: string } = TEST_ADMIN,
   sharing?: { databaseUrl: string }
 ): Promise<ChildMedusa> {
   const { Client } = require("pg")
@@ -55,14 +59,15 @@ export async function prepareChildMedusa(
   }
   const database = `${name}-${process.pid}`
   const client = new Client({ ...db, database: "postgres" })
+  // A copy of the migrated template when scripts/test.mjs made one (integration-tests/setup.js): migrated, with the
+  // test admin, so no Medusa CLI runs before the server starts. Medusa's Redis modules (a scale-out test's REDIS_URL)
+  // add no tables the template lacks.
+  const template = process.env.TRADE_CREDIT_TEST_TEMPLATE_DB
+  const fromTemplate = Boolean(template) && (process.env.REDIS_URL ?? "") === (process.env.TRADE_CREDIT_TEST_TEMPLATE_REDIS_URL ?? "")
   if (!sharing) {
     await client.connect()
     await client.query(`DROP DATABASE IF EXISTS "${database}"`)
-    // A copy of the migrated template when scripts/test.mjs made one (integration-tests/setup.js): db:migrate
-    // below then only runs the migration scripts and finds the rest applied.
-    const template = process.env.TRADE_CREDIT_TEST_TEMPLATE_DB
-    const fromTemplate = template && (process.env.REDIS_URL ?? "") === (process.env.TRADE_CREDIT_TEST_TEMPLATE_REDIS_URL ?? "") && !env.REDIS_URL
-    await client.query(`CREATE DATABASE "${database}"${fromTemplate ? ` TEMPLATE "${template.replace(/"/g, '""')}"` : ""}`)
+    await client.query(`CREATE DATABASE "${database}"${fromTemplate ? ` TEMPLATE "${template!.replace(/"/g, '""')}"` : ""}`)
     await client.end()
   }
 
@@ -85,10 +90,7 @@ export async function prepareChildMedusa(
     const result = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, env: fullEnv, encoding: "utf8", timeout: 300_000 })
     if (result.status !== 0) throw new Error(`medusa ${args[0]} failed: ${result.stderr?.slice(-2000)}${result.stdout?.slice(-2000)}`)
   }
-  if (!sharing) {
-    run(["db:migrate"])
-    run(["user", "-e", admin.email, "-p", admin.password])
-  }
+  if (!sharing) await prepareAppDatabase({ databaseUrl: fullEnv.DATABASE_URL, fromTemplate, run, admin })
 
   let child: ChildProcess | undefined
   const url = `http://localhost:${port}`

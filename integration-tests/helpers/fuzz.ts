@@ -6,7 +6,7 @@ import path from "node:path"
 /**
  * The classes of input that broke this plugin or its neighbours before (issue #25 item 6): every route of the plugin
  * and the demo storefront server gets each class, from a fixed seed, and the same checks. Shared by
- * route-fuzzing.spec.ts, webhook-security.spec.ts and storefront-server-fuzz.spec.ts.
+ * hostile-input/route-fuzzing.ts, hostile-input/webhook-security.ts and storefront-server-fuzz.spec.ts.
  */
 
 /** The seed of every drawn value (fast-check); FUZZ_SEED changes it. Printed with each table. */

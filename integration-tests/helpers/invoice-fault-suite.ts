@@ -1,8 +1,6 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { adminRequester, loginAdmin } from "./admin"
 import {
   type FaultCase,
-  faultEnv,
   isClearError,
   printTable,
   type Row,
@@ -10,7 +8,8 @@ import {
   TIME_BOUND_MS,
   withFault,
 } from "./faults"
-import { control, findCompanyId, useSimulator } from "./simulator"
+import { areaPart, areaSimulator, type AreaPart } from "./area"
+import { control, findCompanyId } from "./simulator"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "./storefront"
 import { waitUntil } from "./wait"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
@@ -32,15 +31,13 @@ const eventually = <T>(check: () => Promise<T | undefined | null | false>, what:
 const sumCents = (list: any[] | undefined) => (list ?? []).reduce((acc, x) => acc + cents(x.amount ?? x.gross_amount), 0)
 
 /**
- * The invoice provider's fault suite for some of the faults (a file runs a few of them: all eight in one file
- * take longer than the test runner allows one file on a loaded machine).
+ * The invoice provider's fault suite for these faults, as a part of an area (integration-tests/http/faults.spec.ts)
+ * whose Medusa runs with the fault settings (`faultEnv`).
  */
-export function invoiceFaultSuite(faults: FaultCase[], part: string) {
-  jest.setTimeout(240_000)
-  const simulator = useSimulator(faultEnv)
+export function invoiceFaultSuite(faults: FaultCase[], part: string): AreaPart {
+  const simulator = areaSimulator()
   const rows: Row[] = []
-  medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+  return areaPart(`invoice provider, ${part}`, ({ api, getContainer }) => {
     let seed: any
     let adminHeaders: Record<string, string>
     const adminCall = (method: string, url: string, data?: unknown) =>
@@ -343,6 +340,5 @@ export function invoiceFaultSuite(faults: FaultCase[], part: string) {
         expect(await ordersOfCart([lost.id])).toHaveLength(1)
       })
     }
-  },
-})
+  })
 }

@@ -1,7 +1,7 @@
 import { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET, startSimulator } from "trade-credit-simulator"
-import { type ChildMedusa, httpClient, prepareChildMedusa } from "../helpers/child-medusa"
+import { CHILD_ADMIN, type ChildMedusa, httpClient, prepareChildMedusa } from "../helpers/child-medusa"
 import { control, STOREFRONT_URL } from "../helpers/simulator"
-import { UNBOOKED_AFTER_MS } from "../../src/workflows/reconciliation/read-medusa-state"
+import { unfinishedAfterMs } from "../../src/workflows/reconciliation/read-medusa-state"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "../helpers/storefront"
 import { waitUntil } from "../helpers/wait"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
@@ -17,9 +17,14 @@ jest.setTimeout(1_200_000)
  * on the same database. A reconciliation run repairs Medusa, and the service
  * holds one order, one invoice, one credit note: nothing is charged twice.
  */
-const ADMIN = { email: "crash@trade-credit.test", password: "crash-test-password" }
+const ADMIN = CHILD_ADMIN
 const COMPANY = { company_canonical_id: "cmpgb08123456" }
-const HOLD_MS = 20_000
+/** How long the simulator holds its answer once it committed: the test sees the commit and kills Medusa within it. */
+const HOLD_MS = 4_000
+/** Longer than the simulator holds the answer: Medusa is still waiting when it is killed. */
+const TIMEOUT_MS = HOLD_MS + 1_000
+/** Reconciliation's age for a capture or refund row left unfinished (derived from the client's timeout). */
+const UNFINISHED_AFTER_MS = unfinishedAfterMs(TIMEOUT_MS)
 
 let sim: Awaited<ReturnType<typeof startSimulator>>
 let medusa: ChildMedusa
@@ -43,7 +48,8 @@ const until = <T>(what: string, check: () => Promise<T | undefined | null | fals
 /** Kills Medusa once `committed` says the service made the change, while the answer is held; then starts it again. */
 async function crashWhile(request: () => Promise<unknown>, committed: () => Promise<boolean>) {
   const inFlight = request().catch((e) => e)
-  await until("the service to commit the change", async () => await committed(), HOLD_MS - 2000)
+  // The request reaches the service after Medusa's own work (seconds on a loaded machine); then the hold starts.
+  await until("the service to commit the change", async () => await committed(), 60_000)
   await medusa.kill()
   await inFlight
   await control(sim.url, "DELETE", "/_sim/faults")
@@ -62,8 +68,7 @@ beforeAll(async () => {
       TRADE_CREDIT_WEBHOOK_SECRET: SIMULATOR_WEBHOOK_SECRET,
       TRADE_CREDIT_STOREFRONT_URL: STOREFRONT_URL,
       TRADE_CREDIT_CAPTURE_ON: "manual",
-      // Longer than the simulator holds the answer: Medusa is still waiting when it is killed.
-      TRADE_CREDIT_TIMEOUT_MS: String(HOLD_MS + 10_000),
+      TRADE_CREDIT_TIMEOUT_MS: String(TIMEOUT_MS),
       TRADE_CREDIT_MAX_RETRIES: "0",
     },
     ADMIN
@@ -100,11 +105,11 @@ const paymentOf = async (orderId: string) => {
   return payments[0]
 }
 
-/** Reconciliation treats a capture or refund row as unfinished once it is older than UNBOOKED_AFTER_MS. */
+/** Reconciliation treats a capture or refund row as unfinished once it is older than UNFINISHED_AFTER_MS. */
 async function waitUntilUnfinished(rows: { created_at?: string }[]) {
   const newest = Math.max(0, ...rows.map((r) => new Date(r.created_at ?? 0).getTime()))
   // Time is what reconciliation reads here (a row's age, against a child process's clock): waited for as a condition.
-  await until(`the newest row to be older than ${UNBOOKED_AFTER_MS} ms`, async () => Date.now() > newest + UNBOOKED_AFTER_MS + 1000, UNBOOKED_AFTER_MS + 60_000)
+  await until(`the newest row to be older than ${UNFINISHED_AFTER_MS} ms`, async () => Date.now() > newest + UNFINISHED_AFTER_MS + 1000, UNFINISHED_AFTER_MS + 60_000)
 }
 
 it("repairs a cart completion and a capture and a refund whose Medusa process died after the service committed", async () => {

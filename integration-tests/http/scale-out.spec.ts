@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET, startSimulator } from "trade-credit-simulator"
-import { type ChildMedusa, httpClient, prepareChildMedusa } from "../helpers/child-medusa"
+import { CHILD_ADMIN, type ChildMedusa, httpClient, prepareChildMedusa } from "../helpers/child-medusa"
 import { control, STOREFRONT_URL, WEBHOOK_PATH } from "../helpers/simulator"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "../helpers/storefront"
 import { startTestRedis, type TestRedis } from "../helpers/redis"
@@ -31,7 +31,7 @@ jest.setTimeout(900_000)
 const REDIS_DB = Number(process.env.SCALE_OUT_REDIS_DB || 13)
 let testRedis: TestRedis
 let REDIS_URL: string
-const ADMIN = { email: "scale@trade-credit.test", password: "scale-out-test-password" }
+const ADMIN = CHILD_ADMIN
 const COMPANY = { company_canonical_id: "cmpgb08123456" }
 
 let redis: any

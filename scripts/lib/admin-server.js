@@ -106,7 +106,7 @@ async function prepareServerRoot({ log = () => {} } = {}) {
 /**
  * A fresh database on the PostgreSQL the DB_* variables name (scripts/test.mjs sets them); `drop()` removes it. Where
  * scripts/test.mjs made a migrated template (TRADE_CREDIT_TEST_TEMPLATE_DB, for the same REDIS_URL and so the same
- * modules), the database is a copy of it, so `medusa db:migrate` finds every migration applied.
+ * modules), the database is a copy of it (`fromTemplate`): migrated, with the test admin (scripts/lib/app-database.js).
  */
 async function createDatabase(env = process.env) {
   const { Client } = require("pg")
@@ -117,10 +117,12 @@ async function createDatabase(env = process.env) {
   const sameModules = (env.REDIS_URL ?? "") === (env.TRADE_CREDIT_TEST_TEMPLATE_REDIS_URL ?? "")
   const admin = new Client({ ...connection, database: "postgres" })
   await admin.connect()
+  let fromTemplate = Boolean(template && sameModules)
   try {
-    await admin.query(`CREATE DATABASE "${name}"${template && sameModules ? ` TEMPLATE "${template.replace(/"/g, '""')}"` : ""}`)
+    await admin.query(`CREATE DATABASE "${name}"${fromTemplate ? ` TEMPLATE "${template.replace(/"/g, '""')}"` : ""}`)
   } catch (error) {
     if (!template || error?.code !== "3D000") throw error // 3D000: no such template on this server
+    fromTemplate = false
     await admin.query(`CREATE DATABASE "${name}"`)
   } finally {
     await admin.end()
@@ -128,6 +130,7 @@ async function createDatabase(env = process.env) {
   const auth = `${encodeURIComponent(connection.user)}:${encodeURIComponent(connection.password)}`
   return {
     name,
+    fromTemplate,
     url: `postgres://${auth}@${connection.host}:${connection.port}/${name}`,
     drop: async () => {
       const client = new Client({ ...connection, database: "postgres" })

@@ -1,4 +1,4 @@
-import { completeCart, rememberCheckout, startPaymentSession } from "./checkout-flow.js"
+import { completeCart, rememberCheckout, startPaymentSession, verificationUrl } from "./checkout-flow.js"
 import { mountCompanySearch } from "./company-search.js"
 import { esc, loadConfig, medusa, money, PROVIDERS, retrieveCart, saveCartId, savedCartId, tradeCredit } from "./medusa.js"
 import { mountSoleTraderSignup } from "./soletrader.js"
@@ -258,6 +258,8 @@ export async function renderCheckout(app, { navigate }) {
           // The service sends the buyer back here with ?cart_id=…&trade_credit=verified|failed|cancelled.
           return_url: `${location.origin}${config.returnPath || "/checkout/trade-credit/return"}`,
           ...(method === "instalments" && { number_of_periods: state.periods }),
+          // Pay by invoice: the session makes the order and hands out the verification page; one completion on return.
+          ...(method === "invoice" && { verify_before_completion: true }),
         }
       }
       rememberCheckout({ method, periods: state.periods, company: state.selection?.name, po: data.purchase_order_number })
@@ -265,6 +267,12 @@ export async function renderCheckout(app, { navigate }) {
         await startPaymentSession(state.cart.id, PROVIDERS[method], data)
       } catch (error) {
         return fail(`We couldn't start this payment: ${error.message}`)
+      }
+      const verifyAt = method === "invoice" ? await verificationUrl(state.cart.id) : undefined
+      if (verifyAt) {
+        button.textContent = "Taking you to verification…"
+        window.location.assign(verifyAt)
+        return
       }
       const result = await completeCart(state.cart.id)
       if (result.redirect) {

@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
 import BigNumber from "bignumber.js"
 import type { TradeCreditPaymentData } from "../../providers/trade-credit/lib/payment-data"
+import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../modules/trade-credit"
 import type { MedusaPaymentState } from "./types"
 
 const FIELDS = [
@@ -31,23 +32,27 @@ const FIELDS = [
   "payment_collection.order.transactions.reference_id",
 ]
 
+/** What Medusa's own work may add around a provider call before it books a capture or refund on the order. */
+const BOOKING_SLACK_MS = 20_000
+
 /**
  * How old a capture or refund row without an order transaction must be before it counts as unfinished: Medusa
- * books a capture on the order right after the provider answers, so a younger one may be in flight still.
- * Longer than any call the transport makes (its deadline is a few times the timeout).
+ * writes the row, calls the provider, then books it on the order, so a younger one may be in flight still. Longer
+ * than any call the transport makes (its deadline: three times the timeout, retries and waits included) plus
+ * Medusa's own work: 50 s with the default timeout of 10 s.
  */
-export const UNBOOKED_AFTER_MS = 60_000
+export const unfinishedAfterMs = (timeoutMs: number) => 3 * timeoutMs + BOOKING_SLACK_MS
 
 type MoneyRow = { id: string; raw_amount?: unknown; amount?: unknown; created_at?: string | Date }
 
 /**
- * Rows no order transaction of `reference` names, older than UNBOOKED_AFTER_MS. Medusa's refundPaymentsWorkflow
+ * Rows no order transaction of `reference` names, older than `olderThanMs`. Medusa's refundPaymentsWorkflow
  * books a refund under the payment's id instead: any transaction naming the payment counts as booking all its rows.
  */
-function unbooked(rows: MoneyRow[] | undefined, order: any, reference: "capture" | "refund", paymentId: string) {
+function unbooked(rows: MoneyRow[] | undefined, order: any, reference: "capture" | "refund", paymentId: string, olderThanMs: number) {
   const booked = new Set(((order?.transactions ?? []) as any[]).filter((t) => t?.reference === reference).map((t) => t.reference_id))
   if (booked.has(paymentId)) return []
-  const before = Date.now() - UNBOOKED_AFTER_MS
+  const before = Date.now() - olderThanMs
   return (rows ?? [])
     .filter((row) => row && !booked.has(row.id) && row.created_at && new Date(row.created_at).getTime() < before)
     .map((row) => ({ id: row.id, amount: total([row]) }))
@@ -70,6 +75,7 @@ export async function readMedusaPaymentState(container: MedusaContainer, session
   const payment = row.payment
   const cart = row.payment_collection?.cart
   const order = row.payment_collection?.order
+  const olderThanMs = unfinishedAfterMs(container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).getOptions().timeoutMs)
   return {
     session: {
       id: row.id,
@@ -88,8 +94,8 @@ export async function readMedusaPaymentState(container: MedusaContainer, session
           authorized: payment.raw_amount ? total([payment]) : undefined,
           refund_ids: (payment.refunds ?? []).map((r: { id: string }) => r.id),
           ...(order && {
-            unbooked_captures: unbooked(payment.captures, order, "capture", payment.id),
-            unbooked_refunds: unbooked(payment.refunds, order, "refund", payment.id),
+            unbooked_captures: unbooked(payment.captures, order, "capture", payment.id, olderThanMs),
+            unbooked_refunds: unbooked(payment.refunds, order, "refund", payment.id, olderThanMs),
           }),
         }
       : null,

@@ -27,7 +27,7 @@ export type MedusaPaymentState = {
     refund_ids?: string[]
     /**
      * Captures and refunds Medusa wrote but never booked on the order (no order transaction names them), older
-     * than UNBOOKED_AFTER_MS: Medusa writes the row, then calls the provider, then books it; a process killed
+     * than any provider call can take (`unfinishedAfterMs`): Medusa writes the row, then calls the provider, then books it; a process killed
      * during the call leaves the row alone. Read only when the payment has a Medusa order.
      */
     unbooked_captures?: { id: string; amount: string }[]

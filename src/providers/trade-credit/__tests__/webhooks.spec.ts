@@ -6,7 +6,7 @@ import { TradeCreditInvoiceService } from "../services/trade-credit-invoice"
 
 /**
  * getWebhookActionAndData: Medusa's payment webhook handling is never told to act on a delivery of the service
- * (the plugin's receiver and sync pipeline handle them: integration-tests/http/webhooks-reconciliation.spec.ts).
+ * (the plugin's receiver and sync pipeline handle them: integration-tests/http/after-sale/webhooks-reconciliation.ts).
  * Whatever reaches it, even a signed order.verified of a verified order, is `not_supported`, and the service is
  * not called.
  */

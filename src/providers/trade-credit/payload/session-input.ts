@@ -101,6 +101,12 @@ export const SessionInput = z.object({
     .array(email("each of invoice_emails"), { error: "invoice_emails must be a list of email addresses" })
     .max(10, "invoice_emails holds at most 10 addresses")
     .optional(),
+  /**
+   * Order creation with the session (pay by invoice): the service order is made when the session starts, so the
+   * storefront sends the buyer to `data.payment_url` first and completes the cart once, on return. Without it the
+   * first completion makes the order and is refused (`requires_more`), and the completion on return places it.
+   */
+  verify_before_completion: z.boolean({ error: "verify_before_completion must be true or false" }).optional(),
   /** Where the buyer comes back after verifying; only the configured storefront origins are accepted. */
   return_url: z
     .string({ error: "return_url must be a string" })

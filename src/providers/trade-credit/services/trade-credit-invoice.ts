@@ -127,7 +127,22 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
       return { id: sessionId, status: PaymentSessionStatus.PENDING, data: { ...sessionData, session_id: sessionId, missing: ["company"] } }
     }
     const checked = await this.checkCredit(sessionId, sessionData, amount)
+    if (sessionData.verify_before_completion === true) return await this.orderBeforeCompletion(sessionId, checked)
     return { id: checked.tracking_id ?? sessionId, status: PaymentSessionStatus.PENDING, data: checked }
+  }
+
+  /**
+   * The redirect flow with one completion (`verify_before_completion`): the service order is made with the session,
+   * its `payment_url` handed to the storefront the way Medusa's redirect providers hand out their approval URL. The
+   * buyer verifies first; the one completion on return confirms and authorizes. A trade account's verified user's
+   * order is VERIFIED at once (no redirect). Until then the session is `requires_more` (the expiry job frees it after
+   * the TTL, a cart change cancels the order) or `pending`, never authorized before the cart completes.
+   */
+  private async orderBeforeCompletion(sessionId: string, checked: TradeCreditPaymentData) {
+    const order = await this.findOrCreateOrder(sessionId, checked)
+    if (order.status === "REJECTED") throw declined(order.decline_reason, { logger: this.logger_, ids: { session: sessionId, service_order: order.id } })
+    const status = order.state === "UNVERIFIED" ? PaymentSessionStatus.REQUIRES_MORE : PaymentSessionStatus.PENDING
+    return { id: order.id, status, data: withOrder(checked, order) }
   }
 
   /** The service order of a payment an order edit replaced, for the edited order's new payment collection. */
@@ -153,7 +168,9 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
       return { status: sessionStatusOf(order), data: withOrder(current, order) }
     }
     if (current.company === undefined) return { status: PaymentSessionStatus.PENDING, data: current }
-    return { status: PaymentSessionStatus.PENDING, data: await this.checkCredit(sessionId, current, amount) }
+    const checked = await this.checkCredit(sessionId, current, amount)
+    if (current.verify_before_completion === true) return await this.orderBeforeCompletion(sessionId, checked)
+    return { status: PaymentSessionStatus.PENDING, data: checked }
   }
 
   private async editOrder(sessionId: string, orderId: string): Promise<Order> {

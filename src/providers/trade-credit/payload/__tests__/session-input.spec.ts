@@ -66,6 +66,23 @@ describe("parseSessionInput", () => {
   it("lets a session start before the company is known when asked", () => {
     expect(parseSessionInput({}, { requireCompany: false })).toEqual({})
   })
+
+  it("reads verify_before_completion as a boolean and names it when it is not one", () => {
+    const company = { company_canonical_id: "cmpgb08123456" }
+    expect(parseSessionInput({ company, verify_before_completion: true }).verify_before_completion).toBe(true)
+    expect(parseSessionInput({ company }).verify_before_completion).toBeUndefined()
+    for (const value of ["true", 1, null]) {
+      const error = (() => {
+        try {
+          parseSessionInput({ company, verify_before_completion: value })
+        } catch (e) {
+          return e as any
+        }
+      })()
+      expect({ code: error?.code, path: error?.path }).toEqual({ code: "INVALID_SESSION_DATA", path: "verify_before_completion" })
+      expect(error.message).toMatch(/verify_before_completion must be true or false/)
+    }
+  })
 })
 
 describe("resolveReturnUrl", () => {

@@ -1,0 +1,9 @@
+import { integrationArea } from "../helpers/area"
+import tradeAccounts from "./accounts/trade-accounts"
+import soleTraders from "./accounts/sole-traders"
+import adminCustomerRoutes from "./accounts/admin-customer-routes"
+import adminUiRoutes from "./accounts/admin-ui-routes"
+
+jest.setTimeout(600_000)
+
+integrationArea([tradeAccounts, soleTraders, adminCustomerRoutes, adminUiRoutes])

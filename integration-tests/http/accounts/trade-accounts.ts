@@ -1,0 +1,259 @@
+import { adminRequester, loginAdmin } from "../../helpers/admin"
+import { control, findCompanyId, STOREFRONT_URL } from "../../helpers/simulator"
+import { TRADE_CREDIT_MODULE } from "../../../src/modules/trade-credit"
+import { createCheckoutCart, startTradeCreditSession } from "../../helpers/storefront"
+import { areaPart, areaSimulator } from "../../helpers/area"
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const { seedStore } = require("../../../scripts/lib/seed-store.js")
+
+const simulator = areaSimulator()
+const PASSWORD = "trade-account-password-1"
+let counter = 0
+
+/** Trade account calls the service received (the simulator's request log). */
+const serviceCalls = async () =>
+  (await control(simulator.url, "GET", "/_sim/requests?path_prefix=/trade-account")).items.filter((r: any) => r.method !== "GET")
+
+/** What the user's browser does with the verification link: load the page, press "Verify", follow the redirect. */
+async function verifyAtLink(redirectUrl: string): Promise<string> {
+  const page = await fetch(redirectUrl)
+  expect(page.status).toBe(200)
+  const html = await page.text()
+  expect(html).toMatch(/<button[^>]*value="verify"[^>]*>Verify<\/button>/)
+  const res = await fetch(redirectUrl, {
+    method: "POST",
+    body: new URLSearchParams({ decision: "verify" }),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    redirect: "manual",
+  })
+  expect(res.status).toBe(303)
+  return res.headers.get("location") as string
+}
+
+export default areaPart("trade-accounts", ({ api, getContainer }) => {
+  let seed: any
+  let adminHeaders: Record<string, string>
+  let admin: ReturnType<typeof adminRequester>
+  let companyId: string
+
+  /** A call to the admin API that returns the status and body, whatever the status. */
+  const adminCall = async (method: string, url: string, data?: unknown) =>
+    api.request({ method, url, data, headers: adminHeaders, validateStatus: () => true })
+
+  /** A customer who registers and logs in at the storefront; returns its id and a store client with its session. */
+  async function registerCustomer(first_name: string, extra: Record<string, string> = {}) {
+    const email = `${first_name.toLowerCase()}.${Date.now().toString(36)}${++counter}@acme-office.example`
+    const pk = { "x-publishable-api-key": seed.publishableKey }
+    const registered = await api.post("/auth/customer/emailpass/register", { email, password: PASSWORD })
+    const { data } = await api.post(
+      "/store/customers",
+      { email, first_name, last_name: "Hopper", phone: "07400 123456", company_name: "Acme Office Supplies Ltd", ...extra },
+      { headers: { ...pk, authorization: `Bearer ${registered.data.token}` } }
+    )
+    const login = await api.post("/auth/customer/emailpass", { email, password: PASSWORD })
+    const headers = { ...pk, authorization: `Bearer ${login.data.token}` }
+    const call = async (method: string, url: string, body?: unknown) => api.request({ method, url, data: body, headers, validateStatus: () => true })
+    const ok = async (method: string, url: string, body?: unknown) => {
+      const res = await call(method, url, body)
+      if (res.status >= 300) throw new Error(`${method} ${url} answered ${res.status}: ${JSON.stringify(res.data)}`)
+      return res.data
+    }
+    return { id: data.customer.id as string, email, store: { call, ok } }
+  }
+
+  /** A logged-in customer's checkout by trade credit, naming no company (the trade account's is used). */
+  async function checkout(buyer: Awaited<ReturnType<typeof registerCustomer>>) {
+    const cart = await createCheckoutCart(buyer.store, seed)
+    expect(cart.customer_id).toBe(buyer.id)
+    const started = await startTradeCreditSession(buyer.store, cart.id, { return_url: `${STOREFRONT_URL}/checkout/return` })
+    expect(started.status).toBe(200)
+    const complete = await buyer.store.call("POST", `/store/carts/${cart.id}/complete`)
+    const { cart: after } = await buyer.store.ok("GET", `/store/carts/${cart.id}?fields=*payment_collection.payment_sessions`)
+    const session = after.payment_collection.payment_sessions[0]
+    const { items } = await control(simulator.url, "GET", "/_sim/requests?method=POST&path_prefix=/v1/order")
+    const createBody = items.find((r: any) => r.path === "/v1/order" && r.body?.merchant_order_id === session.id)?.body
+    return { cart, complete, session, createBody }
+  }
+
+  beforeAll(async () => {
+    adminHeaders = await loginAdmin(getContainer(), api)
+    admin = adminRequester(api, adminHeaders)
+    seed = await seedStore(admin)
+    companyId = await findCompanyId(simulator.url, "GB", "acme")
+  })
+
+  it("onboards through the admin API, verifies through the link, and checks out in one click; a second user orders for the business", async () => {
+    const grace = await registerCustomer("Grace")
+    const alan = await registerCustomer("Alan")
+
+    // Onboard Grace's company: the business and Grace as its first user, with the service's ids kept.
+    const onboarded = await adminCall("POST", "/admin/trade-credit/trade-accounts", { customer_id: grace.id, company: { canonical_id: companyId } })
+    expect(onboarded.status).toBe(201)
+    const account = onboarded.data.trade_account
+    expect(account).toMatchObject({
+      id: expect.stringMatching(/^tcta_/),
+      service_customer_id: expect.stringMatching(/^svc_/),
+      merchant_customer_id: grace.id,
+      trade_name: "Acme Office Supplies Ltd",
+      canonical_id: companyId,
+    })
+    expect(account.users).toHaveLength(1)
+    expect(account.users[0]).toMatchObject({ customer_id: grace.id, service_user_id: expect.stringMatching(/^svc_/), verified: false })
+    const { items: atService } = await control(simulator.url, "GET", "/_sim/trade-accounts")
+    expect(atService).toHaveLength(1)
+    expect(atService[0].customer).toMatchObject({
+      id: account.service_customer_id,
+      merchant_customer_id: grace.id,
+      contact_persons: [{ first_name: "Grace", last_name: "Hopper", phone_number: "+447400123456", email: grace.email }],
+      invoice_email_addresses: [grace.email],
+    })
+    expect(atService[0].users[0]).toMatchObject({ merchant_user_id: grace.id, email: grace.email })
+    // The body the service got (section 8): the business's identifiers at the top level, not nested under `company`.
+    const sent = (await serviceCalls()).find((r: any) => r.path === "/trade-account/v3/customer")
+    expect(sent.body).toMatchObject({ merchant_customer_id: grace.id, canonical_id: companyId, use_billing_address_for_shipping: false })
+    expect(sent.body).not.toHaveProperty("company")
+
+    // Onboarding twice is harmless: the same account, nothing new at the service.
+    const again = await adminCall("POST", "/admin/trade-credit/trade-accounts", { customer_id: grace.id, company: { canonical_id: companyId } })
+    expect(again.status).toBe(200)
+    expect(again.data).toMatchObject({ onboarded: false, trade_account: { id: account.id, service_customer_id: account.service_customer_id } })
+    expect((await control(simulator.url, "GET", "/_sim/trade-accounts")).items).toHaveLength(1)
+
+    // The account reads the same by the plugin's id, the service's id (svc_) and the Medusa customer id.
+    for (const id of [account.id, account.service_customer_id, grace.id]) {
+      const read = await admin("GET", `/admin/trade-credit/trade-accounts/${id}`)
+      expect(read.trade_account.id).toBe(account.id)
+    }
+    const listed = await admin("GET", "/admin/trade-credit/trade-accounts")
+    expect(listed.trade_accounts.map((a: any) => a.id)).toContain(account.id)
+
+    // Alan joins as a second user of the business.
+    const added = await admin("POST", `/admin/trade-credit/trade-accounts/${account.id}/users`, { customer_ids: [alan.id] })
+    expect(added.added).toEqual([alan.id])
+    expect(added.trade_account.users.map((u: any) => u.customer_id).sort()).toEqual([alan.id, grace.id].sort())
+    const alanView = await admin("GET", `/admin/trade-credit/customers/${alan.id}/trade-account`)
+    expect(alanView.trade_account.id).toBe(account.id)
+    expect(alanView.user).toMatchObject({ customer_id: alan.id, verified: false, customer: { email: alan.email } })
+
+    // An unverified user is redirected to verify the order, as usual.
+    const waiting = await checkout(alan)
+    expect(waiting.complete.status).toBe(400)
+    expect(waiting.session.status).toBe("requires_more")
+    expect(waiting.session.data.payment_url).toMatch(new RegExp(`^${simulator.url}/`))
+    expect(waiting.createBody.buyer.trade_account).toEqual({ customer_id: account.service_customer_id, user_id: alanView.user.service_user_id })
+    expect(waiting.createBody.buyer.company).toEqual({ company_canonical_id: companyId })
+
+    // The admin sends Grace the verification link; she verifies at the service's page and returns to the storefront.
+    const link = await admin("POST", `/admin/trade-credit/trade-accounts/${account.id}/users/${grace.id}/verification-link`, {
+      return_url: `${STOREFRONT_URL}/account/trade-account`,
+    })
+    expect(link).toMatchObject({ redirect_url: expect.stringMatching(new RegExp(`^${simulator.url}/`)), event: "trade-credit.trade-account.verification-link" })
+    const back = await verifyAtLink(link.redirect_url)
+    expect(back).toBe(`${STOREFRONT_URL}/account/trade-account?trade_account_verification=verified`)
+    const graceView = await admin("GET", `/admin/trade-credit/customers/${grace.id}/trade-account`)
+    expect(graceView.user).toMatchObject({ customer_id: grace.id, verified: true })
+
+    // One-click checkout: the order is created VERIFIED, confirmed, and placed at the first completion (no redirect).
+    const oneClick = await checkout(grace)
+    expect(oneClick.complete.status).toBe(200)
+    expect(oneClick.complete.data.type).toBe("order")
+    expect(oneClick.session.data.payment_url ?? null).toBeNull()
+    expect(oneClick.createBody.buyer.trade_account).toEqual({ customer_id: account.service_customer_id, user_id: graceView.user.service_user_id })
+    const serviceOrder = (await control(simulator.url, "GET", `/_sim/orders/${oneClick.session.data.order_id}`)).order
+    expect(serviceOrder).toMatchObject({ state: "CONFIRMED", payment_url: null })
+
+    // The second user, verified too, orders on the business's behalf in one click.
+    await control(simulator.url, "POST", `/_sim/trade-accounts/users/${alanView.user.service_user_id}/verify`, {})
+    const second = await checkout(alan)
+    expect(second.complete.status).toBe(200)
+    expect(second.complete.data.type).toBe("order")
+    expect(second.createBody.buyer.trade_account.customer_id).toBe(account.service_customer_id)
+    expect((await admin("GET", `/admin/trade-credit/customers/${alan.id}/trade-account`)).user.verified).toBe(true)
+  })
+
+  it("refuses bad input with a 4xx and a code, and sends nothing to the service", async () => {
+    const ada = await registerCustomer("Ada")
+    const bob = await registerCustomer("Bob")
+    const cyd = await registerCustomer("Cyd", { phone: "" })
+    const first = await adminCall("POST", "/admin/trade-credit/trade-accounts", {
+      customer_id: ada.id,
+      company: { country_code: "gb", organization_number: "09876543" },
+      trade_name: "Brightwater",
+    })
+    expect(first.status).toBe(201)
+    const accountA = first.data.trade_account
+    expect(accountA.company).toEqual({ country_code: "GB", organization_number: "09876543" })
+    const second = await adminCall("POST", "/admin/trade-credit/trade-accounts", { customer_id: bob.id, company: { canonical_id: companyId } })
+    expect(second.status).toBe(201)
+    const accountB = second.data.trade_account
+
+    const before = (await serviceCalls()).length
+    const refusals: [string, string, unknown, number, string][] = [
+      // A merchant id beginning with svc_ is reserved for the service's ids.
+      ["POST", "/admin/trade-credit/trade-accounts", { customer_id: "svc_123", company: { canonical_id: companyId } }, 400, "TRADE_CREDIT_RESERVED_ID"],
+      ["POST", `/admin/trade-credit/trade-accounts/${accountA.id}/users`, { customer_ids: ["svc_user"] }, 400, "TRADE_CREDIT_RESERVED_ID"],
+      // An unknown customer.
+      ["POST", "/admin/trade-credit/trade-accounts", { customer_id: "cus_unknown", company: { canonical_id: companyId } }, 404, "TRADE_CREDIT_CUSTOMER_NOT_FOUND"],
+      ["POST", `/admin/trade-credit/trade-accounts/${accountA.id}/users`, { customer_ids: ["cus_unknown"] }, 404, "TRADE_CREDIT_CUSTOMER_NOT_FOUND"],
+      // A user of another business.
+      ["POST", `/admin/trade-credit/trade-accounts/${accountA.id}/users`, { customer_ids: [bob.id] }, 400, "TRADE_CREDIT_USER_OF_ANOTHER_BUSINESS"],
+      ["POST", `/admin/trade-credit/trade-accounts/${accountA.id}/users/${bob.id}/verification-link`, {}, 400, "TRADE_CREDIT_USER_OF_ANOTHER_BUSINESS"],
+      // The same customer onboarding another company, a customer without a phone, a malformed body.
+      ["POST", "/admin/trade-credit/trade-accounts", { customer_id: ada.id, company: { canonical_id: companyId } }, 400, "TRADE_CREDIT_TRADE_ACCOUNT_EXISTS"],
+      ["POST", "/admin/trade-credit/trade-accounts", { customer_id: cyd.id, company: { canonical_id: companyId } }, 400, "TRADE_CREDIT_CUSTOMER_DETAILS_MISSING"],
+      ["POST", "/admin/trade-credit/trade-accounts", { customer_id: cyd.id, company: { canonical_id: "cmp_gb_unknown" } }, 400, "TRADE_CREDIT_COMPANY_NOT_FOUND"],
+      ["POST", "/admin/trade-credit/trade-accounts", { customer_id: cyd.id, company: { canonical_id: companyId }, extra: 1 }, 400, "TRADE_CREDIT_INVALID_BODY"],
+      // A return URL off the storefront (no open redirect).
+      ["POST", `/admin/trade-credit/trade-accounts/${accountA.id}/users/${ada.id}/verification-link`, { return_url: "https://evil.example/x" }, 400, "INVALID_RETURN_URL"],
+      // Unknown accounts and users, by either kind of id.
+      ["GET", "/admin/trade-credit/trade-accounts/svc_unknown", undefined, 404, "TRADE_CREDIT_TRADE_ACCOUNT_NOT_FOUND"],
+      ["POST", `/admin/trade-credit/trade-accounts/${accountA.id}/users/svc_unknown/verification-link`, {}, 404, "TRADE_CREDIT_TRADE_ACCOUNT_USER_NOT_FOUND"],
+      ["GET", "/admin/trade-credit/customers/cus_unknown/trade-account", undefined, 404, "TRADE_CREDIT_CUSTOMER_NOT_FOUND"],
+    ]
+    for (const [method, url, body, status, code] of refusals) {
+      const res = await adminCall(method, url, body)
+      expect({ url, body, status: res.status, code: res.data.code }).toEqual({ url, body, status, code })
+    }
+    expect((await serviceCalls()).length).toBe(before)
+    // Nothing changed in Medusa either.
+    expect((await admin("GET", `/admin/trade-credit/trade-accounts/${accountA.id}`)).trade_account.users.map((u: any) => u.customer_id)).toEqual([ada.id])
+    expect((await admin("GET", `/admin/trade-credit/trade-accounts/${accountB.id}`)).trade_account.users.map((u: any) => u.customer_id)).toEqual([bob.id])
+    expect((await admin("GET", `/admin/trade-credit/customers/${cyd.id}/trade-account`))).toEqual({ trade_account: null, user: null })
+
+    // The link with no return_url goes back to the first storefront origin; the service's user is found by its svc_ id too.
+    const link = await admin("POST", `/admin/trade-credit/trade-accounts/${accountA.id}/users/${accountA.users[0].service_user_id}/verification-link`, {})
+    expect(link.return_url).toBe(`${STOREFRONT_URL}/account/trade-account`)
+
+    // A user's phone is optional at the service: Cyd (no phone) joins, and the body carries none; an unreadable phone
+    // is refused naming the field, before anything is sent.
+    const joined = await admin("POST", `/admin/trade-credit/trade-accounts/${accountA.id}/users`, { customer_ids: [cyd.id] })
+    expect(joined.added).toEqual([cyd.id])
+    const cydBody = (await serviceCalls()).find((r: any) => r.path.endsWith("/user") && r.body?.merchant_user_id === cyd.id)?.body
+    expect(cydBody).toMatchObject({ merchant_user_id: cyd.id, email: cyd.email })
+    expect(cydBody).not.toHaveProperty("phone_number")
+    const eve = await registerCustomer("Eve", { phone: "12" })
+    const calls = (await serviceCalls()).length
+    const badPhone = await adminCall("POST", `/admin/trade-credit/trade-accounts/${accountA.id}/users`, { customer_ids: [eve.id] })
+    expect([badPhone.status, badPhone.data.code]).toEqual([400, "TRADE_CREDIT_CUSTOMER_DETAILS_MISSING"])
+    expect(badPhone.data.message).toContain("phone number")
+    expect((await serviceCalls()).length).toBe(calls)
+  })
+
+  it("adopts the service's records when the plugin lost its own rows (a 409 or a replayed key names them)", async () => {
+    const dee = await registerCustomer("Dee")
+    const onboarded = await adminCall("POST", "/admin/trade-credit/trade-accounts", { customer_id: dee.id, company: { canonical_id: companyId } })
+    expect(onboarded.status).toBe(201)
+    const lost = onboarded.data.trade_account
+    // The plugin's rows vanish (a restore from an older backup): the service still has the business and its user.
+    const module = getContainer().resolve(TRADE_CREDIT_MODULE) as any
+    await module.deleteTradeAccountUsers(lost.users.map((u: any) => u.id))
+    await module.deleteTradeAccounts([lost.id])
+    // Onboarding again with another trade name: the key's body differs, the service refuses, the plugin reads its record back.
+    const res = await adminCall("POST", "/admin/trade-credit/trade-accounts", { customer_id: dee.id, company: { canonical_id: companyId }, trade_name: "Renamed" })
+    expect(res.status).toBe(200)
+    expect(res.data).toMatchObject({ onboarded: false, adopted: true })
+    expect(res.data.trade_account).toMatchObject({ service_customer_id: lost.service_customer_id, trade_name: lost.trade_name })
+    expect(res.data.trade_account.users[0].service_user_id).toBe(lost.users[0].service_user_id)
+    expect((await control(simulator.url, "GET", "/_sim/trade-accounts")).items.filter((i: any) => i.customer.merchant_customer_id === dee.id)).toHaveLength(1)
+  })
+})

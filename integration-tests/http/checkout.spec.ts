@@ -1,0 +1,8 @@
+import { integrationArea } from "../helpers/area"
+import storefrontRoutes from "./checkout/storefront-routes"
+import instalments from "./checkout/instalments"
+import invoiceCheckout from "./checkout/invoice-checkout"
+
+jest.setTimeout(600_000)
+
+integrationArea([storefrontRoutes, instalments, invoiceCheckout])

@@ -1,0 +1,259 @@
+import { adminRequester, loginAdmin } from "../../helpers/admin"
+import {
+  FAILED_COMPLETION_EXTRA_MS,
+  FAULTS,
+  type FaultCase,
+  isClearError,
+  printTable,
+  type Row,
+  seenOf,
+  TIME_BOUND_MS,
+  withFault,
+} from "../../helpers/faults"
+import { control } from "../../helpers/simulator"
+import { createCheckoutCart, storeClient } from "../../helpers/storefront"
+import { waitUntil } from "../../helpers/wait"
+import { areaPart, areaSimulator } from "../../helpers/area"
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const { seedStore } = require("../../../scripts/lib/seed-store.js")
+
+/**
+ * Every call the instalment provider (pp_trade-credit-plan_default) makes, under
+ * every fault the simulator can inject (docs/reliability.md). One `it` per
+ * fault: a new buyer's two carts go through the session (account, credit
+ * check), completion (plan, funding status), capture (fulfilment),
+ * cancellation and refund (credit), one faulted call per step. Reconciliation
+ * does not compare plans: a failed step is retried as the buyer or the admin
+ * would, and the service's accounts, plans, fulfilments and credits are
+ * counted against Medusa's rows after each step.
+ */
+const simulator = areaSimulator()
+const PLAN_PROVIDER = "pp_trade-credit-plan_default"
+const ACME = { company_canonical_id: "cmpgb08123456" }
+const DAY = 24 * 60 * 60 * 1000
+const rows: Row[] = []
+const cents = (v: unknown) => Math.round(Number(v) * 100)
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+export default areaPart("instalment provider", ({ api, getContainer }) => {
+  let seed: any
+  let adminHeaders: Record<string, string>
+  const adminCall = (method: string, url: string, data?: unknown) =>
+    api.request({ method, url, data, headers: adminHeaders, validateStatus: () => true })
+  const admin = (method: string, path: string, body?: unknown) => adminRequester(api, adminHeaders)(method, path, body)
+
+  beforeAll(async () => {
+    adminHeaders = await loginAdmin(getContainer(), api)
+    seed = await seedStore(adminRequester(api, adminHeaders))
+  })
+  beforeEach(async () => {
+    await control(simulator.url, "DELETE", "/_sim/faults")
+    // Funding is decided when the plan is read: no webhook, no polling needed for these steps.
+    await control(simulator.url, "PUT", "/_sim/webhook", { url: null })
+    simulator.sim!.state.repayment.fundingDelayMs = 0
+  })
+  afterAll(() => printTable("Instalment provider (pp_trade-credit-plan_default)", rows))
+
+  const accounts = async () => (await control(simulator.url, "GET", "/_sim/repayment/accounts")).items as any[]
+  const plansOf = async (sessionId: string) =>
+    ((await control(simulator.url, "GET", "/_sim/plans")).items as any[]).filter((p) => p.reference === sessionId)
+  const simPlan = async (planId: string) => await control(simulator.url, "GET", `/_sim/plans/${planId}`)
+  const paymentOf = async (orderId: string) => {
+    const { order } = await admin(
+      "GET",
+      `/admin/orders/${orderId}?fields=id,status,*payment_collections.payments,*payment_collections.payments.captures,*payment_collections.payments.refunds`
+    )
+    return order.payment_collections.flatMap((c: any) => c.payments ?? [])[0]
+  }
+
+  /** Runs one faulted step: the answer is a success or a clear 4xx with a code, in bounded time; `settle` counts duplicates. */
+  async function step<R extends { status: number; data?: any }>(
+    call: string,
+    target: { method: string; path: string },
+    fc: FaultCase,
+    op: () => Promise<R>,
+    succeeded: (res: R) => boolean,
+    settle: (res: R, ok: boolean) => Promise<number>,
+    { completion = false }: { completion?: boolean } = {}
+  ) {
+    const { result, ms } = await withFault(simulator.url, target, fc, op)
+    const ok = succeeded(result)
+    const bound = TIME_BOUND_MS + (completion && !ok ? FAILED_COMPLETION_EXTRA_MS : 0)
+    if (fc.expect === "ok") expect({ call, fault: fc.name, ok, seen: seenOf(result), body: result.data }).toMatchObject({ ok: true })
+    // A fault the plugin absorbs (e.g. a plan found again through the service's 409) is a success, never a 500 or a vague error.
+    else expect({ call, fault: fc.name, answer: ok || isClearError(result), seen: seenOf(result), body: result.data }).toMatchObject({ answer: true })
+    // `ms` and `bound` go to the table, not to an assertion: wall-clock bounds belong in bench/ (what the bound
+    // stood for, an answer rather than a hang, is asserted above).
+    const duplicates = await settle(result, ok)
+    expect(duplicates).toBe(0)
+    rows.push({ call, fault: fc.name, seen: seenOf(result), ms, bound, duplicates, lost: "none" })
+  }
+
+  FAULTS.forEach((fc, index) => {
+    it(`survives "${fc.name}" on every call of the instalment provider`, async () => {
+      const store = storeClient(api, seed.publishableKey)
+      // A buyer new to the plugin for each fault: the first session makes the buyer's repayment account.
+      const email = `faults-plan-${index}@acme-office.example`
+      const newCart = async () => {
+        const cart = await createCheckoutCart(store, seed, { quantities: [1, 1] })
+        await store.ok("POST", `/store/carts/${cart.id}`, { email })
+        return cart
+      }
+      const startSession = async (cartId: string) => {
+        const { payment_collection } = await store.ok("POST", "/store/payment-collections", { cart_id: cartId })
+        return await store.call("POST", `/store/payment-collections/${payment_collection.id}/payment-sessions`, {
+          provider_id: PLAN_PROVIDER,
+          data: { company: ACME, number_of_periods: 3 },
+        })
+      }
+      const sessionOf = async (cartId: string) => {
+        const { cart } = await store.ok("GET", `/store/carts/${cartId}?fields=*payment_collection.payment_sessions`)
+        return cart.payment_collection.payment_sessions.find((s: any) => s.provider_id === PLAN_PROVIDER && s.status !== "canceled")
+      }
+      const complete = (cartId: string) => store.call("POST", `/store/carts/${cartId}/complete`)
+      const placed = (res: any) => res.status === 200 && res.data?.type === "order"
+      const accountsBefore = (await accounts()).length
+      const cartA = await newCart()
+      const cartB = await newCart()
+
+      // ---- account: the buyer's first session (credit check, then the account is made)
+      await step(
+        "account (POST /repay/v1/account)",
+        { method: "POST", path: "/repay/v1/account" },
+        fc,
+        () => startSession(cartA.id),
+        (res) => res.status === 200,
+        async (_res, ok) => {
+          if (!ok) expect((await startSession(cartA.id)).status).toBe(200)
+          expect((await sessionOf(cartA.id)).data.account_id).toMatch(UUID)
+          return (await accounts()).length - accountsBefore - 1
+        }
+      )
+
+      // ---- credit check: the second cart's session (the account is reused: no account call)
+      await step(
+        "credit check (POST /repay/v1/credit-check)",
+        { method: "POST", path: "/repay/v1/credit-check" },
+        fc,
+        () => startSession(cartB.id),
+        (res) => res.status === 200,
+        async (_res, ok) => {
+          if (!ok) expect((await startSession(cartB.id)).status).toBe(200)
+          const [a, b] = [await sessionOf(cartA.id), await sessionOf(cartB.id)]
+          expect(b.data.account_id).toBe(a.data.account_id)
+          return (await accounts()).length - accountsBefore - 1
+        }
+      )
+
+      /** After a failed completion the buyer completes again; one plan per session at the service, funded. */
+      const settleCompletion = (cartId: string, set: (order: any) => void) => async (res: any, ok: boolean) => {
+        let answer = res
+        if (!ok) {
+          answer = await complete(cartId)
+          expect({ status: answer.status, body: answer.data }).toMatchObject({ status: 200 })
+        }
+        expect(answer.data.type).toBe("order")
+        set(answer.data.order)
+        const session = await sessionOf(cartId)
+        expect(session.status).toBe("authorized")
+        const plans = await plansOf(session.id)
+        expect(plans.map((p) => p.id)).toContain(session.data.plan_id)
+        expect((await paymentOf(answer.data.order.id)).data.plan_id).toBe(session.data.plan_id)
+        return plans.length - 1
+      }
+
+      // ---- plan: completing cart A creates the plan
+      let orderA: any
+      await step(
+        "plan (POST /repay/v1/plan)",
+        { method: "POST", path: "/repay/v1/plan" },
+        fc,
+        () => complete(cartA.id),
+        placed,
+        settleCompletion(cartA.id, (o) => (orderA = o)),
+        { completion: true }
+      )
+
+      // ---- status: completing cart B reads the new plan's funding
+      let orderB: any
+      await step(
+        "status (GET /repay/v1/status)",
+        { method: "GET", path: "/repay/v1/status" },
+        fc,
+        () => complete(cartB.id),
+        placed,
+        settleCompletion(cartB.id, (o) => (orderB = o)),
+        { completion: true }
+      )
+
+      // ---- fulfil: capturing order A fulfils its whole plan
+      const paymentA = await paymentOf(orderA.id)
+      const planA = paymentA.data.plan_id
+      await step(
+        "fulfil (PUT /repay/v1/fulfilment)",
+        { method: "PUT", path: "/repay/v1/fulfilment" },
+        fc,
+        () => adminCall("POST", `/admin/payments/${paymentA.id}/capture`, {}),
+        (res) => res.status === 200,
+        async (_res, ok) => {
+          if (!ok) expect((await adminCall("POST", `/admin/payments/${paymentA.id}/capture`, {})).status).toBe(200)
+          const payment = await paymentOf(orderA.id)
+          expect(payment.captures).toHaveLength(1)
+          const atService = await simPlan(planA)
+          expect(["PENDING", "SUCCEEDED"]).toContain(atService.status.fulfilment_status)
+          // The service fulfils a plan once: a second fulfilment answers its status again.
+          return payment.captures.length - 1
+        }
+      )
+
+      // ---- cancel: cancelling order B cancels its plan's instalments
+      const planB = (await paymentOf(orderB.id)).data.plan_id
+      await step(
+        "cancel (PUT /repay/v1/plan/{id}/cancellation)",
+        { method: "PUT", path: `/repay/v1/plan/${planB}/cancellation` },
+        fc,
+        () => adminCall("POST", `/admin/orders/${orderB.id}/cancel`, {}),
+        (res) => res.status === 200,
+        async (_res, ok) => {
+          if (!ok) {
+            const again = await adminCall("POST", `/admin/orders/${orderB.id}/cancel`, {})
+            expect({ status: again.status, body: again.data }).toMatchObject({ status: 200 })
+          }
+          expect((await admin("GET", `/admin/orders/${orderB.id}?fields=id,status`)).order.status).toBe("canceled")
+          // Medusa cancels the order even when the payment's cancellation failed (it only logs it): the plugin's
+          // order.canceled subscriber tries again, after the answer.
+          await waitUntil("the payment of the canceled order to be canceled", async () => (await paymentOf(orderB.id)).canceled_at, {
+            timeoutMs: 30_000,
+          })
+          const atService = await simPlan(planB)
+          expect(atService.cancellation).toBeTruthy()
+          expect(atService.plan.instalments.every((i: any) => i.status === "CANCELLED")).toBe(true)
+          return 0
+        }
+      )
+
+      // ---- credit: a month later the first instalment is invoiced; a refund credits the plan
+      await control(simulator.url, "POST", "/_sim/clock/advance", { ms: 40 * DAY })
+      expect(cents((await simPlan(planA)).status.invoiced_amount)).toBeGreaterThan(1000)
+      const refund = () => adminCall("POST", `/admin/payments/${paymentA.id}/refund`, { amount: 10 })
+      await step(
+        "credit (POST /repay/v1/credit)",
+        { method: "POST", path: "/repay/v1/credit" },
+        fc,
+        refund,
+        (res) => res.status === 200,
+        async (_res, ok) => {
+          if (!ok) {
+            const again = await refund()
+            expect({ status: again.status, body: again.data }).toMatchObject({ status: 200 })
+          }
+          const payment = await paymentOf(orderA.id)
+          const atService = await simPlan(planA)
+          expect(payment.refunds).toHaveLength(1)
+          expect(atService.status.credited_amount).toBe("10.00")
+          return atService.credits.length - payment.refunds.length
+        }
+      )
+    })
+  })
+})

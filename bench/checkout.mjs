@@ -10,6 +10,7 @@
 import { performance } from "node:perf_hooks"
 import { fmt, isMain, median, printMachine, quantile, row, startSimulatorProcess, tableHeader } from "./lib/common.mjs"
 import { bootMedusa } from "./lib/medusa.mjs"
+import { writeCheckoutChart } from "./lib/charts.mjs"
 import { ACME, RETURN_URL, createCart, paymentCollection, startSession, storeClient, verifiedTradeAccountBuyer } from "../scripts/lib/store-api.mjs"
 
 const COMMAND = "node bench/checkout.mjs"
@@ -56,7 +57,21 @@ async function checkout(store, simulator, seed, provider, buyer) {
   return { total: end - t0 - excluded, payment: end - t1 - excluded }
 }
 
-export async function run({ medusa, simulator, buyers = quick ? 2 : 4, perBuyer = quick ? 2 : 6, rounds = quick ? 2 : 3 }) {
+/** Concurrent buyers swept: one buyer, a few, a busy store, more buyers than Medusa's connection pool. */
+export const LEVELS = quick ? [1, 4] : [1, 4, 8, 32]
+
+/** The checkout bench at each level of concurrency (the same server): `{ levels: [{ buyers, ... }] }`. */
+export async function run({ medusa, simulator, levels = LEVELS }) {
+  const results = []
+  for (const buyers of levels) {
+    console.error(`  -- ${buyers} concurrent buyer(s)`)
+    // About the same number of checkouts per path at every level: the run's time grows with the work, not the level.
+    results.push(await runLevel({ medusa, simulator, buyers, perBuyer: Math.max(1, Math.round((quick ? 4 : 12) / buyers)) }))
+  }
+  return { levels: results }
+}
+
+async function runLevel({ medusa, simulator, buyers, perBuyer, rounds = quick ? 2 : 3 }) {
   const store = storeClient(medusa.base, medusa.seed.publishableKey)
   const providers = [SYSTEM, TRADE_CREDIT, SYSTEM_LOGGED_IN, TRADE_ACCOUNT]
   await simulator.control("PUT", "/_sim/webhook", { url: null })
@@ -104,7 +119,22 @@ export async function run({ medusa, simulator, buyers = quick ? 2 : 4, perBuyer 
   return result
 }
 
-export function printRows(r) {
+/** The ratios of a level: trade credit's whole checkout over the system provider's (medians). */
+export function ratiosOf(r) {
+  const p = r.providers
+  return {
+    buyers: r.buyers,
+    redirect: p[TRADE_CREDIT].totalMedian / p[SYSTEM].totalMedian,
+    oneClick: p[TRADE_ACCOUNT].totalMedian / p[SYSTEM_LOGGED_IN].totalMedian,
+    medians: Object.fromEntries(Object.entries(p).map(([name, s]) => [name, s.totalMedian])),
+  }
+}
+
+export function printRows(result) {
+  for (const level of result.levels) printLevel(level)
+}
+
+function printLevel(r) {
   const sys = r.providers[SYSTEM]
   const tc = r.providers[TRADE_CREDIT]
   const ta = r.providers[TRADE_ACCOUNT]
@@ -147,10 +177,11 @@ if (isMain(import.meta.url)) {
   let medusa
   try {
     medusa = await bootMedusa({ simulator })
-    const result = await run({ medusa, simulator })
+    const result = await run({ medusa, simulator, levels: process.env.BENCH_BUYERS ? process.env.BENCH_BUYERS.split(",").map(Number) : LEVELS })
     printMachine()
     tableHeader()
     printRows(result)
+    writeCheckoutChart(result)
   } finally {
     await medusa?.stop()
     await simulator.close()

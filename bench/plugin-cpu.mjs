@@ -12,6 +12,7 @@
 //   the plugin runs (payload, validation, serialisation, hashing, the client's own bookkeeping); no socket does.
 // `node bench/plugin-cpu.mjs` (BENCH_QUICK=1 for fewer iterations)
 import { performance } from "node:perf_hooks"
+import { writeCpuChart } from "./lib/charts.mjs"
 import { fmt, isMain, median, printMachine, quantile, require, requireTs, row, tableHeader } from "./lib/common.mjs"
 import { ACME, RETURN_URL, makeCart, providerCheckout, providerHarness } from "./lib/provider-harness.mjs"
 
@@ -140,14 +141,32 @@ function payloadOnly(lines, iterations) {
   return samples
 }
 
+/** The cart sizes swept: a usual B2B cart, a large one, a very large one (the per-line cost is read between them). */
+const SIZES = [5, 50, 500]
+
+/**
+ * CPU per cart line of each provider call, the plugin alone: the slope between the smallest and the largest cart
+ * (what a line adds, the call's fixed cost taken out), in µs.
+ */
+export function perLine(results) {
+  const smallest = Math.min(...results.map((r) => r.lines))
+  const largest = Math.max(...results.map((r) => r.lines))
+  return results
+    .filter((r) => r.lines === largest && !r.pure)
+    .map((r) => {
+      const small = results.find((x) => x.lines === smallest && x.name === r.name)
+      return { name: r.name, perLineUs: ((r.aloneMedian - small.aloneMedian) / (largest - smallest)) * 1000, largest, largestMs: r.aloneMedian }
+    })
+}
+
 export async function run() {
   meterTransport()
   const h = await providerHarness()
   /** @type {Record<string, any>[]} one row per call and cart size (the provider calls and the pure payload) */
   const results = []
   try {
-    for (const lines of [5, 200]) {
-      const iterations = quick ? (lines === 5 ? 60 : 20) : lines === 5 ? 400 : 120
+    for (const lines of SIZES) {
+      const iterations = Math.max(quick ? 10 : 40, Math.round((quick ? 300 : 2000) / Math.sqrt(lines)))
       const samples = new Map()
       const measure = async (name, fn) => {
         const t = await timed(fn)
@@ -218,6 +237,15 @@ export async function run() {
 }
 
 export function printRows(results) {
+  for (const r of perLine(results)) {
+    row(
+      `Plugin CPU per cart line, ${r.name} (the plugin alone: the ${SIZES[0]}- to ${r.largest}-line slope)`,
+      `${fmt(r.perLineUs, 1)} µs a line; the ${r.largest}-line call ${fmt(r.largestMs, 2)} ms`,
+      `≤ 10 µs a line${/create/.test(r.name) ? `; ${r.largest}-line create ≤ 5 ms` : ""}`,
+      r.perLineUs <= 10 && (!/create/.test(r.name) || r.largestMs <= 5),
+      COMMAND
+    )
+  }
   for (const r of results) {
     const target = r.lines === 5 && !r.pure ? "< 1 ms median" : "none (reported)"
     const met = r.lines === 5 && !r.pure ? r.aloneMedian < 1 : undefined
@@ -249,4 +277,5 @@ if (isMain(import.meta.url)) {
   printMachine()
   tableHeader()
   printRows(results)
+  writeCpuChart(results)
 }

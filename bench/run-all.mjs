@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: every bench, one Medusa server for the ones that need it, then the table of
-// docs/performance.md printed ready to paste. BENCH_QUICK=1 runs fewer iterations (for trying the scripts).
+// docs/performance.md printed ready to paste, and the charts it shows written to docs/bench/*.svg. BENCH_QUICK=1 runs fewer iterations (for trying the scripts).
 import { printMachine, startSimulatorProcess, tableHeader } from "./lib/common.mjs"
 import { bootMedusa } from "./lib/medusa.mjs"
 import * as roundTrips from "./round-trips.mjs"
@@ -9,6 +9,7 @@ import * as checkout from "./checkout.mjs"
 import * as connections from "./connections.mjs"
 import * as webhooksMemory from "./webhooks-memory.mjs"
 import * as simulatorRps from "./simulator-rps.mjs"
+import { writeCheckoutChart, writeCpuChart } from "./lib/charts.mjs"
 
 const simulator = await startSimulatorProcess({ repaymentFundingDelayMs: 0, repaymentFulfilmentDelayMs: 0, webhookRetryDelaysMs: [200, 500] })
 let medusa
@@ -37,6 +38,8 @@ try {
   roundTrips.printRows(r1)
   pluginCpu.printRows(r2)
   checkout.printRows(r3)
+  writeCpuChart(r2)
+  writeCheckoutChart(r3)
   connections.printRows(r4)
   webhooksMemory.printRows(r5)
   simulatorRps.printRows(r6)

@@ -12,6 +12,7 @@ import {
   OrderIntent,
   OrderIntentRequest,
   OrderList,
+  OrderSummary,
   Refund,
   RefundRequest,
 } from "../service/schemas/order"
@@ -91,15 +92,22 @@ export class OrdersClient {
    * POST /v1/order. A merchant_order_id already used answers 409 INVALID_STATE
    * with the existing order's id in the error's `details`.
    */
-  async create(body: CreateOrderInput, { idempotencyKey }: Idempotent): Promise<Order> {
+  async create(body: CreateOrderInput, { idempotencyKey }: Idempotent): Promise<OrderSummary> {
     const valid = validateBody(CreateOrderRequest, body, "order", checkOrderAmounts)
-    const { data } = await this.#transport.request({ method: "POST", path: "/v1/order", body: valid, idempotencyKey }, Order)
+    // The lines just sent come back as they went: the answer is read for the order's id, state and links.
+    const { data } = await this.#transport.request({ method: "POST", path: "/v1/order", body: valid, idempotencyKey }, OrderSummary)
     return data
   }
 
   /** GET /v1/order/{order_id} */
   async get(orderId: string): Promise<Order> {
     const { data } = await this.#transport.request({ method: "GET", path: urlPath`/v1/order/${orderId}` }, Order)
+    return data
+  }
+
+  /** GET /v1/order/{order_id}, read for its state, amounts and documents: the lines are not checked (OrderSummary). */
+  async getSummary(orderId: string): Promise<OrderSummary> {
+    const { data } = await this.#transport.request({ method: "GET", path: urlPath`/v1/order/${orderId}` }, OrderSummary)
     return data
   }
 
@@ -113,10 +121,10 @@ export class OrdersClient {
   }
 
   /** POST /v1/order/{order_id}/confirm (no body): needs state VERIFIED. */
-  async confirm(orderId: string, { idempotencyKey }: Idempotent): Promise<Order> {
+  async confirm(orderId: string, { idempotencyKey }: Idempotent): Promise<OrderSummary> {
     const { data } = await this.#transport.request(
       { method: "POST", path: urlPath`/v1/order/${orderId}/confirm`, idempotencyKey },
-      Order
+      OrderSummary
     )
     return data
   }

@@ -4,7 +4,7 @@ import { SIMULATOR_API_KEY } from "trade-credit-simulator"
 import { adminRequester, loginAdmin } from "../../helpers/admin"
 import { control, WEBHOOK_PATH } from "../../helpers/simulator"
 import { BUYER_ADDRESS, createCheckoutCart, storeClient } from "../../helpers/storefront"
-import { waitUntil } from "../../helpers/wait"
+import { recordLogs, waitUntil } from "../../helpers/wait"
 import { areaPart, areaSimulator } from "../../helpers/area"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../../scripts/lib/seed-store.js")
@@ -215,6 +215,48 @@ export default areaPart("instalments", ({ api, getContainer }) => {
     const calls = await repaymentRequests()
     expect(calls.filter((r) => r.path === "/repay/v1/preview" || r.path === "/repay/v1/plan")).toHaveLength(0)
     expect((await admin("GET", "/admin/orders?fields=id")).orders).toHaveLength(0)
+  })
+
+  it("fulfils the plan when the order's last item ships (captureOn shipment), not on an earlier shipment, and once", async () => {
+    setFundingDelay(0)
+    const logs = recordLogs(getContainer().resolve(ContainerRegistrationKeys.LOGGER) as any)
+    const store = storeClient(api, seed.publishableKey)
+    const { completed, session } = await checkout(store, { number_of_periods: 6 })
+    expect(session.status).toBe("authorized")
+    const orderId = completed.data.order.id
+    const planId = session.data.plan_id
+    const { payments } = await paymentsOfOrder(orderId)
+    const paymentId = payments[0].id
+    const { order } = await admin("GET", `/admin/orders/${orderId}?fields=id,*items`)
+    const items = order.items.map((i: any) => ({ id: i.id, quantity: Number(i.quantity) }))
+    expect(items.length).toBeGreaterThan(1)
+    /** Fulfils these items and marks the fulfillment shipped, as the admin does. */
+    const ship = async (list: { id: string; quantity: number }[]) => {
+      await admin("POST", `/admin/orders/${orderId}/fulfillments`, { items: list })
+      const { order: withFulfillments } = await admin("GET", `/admin/orders/${orderId}?fields=fulfillments.id,fulfillments.shipped_at`)
+      const open = withFulfillments.fulfillments.find((f: any) => !f.shipped_at)
+      await admin("POST", `/admin/orders/${orderId}/fulfillments/${open.id}/shipments`, { items: list })
+      return open.id as string
+    }
+    const fulfilments = async () => (await repaymentRequests()).filter((r) => r.method === "PUT" && r.path === "/repay/v1/fulfilment")
+
+    // Part of the order ships: the plan waits for the rest (the subscriber says so).
+    const first = await ship(items.slice(0, 1))
+    await waitUntil("the first shipment judged", () => logs.some((l) => l.includes(`not captured on shipment of ${first}`)))
+    expect((await paymentsOfOrder(orderId)).payments[0].captured_at).toBeFalsy()
+    expect(await fulfilments()).toHaveLength(0)
+
+    // The rest ships: the payment is captured through Medusa and the plan fulfilled at the service, once.
+    await ship(items.slice(1))
+    const captured = await waitUntil("the plan payment captured", async () => {
+      const payment = (await paymentsOfOrder(orderId)).payments[0]
+      return payment.captured_at ? payment : undefined
+    })
+    expect(captured.id).toBe(paymentId)
+    expect(["PENDING", "SUCCEEDED"]).toContain((await simPlan(planId)).status.fulfilment_status)
+    expect(await fulfilments()).toHaveLength(1)
+    const { payment } = await admin("GET", `/admin/payments/${paymentId}?fields=id,*captures`)
+    expect(payment.captures).toHaveLength(1)
   })
 
   it("checks out with funding ACCEPTED, fulfils the whole plan on capture, credits a refund and refuses one above what was invoiced", async () => {

@@ -342,6 +342,17 @@ export const Order = z.object({
 })
 export type Order = z.infer<typeof Order>
 
+/**
+ * An order answer read for its state alone (creation, the read on the buyer's return, the confirm): everything but
+ * the lines is checked, the lines are passed over (the caller never reads them, and checking them again costs
+ * microseconds per line on every call). `Order` is assignable to it.
+ */
+export const OrderSummary = Order.extend({
+  line_items: z.array(z.unknown()),
+  fulfilments: z.array(Fulfilment.extend({ line_items: z.array(z.unknown()) })),
+})
+export type OrderSummary = z.infer<typeof OrderSummary>
+
 /** The answer of a fulfilment: the order, and which fulfilment it made / what remains (null once all is fulfilled). */
 export const FulfilAnswer = Order.extend({
   fulfilled_order: z.object({ id: z.string() }).nullable().optional(),

@@ -1,4 +1,4 @@
-import type { Order, OrderState, OrderStatus } from "../../../service/schemas"
+import type { OrderState, OrderStatus, OrderSummary } from "../../../service/schemas"
 
 /**
  * What the provider keeps in the payment session's and the payment's `data`.
@@ -30,7 +30,7 @@ export type TradeCreditPaymentData = Record<string, unknown> & {
 }
 
 /** The parts of a service order worth keeping on the Medusa payment. */
-export function orderSummary(order: Order): Partial<TradeCreditPaymentData> {
+export function orderSummary(order: OrderSummary): Partial<TradeCreditPaymentData> {
   return {
     order_id: order.id,
     merchant_order_id: order.merchant_order_id,
@@ -57,6 +57,6 @@ export function orderSummary(order: Order): Partial<TradeCreditPaymentData> {
 }
 
 /** Merges a fresh order summary into stored data. */
-export function withOrder(data: TradeCreditPaymentData, order: Order): TradeCreditPaymentData {
+export function withOrder(data: TradeCreditPaymentData, order: OrderSummary): TradeCreditPaymentData {
   return { ...data, ...orderSummary(order) }
 }

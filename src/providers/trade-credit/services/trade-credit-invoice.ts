@@ -22,7 +22,7 @@ import type {
 import BigNumberJs from "bignumber.js"
 import { TradeCreditError } from "../../../client"
 import { taxSubtotalsOf } from "../../../service/order-arithmetic"
-import type { Order } from "../../../service/schemas"
+import type { Order, OrderSummary } from "../../../service/schemas"
 import { declined } from "../lib/errors"
 import { idempotencyKeys } from "../lib/idempotency-keys"
 import { IntentReuse } from "../lib/intent-reuse"
@@ -209,10 +209,10 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
    * merchant order id is taken, or because the cart changed since the first try,
    * is resolved by looking the order up by merchant_order_id, never by creating another.
    */
-  private async findOrCreateOrder(sessionId: string, data: TradeCreditPaymentData): Promise<Order> {
+  private async findOrCreateOrder(sessionId: string, data: TradeCreditPaymentData): Promise<OrderSummary> {
     if (data.order_id) {
       const orderId = data.order_id
-      return await this.call("read the order", () => this.client_.orders.get(orderId), { session: sessionId, service_order: orderId })
+      return await this.call("read the order", () => this.client_.orders.getSummary(orderId), { session: sessionId, service_order: orderId })
     }
     const input = parseSessionInput(data)
     const cart = await readCartOfSession<MedusaCartInput>(sessionId, CART_FIELDS)

@@ -49,14 +49,13 @@ export async function waitForValue<T>(
 }
 
 /**
- * The lines a logger writes from this call on (its methods wrapped; it still writes them), so that a test can wait
+ * The lines a logger writes from this call on (its methods wrapped; it still writes them), appended to `lines`, so that a test can wait
  * for a subscriber's own report that it handled an event. A test that shows something did NOT happen (a duplicate
  * delivery changed nothing) waits for that report with waitUntil, then checks: no pause long enough "by experience".
  */
-export function recordLogs(logger: Record<string, any>): string[] {
-  const lines: string[] = []
+export function recordLogs(logger: Record<string, any>, lines: string[] = []): string[] {
   const text = (a: unknown) => (typeof a === "string" ? a : a instanceof Error ? a.message : JSON.stringify(a))
-  for (const level of ["debug", "info", "warn", "error"]) {
+  for (const level of ["debug", "info", "warn", "error", "log"]) {
     const write = logger[level]
     if (typeof write !== "function") continue
     logger[level] = (...args: unknown[]) => {

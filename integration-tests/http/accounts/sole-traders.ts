@@ -1,8 +1,8 @@
-import { Webhook } from "standardwebhooks"
 import { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } from "trade-credit-simulator"
 import { pollEnrollments } from "../../../src/jobs/poll-enrollments"
 import { adminRequester, loginAdmin } from "../../helpers/admin"
 import { control, pointWebhooksAt, WEBHOOK_PATH } from "../../helpers/simulator"
+import { signedDelivery } from "../../helpers/webhooks"
 import { BUYER_ADDRESS, createCheckoutCart } from "../../helpers/storefront"
 import { approveAtPaymentUrl } from "../../helpers/verification"
 import { recordLogs, waitUntil } from "../../helpers/wait"
@@ -39,19 +39,6 @@ const proposalBody = (tradingName: string, overrides: Record<string, unknown> = 
   },
 })
 
-/** A delivery as the service sends it: the raw JSON and its Standard Webhooks headers. */
-function signedDelivery(payload: unknown, { secret = SIMULATOR_WEBHOOK_SECRET, id = (payload as any).id, at = new Date() } = {}) {
-  const raw = typeof payload === "string" ? payload : JSON.stringify(payload)
-  return {
-    raw,
-    headers: {
-      "content-type": "application/json",
-      "webhook-id": id,
-      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
-      "webhook-signature": new Webhook(secret).sign(id, at, raw),
-    },
-  }
-}
 
 /** A multipart body with one file in the field `file`. */
 function multipart(fileName: string, contentType: string, data: Buffer) {
@@ -95,7 +82,7 @@ export default areaPart("sole-traders", ({ api, getContainer }) => {
   type Customer = Awaited<ReturnType<typeof loginCustomer>>
 
   const enrollmentOf = async (customer: Customer) => (await customer.call("GET", `${BASE}/enrollment`)).data.enrollment
-  const postHook = (raw: string, headers: Record<string, string>) =>
+  const postHook = (raw: string | Buffer, headers: Record<string, string>) =>
     api.post(WEBHOOK_PATH, raw, { headers, validateStatus: () => true, transformRequest: [(d: unknown) => d] })
   const upload = (customer: Customer, proposalId: string, file: ReturnType<typeof multipart>) =>
     customer.call("POST", `${BASE}/proposals/${proposalId}/evidence`, file.body, { "content-type": file.contentType })

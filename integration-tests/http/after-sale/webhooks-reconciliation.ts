@@ -1,12 +1,12 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { Webhook } from "standardwebhooks"
 import { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } from "trade-credit-simulator"
 import { adminRequester, loginAdmin } from "../../helpers/admin"
 import { control, findCompanyId, WEBHOOK_PATH } from "../../helpers/simulator"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "../../helpers/storefront"
 import { approveAtPaymentUrl } from "../../helpers/verification"
-import { waitUntil } from "../../helpers/wait"
+import { recordLogs, waitUntil } from "../../helpers/wait"
 import { areaPart, areaSimulator } from "../../helpers/area"
+import { signedDelivery } from "../../helpers/webhooks"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../../scripts/lib/seed-store.js")
 
@@ -35,19 +35,6 @@ async function atService(method: string, path: string) {
   return await res.json()
 }
 
-/** A delivery as the service sends it: the raw JSON and its Standard Webhooks headers. */
-function signedDelivery(payload: unknown, { secret = SIMULATOR_WEBHOOK_SECRET, id = (payload as any).id, at = new Date() } = {}) {
-  const raw = JSON.stringify(payload)
-  return {
-    raw,
-    headers: {
-      "content-type": "application/json",
-      "webhook-id": id,
-      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
-      "webhook-signature": new Webhook(secret).sign(id, at, raw),
-    },
-  }
-}
 
 const cancelEvent = (id: string, order: { id: string; merchant_order_id: string; gross_amount: string }) => ({
   id,
@@ -74,20 +61,11 @@ export default areaPart("webhooks-reconciliation", ({ api, getContainer }) => {
     api.request({ method, url, data, headers: adminHeaders, validateStatus: () => true })
   const webhookRows = async (filters: Record<string, unknown>) =>
     await (getContainer().resolve("tradeCredit") as any).listWebhookEvents(filters)
-  const postDelivery = (raw: string, headers: Record<string, string>) =>
+  const postDelivery = (raw: string | Buffer, headers: Record<string, string>) =>
     api.post(HOOK, raw, { headers, validateStatus: () => true, transformRequest: [(d: unknown) => d] })
 
   beforeAll(async () => {
-    const logger = getContainer().resolve(ContainerRegistrationKeys.LOGGER) as any
-    for (const level of ["debug", "info", "warn", "error", "log"]) {
-      const original = logger[level]?.bind(logger)
-      if (original) {
-        logger[level] = (...args: unknown[]) => {
-          logs.push(args.map((a) => (typeof a === "string" ? a : a instanceof Error ? a.message : JSON.stringify(a))).join(" "))
-          return original(...args)
-        }
-      }
-    }
+    recordLogs(getContainer().resolve(ContainerRegistrationKeys.LOGGER) as any, logs)
     adminHeaders = await loginAdmin(getContainer(), api)
     seed = await seedStore(adminRequester(api, adminHeaders))
     COMPANY.company_canonical_id = await findCompanyId(simulator.url, "GB", "acme")

@@ -1,5 +1,4 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { Webhook } from "standardwebhooks"
 import { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } from "trade-credit-simulator"
 import { adminRequester, loginAdmin } from "../../helpers/admin"
 import {
@@ -23,9 +22,10 @@ import {
   wrongMethodProbes,
 } from "../../helpers/fuzz"
 import { control, findCompanyId, pointWebhooksAt, WEBHOOK_PATH } from "../../helpers/simulator"
+import { type Delivery, signedDelivery } from "../../helpers/webhooks"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "../../helpers/storefront"
 import { approveAtPaymentUrl } from "../../helpers/verification"
-import { waitUntil } from "../../helpers/wait"
+import { recordLogs, waitUntil } from "../../helpers/wait"
 import { areaPart, areaSimulator } from "../../helpers/area"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../../scripts/lib/seed-store.js")
@@ -62,21 +62,6 @@ let paymentWorkflowsEnded = 0
 /** The sync pipeline's verdicts logged since log line `mark` (src/subscribers/trade-credit-webhook.ts: one line per queued event). */
 const judged = (mark: number) => logs.slice(mark).filter((l) => /^trade-credit webhook: \S+ \S+ \((order|plan) [^)]*\)(:| was handled before)/.test(l)).length
 
-type Delivery = { raw: string | Buffer; headers: Record<string, string> }
-
-/** A delivery as the service signs it (Standard Webhooks), with what a case changes. */
-function signed(payload: unknown, { secret = SIMULATOR_WEBHOOK_SECRET, id = (payload as any)?.id ?? "msg_x", at = new Date() } = {}): Delivery {
-  const raw = typeof payload === "string" || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload)
-  return {
-    raw,
-    headers: {
-      "content-type": "application/json",
-      "webhook-id": id,
-      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
-      "webhook-signature": new Webhook(secret).sign(id, at, raw),
-    },
-  }
-}
 const without = (d: Delivery, header: string): Delivery => {
   const headers = { ...d.headers }
   delete headers[header]
@@ -126,16 +111,7 @@ export default areaPart("webhook-security", ({ api, getContainer }) => {
   const serviceChanges = async () => ((await control(simulator.url, "GET", "/_sim/requests")).items as any[]).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`)
 
   beforeAll(async () => {
-    const logger = getContainer().resolve(ContainerRegistrationKeys.LOGGER) as any
-    for (const level of ["debug", "info", "warn", "error", "log"]) {
-      const original = logger[level]?.bind(logger)
-      if (original) {
-        logger[level] = (...args: unknown[]) => {
-          logs.push(args.map((a) => (typeof a === "string" ? a : a instanceof Error ? a.message : JSON.stringify(a))).join(" "))
-          return original(...args)
-        }
-      }
-    }
+    recordLogs(getContainer().resolve(ContainerRegistrationKeys.LOGGER) as any, logs)
     // Medusa's payment webhook subscriber would run processPaymentWorkflow for a delivery it acted on: it must never.
     const engine = getContainer().resolve(Modules.WORKFLOW_ENGINE) as any
     await engine.subscribe({
@@ -207,25 +183,25 @@ export default areaPart("webhook-security", ({ api, getContainer }) => {
     // [case, delivery, expected answer on either URL (one receiver answers both)]
     type Expect = { status: number; code?: string }
     const cases: [string, () => Delivery, Expect][] = [
-      ["forged signature (order.cancelled)", () => signed(cancel("msg_sec_forged"), { secret: FORGED_SECRET }), { status: 401, code: "TRADE_CREDIT_WEBHOOK_SIGNATURE" }],
-      ["forged signature (enrollment.approved)", () => signed(enrollment("msg_sec_forged_enr"), { secret: FORGED_SECRET }), { status: 401, code: "TRADE_CREDIT_WEBHOOK_SIGNATURE" }],
-      ["signature of another body", () => ({ ...signed(cancel("msg_sec_swapped")), raw: JSON.stringify(cancel("msg_sec_swapped")).replace("APPROVED", "DECLINED") }), { status: 401, code: "TRADE_CREDIT_WEBHOOK_SIGNATURE" }],
-      ["stale timestamp (6 min old)", () => signed(cancel("msg_sec_stale"), { at: new Date(Date.now() - 6 * 60_000) }), { status: 401, code: "TRADE_CREDIT_WEBHOOK_SIGNATURE" }],
-      ["timestamp 6 min ahead", () => signed(cancel("msg_sec_future"), { at: new Date(Date.now() + 6 * 60_000) }), { status: 401, code: "TRADE_CREDIT_WEBHOOK_SIGNATURE" }],
-      ["replayed id (the handled order.verified, signed anew)", () => signed(genuine.payload), { status: 200 }],
-      ["replayed id, other body (order.cancelled under the handled id)", () => signed(cancel(genuine.payload.id), { secret: FORGED_SECRET, id: genuine.payload.id }), { status: 401, code: "TRADE_CREDIT_WEBHOOK_SIGNATURE" }],
-      ["oversized body (300 KiB, signed)", () => signed(JSON.stringify({ ...cancel("msg_sec_big"), padding: big })), { status: 413, code: "TRADE_CREDIT_WEBHOOK_TOO_LARGE" }],
+      ["forged signature (order.cancelled)", () => signedDelivery(cancel("msg_sec_forged"), { secret: FORGED_SECRET }), { status: 401, code: "TRADE_CREDIT_WEBHOOK_SIGNATURE" }],
+      ["forged signature (enrollment.approved)", () => signedDelivery(enrollment("msg_sec_forged_enr"), { secret: FORGED_SECRET }), { status: 401, code: "TRADE_CREDIT_WEBHOOK_SIGNATURE" }],
+      ["signature of another body", () => ({ ...signedDelivery(cancel("msg_sec_swapped")), raw: JSON.stringify(cancel("msg_sec_swapped")).replace("APPROVED", "DECLINED") }), { status: 401, code: "TRADE_CREDIT_WEBHOOK_SIGNATURE" }],
+      ["stale timestamp (6 min old)", () => signedDelivery(cancel("msg_sec_stale"), { at: new Date(Date.now() - 6 * 60_000) }), { status: 401, code: "TRADE_CREDIT_WEBHOOK_SIGNATURE" }],
+      ["timestamp 6 min ahead", () => signedDelivery(cancel("msg_sec_future"), { at: new Date(Date.now() + 6 * 60_000) }), { status: 401, code: "TRADE_CREDIT_WEBHOOK_SIGNATURE" }],
+      ["replayed id (the handled order.verified, signed anew)", () => signedDelivery(genuine.payload), { status: 200 }],
+      ["replayed id, other body (order.cancelled under the handled id)", () => signedDelivery(cancel(genuine.payload.id), { secret: FORGED_SECRET, id: genuine.payload.id }), { status: 401, code: "TRADE_CREDIT_WEBHOOK_SIGNATURE" }],
+      ["oversized body (300 KiB, signed)", () => signedDelivery(JSON.stringify({ ...cancel("msg_sec_big"), padding: big })), { status: 413, code: "TRADE_CREDIT_WEBHOOK_TOO_LARGE" }],
       ["oversized body (5 MiB, unsigned)", () => ({ raw: Buffer.alloc(5 * 1024 * 1024, 0x20), headers: { "content-type": "application/json" } }), { status: 413, code: "TRADE_CREDIT_WEBHOOK_TOO_LARGE" }],
-      ["malformed JSON, signed", () => signed('{"id": "msg_sec_malformed", "type": "order.cancelled.v1", '), { status: 400, code: "TRADE_CREDIT_WEBHOOK_MALFORMED" }],
+      ["malformed JSON, signed", () => signedDelivery('{"id": "msg_sec_malformed", "type": "order.cancelled.v1", '), { status: 400, code: "TRADE_CREDIT_WEBHOOK_MALFORMED" }],
       ["malformed JSON, unsigned", () => ({ raw: "{not json", headers: { "content-type": "application/json" } }), { status: 401, code: "TRADE_CREDIT_WEBHOOK_SIGNATURE" }],
-      ["empty body, signed", () => signed(""), { status: 400, code: "TRADE_CREDIT_WEBHOOK_MALFORMED" }],
-      ["JSON of the wrong shape, signed", () => signed({ id: "msg_sec_shape", type: "order.cancelled.v1", time: "now", data: { order_id: 5 } }), { status: 400, code: "TRADE_CREDIT_WEBHOOK_MALFORMED" }],
-      ["unknown event type, signed", () => signed({ ...cancel("msg_sec_unknown"), type: "order.exploded" }), { status: 200 }],
-      ["missing webhook-signature", () => without(signed(cancel("msg_sec_nosig")), "webhook-signature"), { status: 401, code: "TRADE_CREDIT_WEBHOOK_SIGNATURE" }],
-      ["missing webhook-id", () => without(signed(cancel("msg_sec_noid")), "webhook-id"), { status: 401, code: "TRADE_CREDIT_WEBHOOK_SIGNATURE" }],
-      ["missing webhook-timestamp", () => without(signed(cancel("msg_sec_nots")), "webhook-timestamp"), { status: 401, code: "TRADE_CREDIT_WEBHOOK_SIGNATURE" }],
+      ["empty body, signed", () => signedDelivery(""), { status: 400, code: "TRADE_CREDIT_WEBHOOK_MALFORMED" }],
+      ["JSON of the wrong shape, signed", () => signedDelivery({ id: "msg_sec_shape", type: "order.cancelled.v1", time: "now", data: { order_id: 5 } }), { status: 400, code: "TRADE_CREDIT_WEBHOOK_MALFORMED" }],
+      ["unknown event type, signed", () => signedDelivery({ ...cancel("msg_sec_unknown"), type: "order.exploded" }), { status: 200 }],
+      ["missing webhook-signature", () => without(signedDelivery(cancel("msg_sec_nosig")), "webhook-signature"), { status: 401, code: "TRADE_CREDIT_WEBHOOK_SIGNATURE" }],
+      ["missing webhook-id", () => without(signedDelivery(cancel("msg_sec_noid")), "webhook-id"), { status: 401, code: "TRADE_CREDIT_WEBHOOK_SIGNATURE" }],
+      ["missing webhook-timestamp", () => without(signedDelivery(cancel("msg_sec_nots")), "webhook-timestamp"), { status: 401, code: "TRADE_CREDIT_WEBHOOK_SIGNATURE" }],
       ["no headers at all", () => ({ raw: JSON.stringify(cancel("msg_sec_bare")), headers: { "content-type": "application/json" } }), { status: 401, code: "TRADE_CREDIT_WEBHOOK_SIGNATURE" }],
-      ["text/plain content type, signed", () => ({ ...signed(cancel("msg_sec_text"), { secret: FORGED_SECRET }), headers: { ...signed(cancel("msg_sec_text"), { secret: FORGED_SECRET }).headers, "content-type": "text/plain" } }), { status: 401, code: "TRADE_CREDIT_WEBHOOK_SIGNATURE" }],
+      ["text/plain content type, signed", () => ({ ...signedDelivery(cancel("msg_sec_text"), { secret: FORGED_SECRET }), headers: { ...signedDelivery(cancel("msg_sec_text"), { secret: FORGED_SECRET }).headers, "content-type": "text/plain" } }), { status: 401, code: "TRADE_CREDIT_WEBHOOK_SIGNATURE" }],
     ]
 
     const before = await snapshot()
@@ -289,9 +265,9 @@ export default areaPart("webhook-security", ({ api, getContainer }) => {
       // The same bodies signed: with the merchant's secret (past the signature, into the body checks) and forged.
       for (const p of unsigned.filter((p) => p.body !== undefined)) {
         const id = `msg_fuzz_${++n}`
-        const good = signed(p.body, { id })
+        const good = signedDelivery(p.body, { id })
         probes.push({ ...p, label: `${p.label}, signed`, headers: { ...good.headers, ...(p.headers ?? {}) } })
-        if (n % 3 === 0) probes.push({ ...p, label: `${p.label}, forged`, headers: { ...signed(p.body, { id, secret: FORGED_SECRET }).headers, ...(p.headers ?? {}) } })
+        if (n % 3 === 0) probes.push({ ...p, label: `${p.label}, forged`, headers: { ...signedDelivery(p.body, { id, secret: FORGED_SECRET }).headers, ...(p.headers ?? {}) } })
       }
       // Signed envelopes of the service's shape carrying each class: in a data field, as the event id, nested deep.
       const envelopes: [Probe["fuzzClass"], string, string][] = [
@@ -304,7 +280,7 @@ export default areaPart("webhook-security", ({ api, getContainer }) => {
         ["deep nesting", "envelope, 10,000 levels in data", `{"id":"msg_fuzz_deep_${n}","specversion":"1.0","type":"order.fuzzed.v1","time":"${new Date().toISOString()}","data":{"a":${deepArray()},"b":${deepObject()}}}`],
       ]
       for (const [fuzzClass, label, raw] of envelopes) {
-        const d = signed(raw, { id: `msg_fuzz_env_${++n}` })
+        const d = signedDelivery(raw, { id: `msg_fuzz_env_${++n}` })
         probes.push({ fuzzClass, label, method: "POST", path: url, headers: d.headers, body: raw })
       }
       for (const probe of probes) {
@@ -357,7 +333,7 @@ export default areaPart("webhook-security", ({ api, getContainer }) => {
     const answers: string[] = []
     const expected: string[] = []
     for (const [what, url, id] of cases) {
-      const d = signed(event(id, what === "NUL" ? "Acme\u0000Ltd" : "Acme \ud800 Ltd"))
+      const d = signedDelivery(event(id, what === "NUL" ? "Acme\u0000Ltd" : "Acme \ud800 Ltd"))
       for (const attempt of ["first", "repeat"]) {
         const res = await post(url, d)
         answers.push(`${what} ${url} ${attempt}: ${res.status} received=${res.data?.received} handled=${res.data?.handled} code=${res.data?.code}`)
@@ -365,14 +341,14 @@ export default areaPart("webhook-security", ({ api, getContainer }) => {
         rows.push({ case: `signed, ${what} in a field (${attempt})`, path: url, status: res.status, code: res.data?.code ?? "-", changed: "" })
       }
       // The same body without a valid signature is refused: 401 on either URL.
-      const forged = await post(url, signed(event(`${id}_forged`, "Acme\u0000Ltd"), { secret: FORGED_SECRET }))
+      const forged = await post(url, signedDelivery(event(`${id}_forged`, "Acme\u0000Ltd"), { secret: FORGED_SECRET }))
       answers.push(`${what} ${url} forged: ${forged.status} ${forged.data?.code}`)
       expected.push(`${what} ${url} forged: 401 TRADE_CREDIT_WEBHOOK_SIGNATURE`)
     }
     expect(answers).toEqual(expected)
     // Positive signal that nothing was queued: a later clean delivery (of an order no session of this store has) is
     // queued and judged; by then an earlier queued delivery would have been judged too. Exactly one verdict.
-    expect((await post(MEDUSA, signed(event("msg_text_sentinel", "clean")))).data).toEqual({ received: true, handled: true })
+    expect((await post(MEDUSA, signedDelivery(event("msg_text_sentinel", "clean")))).data).toEqual({ received: true, handled: true })
     await allJudged("the sentinel delivery", mark, 1)
     expect(judged(mark)).toBe(1)
     expect(paymentWorkflowsEnded).toBe(0)

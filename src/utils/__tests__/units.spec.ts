@@ -47,6 +47,20 @@ describe("units: exact decimals as whole units", () => {
     .tuple(fc.bigInt({ min: -(10n ** 24n), max: 10n ** 24n }), fc.integer({ min: 0, max: 12 }))
     .map(([n, decimals]) => new BigNumber(n.toString()).shiftedBy(-decimals))
 
+  it("reads a value's units from its digits exactly as its fixed-decimal text gives them", () => {
+    fc.assert(
+      fc.property(decimalText, fc.integer({ min: 0, max: 8 }), (value, extra) => {
+        const decimals = (value.decimalPlaces() ?? 0) + extra
+        expect(unitsOf(value, decimals)).toBe(BigInt(value.toFixed(decimals).replace(".", "")))
+        if ((value.decimalPlaces() ?? 0) > 0) expect(() => unitsOf(value, (value.decimalPlaces() ?? 0) - 1)).toThrow(RangeError)
+      }),
+      { numRuns: 3000 }
+    )
+    expect(unitsOf(new BigNumber("1e30"), 2)).toBe(10n ** 32n)
+    expect(unitsOf(new BigNumber(0.1 + 0.2), 17)).toBe(30000000000000004n)
+    expect(() => unitsOf(new BigNumber(NaN), 2)).toThrow(RangeError)
+  })
+
   it("rounds half away from zero exactly as bignumber.js ROUND_HALF_UP does", () => {
     fc.assert(
       fc.property(decimalText, fc.integer({ min: 0, max: 6 }), (value, to) => {

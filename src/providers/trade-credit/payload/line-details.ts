@@ -1,6 +1,6 @@
 import type { LineItem } from "../../../service/schemas"
 import { isAbsoluteHttpUrl } from "../../../utils/url"
-import { DEFAULT_VARIANT } from "./descriptions"
+import { cleanText as clean, DEFAULT_VARIANT } from "./descriptions"
 import type { MedusaLineItem } from "./medusa-cart"
 
 /**
@@ -13,8 +13,6 @@ import type { MedusaLineItem } from "./medusa-cart"
 const MAX_NAME = 255
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
-const clean = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim()
-
 
 /** "Product (Variant)", or the product title alone when the variant adds nothing. */
 export function nameOfItem(item: MedusaLineItem): string {

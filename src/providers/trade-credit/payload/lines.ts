@@ -181,6 +181,23 @@ function shippingSource(method: MedusaShippingMethod, index: number, options: Li
   }
 }
 
+/**
+ * Lines this module made, frozen as made. Each is a wire line by construction: its amounts formatted from units
+ * that passed the service's line check (finishLine), its texts cleaned and cut to the schema's limits, its
+ * reference and URLs checked by the same rules as the schema (line-details.ts). The order body's one validation
+ * takes them as they are instead of parsing every line again with zod (`isBuiltLine`), which cost 6 µs a line;
+ * `published-bodies.spec.ts` and the conformance check hold built lines to the published schema.
+ */
+const builtLines = new WeakSet<LineItem>()
+
+function builtLine(line: LineItem): LineItem {
+  builtLines.add(Object.freeze(line))
+  return line
+}
+
+/** True for a line buildLines made (frozen, so it is still as made). */
+export const isBuiltLine = (line: unknown): line is LineItem => typeof line === "object" && line !== null && builtLines.has(line as LineItem)
+
 /** The store credit (gift cards, credit lines) applied to the cart. */
 function creditOf(cart: MedusaCartData): BigNumber {
   if (cart.credit_line_total) return cart.credit_line_total
@@ -252,7 +269,7 @@ export function buildLines(cartInput: MedusaCartInput | MedusaCartData, options:
   }
 
   const reconciled = reconcileCents(drafts, target)
-  const line_items = reconciled.map((draft, i) => finishLineOrThrow(draft, i))
+  const line_items = reconciled.map((draft, i) => builtLine(finishLineOrThrow(draft, i)))
   // Each line's amounts are its draft's cents: the totals are summed from those, not parsed back from the strings.
   const total = (amountOf: (draft: LineDraft) => bigint) =>
     formatUnits(reconciled.reduce((sum, draft) => sum + amountOf(draft), 0n), MONEY_DECIMALS)

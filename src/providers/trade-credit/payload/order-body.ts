@@ -1,4 +1,4 @@
-import type { z } from "@medusajs/framework/zod"
+import { z } from "@medusajs/framework/zod"
 import { centsOf, checkOrderAmounts } from "../../../service/order-arithmetic"
 import {
   CreateOrderRequest,
@@ -14,7 +14,7 @@ import { markValidated } from "../../../client/validate"
 import { formatUnits, MONEY_DECIMALS } from "../../../utils/units"
 import { formatPath, PayloadError } from "./errors"
 import { orderAddressesOf } from "./addresses"
-import { buildLines, type LineOptions } from "./lines"
+import { buildLines, isBuiltLine, type LineOptions } from "./lines"
 import { parseMedusaCart, type MedusaCartData, type MedusaCartInput } from "./medusa-cart"
 import type { SessionInput } from "./session-input"
 
@@ -43,12 +43,29 @@ export function orderExtrasOf(input: SessionInput, invoiceTermsDays?: number): O
 
 type Cart = MedusaCartInput | MedusaCartData
 
+/** A request schema whose lines are taken as built (see `isBuiltLine`); the rest of the body is parsed as usual. */
+const withBuiltLines = new WeakMap<z.ZodObject, z.ZodObject>()
+function builtLinesSchemaOf(schema: z.ZodObject): z.ZodObject {
+  let derived = withBuiltLines.get(schema)
+  if (!derived) {
+    const BuiltLine = z.custom<LineItem>(isBuiltLine, { message: "expected a line made by buildLines" })
+    derived = schema.extend({ line_items: z.array(BuiltLine).min(1) })
+    withBuiltLines.set(schema, derived)
+  }
+  return derived
+}
+
 /**
  * Throws INVALID_ORDER_BODY unless `body` passes the wire schema and the service's arithmetic.
  * The body it returns is frozen and marked as checked (client/validate.ts `markValidated`).
+ *
+ * Lines made by buildLines are wire lines by construction and passed the service's line check as they were made:
+ * they are neither parsed again nor checked line by line again; the totals are still checked against them.
  */
-function verified<S extends z.ZodType>(schema: S, body: z.input<S>, what: string, checkedLines: ReadonlySet<LineItem>): z.output<S> {
-  const parsed = schema.safeParse(body)
+function verified<S extends z.ZodObject>(schema: S, body: z.input<S>, what: string): z.output<S> {
+  const given = (body as { line_items?: unknown[] }).line_items ?? []
+  const built = given.length > 0 && given.every(isBuiltLine)
+  const parsed = (built ? builtLinesSchemaOf(schema) : schema).safeParse(body)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     throw new PayloadError(
@@ -59,15 +76,12 @@ function verified<S extends z.ZodType>(schema: S, body: z.input<S>, what: string
   }
   const data = parsed.data as Partial<Parameters<typeof checkOrderAmounts>[0]> & { gross_amount: string; line_items: LineItem[] }
   // An intent carries only the gross: its lines must still add up to it.
-  // (The schema has just checked every line's amounts are money: each has its cents.)
+  // (The schema, or buildLines, has made sure every line's amounts are money: each has its cents.)
   const sum = (field: "net_amount" | "tax_amount") =>
     formatUnits(data.line_items.reduce((cents, line) => cents + (centsOf(line[field]) as bigint), 0n), MONEY_DECIMALS)
-  // The lines buildLines made passed the line check as they were made: not checked twice when the schema kept their amounts.
-  const given = (body as { line_items?: LineItem[] }).line_items ?? []
-  const lineChecked = (i: number) => checkedLines.has(given[i]) && sameAmounts(given[i], data.line_items[i])
   const amounts = checkOrderAmounts(
     Object.assign({}, data, { net_amount: data.net_amount ?? sum("net_amount"), tax_amount: data.tax_amount ?? sum("tax_amount") }),
-    lineChecked
+    (i) => built && isBuiltLine(data.line_items[i])
   )
   if (!amounts.ok) {
     throw new PayloadError("AMOUNT_NOT_REPRESENTABLE", `The ${what} built from the cart: ${amounts.message}`, amounts.loc)
@@ -75,9 +89,6 @@ function verified<S extends z.ZodType>(schema: S, body: z.input<S>, what: string
   // Checked here, where the body is built from the cart: the client does not validate it again.
   return markValidated(schema, parsed.data as object) as z.output<S>
 }
-
-const LINE_AMOUNT_FIELDS = ["quantity", "unit_price", "net_amount", "tax_amount", "gross_amount", "discount_amount", "tax_rate"] as const
-const sameAmounts = (a: LineItem, b: LineItem) => LINE_AMOUNT_FIELDS.every((field) => a[field] === b[field])
 
 /** The extras that are set (a body carries no undefined fields, so its idempotency digest is stable). */
 function extrasOf(extras: OrderExtras | undefined): Partial<OrderContent> {
@@ -120,8 +131,7 @@ export function buildIntentBody(cart: Cart, buyer: IntentBuyer | Buyer, options?
       buyer,
       invoice_type: "FUNDED_INVOICE",
     },
-    "order intent",
-    new Set(lines.line_items)
+    "order intent"
   )
 }
 
@@ -154,8 +164,7 @@ export function buildCreateOrderBody(input: CreateOrderInput): CreateOrderReques
       ...content,
       ...(input.trackingId && { tracking_id: input.trackingId }),
     },
-    "order",
-    new Set(content.line_items)
+    "order"
   )
 }
 
@@ -172,5 +181,5 @@ export type EditOrderOptions = {
 export function buildEditBody(cartOrOrder: Cart, edit: EditOrderOptions = {}): EditOrderRequest {
   const cart = parseMedusaCart(cartOrOrder)
   const content = orderContentOf(cart, edit.merchantReference, edit.extras, edit.options)
-  return verified(EditOrderRequest, content, "order edit", new Set(content.line_items))
+  return verified(EditOrderRequest, content, "order edit")
 }

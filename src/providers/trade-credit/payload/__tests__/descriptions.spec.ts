@@ -1,5 +1,6 @@
 import { refundLinesForReturns } from "../../lib/returned-lines"
-import { clipText, MAX_DESCRIPTION } from "../descriptions"
+import fc from "fast-check"
+import { cleanText, clipText, MAX_DESCRIPTION } from "../descriptions"
 import { buildLines } from "../lines"
 import { splitAmountByTaxRates } from "../split-amount"
 import { medusaCart, type CartSpec } from "./fixtures/medusa-cart"
@@ -87,5 +88,19 @@ describe("line descriptions", () => {
       { id: "ret_1", items: [{ item_id: "cali_desk", quantity: 1 }] },
     ])
     expect(refund?.line_items[0].description).toBe(line.name)
+  })
+})
+
+describe("cleanText", () => {
+  it("collapses every kind of whitespace as the plain replace-and-trim does, with or without its fast path", () => {
+    const text = fc.array(fc.constantFrom("a", "é", " ", "  ", "\n", "\t", "\u00a0", "\u2028", "\ufeff", "—", "x y"), { maxLength: 12 }).map((parts) => parts.join(""))
+    fc.assert(
+      fc.property(text, (value) => {
+        expect(cleanText(value)).toBe(value.replace(/\s+/g, " ").trim())
+      }),
+      { numRuns: 3000 }
+    )
+    expect(cleanText(null)).toBe("")
+    expect(cleanText(42)).toBe("")
   })
 })

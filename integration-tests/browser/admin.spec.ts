@@ -133,8 +133,11 @@ describe("admin UI in Chromium", () => {
         data: { company: { company_canonical_id: companyId }, number_of_periods: 6 },
       })
       const { order } = await store("POST", `/store/carts/${cart.id}/complete`)
-      const { order: full } = await admin("GET", `/admin/orders/${order.id}?fields=id,*payment_collections.payments`)
-      const payment = full.payment_collections[0].payments[0]
+      // Placed with the payment pending; the funding webhook authorizes it.
+      const payment = await eventually(async () => {
+        const { order: full } = await admin("GET", `/admin/orders/${order.id}?fields=id,*payment_collections.payments`)
+        return full.payment_collections[0].payments[0]
+      }, "the instalment payment authorized by the funding webhook")
       await admin("POST", `/admin/payments/${payment.id}/capture`, {})
       const { now } = await control(sim.url, "GET", "/_sim/clock")
       const firstIssue = Date.parse(payment.data.instalments[0].invoice_issue_date)

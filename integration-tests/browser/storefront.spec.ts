@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core"
 import { adminRequester, loginAdmin } from "../helpers/admin"
 import { launchBrowser, screenshotDir } from "../helpers/browser"
 import { control, useSimulator } from "../helpers/simulator"
+import { waitUntil } from "../helpers/wait"
 // The demo's own storefront and server (`npm run demo` serves the same files).
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { buildStorefront, startStorefront } = require("../../storefront/server.js")
@@ -204,9 +205,13 @@ medusaIntegrationTestRunner({
       await page.locator("#order-confirmation").waitFor({ timeout: 60_000 })
       await shot(page, "08-confirmation-instalments")
       expect(await page.locator("#order-payment").textContent()).toBe("12 monthly instalments with trade credit")
+      // The plan's funding is decided after the order is placed: the page says so, the webhook authorizes the payment.
+      expect(await page.locator("#order-funding").textContent()).toMatch(/Being approved/)
       const orderId = new URL(page.url()).searchParams.get("id")!
-      const { order } = await admin("GET", `/admin/orders/${orderId}?fields=id,*payment_collections.payments`)
-      const payment = order.payment_collections[0].payments[0]
+      const payment = await waitUntil("the instalment payment authorized by the funding webhook", async () => {
+        const { order } = await admin("GET", `/admin/orders/${orderId}?fields=id,*payment_collections.payments`)
+        return order.payment_collections[0].payments[0]
+      })
       expect(payment.provider_id).toBe("pp_trade-credit-plan_default")
       const plan = await control(simulator.url, "GET", `/_sim/plans/${payment.data.plan_id}`)
       expect(plan.plan.terms).toEqual({ period: "MONTHLY", number_of_periods: 12 })

@@ -19,6 +19,12 @@ export async function renderConfirmation(app) {
       <p>Order <strong id="order-number">#${esc(order.display_id)}</strong> · a confirmation goes to ${esc(order.email)}.</p>
       <dl class="facts">
         <dt>Payment</dt><dd id="order-payment">${esc(how)}</dd>
+        ${
+          checkout.method === "instalments"
+            ? // The service decides a plan's funding after the order is placed (its webhook tells the store).
+              `<dt>Instalment plan</dt><dd id="order-funding">Being approved by the trade credit provider: you will hear by email once it is confirmed.</dd>`
+            : ""
+        }
         ${checkout.company && checkout.method !== "transfer" ? `<dt>Company</dt><dd>${esc(checkout.company)}</dd>` : ""}
         ${checkout.po ? `<dt>Purchase order</dt><dd>${esc(checkout.po)}</dd>` : ""}
         <dt>Total</dt><dd id="order-total">${money(order.total, order.currency_code)}</dd>

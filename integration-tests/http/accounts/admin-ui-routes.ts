@@ -1,5 +1,6 @@
 import { describeKey } from "../../../src/client"
 import { TRADE_CREDIT_MODULE } from "../../../src/modules/trade-credit"
+import { pollPlanFunding } from "../../../src/jobs/poll-plan-funding"
 import { SIMULATOR_API_KEY } from "trade-credit-simulator"
 import { adminRequester, loginAdmin } from "../../helpers/admin"
 import { control, findCompanyId } from "../../helpers/simulator"
@@ -137,6 +138,11 @@ export default areaPart("admin-ui-routes", ({ api, getContainer }) => {
     const completed = await store.call("POST", `/store/carts/${cart.id}/complete`)
     expect(completed.status).toBe(200)
     const orderId = completed.data.order.id
+    // The order is placed with the payment pending; the service decides the funding at once here, and with no
+    // webhook configured the polling job authorizes the payment.
+    await waitUntil("the plan's funding polled and the payment authorized", async () =>
+      (await pollPlanFunding(getContainer())).outcomes.some((o) => o.action === "authorized")
+    )
 
     let summary = await summaryOf(orderId)
     expect(summary).toMatchObject({

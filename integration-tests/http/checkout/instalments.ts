@@ -79,6 +79,22 @@ export default areaPart("instalments", ({ api, getContainer }) => {
     return { order, payments: order.payment_collections.flatMap((c: any) => c.payments ?? []) }
   }
 
+  /** The order's payment, once the service's funding webhook has authorized it. */
+  const fundedPaymentOf = (orderId: string) =>
+    waitUntil(`the funded payment of ${orderId}`, async () => (await paymentsOfOrder(orderId)).payments[0])
+
+  /**
+   * A checkout whose plan the service funds (funding delay 0): the completion places the order with the payment
+   * pending (the plan's funding is not read right after it is made), then the funding webhook authorizes it.
+   */
+  async function fundedCheckout(store: Store, data: Record<string, unknown>, cartOptions: Parameters<typeof createCheckoutCart>[2] = {}) {
+    const placed = await checkout(store, data, cartOptions)
+    expect(placed.completed.status).toBe(200)
+    // (The session may already be authorized when it is read: the webhook can beat the read.)
+    await fundedPaymentOf(placed.completed.data.order.id)
+    return { ...placed, session: await planSessionOfCart(store, placed.cart.id) }
+  }
+
   it("previews 3, 12 and 36 monthly instalments of a cart (one preview call each), and refuses bad periods and cadences before asking the service", async () => {
     const store = storeClient(api, seed.publishableKey)
     const cart = await createCheckoutCart(store, seed)
@@ -221,7 +237,7 @@ export default areaPart("instalments", ({ api, getContainer }) => {
     setFundingDelay(0)
     const logs = recordLogs(getContainer().resolve(ContainerRegistrationKeys.LOGGER) as any)
     const store = storeClient(api, seed.publishableKey)
-    const { completed, session } = await checkout(store, { number_of_periods: 6 })
+    const { completed, session } = await fundedCheckout(store, { number_of_periods: 6 })
     expect(session.status).toBe("authorized")
     const orderId = completed.data.order.id
     const planId = session.data.plan_id
@@ -262,7 +278,7 @@ export default areaPart("instalments", ({ api, getContainer }) => {
   it("checks out with funding ACCEPTED, fulfils the whole plan on capture, credits a refund and refuses one above what was invoiced", async () => {
     setFundingDelay(0)
     const store = storeClient(api, seed.publishableKey)
-    const { cart, completed, session } = await checkout(store, { number_of_periods: 12, purchase_order_number: "PO-12" })
+    const { cart, completed, session } = await fundedCheckout(store, { number_of_periods: 12, purchase_order_number: "PO-12" })
     expect(completed.status).toBe(200)
     expect(completed.data.type).toBe("order")
     const order = completed.data.order
@@ -340,6 +356,12 @@ export default areaPart("instalments", ({ api, getContainer }) => {
     expect(session.data.funding_status).toBe("PENDING")
     const orderId = completed.data.order.id
     expect((await paymentsOfOrder(orderId)).payments).toHaveLength(0)
+    // The completion made the plan and did not read its funding (the service decides it later).
+    expect((await repaymentRequests()).map((r) => `${r.method} ${r.path.replace(/[0-9a-f-]{36}/, ":id")}`)).toEqual([
+      "POST /repay/v1/credit-check",
+      "POST /repay/v1/account",
+      "POST /repay/v1/plan",
+    ])
 
     // The service decides; its signed webhook reaches Medusa at the invoice provider's route (one URL per merchant).
     await control(simulator.url, "POST", `/_sim/plans/${session.data.plan_id}/funding`, { status: "ACCEPTED" })
@@ -395,7 +417,7 @@ export default areaPart("instalments", ({ api, getContainer }) => {
     expect((await pollPlanFunding(getContainer())).checked).toBe(0)
   })
 
-  it("refuses a plan whose funding is REJECTED with the reason, and places no order", async () => {
+  it("cancels the order placed while funding was pending when the service rejects the plan, keeping the reason", async () => {
     setFundingDelay(0)
     const store = storeClient(api, seed.publishableKey)
     const cart = await createCheckoutCart(store, seed)
@@ -403,21 +425,26 @@ export default areaPart("instalments", ({ api, getContainer }) => {
     // Credit-checked at the start of the session; the service then marks the buyer too risky.
     await control(simulator.url, "PATCH", "/_sim/companies/cmpgb08123456", { declined: true })
     const res = await store.call("POST", `/store/carts/${cart.id}/complete`)
-    expect(res.status).toBe(400)
-    expect(res.data.code).toBe("TRADE_CREDIT_DECLINED")
-    // The buyer reads words, not the service's code (it is logged for the merchant).
-    expect(res.data.message).toBe("Trade credit is not available for this purchase. Please choose another payment method.")
-    expect((await admin("GET", "/admin/orders?fields=id")).orders).toHaveLength(0)
+    // The funding is decided after the plan is made: the order is placed, its payment pending.
+    expect(res.status).toBe(200)
+    const orderId = res.data.order.id
+    const order = await waitUntil("the order cancelled on the funding webhook", async () => {
+      const { order } = await paymentsOfOrder(orderId)
+      return order.status === "canceled" ? order : undefined
+    })
+    expect(order.payment_collections.flatMap((c: any) => c.payments ?? [])).toHaveLength(0)
+    const session = await planSessionOfCart(store, cart.id)
+    expect(session.status).toBe("error")
+    expect(session.data.credit_decline_reason).toBe("TOO_HIGH_RISK")
     const { items: plans } = await control(simulator.url, "GET", "/_sim/plans")
     expect(plans).toHaveLength(1)
-    expect(plans[0]).toMatchObject({ reference: (await planSessionOfCart(store, cart.id)).id, funding_status: "REJECTED" })
+    expect(plans[0]).toMatchObject({ reference: session.id, funding_status: "REJECTED" })
   })
 
   it("cancels the instalments not invoiced when the order is cancelled", async () => {
     setFundingDelay(0)
     const store = storeClient(api, seed.publishableKey)
-    const { cart, completed, session } = await checkout(store, { number_of_periods: 3 })
-    expect(completed.status).toBe(200)
+    const { cart, completed, session } = await fundedCheckout(store, { number_of_periods: 3 })
     await admin("POST", `/admin/orders/${completed.data.order.id}/cancel`, {})
 
     const atService = await simPlan(session.data.plan_id)
@@ -458,8 +485,7 @@ export default areaPart("instalments", ({ api, getContainer }) => {
       },
     }
 
-    const first = await checkout(store, { number_of_periods: 3 })
-    expect(first.completed.status).toBe(200)
+    const first = await fundedCheckout(store, { number_of_periods: 3 })
     expect(first.cart.customer_id).toBe(created.customer.id)
 
     // The second cart bills to another unit: the account is updated, not made again.
@@ -492,8 +518,7 @@ export default areaPart("instalments", ({ api, getContainer }) => {
 
     // Both plans fulfilled; their first instalments fall in the same month: one invoice.
     for (const orderId of [first.completed.data.order.id, second.completed.data.order.id]) {
-      const { payments } = await paymentsOfOrder(orderId)
-      await admin("POST", `/admin/payments/${payments[0].id}/capture`, {})
+      await admin("POST", `/admin/payments/${(await fundedPaymentOf(orderId)).id}/capture`, {})
     }
     await control(simulator.url, "POST", "/_sim/clock/advance", { ms: 35 * 24 * HOUR })
     const { items: invoices } = await control(simulator.url, "GET", `/_sim/repayment/invoices?account_id=${accountId}`)

@@ -12,7 +12,8 @@ const Thing = z.object({ id: z.string(), items: z.array(z.object({ canonical_id:
 const SECRET_PART = TEST_KEY.slice("secret_test_".length)
 
 let server: ScriptedServer
-const open: Transport[] = []
+/** Whatever a test opened (transports, clients): closed after each test. */
+const open: { close(): Promise<void> }[] = []
 
 function transport(options: Partial<TradeCreditClientOptionsInput> = {}): Transport {
   const t = Transport.create(
@@ -517,7 +518,7 @@ describe("transport: logging and secrets", () => {
 describe("client modules over a scripted server", () => {
   function client(options: Partial<TradeCreditClientOptionsInput> = {}) {
     const c = createTradeCreditClient({ apiKey: TEST_KEY, environment: "sandbox", baseUrl: server.url, retryBaseDelayMs: 10, ...options })
-    open.push({ close: c.close } as unknown as Transport)
+    open.push(c)
     return c
   }
 

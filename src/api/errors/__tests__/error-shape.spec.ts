@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs"
 import type { AddressInfo } from "node:net"
 import express, { type NextFunction, type Request, type Response } from "express"
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { CompanySearchParams } from "../../store/trade-credit/companies/validators"
 import { invalidPeriods, PreviewPlansBody } from "../../store/trade-credit/plans/preview/validators"
@@ -64,7 +65,10 @@ function app() {
   )
   server.get("/admin/trade-credit/settings", (_req: Request, _res: Response, next: NextFunction) => next(new Error("database on fire at /var/lib/pg")))
   server.get("/store/products", (_req: Request, _res: Response, next: NextFunction) => next(new MedusaError(MedusaError.Types.CONFLICT, "busy", "X")))
-  server.use(tradeCreditErrorHandler as unknown as express.ErrorRequestHandler)
+  // Medusa's request and response types extend express's: the handler is an express error handler as it stands.
+  const errorHandler: express.ErrorRequestHandler = (error, req, res, next) =>
+    tradeCreditErrorHandler(error, req as MedusaRequest, res as MedusaResponse, next)
+  server.use(errorHandler)
   return server
 }
 

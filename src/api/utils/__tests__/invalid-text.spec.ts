@@ -1,3 +1,4 @@
+import express from "express"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { findInvalidText, MAX_TEXT_LENGTH, quote, refuseInvalidText } from "../invalid-text"
 
@@ -6,13 +7,13 @@ type Answer = { status: number; body: { type: string; code: string; message: str
 /** Runs the middleware on a request: the answer it gave, or "next" when it let the request through. */
 function run(path: string, body: unknown, method = "POST"): Answer | "next" {
   let answer: Answer | undefined
-  const res = {
-    status(status: number) {
-      return { json: (body: Answer["body"]) => (answer = { status, body }) }
-    },
-  }
+  let status = 200
+  // A response on express's own prototype, its two methods the middleware answers with recorded.
+  const res: MedusaResponse = Object.create(express.response)
+  res.status = (code: number) => ((status = code), res)
+  res.json = (body?: unknown) => ((answer = { status, body: body as Answer["body"] }), res)
   let passed = false
-  refuseInvalidText({ path, method, body } as MedusaRequest, res as unknown as MedusaResponse, () => {
+  refuseInvalidText({ path, method, body } as MedusaRequest, res, () => {
     passed = true
   })
   return passed ? "next" : answer!

@@ -1,3 +1,4 @@
+import express from "express"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { refuseMalformedPath } from "../malformed-path"
 
@@ -5,13 +6,13 @@ import { refuseMalformedPath } from "../malformed-path"
 function run(url: string): { status: number; code?: string } | "next" {
   const [path] = url.split("?")
   let answer: { status: number; code?: string } | undefined
-  const res = {
-    status(status: number) {
-      return { json: (body: { code?: string }) => (answer = { status, code: body.code }) }
-    },
-  }
+  let status = 200
+  // A response on express's own prototype, its two methods the middleware answers with recorded.
+  const res: MedusaResponse = Object.create(express.response)
+  res.status = (code: number) => ((status = code), res)
+  res.json = (body?: unknown) => ((answer = { status, code: (body as { code?: string }).code }), res)
   let passed = false
-  refuseMalformedPath({ path, originalUrl: url } as MedusaRequest, res as unknown as MedusaResponse, () => {
+  refuseMalformedPath({ path, originalUrl: url } as MedusaRequest, res, () => {
     passed = true
   })
   return passed ? "next" : answer!

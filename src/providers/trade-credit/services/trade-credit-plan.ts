@@ -67,10 +67,12 @@ const invalidSessionData = (message: string, path?: string) =>
  * company, reused) and the buyer is credit-checked; the session data then
  * tells the storefront which terms it may offer (minimum and maximum number
  * of instalments, maximum monthly amount). When the cart is completed the plan
- * is created for the chosen number of months and its funding read: ACCEPTED
- * authorizes, REJECTED refuses with the reason, PENDING places the order
- * (`pending_authorization`) and the funding webhook, or the polling job,
- * authorizes it later. Capture fulfils the whole plan (payout and invoicing
+ * is created for the chosen number of months and the order is placed with the
+ * payment `pending_authorization`: the service decides the plan's funding later,
+ * and its funding webhook (or the polling job) authorizes the payment, or
+ * cancels the order when the funding is REJECTED. An authorization of a plan
+ * that exists already (the funding sync, a retried completion) reads its
+ * funding: ACCEPTED authorizes, REJECTED refuses with the reason. Capture fulfils the whole plan (payout and invoicing
  * start), cancel cancels the instalments not yet invoiced, refund credits.
  */
 export class TradeCreditPlanService extends TradeCreditBase {
@@ -158,7 +160,13 @@ export class TradeCreditPlanService extends TradeCreditBase {
     let stored = current
     if (!current.plan_id) {
       const plan = await this.createPlan(sessionId, current)
-      stored = "instalments" in plan ? withPlan(current, plan) : { ...current, plan_id: plan.id }
+      if ("instalments" in plan) {
+        // Made just now: the service decides its funding later and says so by webhook (the polling job is the
+        // fallback), so a read now would answer PENDING. The order is placed with the payment pending.
+        return { status: PaymentSessionStatus.PENDING_AUTHORIZATION, data: { ...withPlan(current, plan), funding_status: "PENDING" } }
+      }
+      // A plan made by an earlier attempt whose answer was lost: its funding may be decided already.
+      stored = { ...current, plan_id: plan.id }
     }
     const planId = stored.plan_id!
     const status = await this.call("read the plan's funding", () => this.client_.repayment.getStatus(planId), { session: sessionId, plan: planId })

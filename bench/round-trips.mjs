@@ -121,7 +121,7 @@ export async function run({ medusa, simulator }) {
       await waitMs(9000)
     }),
     4,
-    "the webhook reads the status back (the one status read of the checkout)"
+    "the funding sync reads the status back, Medusa's authorization reads it again (no read at completion)"
   )
   await setWebhooks(simulator, medusa, false)
   return results

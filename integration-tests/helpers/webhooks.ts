@@ -1,6 +1,12 @@
 import { Webhook } from "standardwebhooks"
 import { SIMULATOR_WEBHOOK_SECRET } from "trade-credit-simulator"
 
+/**
+ * The new secret of a webhook secret rotation (the hostile-input area runs with it and the simulator's, the old one,
+ * both configured: TRADE_CREDIT_WEBHOOK_SECRET="new,old").
+ */
+export const ROTATED_WEBHOOK_SECRET = "whsec_" + Buffer.from("the merchant's next webhook secret, mid-rotation").toString("base64")
+
 /** A webhook delivery: the raw body and its headers. */
 export type Delivery = { raw: string | Buffer; headers: Record<string, string> }
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto"
 import { Webhook } from "standardwebhooks"
 import { WebhookEvent } from "./schemas"
 
@@ -8,7 +9,16 @@ export type WebhookDelivery = {
   headers?: Record<string, unknown>
 }
 
-export type VerifiedDelivery = { ok: true; event: WebhookEvent } | { ok: false; reason: string }
+/** `verifiedWith`: the fingerprint of the secret whose signature held (secretFingerprint). */
+export type VerifiedDelivery = { ok: true; event: WebhookEvent; verifiedWith: string } | { ok: false; reason: string }
+
+/**
+ * A name for a webhook secret that can be shown (the admin's settings page, logs): the first 8 hex digits of its
+ * SHA-256. It tells the secrets of a rotation apart and reveals nothing usable of them.
+ */
+export function secretFingerprint(secret: string): string {
+  return createHash("sha256").update(secret).digest("hex").slice(0, 8)
+}
 
 /**
  * The raw body as it was signed. Medusa's route keeps it as a Buffer; an event
@@ -43,17 +53,27 @@ function headersOf(headers: Record<string, unknown> | undefined): Record<string,
  * its JSON and the event's shape. The reason of a refusal never contains the
  * secret.
  */
-export function verifyDelivery(delivery: WebhookDelivery, secret: string | undefined): VerifiedDelivery {
-  if (!secret) return { ok: false, reason: "no webhookSecret is configured (set TRADE_CREDIT_WEBHOOK_SECRET)" }
+export function verifyDelivery(delivery: WebhookDelivery, secrets: string | readonly string[] | undefined): VerifiedDelivery {
+  const candidates = typeof secrets === "string" ? [secrets] : (secrets ?? []).filter(Boolean)
+  if (!candidates.length) return { ok: false, reason: "no webhookSecret is configured (set TRADE_CREDIT_WEBHOOK_SECRET)" }
   const body = rawBodyOf(delivery.rawData)
   if (body === undefined) return { ok: false, reason: "the delivery has no raw body to verify" }
+  const headers = headersOf(delivery.headers)
   let parsed: unknown
-  try {
-    parsed = new Webhook(secret).verify(body, headersOf(delivery.headers))
-  } catch (error) {
-    if (error instanceof SyntaxError) return { ok: false, reason: "the signed body is not JSON" }
-    return { ok: false, reason: `signature refused: ${error instanceof Error ? error.message : "invalid"}` }
+  let verifiedWith: string | undefined
+  let refusal = "invalid"
+  // During a rotation two secrets are configured: the delivery is accepted when either signature holds.
+  for (const secret of candidates) {
+    try {
+      parsed = new Webhook(secret).verify(body, headers)
+      verifiedWith = secretFingerprint(secret)
+      break
+    } catch (error) {
+      if (error instanceof SyntaxError) return { ok: false, reason: "the signed body is not JSON" }
+      refusal = error instanceof Error ? error.message : "invalid"
+    }
   }
+  if (verifiedWith === undefined) return { ok: false, reason: `signature refused: ${refusal}` }
   const event = WebhookEvent.safeParse(withSeedEventName(parsed))
   if (!event.success) {
     const type = (parsed as { type?: unknown } | null)?.type
@@ -63,7 +83,7 @@ export function verifyDelivery(delivery: WebhookDelivery, secret: string | undef
       reason: `unknown event type or shape (type ${JSON.stringify(type ?? null)}: ${issue?.path.join(".") || "body"} ${issue?.message ?? ""})`.trim(),
     }
   }
-  return { ok: true, event: event.data }
+  return { ok: true, event: event.data, verifiedWith }
 }
 
 /**

@@ -16,7 +16,7 @@ export default async function tradeCreditWebhookHandler({ event, container }: Su
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const serviceEvent = event.data.event
   const about = serviceEvent.type === "repayment.plan.funding_decided" ? `plan ${serviceEvent.data.plan_id}` : `order ${serviceEvent.data.order_id}`
-  const { result } = await handleWebhookEventWorkflow(container).run({ input: serviceEvent })
+  const { result } = await handleWebhookEventWorkflow(container).run({ input: { event: serviceEvent, verified_with: event.data.verified_with ?? null } })
   report(logger, `${serviceEvent.type} ${serviceEvent.id} (${about})`, result)
 }
 

@@ -22,7 +22,7 @@ import {
   wrongMethodProbes,
 } from "../../helpers/fuzz"
 import { control, findCompanyId, pointWebhooksAt, WEBHOOK_PATH } from "../../helpers/simulator"
-import { type Delivery, signedDelivery } from "../../helpers/webhooks"
+import { type Delivery, ROTATED_WEBHOOK_SECRET, signedDelivery } from "../../helpers/webhooks"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "../../helpers/storefront"
 import { approveAtPaymentUrl } from "../../helpers/verification"
 import { recordLogs, waitUntil } from "../../helpers/wait"
@@ -51,7 +51,7 @@ const simulator = areaSimulator()
 const PLUGIN = WEBHOOK_PATH
 const MEDUSA = "/hooks/payment/trade-credit_default"
 const FORGED_SECRET = "whsec_" + Buffer.from("a secret that is not the merchant's at all").toString("base64")
-const SECRETS = secretNeedles(SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET, FORGED_SECRET)
+const SECRETS = secretNeedles(SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET, ROTATED_WEBHOOK_SECRET, FORGED_SECRET)
 const logs: string[] = []
 export const rows: { case: string; path: string; status: number; code: string; changed: string }[] = []
 const classTable = new ClassTable()

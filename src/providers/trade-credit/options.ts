@@ -26,6 +26,27 @@ const origins = z
     return result
   })
 
+const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/=]+$/
+
+/**
+ * "whsec_new,whsec_old" (or a list) as the list of secrets a delivery may be signed with: one, or two while a
+ * rotation is in progress. Empty means none (webhooks are then answered 503, so the service retries).
+ */
+const webhookSecrets = z
+  .union([z.string(), z.array(z.string())], { error: "webhookSecret must be a whsec_… secret, or two comma-separated during a rotation" })
+  .transform((value, ctx): string[] | undefined => {
+    const list = [...new Set((Array.isArray(value) ? value : value.split(",")).map((s) => s.trim()).filter(Boolean))]
+    if (list.length > 2) {
+      ctx.addIssue({ code: "custom", message: "webhookSecret: at most two secrets (the new one and the old one, during a rotation)" })
+      return z.NEVER
+    }
+    if (!list.every((secret) => WEBHOOK_SECRET.test(secret))) {
+      ctx.addIssue({ code: "custom", message: "webhookSecret must look like whsec_<base64> (two, comma-separated, during a rotation)" })
+      return z.NEVER
+    }
+    return list.length ? list : undefined
+  })
+
 /** The options of both providers, as given in medusa-config.ts. */
 export const TradeCreditOptionsSchema = z.object({
   /** The service's API key: secret_test_… for the sandbox, secret_prod_… for production. */
@@ -36,11 +57,11 @@ export const TradeCreditOptionsSchema = z.object({
   baseUrl: z.string({ error: "baseUrl is missing: set TRADE_CREDIT_BASE_URL" }).url("baseUrl must be an http(s) URL"),
   /** Where the service serves its hosted pages (the sole-trader signup popup). Defaults to baseUrl. */
   checkoutUrl: z.string().url("checkoutUrl must be an http(s) URL").optional(),
-  /** The Standard Webhooks secret (whsec_…) the service signs webhooks with. */
-  webhookSecret: z
-    .string()
-    .regex(/^whsec_[A-Za-z0-9+/=]+$/, "webhookSecret must look like whsec_<base64>")
-    .optional(),
+  /**
+   * The Standard Webhooks secret (whsec_…) the service signs webhooks with; during a rotation, two (the new one and
+   * the old one, comma-separated or a list): a delivery signed with either is accepted.
+   */
+  webhookSecret: webhookSecrets.optional(),
   /** The storefront origins a buyer may be sent back to after verification (comma-separated or a list). */
   storefrontUrls: origins.refine((list) => list.length > 0, {
     message: "storefrontUrls is missing: set TRADE_CREDIT_STOREFRONT_URL to the storefront origin(s) buyers return to after verification",

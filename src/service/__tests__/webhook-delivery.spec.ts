@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks"
 import { SIMULATOR_WEBHOOK_SECRET } from "trade-credit-simulator"
-import { rawBodyOf, verifyDelivery } from "../webhook-delivery"
+import { rawBodyOf, secretFingerprint, verifyDelivery } from "../webhook-delivery"
 
 const OTHER_SECRET = "whsec_" + Buffer.from("not the merchant's secret at all!").toString("base64")
 
@@ -28,7 +28,7 @@ describe("verifyDelivery", () => {
     const { raw, headers } = signed(cancelled)
     for (const rawData of [Buffer.from(raw), raw, JSON.parse(JSON.stringify(Buffer.from(raw))), new Uint8Array(Buffer.from(raw))]) {
       const result = verifyDelivery({ data: cancelled, rawData, headers }, SIMULATOR_WEBHOOK_SECRET)
-      expect(result).toEqual({ ok: true, event: cancelled })
+      expect(result).toEqual({ ok: true, event: cancelled, verifiedWith: secretFingerprint(SIMULATOR_WEBHOOK_SECRET) })
     }
   })
 
@@ -41,8 +41,28 @@ describe("verifyDelivery", () => {
       const body = { id: `msg_${type}`, specversion: "1.0", source: "https://api.example", type, time: "2026-11-22T10:00:00Z", data }
       const { raw, headers } = signed(body, { id: body.id })
       const result = verifyDelivery({ data: body, rawData: raw, headers }, SIMULATOR_WEBHOOK_SECRET)
-      expect(result).toEqual({ ok: true, event: { ...body, type: seedType } })
+      expect(result).toEqual({ ok: true, event: { ...body, type: seedType }, verifiedWith: secretFingerprint(SIMULATOR_WEBHOOK_SECRET) })
     }
+  })
+
+  it("accepts a delivery signed with either of two secrets during a rotation, and says which one held", () => {
+    const rotation = [OTHER_SECRET, SIMULATOR_WEBHOOK_SECRET]
+    const byOld = signed(cancelled)
+    const byNew = signed(cancelled, { secret: OTHER_SECRET })
+    expect(verifyDelivery({ rawData: byOld.raw, headers: byOld.headers }, rotation)).toEqual({
+      ok: true,
+      event: cancelled,
+      verifiedWith: secretFingerprint(SIMULATOR_WEBHOOK_SECRET),
+    })
+    expect(verifyDelivery({ rawData: byNew.raw, headers: byNew.headers }, rotation)).toMatchObject({ ok: true, verifiedWith: secretFingerprint(OTHER_SECRET) })
+    // Neither: refused as a forged delivery; the old secret alone no longer accepts the new signature.
+    const third = signed(cancelled, { secret: "whsec_" + Buffer.from("a third secret, of nobody at all").toString("base64") })
+    expect(verifyDelivery({ rawData: third.raw, headers: third.headers }, rotation)).toEqual({ ok: false, reason: expect.stringMatching(/^signature refused/) })
+    expect(verifyDelivery({ rawData: byNew.raw, headers: byNew.headers }, [SIMULATOR_WEBHOOK_SECRET]).ok).toBe(false)
+    // A fingerprint names a secret without revealing it.
+    expect(secretFingerprint(OTHER_SECRET)).toMatch(/^[0-9a-f]{8}$/)
+    expect(secretFingerprint(OTHER_SECRET)).not.toBe(secretFingerprint(SIMULATOR_WEBHOOK_SECRET))
+    expect(OTHER_SECRET).not.toContain(secretFingerprint(OTHER_SECRET))
   })
 
   it("reads header names in any case and list values", () => {

@@ -13,6 +13,8 @@ export type EnrollmentWebhookInput = {
   event_id: string
   type: keyof typeof ENROLLMENT_EVENTS
   proposal_id: string
+  /** The fingerprint of the webhook secret whose signature held, kept on the event's row. */
+  verified_with?: string | null
 }
 
 /** What subscribers of trade-credit.enrollment.* receive: the proposal to read back (never trust the event alone). */
@@ -25,7 +27,7 @@ export type EnrollmentEventData = { proposal_id: string; event_id: string; type:
  */
 export const handleEnrollmentWebhookWorkflow = createWorkflow("trade-credit-handle-enrollment-webhook", (input: EnrollmentWebhookInput) => {
   const claim = claimWebhookEventStep(
-    transform({ input }, ({ input }) => ({ event_id: input.event_id, type: input.type, service_order_id: null }))
+    transform({ input }, ({ input }) => ({ event_id: input.event_id, type: input.type, service_order_id: null, verified_with: input.verified_with ?? null }))
   )
   when("trade-credit-enrollment-webhook-claimed", { claim }, ({ claim }) => claim.claimed).then(() => {
     emitEventStep(

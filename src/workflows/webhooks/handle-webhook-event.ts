@@ -25,12 +25,20 @@ const describeOutcome = (o: WebhookEventOutcome) => (o.error ? `${FAILED_PREFIX}
  * payment when nothing was fulfilled or captured, otherwise the discrepancy is reported; invoices and credit notes go
  * into the payment's data); for a plan, by the funding sync (authorized, or marked rejected).
  */
-export const handleWebhookEventWorkflow = createWorkflow(handleWebhookEventWorkflowId, (event: WorkflowData<ServiceEvent>) => {
+export type HandleWebhookEventInput = {
+  event: ServiceEvent
+  /** The fingerprint of the webhook secret whose signature held, kept on the event's row. */
+  verified_with?: string | null
+}
+
+export const handleWebhookEventWorkflow = createWorkflow(handleWebhookEventWorkflowId, (input: WorkflowData<HandleWebhookEventInput>) => {
+  const event = transform({ input }, ({ input }) => input.event)
   const claim = claimWebhookEventStep(
-    transform({ event }, ({ event }) => ({
+    transform({ input }, ({ input: { event, verified_with } }) => ({
       event_id: event.id,
       type: event.type,
       service_order_id: event.type === "repayment.plan.funding_decided" ? null : event.data.order_id,
+      verified_with: verified_with ?? null,
     }))
   )
   const detail = when("trade-credit-webhook-claimed", { claim }, ({ claim }) => claim.claimed).then(() => {

@@ -10,7 +10,8 @@ export const TRADE_CREDIT_WEBHOOK_EVENT = "trade-credit.webhook.received"
 /** The service's events the pipeline handles. */
 export type ServiceEvent = OrderEvent | FundingDecidedEvent
 
-export type TradeCreditWebhookReceived = { event: ServiceEvent }
+/** `verified_with`: the fingerprint of the webhook secret whose signature held (absent in events queued before 2026-11-26). */
+export type TradeCreditWebhookReceived = { event: ServiceEvent; verified_with?: string }
 
 /** What the pipeline found and did for one event (a failure has `error`; it never throws). */
 export type WebhookEventOutcome = { found: string; action: string; error?: string }

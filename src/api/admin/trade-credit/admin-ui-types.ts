@@ -103,6 +103,13 @@ export type TradeCreditSettings = {
     /** The address to give the service (this backend's origin and `path`). */
     url: string
     secret_configured: boolean
+    /**
+     * The fingerprints of the configured signing secrets (the first 8 hex digits of each one's SHA-256, never the
+     * secret): one, or two while a rotation is in progress.
+     */
+    secret_fingerprints: string[]
+    /** The fingerprint of the secret that verified the last webhook (null: none yet, or not recorded). */
+    last_verified_with: string | null
     last_received_at: string | null
     last_event_type: string | null
     last_outcome: string | null

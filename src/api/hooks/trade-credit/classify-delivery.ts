@@ -12,7 +12,8 @@ const KNOWN_TYPES = new Set<string>([
 ])
 
 export type DeliveryVerdict =
-  | { kind: "event"; event: WebhookEvent }
+  /** `verifiedWith`: the fingerprint of the secret whose signature held (one of two during a rotation). */
+  | { kind: "event"; event: WebhookEvent; verifiedWith: string }
   /** Signed by the service, but of a type this plugin does not know (a newer event): acknowledged and ignored. */
   | { kind: "unknown_type"; id: string; type: string }
   | { kind: "refused"; status: 400 | 401 | 503; code: ErrorCode; reason: string }
@@ -24,11 +25,11 @@ export type DeliveryVerdict =
  * an unknown type 2xx (so the service stops retrying it), no secret
  * configured 503 (the service retries once it is).
  */
-export function classifyDelivery(delivery: WebhookDelivery, secret: string | undefined): DeliveryVerdict {
-  const verified = verifyDelivery(delivery, secret)
-  if (verified.ok) return { kind: "event", event: verified.event }
+export function classifyDelivery(delivery: WebhookDelivery, secrets: readonly string[] | string | undefined): DeliveryVerdict {
+  const verified = verifyDelivery(delivery, secrets)
+  if (verified.ok) return { kind: "event", event: verified.event, verifiedWith: verified.verifiedWith }
   const reason = verified.reason
-  if (!secret) return { kind: "refused", status: 503, code: Codes.TRADE_CREDIT_WEBHOOK_NOT_CONFIGURED, reason }
+  if (!secrets?.length) return { kind: "refused", status: 503, code: Codes.TRADE_CREDIT_WEBHOOK_NOT_CONFIGURED, reason }
   if (reason.startsWith("signature refused")) return { kind: "refused", status: 401, code: Codes.TRADE_CREDIT_WEBHOOK_SIGNATURE, reason }
   if (reason.startsWith("unknown event type or shape")) {
     // The signature held, so the body is the service's JSON: an envelope of a type not known here is acknowledged.

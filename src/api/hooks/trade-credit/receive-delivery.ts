@@ -45,7 +45,7 @@ export async function receiveDelivery(req: MedusaRequest, res: MedusaResponse, r
   // recorded as rejected, never queued (reject-invalid-text.ts).
   const invalidText = findInvalidText(JSON.parse(rawBody.toString("utf8")))
   if (invalidText && verdict.kind === "event" && isUnstorableText(invalidText)) {
-    return void res.status(200).json(await rejectInvalidText(req.scope, verdict.event, invalidText))
+    return void res.status(200).json(await rejectInvalidText(req.scope, verdict.event, invalidText, verdict.verifiedWith))
   }
   if (invalidText) {
     const answer = invalidTextAnswer(invalidText)
@@ -60,7 +60,7 @@ export async function receiveDelivery(req: MedusaRequest, res: MedusaResponse, r
   const event = verdict.event
   if (event.type === "enrollment.approved" || event.type === "enrollment.declined") {
     const { result } = await handleEnrollmentWebhookWorkflow(req.scope).run({
-      input: { event_id: event.id, type: event.type, proposal_id: event.data.proposal_id },
+      input: { event_id: event.id, type: event.type, proposal_id: event.data.proposal_id, verified_with: verdict.verifiedWith },
     })
     if (!result.handled) logger.info(`trade-credit webhook: ${event.type} ${event.id} was received before; nothing to do`)
     return void res.status(200).json({ received: true, handled: result.handled })
@@ -68,7 +68,7 @@ export async function receiveDelivery(req: MedusaRequest, res: MedusaResponse, r
 
   // Queued, not handled in the request: the service gets its answer at once; a failed handling leaves its event row
   // "failed", so the service's redelivery (or the Redis bus's retry) is let through, and reconciliation repairs the rest.
-  const data: TradeCreditWebhookReceived = { event }
+  const data: TradeCreditWebhookReceived = { event, verified_with: verdict.verifiedWith }
   await req.scope.resolve<IEventBusModuleService>(Modules.EVENT_BUS).emit({ name: TRADE_CREDIT_WEBHOOK_EVENT, data }, { attempts: ATTEMPTS })
   res.status(200).json({ received: true, handled: true })
 }

@@ -32,7 +32,8 @@ export const isUnstorableText = (invalid: InvalidText) => invalid.code === Codes
 export async function rejectInvalidText(
   scope: MedusaContainer,
   event: { id: string; type: string },
-  invalid: InvalidText
+  invalid: InvalidText,
+  verifiedWith: string | null = null
 ): Promise<InvalidTextAcknowledgement> {
   const logger = scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const tradeCredit = scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
@@ -43,7 +44,12 @@ export async function rejectInvalidText(
     `trade-credit webhook: ${type} "${eventId}" is signed but holds text that cannot be stored (${Codes.TRADE_CREDIT_INVALID_TEXT} at ${invalid.path}); ` +
       "acknowledged, recorded as rejected and not acted on (reconciliation reads the order's state back from the service)"
   )
-  await recordRejected(tradeCredit, { event_id: eventId, type, outcome: `rejected: ${Codes.TRADE_CREDIT_INVALID_TEXT} at ${invalid.path}` })
+  await recordRejected(tradeCredit, {
+    event_id: eventId,
+    type,
+    outcome: `rejected: ${Codes.TRADE_CREDIT_INVALID_TEXT} at ${invalid.path}`,
+    verified_with: verifiedWith,
+  })
   return {
     received: true,
     handled: false,
@@ -52,7 +58,10 @@ export async function rejectInvalidText(
   }
 }
 
-async function recordRejected(tradeCredit: TradeCreditModuleService, record: { event_id: string; type: string; outcome: string }) {
+async function recordRejected(
+  tradeCredit: TradeCreditModuleService,
+  record: { event_id: string; type: string; outcome: string; verified_with: string | null }
+) {
   const find = async () => (await tradeCredit.listWebhookEvents({ event_id: record.event_id }, { take: 1 }))[0]
   if (await find()) return
   try {

@@ -11,4 +11,6 @@ export const WebhookEvent = model.define("trade_credit_webhook_event", {
   type: model.text(),
   service_order_id: model.text().nullable(),
   outcome: model.text().nullable(),
+  /** The fingerprint of the webhook secret whose signature held (secretFingerprint): which one, during a rotation. */
+  verified_with: model.text().nullable(),
 })

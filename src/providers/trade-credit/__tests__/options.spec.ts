@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto"
+import { parseOptions } from "../options"
 import { TradeCreditInvoiceService } from "../services/trade-credit-invoice"
 
 const testKey = `secret_test_${randomBytes(32).toString("base64url")}`
@@ -47,6 +48,18 @@ describe("the provider's options, checked when Medusa loads it", () => {
     expect(validate({ ...valid, webhookSecret: "plain-secret" })).toThrow(/webhookSecret/)
     expect(validate({ ...valid, environment: "staging" })).toThrow(/environment/)
     expect(validate({ ...valid, timeoutMs: 5 })).toThrow(/timeoutMs/)
+  })
+
+  it("takes two webhook secrets during a rotation (comma-separated or a list), never three", () => {
+    const second = `whsec_${randomBytes(24).toString("base64")}`
+    const third = `whsec_${randomBytes(24).toString("base64")}`
+    expect(validate({ ...valid, webhookSecret: `${valid.webhookSecret}, ${second}` })).not.toThrow()
+    expect(validate({ ...valid, webhookSecret: [valid.webhookSecret, second] })).not.toThrow()
+    expect(validate({ ...valid, webhookSecret: [valid.webhookSecret, second, third].join(",") })).toThrow(/at most two secrets/)
+    expect(validate({ ...valid, webhookSecret: `${valid.webhookSecret},plain-secret` })).toThrow(/whsec_<base64>/)
+    const options = parseOptions({ ...valid, webhookSecret: `${valid.webhookSecret},${second},${valid.webhookSecret}` })
+    expect(options.webhookSecret).toEqual([valid.webhookSecret, second])
+    expect(parseOptions({ ...valid, webhookSecret: "" }).webhookSecret).toBeUndefined()
   })
 
   it("never puts the webhook secret in a message", () => {

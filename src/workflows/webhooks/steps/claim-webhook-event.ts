@@ -1,7 +1,13 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
 
-export type ClaimWebhookEventInput = { event_id: string; type: string; service_order_id: string | null }
+export type ClaimWebhookEventInput = {
+  event_id: string
+  type: string
+  service_order_id: string | null
+  /** The fingerprint of the webhook secret whose signature held (null: not known, e.g. queued before the upgrade). */
+  verified_with?: string | null
+}
 export type ClaimedWebhookEvent = { claimed: boolean; record_id: string; previous_outcome: string | null }
 
 /** The step's answer; the compensation gets the claimed row's id (null when nothing was claimed). */
@@ -27,11 +33,11 @@ export const claimWebhookEventStep = createStep(
       if (!outcome?.startsWith(FAILED_PREFIX)) {
         return answer({ claimed: false, record_id: existing.id, previous_outcome: outcome })
       }
-      await tradeCredit.updateWebhookEvents({ id: existing.id, outcome: PROCESSING })
+      await tradeCredit.updateWebhookEvents({ id: existing.id, outcome: PROCESSING, verified_with: input.verified_with ?? existing.verified_with ?? null })
       return answer({ claimed: true, record_id: existing.id, previous_outcome: outcome })
     }
     try {
-      const created = await tradeCredit.createWebhookEvents({ ...input, outcome: PROCESSING })
+      const created = await tradeCredit.createWebhookEvents({ ...input, verified_with: input.verified_with ?? null, outcome: PROCESSING })
       return answer({ claimed: true, record_id: created.id, previous_outcome: null })
     } catch (error) {
       // Another delivery of the same event got there first (unique event_id).

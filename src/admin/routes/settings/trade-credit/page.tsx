@@ -119,9 +119,29 @@ const TradeCreditSettingsPage = () => {
             </Row>
             <Row title="Signing secret">
               <StatusBadge color={settings.webhook.secret_configured ? "green" : "red"}>
-                {settings.webhook.secret_configured ? "Configured" : "Missing: webhooks are ignored"}
+                {settings.webhook.secret_configured
+                  ? settings.webhook.secret_fingerprints.length > 1
+                    ? "Two configured: rotation in progress"
+                    : "Configured"
+                  : "Missing: webhooks are ignored"}
               </StatusBadge>
+              {settings.webhook.secret_fingerprints.length > 0 && (
+                <Text size="small" className="font-mono text-ui-fg-subtle" data-testid="tc-secret-fingerprints">
+                  {settings.webhook.secret_fingerprints.join(" · ")}
+                </Text>
+              )}
             </Row>
+            {settings.webhook.secret_fingerprints.length > 1 && (
+              <Row title="Last verified with">
+                <Text size="small" className="font-mono" data-testid="tc-last-verified-with">
+                  {settings.webhook.last_verified_with
+                    ? `${settings.webhook.last_verified_with}${
+                        settings.webhook.last_verified_with === settings.webhook.secret_fingerprints[0] ? " (the first)" : " (the second)"
+                      }`
+                    : "Not recorded yet"}
+                </Text>
+              </Row>
+            )}
             <Row title="Last webhook">
               <Text size="small" data-testid="tc-last-webhook">
                 {settings.webhook.last_received_at

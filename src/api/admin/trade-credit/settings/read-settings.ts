@@ -4,6 +4,7 @@ import { describeKey, redactKey } from "../../../../client"
 import { DEFAULT_RECONCILIATION_SCHEDULE } from "../../../../jobs/reconcile-payments"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../../modules/trade-credit"
 import { PLUGIN_PROVIDER_ID_PREFIX } from "../../../../providers/trade-credit/lib/provider-ids"
+import { secretFingerprint } from "../../../../service/webhook-delivery"
 import { backgroundJobsOff } from "../../../../utils/background-jobs"
 import type { ReconciliationFinding } from "../../../../workflows/reconciliation/types"
 import type { TradeCreditRecentError, TradeCreditReconciliationRunSummary, TradeCreditSettings } from "../admin-ui-types"
@@ -82,7 +83,9 @@ export async function readSettings(container: MedusaContainer, origin: string): 
     webhook: {
       path: WEBHOOK_PATH,
       url: `${origin}${WEBHOOK_PATH}`,
-      secret_configured: !!options.webhookSecret,
+      secret_configured: !!options.webhookSecret?.length,
+      secret_fingerprints: (options.webhookSecret ?? []).map(secretFingerprint),
+      last_verified_with: lastEvent?.verified_with ?? null,
       last_received_at: iso(lastEvent?.created_at),
       last_event_type: lastEvent?.type ?? null,
       last_outcome: lastEvent?.outcome ? redact(lastEvent.outcome) : null,

@@ -1,5 +1,6 @@
 import { Webhook } from "standardwebhooks"
 import { classifyDelivery } from "../classify-delivery"
+import { secretFingerprint } from "../../../../service/webhook-delivery"
 
 const SECRET = "whsec_" + Buffer.from("the merchant's webhook secret").toString("base64")
 const OTHER = "whsec_" + Buffer.from("somebody else's secret").toString("base64")
@@ -21,7 +22,7 @@ const approved = {
 
 describe("classifyDelivery", () => {
   it("passes a signed event of a known type", () => {
-    expect(classifyDelivery(delivery(approved), SECRET)).toEqual({ kind: "event", event: approved })
+    expect(classifyDelivery(delivery(approved), SECRET)).toEqual({ kind: "event", event: approved, verifiedWith: secretFingerprint(SECRET) })
   })
 
   it("refuses forged (401), stale (401) and malformed (400) deliveries", () => {

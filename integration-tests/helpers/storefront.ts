@@ -14,8 +14,9 @@ export const BUYER_ADDRESS = {
   phone: "07400 123456",
 }
 
-export function storeClient(api: any, publishableKey: string) {
-  const headers = { "x-publishable-api-key": publishableKey }
+/** A storefront's calls with its publishable key (and `extraHeaders`, e.g. the buyer's Accept-Language). */
+export function storeClient(api: any, publishableKey: string, extraHeaders: Record<string, string> = {}) {
+  const headers = { "x-publishable-api-key": publishableKey, ...extraHeaders }
   const call = async (method: string, url: string, data?: unknown) =>
     api.request({ method, url, data, headers, validateStatus: () => true })
   const ok = async (method: string, url: string, data?: unknown) => {

@@ -369,6 +369,24 @@ export default areaPart("invoice-checkout", ({ api, getContainer }) => {
     expect(res.data.code).toBe("TRADE_CREDIT_DECLINED")
     // The buyer reads words, not the service's code (it is logged for the merchant).
     expect(res.data.message).toBe("Trade credit is not available for this purchase. Please choose another payment method.")
+    // In the buyer's language when the storefront asks for one of the five (same code); English for any other.
+    const highgate = { company_name: "Highgate Risk Holdings Ltd", country_prefix: "GB", organization_number: "06660666" }
+    for (const [acceptLanguage, message, language] of [
+      ["de-DE,de;q=0.9,en;q=0.5", "Handelskredit ist für diesen Kauf nicht verfügbar. Bitte wählen Sie eine andere Zahlungsart.", "de"],
+      ["nn-NO", "Handelskreditt er ikke tilgjengelig for dette kjøpet. Velg en annen betalingsmåte.", "nb"],
+      ["fr-FR,fr;q=0.9", "Trade credit is not available for this purchase. Please choose another payment method.", "en"],
+    ] as const) {
+      const buyer = storeClient(api, seed.publishableKey, { "accept-language": acceptLanguage })
+      const localized = await startTradeCreditSession(buyer, (await createCheckoutCart(buyer, seed)).id, { company: highgate })
+      expect({ acceptLanguage, status: localized.status, code: localized.data.code, message: localized.data.message }).toEqual({
+        acceptLanguage,
+        status: 400,
+        code: "TRADE_CREDIT_DECLINED",
+        message,
+      })
+      expect(localized.headers["content-language"]).toBe(language)
+      expect(localized.headers["vary"]).toMatch(/Accept-Language/i)
+    }
     const after = await control(simulator.url, "GET", "/_sim/orders")
     expect(after.items.length).toBe(before.items.length)
   })

@@ -1,6 +1,7 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { isInvoiceProviderId } from "../../providers/trade-credit/lib/provider-ids"
+import { buyerText } from "../../utils/buyer-texts"
 import { Codes } from "./codes"
 
 const COMPLETE_CART = /^\/store\/carts\/([^/]+)\/complete\/?$/
@@ -32,7 +33,7 @@ export async function cancelledVerificationOf(error: unknown, req: MedusaRequest
   if (!cancelled) return undefined
   return new MedusaError(
     MedusaError.Types.NOT_ALLOWED,
-    "The trade credit order was cancelled (the buyer's verification failed or expired). Choose the payment method again to start over.",
+    buyerText("order.cancelled"),
     Codes.TRADE_CREDIT_ORDER_CANCELLED
   )
 }

@@ -1,5 +1,6 @@
 import { errorHandler, type MedusaNextFunction, type MedusaRequest, type MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { buyerLanguageOf, translateBuyerText } from "../../utils/buyer-texts"
 import { answersErrorsOf } from "../utils/plugin-paths"
 import { serviceFailureError } from "../utils/service-failure"
 import { answerOfError } from "./answer"
@@ -14,6 +15,9 @@ const medusaErrorHandler = errorHandler()
  * JSON, too large) and Medusa's publishable key check, which run before any plugin middleware. Every other path goes
  * to Medusa's own error handler, unchanged.
  *
+ * A buyer's text (a decline, the sole-trader states: utils/buyer-texts.ts) on a store route, the plugin's or
+ * Medusa's, is answered in the request's `Accept-Language` (English, Norwegian, Swedish, Dutch, German), same code.
+ *
  * One Medusa path gets the plugin's reading first: a cart completion refused because its trade credit order was
  * cancelled (cancelled-verification.ts), answered by Medusa's handler with the plugin's code.
  *
@@ -24,8 +28,8 @@ export function tradeCreditErrorHandler(error: unknown, req: MedusaRequest, res:
   if (res.headersSent) return medusaErrorHandler(error, req, res, next)
   if (!answersErrorsOf(req.path)) {
     return void cancelledVerificationOf(error, req).then(
-      (translated) => medusaErrorHandler(translated ?? error, req, res, next),
-      () => medusaErrorHandler(error, req, res, next)
+      (translated) => medusaErrorHandler(inBuyerLanguage(translated ?? error, req, res), req, res, next),
+      () => medusaErrorHandler(inBuyerLanguage(error, req, res), req, res, next)
     )
   }
   // A call to the service that no route turned into an answer: a buyer-safe refusal, the details logged below.
@@ -33,5 +37,28 @@ export function tradeCreditErrorHandler(error: unknown, req: MedusaRequest, res:
   const logger = req.scope?.resolve(ContainerRegistrationKeys.LOGGER) ?? console
   if (answer.status >= 500) logger.error(`trade-credit: ${req.method} ${req.path} answered ${answer.status} ${answer.body.code}`, error as Error)
   else logger.info(`trade-credit: ${req.method} ${req.path} answered ${answer.status} ${answer.body.code}: ${answer.body.message}`)
-  res.set(answer.headers).status(answer.status).json(answer.body)
+  const message = buyerMessage(answer.body.message, req, res)
+  res.set(answer.headers).status(answer.status).json(message === answer.body.message ? answer.body : { ...answer.body, message })
+}
+
+/**
+ * A buyer's text (utils/buyer-texts.ts) in the language of the request's `Accept-Language`, on store routes; any
+ * other message as it is. The answer then varies by that header, and says its language.
+ */
+function buyerMessage(message: string, req: MedusaRequest, res: MedusaResponse): string {
+  if (!req.path.startsWith("/store/")) return message
+  res.vary("Accept-Language")
+  const language = buyerLanguageOf(req)
+  const translated = translateBuyerText(message, language)
+  if (translated === undefined) return message
+  res.set("Content-Language", language)
+  return translated
+}
+
+/** A MedusaError of a store route whose message is a buyer's text, in the buyer's language (the same type and code). */
+function inBuyerLanguage(error: unknown, req: MedusaRequest, res: MedusaResponse): unknown {
+  if (!MedusaError.isMedusaError(error)) return error
+  const medusaError = error as MedusaError
+  const message = buyerMessage(medusaError.message, req, res)
+  return message === medusaError.message ? error : new MedusaError(medusaError.type, message, medusaError.code)
 }

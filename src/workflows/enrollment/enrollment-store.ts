@@ -3,6 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { type EnrollmentRow, TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../modules/trade-credit"
 import { ENROLLED_STATUSES, type EnrollmentStatus } from "../../modules/trade-credit/models/enrollment"
 import type { Proposal } from "../../service/schemas"
+import { BUYER_TEXTS, type BuyerLanguage, type BuyerTextKey } from "../../utils/buyer-texts"
 
 /** A row of trade_credit_enrollment (no personal data: see the model). */
 export type { EnrollmentRow }
@@ -92,20 +93,14 @@ export const enrollmentKeys = {
   withdrawal: (proposalId: string) => `soletrader-withdraw-${proposalId}`,
 }
 
-/** What the buyer reads about their enrollment, in plain words (the storefront shows it as it is). */
-export const ENROLLMENT_MESSAGES: Record<EnrollmentStatus, string> = {
-  DRAFT: "Your sole-trader registration is not sent yet: finish it and submit it for review.",
-  SUBMITTED: "Your sole-trader registration was sent and is waiting for a decision.",
-  IN_REVIEW: "Your sole-trader registration is being reviewed; we will tell you when it is decided.",
-  ACCEPTED: "Your business is registered: you can pay by trade credit.",
-  VERIFIED: "Your business is confirmed: you can pay by trade credit.",
-  DECLINED:
-    "Your sole-trader registration was not accepted, so trade credit is not available for this business. Please choose another payment method.",
-  WITHDRAWN: "You withdrew your sole-trader registration. You can start a new one at any time.",
+/** What the buyer reads about their enrollment, in plain words (the storefront shows it as it is), in each buyer language. */
+export function enrollmentMessage(status: EnrollmentStatus, language: BuyerLanguage = "en"): string {
+  const key = `enrollment.${status}`
+  return key in BUYER_TEXTS ? BUYER_TEXTS[key as BuyerTextKey][language] : `Your sole-trader registration is ${status}.`
 }
 
-/** The row as the store API shows it. */
-export function presentEnrollment(row: EnrollmentRow) {
+/** The row as the store API shows it, its message in the buyer's language (utils/buyer-texts.ts). */
+export function presentEnrollment(row: EnrollmentRow, language: BuyerLanguage = "en") {
   return {
     id: row.id,
     status: row.status,
@@ -116,6 +111,6 @@ export function presentEnrollment(row: EnrollmentRow) {
     organization_number: row.organization_number,
     decided_at: row.decided_at,
     enrolled: ENROLLED_STATUSES.includes(row.status) && !!row.organization_number,
-    message: ENROLLMENT_MESSAGES[row.status] ?? `Your sole-trader registration is ${row.status}.`,
+    message: enrollmentMessage(row.status, language),
   }
 }

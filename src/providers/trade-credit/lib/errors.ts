@@ -1,5 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { TradeCreditError } from "../../../client"
+import { buyerText } from "../../../utils/buyer-texts"
 import { quote } from "../../../utils/quote"
 
 /** Where toMedusaError writes the detail of a failure: Medusa's Logger fits it. */
@@ -119,17 +120,18 @@ function serviceExplanation(error: TradeCreditError): string {
 
 /**
  * What a buyer reads when the service declines, by its decline reason (the checkout interface's DeclineReasonEnum and
- * the repayment interface's credit_decline_reason): what happened in words, never the code. The code itself is for
+ * the repayment interface's credit_decline_reason): what happened in words (utils/buyer-texts.ts: in the buyer's
+ * language on the way out), never the code. The code itself is for
  * the merchant: the provider logs it with the session (`declined`'s logger) and keeps it in the payment's data.
  */
 const DECLINE_TEXTS: [RegExp, string][] = [
-  [/^(BUYER_LIMIT_EXCEEDED|ORDER_EXCEEDS_MAX_INVOICE_AMOUNT)$/, "This order is above what your business can pay later with trade credit. Choose another payment method, or place a smaller order."],
-  [/^ORDER_BELOW_MIN_INVOICE_AMOUNT$/, "This order is below the smallest amount that can be paid later with trade credit. Choose another payment method."],
-  [/^(BUYER_NOT_FOUND|BUYER_INFO_INCONSISTENT|BUYER_ADDRESS_DEVIATION|INVALID_LEGAL_REP)$/, "Your business's details could not be confirmed for trade credit. Check the company and the billing address, or choose another payment method."],
-  [/^(DECLINED_IN_VERIFICATION|BUYER_AUTHENTICATION_FAILED)$/, "The verification was not completed, so this order cannot be paid later with trade credit. Choose another payment method."],
-  [/^(SERVICE_UNAVAILABLE|EXCEPTION)$/, "Trade credit is not available right now. Try again in a few minutes, or choose another payment method."],
+  [/^(BUYER_LIMIT_EXCEEDED|ORDER_EXCEEDS_MAX_INVOICE_AMOUNT)$/, buyerText("decline.limit")],
+  [/^ORDER_BELOW_MIN_INVOICE_AMOUNT$/, buyerText("decline.minimum")],
+  [/^(BUYER_NOT_FOUND|BUYER_INFO_INCONSISTENT|BUYER_ADDRESS_DEVIATION|INVALID_LEGAL_REP)$/, buyerText("decline.details")],
+  [/^(DECLINED_IN_VERIFICATION|BUYER_AUTHENTICATION_FAILED)$/, buyerText("decline.verification")],
+  [/^(SERVICE_UNAVAILABLE|EXCEPTION)$/, buyerText("decline.unavailable")],
 ]
-const DEFAULT_DECLINE_TEXT = "Trade credit is not available for this purchase. Please choose another payment method."
+const DEFAULT_DECLINE_TEXT = buyerText("decline.default")
 /** A decline reason that is a code of the service (upper snake case), not a sentence of the plugin's. */
 const REASON_CODE = /^[A-Z][A-Z0-9_]*$/
 

@@ -1,6 +1,7 @@
 import BigNumber from "bignumber.js"
 import { taxSubtotalsOf } from "../../../service/order-arithmetic"
 import type { LineItem, TaxSubtotal } from "../../../service/schemas"
+import { buyerText } from "../../../utils/buyer-texts"
 import { roundToCents, sumDecimals, toDecimal, ZERO, type DecimalInput } from "../../../utils/decimal"
 import { absUnits, decimalsOf, formatUnits, formatUnitsShortest, MONEY_DECIMALS, pow10, rescale, unitsOf } from "../../../utils/units"
 import { cleanText, clipText, descriptionOfItem, descriptionOfShipping } from "./descriptions"
@@ -223,7 +224,7 @@ export function buildLines(cartInput: MedusaCartInput | MedusaCartData, options:
   if (creditOf(cart).gt(CREDIT_EPSILON)) {
     throw new PayloadError(
       "CART_NOT_SUPPORTED",
-      "Store credit or a gift card is applied to this cart: trade credit can only pay the whole cart. Remove the credit or choose another payment method.",
+      buyerText("cart.store_credit"),
       "credit_lines"
     )
   }

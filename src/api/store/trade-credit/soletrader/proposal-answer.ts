@@ -2,6 +2,7 @@ import type { MedusaResponse } from "@medusajs/framework/http"
 import type { Proposal } from "../../../../service/schemas"
 import { applyProposalStateWorkflow } from "../../../../workflows/enrollment/apply-proposal-state"
 import { presentEnrollment } from "../../../../workflows/enrollment/enrollment-store"
+import { buyerLanguageOf } from "../../../../utils/buyer-texts"
 import type { SoletraderRequest } from "./route-helpers"
 
 /** Answers the proposal as the service has it now; the customer's enrollment follows it first. */
@@ -10,5 +11,6 @@ export async function answerWithProposal(req: SoletraderRequest<any>, res: Medus
   res
     .status(status)
     .set("Cache-Control", "private, no-store")
-    .json({ proposal, enrollment: result.enrollment ? presentEnrollment(result.enrollment) : null })
+    .vary("Accept-Language")
+    .json({ proposal, enrollment: result.enrollment ? presentEnrollment(result.enrollment, buyerLanguageOf(req)) : null })
 }

@@ -4,6 +4,7 @@ import { ENROLLED_STATUSES, presentEnrollment, UNDECIDED_STATUSES } from "../../
 import { customerIdOf, enrollmentOfRequest, RouteError, type SoletraderRequest, soletraderRoute } from "../route-helpers"
 import type { ProposalBody } from "../validators"
 import { Codes } from "../../../../errors/codes"
+import { buyerLanguageOf } from "../../../../../utils/buyer-texts"
 
 /**
  * `POST /store/trade-credit/soletrader/proposals {proposed_business}`
@@ -29,5 +30,5 @@ export const POST = soletraderRoute<ProposalBody>("create the proposal", async (
   const { result } = await createEnrollmentProposalWorkflow(req.scope).run({
     input: { customer_id: customerId, previous_proposal_id: row?.proposal_id ?? null, body: req.validatedBody },
   })
-  res.status(201).json({ proposal: result.proposal, enrollment: presentEnrollment(result.enrollment) })
+  res.status(201).vary("Accept-Language").json({ proposal: result.proposal, enrollment: presentEnrollment(result.enrollment, buyerLanguageOf(req)) })
 })

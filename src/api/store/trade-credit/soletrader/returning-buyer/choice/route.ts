@@ -5,6 +5,7 @@ import { matchesTokens } from "../../matches-token"
 import { customerIdOf, RouteError, type SoletraderRequest, soletraderRoute, tradeCreditOfRequest } from "../../route-helpers"
 import type { ChoiceBody } from "../../validators"
 import { Codes } from "../../../../../errors/codes"
+import { buyerLanguageOf } from "../../../../../../utils/buyer-texts"
 
 /**
  * `POST /store/trade-credit/soletrader/returning-buyer/choice {organization_number, country_code}` (customer):
@@ -30,5 +31,5 @@ export const POST = soletraderRoute<ChoiceBody>("enrol the chosen business", asy
     input: { customer_id: customerId, status: "VERIFIED", source: "returning_buyer", proposal_id: null, business },
   })
   await tokens.drop(customerId)
-  res.set("Cache-Control", "private, no-store").json({ business, enrollment: presentEnrollment(row) })
+  res.set("Cache-Control", "private, no-store").vary("Accept-Language").json({ business, enrollment: presentEnrollment(row, buyerLanguageOf(req)) })
 })

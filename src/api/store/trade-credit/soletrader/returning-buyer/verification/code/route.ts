@@ -7,6 +7,7 @@ import { customerIdOf, RouteError, type SoletraderRequest, soletraderRoute, trad
 import type { VerificationCodeBody } from "../../../validators"
 import { verificationToken } from "../../../tokens"
 import { Codes } from "../../../../../../errors/codes"
+import { buyerLanguageOf } from "../../../../../../../utils/buyer-texts"
 
 /**
  * `POST .../returning-buyer/verification/code {email, code}` (customer): the
@@ -44,5 +45,5 @@ export const POST = soletraderRoute<VerificationCodeBody>("verify the returning 
   const { result: row } = await saveEnrolledBusinessWorkflow(req.scope).run({
     input: { customer_id: customerId, status: "VERIFIED", source: "returning_buyer", proposal_id: null, business: result.business },
   })
-  res.json({ business: result.business, total_matches: result.total_matches, matches: [result.business], enrollment: presentEnrollment(row) })
+  res.vary("Accept-Language").json({ business: result.business, total_matches: result.total_matches, matches: [result.business], enrollment: presentEnrollment(row, buyerLanguageOf(req)) })
 })

@@ -217,4 +217,31 @@ describe("addresses", () => {
       expect.objectContaining({ code: "ADDRESS_INCOMPLETE", path: "billing_address" })
     )
   })
+
+  it("takes the lines it built as they are, and they pass the full wire schema whatever the items' texts and links", () => {
+    const long = "Very long product title ".repeat(60)
+    const cart = medusaCart({
+      ...spec,
+      items: [
+        { ...spec.items[0], id: "cali_long", title: `  ${long}\n\t`, variant_title: "x".repeat(400), thumbnail: "https://cdn.example/é ü.png?x=1#y" },
+        { ...spec.items[0], id: "cali js", title: "\u00a0Toner\u2028", thumbnail: "javascript:alert(1)", product_handle: "toner / black", variant_sku: "SKU ".repeat(80) },
+        { ...spec.items[0], id: "cali_rel", title: "", variant_title: "Default Variant", thumbnail: "/relative.png", variant_barcode: "4006381333931" },
+      ],
+    })
+    const body = buildCreateOrderBody({
+      cart,
+      buyer: buildBuyer(session, cart),
+      merchantOrderId: "payses_01",
+      merchantReference: cart.id,
+      urls: { merchant_confirmation_url: "https://shop.example/return" },
+      options: { productUrlTemplate: "https://shop.example/products/{handle}" },
+    })
+    // What the body's validation took as built, the full schema accepts unchanged.
+    expect(CreateOrderRequest.parse(JSON.parse(JSON.stringify(body))).line_items).toEqual(JSON.parse(JSON.stringify(body.line_items)))
+    expect(Object.isFrozen(body.line_items[0])).toBe(true)
+    expect(body.line_items[0].name.length).toBeLessThanOrEqual(255)
+    expect(body.line_items[1].image_url).toBeUndefined()
+    expect(body.line_items[1]).not.toHaveProperty("line_item_reference")
+    expect(body.line_items[2].name.length).toBeGreaterThan(0)
+  })
 })

@@ -167,6 +167,18 @@ module.exports = defineConfig({
     if (installed.dependencies?.[unwanted]) throw new Error(`the plugin's package still depends on ${unwanted}`)
   }
 
+  step("the storefront kit as a storefront imports it (medusa-payment-trade-credit/storefront, with its types)")
+  {
+    const kitProbe = `const kit = require("medusa-payment-trade-credit/storefront")
+const choices = kit.instalmentChoices({ minimum_instalments: 3, maximum_instalments: 36, maximum_instalment_amount: "100.00", gross_amount: "1200.00" })
+if (JSON.stringify(choices) !== "[12,24,36]") throw new Error("instalmentChoices answered " + JSON.stringify(choices))
+if (!kit.invoiceSessionData({}).verify_before_completion) throw new Error("invoiceSessionData lost verify_before_completion")
+console.log("   the kit answers:", JSON.stringify(choices), kit.buyerMessage("TRADE_CREDIT_DECLINED", { language: "de" }))`
+    run(process.execPath, ["-e", kitProbe], { cwd: app, log })
+    const types = join(app, "node_modules", "medusa-payment-trade-credit", ".medusa", "server", "src", "storefront", "index.d.ts")
+    if (!readFileSync(types, "utf8").includes("completeTradeCreditCart")) throw new Error(`the kit's types are missing: ${types}`)
+  }
+
   step("medusa build --admin-only (the admin with the plugin's extensions)")
   const cli = join(app, "node_modules", "@medusajs", "cli", "cli.js")
   run(process.execPath, [cli, "build", "--admin-only"], { cwd: app, log })

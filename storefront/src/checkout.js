@@ -1,4 +1,5 @@
 import { completeCart, rememberCheckout, startPaymentSession, verificationUrl } from "./checkout-flow.js"
+import { instalmentChoices, invoiceSessionData } from "../../src/storefront/index.ts"
 import { mountCompanySearch } from "./company-search.js"
 import { esc, loadConfig, medusa, money, PROVIDERS, retrieveCart, saveCartId, savedCartId, tradeCredit } from "./medusa.js"
 import { mountSoleTraderSignup } from "./soletrader.js"
@@ -214,11 +215,10 @@ export async function renderCheckout(app, { navigate }) {
       if (mine !== previewSeq) return
       const schedule = preview.schedules[0]
       const { limits } = preview
-      // Only the choices the credit check allows stay selectable.
-      for (const option of $("#instalment-periods").options) {
-        const n = Number(option.value)
-        option.disabled = n < limits.minimum_instalments || n > limits.maximum_instalments
-      }
+      // Only the choices the credit check allows stay selectable (the kit's instalmentChoices: within the limits,
+      // no instalment above the monthly maximum).
+      const allowed = instalmentChoices({ ...limits, gross_amount: preview.total_repayment_amount }, { preferred: PERIOD_CHOICES })
+      for (const option of $("#instalment-periods").options) option.disabled = !allowed.includes(Number(option.value))
       target.innerHTML = `
         <table class="schedule"><thead><tr><th>Invoice date</th><th>Amount</th></tr></thead><tbody>
         ${schedule.instalments.map((i) => `<tr><td>${esc(i.invoice_issue_date)}</td><td>${money(i.repayment_amount, preview.currency)}</td></tr>`).join("")}
@@ -249,17 +249,21 @@ export async function renderCheckout(app, { navigate }) {
       if (method !== "transfer") {
         const emails = $("#invoice-emails").value.split(/[,;\s]+/).filter(Boolean)
         const text = (sel) => $(sel).value.trim() || undefined
-        data = {
+        // The service sends the buyer back here with ?cart_id=…&trade_credit=verified|failed|cancelled.
+        const returnUrl = `${location.origin}${config.returnPath || "/checkout/trade-credit/return"}`
+        // Pay by invoice (the kit's invoiceSessionData): the session makes the order and hands out the verification
+        // page; one completion on return.
+        data = invoiceSessionData({
           company: state.selection.company,
-          purchase_order_number: text("#po-number"),
+          returnUrl,
+          purchaseOrderNumber: text("#po-number"),
           department: text("#department"),
           project: text("#project"),
-          invoice_emails: emails.length ? emails : undefined,
-          // The service sends the buyer back here with ?cart_id=…&trade_credit=verified|failed|cancelled.
-          return_url: `${location.origin}${config.returnPath || "/checkout/trade-credit/return"}`,
-          ...(method === "instalments" && { number_of_periods: state.periods }),
-          // Pay by invoice: the session makes the order and hands out the verification page; one completion on return.
-          ...(method === "invoice" && { verify_before_completion: true }),
+          invoiceEmails: emails,
+        })
+        if (method === "instalments") {
+          delete data.verify_before_completion
+          data.number_of_periods = state.periods
         }
       }
       rememberCheckout({ method, periods: state.periods, company: state.selection?.name, po: data.purchase_order_number })

@@ -1,4 +1,5 @@
 import { showOrder } from "./checkout.js"
+import { returnOf } from "../../src/storefront/index.ts"
 import { completeCart } from "./checkout-flow.js"
 import { esc, saveCartId } from "./medusa.js"
 
@@ -9,9 +10,7 @@ import { esc, saveCartId } from "./medusa.js"
  * again, which places the order.
  */
 export async function renderReturn(app, { navigate }) {
-  const params = new URLSearchParams(location.search)
-  const cartId = params.get("cart_id")
-  const outcome = params.get("trade_credit")
+  const { cartId, outcome } = returnOf(location.search)
   if (!cartId) {
     app.innerHTML = `<section class="card"><h1>Nothing to confirm</h1><p><a href="/" data-link>Back to the shop</a></p></section>`
     return

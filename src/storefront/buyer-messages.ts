@@ -1,0 +1,118 @@
+// What a buyer reads for each code the plugin answers, in plain words, in English, Norwegian (Bokmål), Swedish,
+// Dutch and German. The raw codes are for logs. A store overrides any text: `buyerMessage(code, { overrides })`.
+
+export const BUYER_LANGUAGES = Object.freeze(["en", "nb", "sv", "nl", "de"] as const)
+export type BuyerLanguage = (typeof BUYER_LANGUAGES)[number]
+/** The store's own words by code: one text, or one per language. */
+export type Overrides = Record<string, string | Partial<Record<BuyerLanguage, string>>>
+
+/** Texts by code. A code not listed here (a field to fix: the server's message names the field) keeps the server's message. */
+export const CODE_TEXTS: Readonly<Record<string, Record<BuyerLanguage, string>>> = Object.freeze({
+  TRADE_CREDIT_DECLINED: {
+    en: "Trade credit is not available for this purchase. Please choose another payment method.",
+    nb: "Handelskreditt er ikke tilgjengelig for dette kjøpet. Velg en annen betalingsmåte.",
+    sv: "Handelskredit är inte tillgänglig för det här köpet. Välj ett annat betalningssätt.",
+    nl: "Handelskrediet is niet beschikbaar voor deze aankoop. Kies een andere betaalmethode.",
+    de: "Handelskredit ist für diesen Kauf nicht verfügbar. Bitte wählen Sie eine andere Zahlungsart.",
+  },
+  TRADE_CREDIT_UNAVAILABLE: {
+    en: "Trade credit is not available right now. Nothing was charged: try again in a few minutes, or choose another payment method.",
+    nb: "Handelskreditt er ikke tilgjengelig akkurat nå. Ingenting er belastet: prøv igjen om noen minutter, eller velg en annen betalingsmåte.",
+    sv: "Handelskredit är inte tillgänglig just nu. Inget har debiterats: försök igen om några minuter eller välj ett annat betalningssätt.",
+    nl: "Handelskrediet is op dit moment niet beschikbaar. Er is niets afgeschreven: probeer het over een paar minuten opnieuw, of kies een andere betaalmethode.",
+    de: "Handelskredit ist gerade nicht verfügbar. Es wurde nichts belastet: Versuchen Sie es in einigen Minuten erneut oder wählen Sie eine andere Zahlungsart.",
+  },
+  TRADE_CREDIT_NOT_CONFIGURED: {
+    en: "Trade credit cannot be used in this store right now. Please choose another payment method.",
+    nb: "Handelskreditt kan ikke brukes i denne butikken akkurat nå. Velg en annen betalingsmåte.",
+    sv: "Handelskredit kan inte användas i den här butiken just nu. Välj ett annat betalningssätt.",
+    nl: "Handelskrediet kan op dit moment niet in deze winkel worden gebruikt. Kies een andere betaalmethode.",
+    de: "Handelskredit kann in diesem Shop gerade nicht genutzt werden. Bitte wählen Sie eine andere Zahlungsart.",
+  },
+  TRADE_CREDIT_ORDER_CANCELLED: {
+    en: "The verification failed or expired, so the order was not placed. Choose the payment method again to start over.",
+    nb: "Verifiseringen mislyktes eller utløp, så bestillingen ble ikke lagt inn. Velg betalingsmåten på nytt for å begynne på nytt.",
+    sv: "Verifieringen misslyckades eller gick ut, så beställningen lades inte. Välj betalningssättet igen för att börja om.",
+    nl: "De verificatie is mislukt of verlopen, dus de bestelling is niet geplaatst. Kies de betaalmethode opnieuw om opnieuw te beginnen.",
+    de: "Die Verifizierung ist fehlgeschlagen oder abgelaufen, daher wurde die Bestellung nicht aufgegeben. Wählen Sie die Zahlungsart erneut, um neu zu beginnen.",
+  },
+  TRADE_CREDIT_RATE_LIMITED: {
+    en: "Too many attempts in a short time. Please wait a moment and try again.",
+    nb: "For mange forsøk på kort tid. Vent litt og prøv igjen.",
+    sv: "För många försök på kort tid. Vänta en stund och försök igen.",
+    nl: "Te veel pogingen in korte tijd. Wacht even en probeer het opnieuw.",
+    de: "Zu viele Versuche in kurzer Zeit. Bitte warten Sie einen Moment und versuchen Sie es erneut.",
+  },
+  TRADE_CREDIT_INVALID_PERIODS: {
+    en: "This number of monthly instalments is not available for this order. Please choose one of the options shown.",
+    nb: "Dette antallet månedlige avdrag er ikke tilgjengelig for denne bestillingen. Velg et av alternativene som vises.",
+    sv: "Det här antalet månatliga delbetalningar är inte tillgängligt för den här beställningen. Välj ett av de alternativ som visas.",
+    nl: "Dit aantal maandelijkse termijnen is niet beschikbaar voor deze bestelling. Kies een van de getoonde opties.",
+    de: "Diese Anzahl monatlicher Raten ist für diese Bestellung nicht verfügbar. Bitte wählen Sie eine der angezeigten Möglichkeiten.",
+  },
+  TRADE_CREDIT_REFUSED: {
+    en: "The trade credit provider could not accept this order as it stands. Check your business details, or choose another payment method.",
+    nb: "Kredittleverandøren kunne ikke godta bestillingen slik den er. Kontroller bedriftsopplysningene, eller velg en annen betalingsmåte.",
+    sv: "Kreditgivaren kunde inte godta beställningen som den är. Kontrollera företagsuppgifterna eller välj ett annat betalningssätt.",
+    nl: "De kredietverstrekker kon deze bestelling niet accepteren zoals ze is. Controleer uw bedrijfsgegevens, of kies een andere betaalmethode.",
+    de: "Der Kreditanbieter konnte diese Bestellung so nicht annehmen. Prüfen Sie Ihre Unternehmensangaben oder wählen Sie eine andere Zahlungsart.",
+  },
+  CART_NOT_SUPPORTED: {
+    en: "This cart cannot be paid with trade credit (for example, a gift card or store credit is applied). Please choose another payment method.",
+    nb: "Denne handlekurven kan ikke betales med handelskreditt (for eksempel er et gavekort eller butikkreditt brukt). Velg en annen betalingsmåte.",
+    sv: "Den här varukorgen kan inte betalas med handelskredit (till exempel används ett presentkort eller butikskredit). Välj ett annat betalningssätt.",
+    nl: "Deze winkelwagen kan niet met handelskrediet worden betaald (er is bijvoorbeeld een cadeaubon of winkeltegoed toegepast). Kies een andere betaalmethode.",
+    de: "Dieser Warenkorb kann nicht mit Handelskredit bezahlt werden (zum Beispiel ist ein Geschenkgutschein oder Guthaben angewendet). Bitte wählen Sie eine andere Zahlungsart.",
+  },
+})
+
+const GENERIC: Readonly<Record<BuyerLanguage, string>> = Object.freeze({
+  en: "The order could not be placed with trade credit. Please try again, or choose another payment method.",
+  nb: "Bestillingen kunne ikke legges inn med handelskreditt. Prøv igjen, eller velg en annen betalingsmåte.",
+  sv: "Beställningen kunde inte läggas med handelskredit. Försök igen eller välj ett annat betalningssätt.",
+  nl: "De bestelling kon niet met handelskrediet worden geplaatst. Probeer het opnieuw, of kies een andere betaalmethode.",
+  de: "Die Bestellung konnte nicht mit Handelskredit aufgegeben werden. Bitte versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.",
+})
+
+const TAGS: Record<string, BuyerLanguage> = { en: "en", nb: "nb", no: "nb", nn: "nb", sv: "sv", nl: "nl", de: "de" }
+
+/**
+ * The buyer language of a locale ("de-AT"), a list of them (navigator.languages, in order of preference) or an
+ * Accept-Language value ("fr;q=0.9, de;q=0.8"): the first of them the kit speaks, English otherwise.
+ */
+export function buyerLanguageOf(locales: string | readonly string[] | null | undefined): BuyerLanguage {
+  const list: readonly string[] = Array.isArray(locales)
+    ? (locales as readonly string[])
+    : String(locales ?? "")
+        .split(",")
+        .map((part) => part.trim().split(";"))
+        .map(([tag, ...params]) => ({ tag, q: Number((params.find((p) => p.trim().startsWith("q=")) ?? "q=1").trim().slice(2)) }))
+        .filter(({ tag, q }) => tag && q > 0)
+        .sort((a, b) => b.q - a.q)
+        .map(({ tag }) => tag)
+  for (const locale of list) {
+    const language = TAGS[String(locale).toLowerCase().split(/[-_]/)[0]]
+    if (language) return language
+  }
+  return "en"
+}
+
+/**
+ * The words for `code` in `language` (a buyer language, or any locale buyerLanguageOf reads): the store's own
+ * (`overrides[code]`, a text or one per language) first, then the kit's, then the server's message (a field to fix
+ * names the field), then a general text. Never the code itself.
+ */
+export function buyerMessage(
+  code: string | undefined,
+  { language = "en", overrides = {}, serverMessage }: { language?: string; overrides?: Overrides; serverMessage?: string } = {}
+): string {
+  const lang = (BUYER_LANGUAGES as readonly string[]).includes(language) ? (language as BuyerLanguage) : buyerLanguageOf(language)
+  const own = code ? overrides[code] : undefined
+  if (typeof own === "string") return own
+  const ownText = own && typeof own === "object" ? own[lang] || own.en : undefined
+  if (ownText) return ownText
+  const kit = code ? CODE_TEXTS[code] : undefined
+  if (kit) return kit[lang]
+  if (serverMessage) return serverMessage
+  return GENERIC[lang]
+}

@@ -1,0 +1,197 @@
+import { buyerMessage, type Overrides } from "./buyer-messages"
+
+// medusa-payment-trade-credit/storefront: what a storefront needs around the plugin, with no framework of its own.
+// Plain ES module functions over a cart, a payment session and `@medusajs/js-sdk` (any object with its
+// `store.payment.initiatePaymentSession` and `store.cart.complete`), for Next.js App Router storefronts (server
+// actions, route handlers, client components alike) and any other. docs/storefront.md shows each in the dtc-starter.
+// The demo storefront of this repository uses it (storefront/src/checkout-flow.js). Built with the plugin into
+// .medusa/server/src/storefront (CommonJS, with declarations: tsconfig.storefront.json), exported as
+// `medusa-payment-trade-credit/storefront`. It imports nothing, so it runs in a browser as well as on a server.
+
+
+/** A payment session (or a payment) as the store API answers it: the fields the kit reads. */
+export type SessionLike = { provider_id?: string; status?: string; data?: Record<string, any> | null }
+/** A cart read with `*payment_collection.payment_sessions`. */
+export type CartLike = { payment_collection?: { payment_sessions?: SessionLike[] | null } | null } | null | undefined
+
+/** The slice of `@medusajs/js-sdk`'s client the kit calls. */
+export type StoreSdk = {
+  store: {
+    cart: {
+      complete(cartId: string): Promise<any>
+      retrieve(cartId: string, query?: Record<string, unknown>): Promise<{ cart: any }>
+    }
+  }
+}
+
+/** The providers' ids as this package registers them (id `default` in medusa-config.ts). */
+export const TRADE_CREDIT_PROVIDER_IDS = Object.freeze({ invoice: "pp_trade-credit_default", instalments: "pp_trade-credit-plan_default" } as const)
+
+/** The cookie the Medusa Next.js starters keep the cart id in: clear it once the cart became an order. */
+export const CART_COOKIE = "_medusa_cart_id" as const
+
+/** True for a payment session (or a provider id) of this plugin. */
+export function isTradeCredit(sessionOrProviderId: SessionLike | string | null | undefined): boolean {
+  const id = typeof sessionOrProviderId === "string" ? sessionOrProviderId : sessionOrProviderId?.provider_id
+  return typeof id === "string" && id.startsWith("pp_trade-credit")
+}
+
+/** The cart's trade credit payment session (not cancelled), if any. */
+export function tradeCreditSessionOf(cart: CartLike): SessionLike | undefined {
+  return (cart?.payment_collection?.payment_sessions ?? []).find((s) => isTradeCredit(s) && s.status !== "canceled")
+}
+
+/**
+ * The `data` of an invoice payment session: the buyer's company and references, the page to come back to, and
+ * `verify_before_completion` (the session hands out the service's verification page, so the cart is completed once).
+ */
+export type InvoiceSessionInput = {
+  company?: Record<string, unknown>
+  returnUrl?: string
+  purchaseOrderNumber?: string
+  project?: string
+  department?: string
+  orderNote?: string
+  invoiceEmails?: string[]
+  representative?: Record<string, unknown>
+}
+
+export function invoiceSessionData(
+  { company, returnUrl, purchaseOrderNumber, project, department, orderNote, invoiceEmails, representative }: InvoiceSessionInput = {}
+): Record<string, unknown> & { verify_before_completion: true } {
+  const data: Record<string, unknown> & { verify_before_completion: true } = { verify_before_completion: true }
+  if (company) data.company = company
+  if (returnUrl) data.return_url = returnUrl
+  if (purchaseOrderNumber) data.purchase_order_number = purchaseOrderNumber
+  if (project) data.project = project
+  if (department) data.department = department
+  if (orderNote) data.order_note = orderNote
+  if (invoiceEmails?.length) data.invoice_emails = invoiceEmails
+  if (representative) data.representative = representative
+  return data
+}
+
+/**
+ * Where the buyer verifies before the cart is completed: the service's page, when the cart's trade credit session
+ * waits for the buyer (`requires_more`, state UNVERIFIED); undefined when there is nothing to verify.
+ */
+export function verificationUrlOf(cart: CartLike): string | undefined {
+  const session = tradeCreditSessionOf(cart)
+  return session?.status === "requires_more" && session.data?.state === "UNVERIFIED" ? session.data.payment_url || undefined : undefined
+}
+
+/**
+ * The return page's query (`?cart_id=…&trade_credit=verified|failed|cancelled`, a URL, URLSearchParams or Next.js's
+ * `searchParams` object): the cart and what happened at the service. The cart id comes in the URL because the
+ * starters' cart cookie (SameSite=Strict) does not survive the trip through the service's site.
+ */
+export type ReturnOutcome = "verified" | "failed" | "cancelled" | "unknown"
+
+export function returnOf(
+  query: URLSearchParams | URL | string | Record<string, string | string[] | undefined> | null | undefined
+): { cartId: string | undefined; outcome: ReturnOutcome } {
+  const params =
+    query instanceof URLSearchParams
+      ? query
+      : typeof query === "string" || query instanceof URL
+        ? new URL(String(query), "http://x").searchParams
+        : new URLSearchParams(
+            Object.entries(query ?? {}).flatMap(([k, v]): [string, string][] => (Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : v == null ? [] : [[k, String(v)]]))
+          )
+  const outcome = params.get("trade_credit")
+  return {
+    cartId: params.get("cart_id") || undefined,
+    outcome: outcome === "verified" || outcome === "failed" || outcome === "cancelled" ? outcome : "unknown",
+  }
+}
+
+/**
+ * Completes the cart (the buyer is back, or needs no verification) through the SDK. Answers `{ order }` once it is
+ * placed, after `clearCart()` (e.g. deleting CART_COOKIE: the cart is used up, and the next add-to-cart must make a
+ * new one); `{ redirect }` when the buyer has yet to verify at the service; `{ error: { code, message } }` otherwise,
+ * the message in the buyer's words (`buyerMessage`, the server's own text first).
+ */
+export type CompletionResult =
+  | { order: any; redirect?: undefined; error?: undefined }
+  | { redirect: string; order?: undefined; error?: undefined }
+  | { error: { code: string | undefined; message: string }; order?: undefined; redirect?: undefined }
+
+export async function completeTradeCreditCart({
+  sdk,
+  cartId,
+  clearCart,
+  language,
+  overrides,
+}: {
+  sdk: StoreSdk
+  cartId: string
+  clearCart?: () => unknown
+  language?: string
+  overrides?: Overrides
+}): Promise<CompletionResult> {
+  let failure: any
+  try {
+    const result = await sdk.store.cart.complete(cartId)
+    if (result?.type === "order") {
+      await clearCart?.()
+      return { order: result.order }
+    }
+    failure = result?.error
+  } catch (error) {
+    failure = error
+  }
+  const code = codeOf(failure)
+  const cart = await sdk.store.cart.retrieve(cartId, { fields: "*payment_collection.payment_sessions" }).then((r) => r.cart as CartLike, () => undefined)
+  const session = tradeCreditSessionOf(cart)
+  if (session?.status === "requires_more" && session.data?.payment_url) return { redirect: session.data.payment_url }
+  return { error: { code, message: buyerMessage(code, { language, overrides, serverMessage: messageOf(failure) }) } }
+}
+
+const codeOf = (error: any): string | undefined => error?.code ?? error?.response?.data?.code ?? error?.body?.code ?? undefined
+const messageOf = (error: any): string | undefined => error?.response?.data?.message ?? error?.body?.message ?? error?.message ?? undefined
+
+/** Preferred numbers of monthly instalments a storefront offers, when they fit. */
+export const DEFAULT_INSTALMENT_CHOICES: readonly number[] = Object.freeze([3, 6, 12, 24, 36])
+
+const cents = (amount: unknown): bigint | undefined => {
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(String(amount ?? "").trim())
+  return match ? BigInt(match[1]) * 100n + BigInt((match[2] ?? "").padEnd(2, "0")) : undefined
+}
+
+/**
+ * The numbers of monthly instalments to offer, from the instalment session's credit check (its `data`:
+ * minimum_instalments, maximum_instalments, maximum_instalment_amount, gross_amount): only counts the service will
+ * accept, within the limits and with no instalment above the monthly maximum. `preferred` picks the storefront's
+ * usual counts; when none fits, the smallest count that does is offered alone. Empty when nothing fits.
+ */
+export function instalmentChoices(
+  sessionData: { minimum_instalments?: unknown; maximum_instalments?: unknown; maximum_instalment_amount?: unknown; gross_amount?: unknown } | null | undefined,
+  { preferred = DEFAULT_INSTALMENT_CHOICES }: { preferred?: readonly number[] } = {}
+): number[] {
+  const min = Number(sessionData?.minimum_instalments)
+  const max = Number(sessionData?.maximum_instalments)
+  if (!Number.isInteger(min) || !Number.isInteger(max) || min < 1 || max < min) return []
+  const total = cents(sessionData?.gross_amount)
+  const monthlyMax = cents(sessionData?.maximum_instalment_amount)
+  // The service splits the total into equal instalments, the last taking the remainder: the largest is the ceiling.
+  const fits = (n: number) => n >= min && n <= max && (total === undefined || monthlyMax === undefined || (total + BigInt(n) - 1n) / BigInt(n) <= monthlyMax)
+  const chosen = [...new Set(preferred)].filter((n) => Number.isInteger(n) && fits(n)).sort((a, b) => a - b)
+  if (chosen.length) return chosen
+  for (let n = min; n <= max; n++) if (fits(n)) return [n]
+  return []
+}
+
+/**
+ * Where an instalment order's funding stands, for the confirmation page: "pending" (the service decides after the
+ * order is placed; show "awaiting approval" and read the order again later), "accepted", "rejected", or undefined
+ * when the session is no instalment session. Takes the payment session or the payment (both carry `data`).
+ */
+export function fundingStateOf(sessionOrPayment: SessionLike | null | undefined): "pending" | "accepted" | "rejected" | undefined {
+  const status = sessionOrPayment?.data?.funding_status
+  if (status === "ACCEPTED") return "accepted"
+  if (status === "REJECTED") return "rejected"
+  if (status === "PENDING" || sessionOrPayment?.status === "pending_authorization") return "pending"
+  return undefined
+}
+
+export { BUYER_LANGUAGES, buyerLanguageOf, buyerMessage, CODE_TEXTS, type BuyerLanguage, type Overrides } from "./buyer-messages"

@@ -1,20 +1,16 @@
 // What a buyer reads for each code the plugin answers, in plain words, in English, Norwegian (Bokmål), Swedish,
 // Dutch and German. The raw codes are for logs. A store overrides any text: `buyerMessage(code, { overrides })`.
 
-export const BUYER_LANGUAGES = Object.freeze(["en", "nb", "sv", "nl", "de"] as const)
-export type BuyerLanguage = (typeof BUYER_LANGUAGES)[number]
+import { BUYER_LANGUAGE_TAGS, BUYER_LANGUAGES, BUYER_TEXTS, type BuyerLanguage } from "../utils/buyer-texts"
+
+export { BUYER_LANGUAGES, type BuyerLanguage }
 /** The store's own words by code: one text, or one per language. */
 export type Overrides = Record<string, string | Partial<Record<BuyerLanguage, string>>>
 
 /** Texts by code. A code not listed here (a field to fix: the server's message names the field) keeps the server's message. */
 export const CODE_TEXTS: Readonly<Record<string, Record<BuyerLanguage, string>>> = Object.freeze({
-  TRADE_CREDIT_DECLINED: {
-    en: "Trade credit is not available for this purchase. Please choose another payment method.",
-    nb: "Handelskreditt er ikke tilgjengelig for dette kjøpet. Velg en annen betalingsmåte.",
-    sv: "Handelskredit är inte tillgänglig för det här köpet. Välj ett annat betalningssätt.",
-    nl: "Handelskrediet is niet beschikbaar voor deze aankoop. Kies een andere betaalmethode.",
-    de: "Handelskredit ist für diesen Kauf nicht verfügbar. Bitte wählen Sie eine andere Zahlungsart.",
-  },
+  // The server's own words for a decline without a reason it explains (utils/buyer-texts.ts).
+  TRADE_CREDIT_DECLINED: BUYER_TEXTS["decline.default"],
   TRADE_CREDIT_UNAVAILABLE: {
     en: "Trade credit is not available right now. Nothing was charged: try again in a few minutes, or choose another payment method.",
     nb: "Handelskreditt er ikke tilgjengelig akkurat nå. Ingenting er belastet: prøv igjen om noen minutter, eller velg en annen betalingsmåte.",
@@ -74,8 +70,6 @@ const GENERIC: Readonly<Record<BuyerLanguage, string>> = Object.freeze({
   de: "Die Bestellung konnte nicht mit Handelskredit aufgegeben werden. Bitte versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.",
 })
 
-const TAGS: Record<string, BuyerLanguage> = { en: "en", nb: "nb", no: "nb", nn: "nb", sv: "sv", nl: "nl", de: "de" }
-
 /**
  * The buyer language of a locale ("de-AT"), a list of them (navigator.languages, in order of preference) or an
  * Accept-Language value ("fr;q=0.9, de;q=0.8"): the first of them the kit speaks, English otherwise.
@@ -91,7 +85,7 @@ export function buyerLanguageOf(locales: string | readonly string[] | null | und
         .sort((a, b) => b.q - a.q)
         .map(({ tag }) => tag)
   for (const locale of list) {
-    const language = TAGS[String(locale).toLowerCase().split(/[-_]/)[0]]
+    const language = BUYER_LANGUAGE_TAGS[String(locale).toLowerCase().split(/[-_]/)[0]]
     if (language) return language
   }
   return "en"

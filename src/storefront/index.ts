@@ -6,7 +6,8 @@ import { buyerMessage, type Overrides } from "./buyer-messages"
 // actions, route handlers, client components alike) and any other. docs/storefront.md shows each in the dtc-starter.
 // The demo storefront of this repository uses it (storefront/src/checkout-flow.js). Built with the plugin into
 // .medusa/server/src/storefront (CommonJS, with declarations: tsconfig.storefront.json), exported as
-// `medusa-payment-trade-credit/storefront`. It imports nothing, so it runs in a browser as well as on a server.
+// `medusa-payment-trade-credit/storefront`. It imports nothing but the plugin's own buyer texts
+// (src/utils/buyer-texts.ts), so it runs in a browser as well as on a server.
 
 
 /** A payment session (or a payment) as the store API answers it: the fields the kit reads. */

@@ -129,8 +129,8 @@ const KEY_OF_TEXT = new Map<string, BuyerTextKey>(
   (Object.keys(BUYER_TEXTS) as BuyerTextKey[]).map((key) => [BUYER_TEXTS[key].en, key])
 )
 
-/** The language tags a request may ask for, each with the texts it gets (Norwegian: Bokmål for no, nb and nn). */
-const TAGS: Record<string, BuyerLanguage> = { en: "en", nb: "nb", no: "nb", nn: "nb", sv: "sv", nl: "nl", de: "de" }
+/** The language tags a buyer may ask for, each with the texts it gets (Norwegian: Bokmål for no, nb and nn). */
+export const BUYER_LANGUAGE_TAGS: Readonly<Record<string, BuyerLanguage>> = { en: "en", nb: "nb", no: "nb", nn: "nb", sv: "sv", nl: "nl", de: "de" }
 
 /**
  * The language of a request's `Accept-Language` among the buyer languages (express's negotiation, by quality and
@@ -138,8 +138,8 @@ const TAGS: Record<string, BuyerLanguage> = { en: "en", nb: "nb", no: "nb", nn: 
  */
 export function buyerLanguageOf(req: { acceptsLanguages?: (...languages: string[]) => string | false; headers?: Record<string, unknown> }): BuyerLanguage {
   if (!req.headers?.["accept-language"] || typeof req.acceptsLanguages !== "function") return "en"
-  const chosen = req.acceptsLanguages(...Object.keys(TAGS))
-  return chosen ? TAGS[chosen.toLowerCase()] ?? "en" : "en"
+  const chosen = req.acceptsLanguages(...Object.keys(BUYER_LANGUAGE_TAGS))
+  return chosen ? BUYER_LANGUAGE_TAGS[chosen.toLowerCase()] ?? "en" : "en"
 }
 
 /** A buyer text in `language`, or undefined when `message` is none of the English texts (said as it is then). */

@@ -187,7 +187,8 @@ medusaIntegrationTestRunner({
     })
 
     it("a buyer pays in monthly instalments, with the schedule previewed before placing the order", async () => {
-      simulator.sim!.state.repayment.fundingDelayMs = 0
+      // The service takes a few seconds to decide the plan's funding: the confirmation page shows it pending, then approved.
+      simulator.sim!.state.repayment.fundingDelayMs = 4000
       const { page, errors } = await newBuyer()
       await toCheckout(page)
       await chooseCompany(page, "thornbury")
@@ -205,8 +206,12 @@ medusaIntegrationTestRunner({
       await page.locator("#order-confirmation").waitFor({ timeout: 60_000 })
       await shot(page, "08-confirmation-instalments")
       expect(await page.locator("#order-payment").textContent()).toBe("12 monthly instalments with trade credit")
-      // The plan's funding is decided after the order is placed: the page says so, the webhook authorizes the payment.
-      expect(await page.locator("#order-funding").textContent()).toMatch(/Being approved/)
+      // The plan's funding is decided after the order is placed: the page says so, then follows the decision (the
+      // funding webhook authorizes the payment, and the page reads the order's session again).
+      await page.locator('#order-funding[data-state="pending"]', { hasText: "Being approved" }).waitFor()
+      await shot(page, "08b-confirmation-funding-pending")
+      await page.locator('#order-funding[data-state="accepted"]', { hasText: "Approved" }).waitFor({ timeout: 60_000 })
+      await shot(page, "08c-confirmation-funding-accepted")
       const orderId = new URL(page.url()).searchParams.get("id")!
       const payment = await waitUntil("the instalment payment authorized by the funding webhook", async () => {
         const { order } = await admin("GET", `/admin/orders/${orderId}?fields=id,*payment_collections.payments`)

@@ -37,9 +37,13 @@ export function isTradeCredit(sessionOrProviderId: SessionLike | string | null |
   return typeof id === "string" && id.startsWith("pp_trade-credit")
 }
 
-/** The cart's trade credit payment session (not cancelled), if any. */
-export function tradeCreditSessionOf(cart: CartLike): SessionLike | undefined {
-  return (cart?.payment_collection?.payment_sessions ?? []).find((s) => isTradeCredit(s) && s.status !== "canceled")
+/** An order read with `*payment_collections.payment_sessions` (the store API allows it). */
+export type OrderLike = { payment_collections?: { payment_sessions?: SessionLike[] | null }[] | null } | null | undefined
+
+/** The trade credit payment session (not cancelled) of a cart, or of an order, if any. */
+export function tradeCreditSessionOf(cartOrOrder: CartLike | OrderLike): SessionLike | undefined {
+  const collections = cartOrOrder && "payment_collections" in cartOrOrder ? cartOrOrder.payment_collections ?? [] : [(cartOrOrder as CartLike)?.payment_collection]
+  return collections.flatMap((c) => c?.payment_sessions ?? []).find((s) => isTradeCredit(s) && s.status !== "canceled")
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   invoiceSessionData,
   isTradeCredit,
   returnOf,
+  tradeCreditSessionOf,
   verificationUrlOf,
 } from ".."
 
@@ -49,6 +50,14 @@ describe("the storefront kit", () => {
     expect(instalmentChoices({ ...data, maximum_instalment_amount: "10.00" })).toEqual([])
     expect(instalmentChoices({ ...data, maximum_instalments: 1, minimum_instalments: 3 })).toEqual([])
     expect(instalmentChoices(undefined)).toEqual([])
+  })
+
+  it("finds the trade credit session of an order as of a cart", () => {
+    const session = { provider_id: "pp_trade-credit-plan_default", status: "pending_authorization", data: { funding_status: "PENDING" } }
+    const order = { payment_collections: [{ payment_sessions: [{ provider_id: "pp_system_default", status: "canceled" }, session] }] }
+    expect(tradeCreditSessionOf(order)).toBe(session)
+    expect(fundingStateOf(tradeCreditSessionOf(order))).toBe("pending")
+    expect(tradeCreditSessionOf({ payment_collections: [] })).toBeUndefined()
   })
 
   it("says where an instalment order's funding stands", () => {

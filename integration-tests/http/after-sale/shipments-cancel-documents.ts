@@ -323,6 +323,16 @@ export default areaPart("shipments-cancel-documents", ({ api, getContainer }) =>
     expect(now.freed).toHaveLength(0)
     expect((await serviceOrder(serviceOrderId)).state).toBe("UNVERIFIED")
 
+    // Old enough, but the buyer's cart completion holds the cart (Medusa's lock on the cart id): the job waits for it,
+    // and a session still locked after the wait is left for the next run, untouched.
+    const locking = getContainer().resolve(Modules.LOCKING)
+    await locking.acquire(cart.id, { ownerId: "the-buyers-completion", expire: 60 })
+    const blocked = await expireUnverifiedOrders(getContainer(), { now: new Date(Date.now() + 49 * 3_600_000), lockTimeoutSeconds: 1 })
+    expect(blocked.freed).toHaveLength(0)
+    expect(blocked.failed).toEqual([expect.objectContaining({ session_id: session.id })])
+    expect((await serviceOrder(serviceOrderId)).state).toBe("UNVERIFIED")
+    await locking.release(cart.id, { ownerId: "the-buyers-completion" })
+
     // 49 hours later (the TTL is 48 by default): the order is cancelled and the session deleted.
     const later = await expireUnverifiedOrders(getContainer(), { now: new Date(Date.now() + 49 * 3_600_000) })
     expect(later.freed).toEqual([expect.objectContaining({ session_id: session.id, service_order_id: serviceOrderId, state: "CANCELLED" })])

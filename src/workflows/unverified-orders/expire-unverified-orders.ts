@@ -1,4 +1,4 @@
-import type { FilterablePaymentSessionProps, IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
+import type { FilterablePaymentSessionProps, ILockingModule, IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../modules/trade-credit"
 import type { TradeCreditPaymentData } from "../../providers/trade-credit/lib/payment-data"
@@ -13,6 +13,8 @@ export type ExpireUnverifiedOrdersOptions = {
   ttlHours?: number
   /** Sessions handled per run (the oldest first). */
   limit?: number
+  /** How long to wait for a session's locks (its cart's, its own), in seconds; a session still locked is tried on the next run. */
+  lockTimeoutSeconds?: number
 }
 
 export type ExpireUnverifiedOrdersSummary = {
@@ -25,12 +27,26 @@ export type ExpireUnverifiedOrdersSummary = {
 
 const HOUR_MS = 3_600_000
 
+/** The cart of each payment session (through its payment collection), in one Query. */
+async function cartsOfSessions(container: MedusaContainer, sessionIds: string[]): Promise<Map<string, string>> {
+  if (!sessionIds.length) return new Map()
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "payment_session", fields: ["id", "payment_collection.cart.id"], filters: { id: sessionIds } })
+  const carts = new Map<string, string>()
+  for (const row of data as { id: string; payment_collection?: { cart?: { id?: string } | null } | null }[]) {
+    const cartId = row.payment_collection?.cart?.id
+    if (cartId) carts.set(row.id, cartId)
+  }
+  return carts
+}
+
 /**
  * The expiry job's work: trade credit payment sessions still waiting for the
  * buyer's verification (status requires_more, data.state UNVERIFIED) that are
  * older than the TTL (option unverifiedOrderTtlHours, default 48 as the service
  * itself) have their service order cancelled and their session deleted, so the
- * cart is free to be paid again. One failure does not stop the others.
+ * cart is free to be paid again, each under its cart's and its own lock. One failure (or a session still locked)
+ * does not stop the others: it is tried again on the next run.
  */
 export async function expireUnverifiedOrders(
   container: MedusaContainer,
@@ -51,14 +67,25 @@ export async function expireUnverifiedOrders(
     filters as FilterablePaymentSessionProps,
     { select: ["id", "data", "created_at"], take: options.limit ?? 100, order: { created_at: "ASC" } }
   )
+  const locking = container.resolve<ILockingModule>(Modules.LOCKING)
+  const cartOf = await cartsOfSessions(container, sessions.map((s) => s.id))
   for (const session of sessions) {
     const data = (session.data ?? {}) as TradeCreditPaymentData
     if (data.state !== "UNVERIFIED" || !data.order_id) continue
     summary.checked++
     try {
-      const { result } = await expireUnverifiedOrderWorkflow(container).run({
-        input: { session_id: session.id, service_order_id: data.order_id, cutoff: cutoff.toISOString() },
-      })
+      // Under the cart's lock (Medusa's cart completion takes it: a buyer back from the verification page at this
+      // moment completes first, or after, never in between) and the session's (the webhook pipeline and the
+      // reconciliation take it), on any instance.
+      const keys = [cartOf.get(session.id), `trade-credit:payment-session:${session.id}`].filter((key): key is string => !!key)
+      const { result } = await locking.execute(
+        keys,
+        () =>
+          expireUnverifiedOrderWorkflow(container).run({
+            input: { session_id: session.id, service_order_id: data.order_id!, cutoff: cutoff.toISOString() },
+          }),
+        { timeout: options.lockTimeoutSeconds ?? 30 }
+      )
       ;(result.free ? summary.freed : summary.kept).push(result)
     } catch (error) {
       summary.failed.push({ session_id: session.id, message: (error as Error).message })

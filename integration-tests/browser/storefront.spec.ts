@@ -161,6 +161,21 @@ medusaIntegrationTestRunner({
       // The company search went through the plugin's store route (the browser never talks to the service).
       const searches = (await control(simulator.url, "GET", "/_sim/requests?method=GET&path_prefix=/companies")).items
       expect(searches.some((r: any) => r.query.q === "acme")).toBe(true)
+
+      // A second purchase right after the first: the completed cart was forgotten with the order (the kit's
+      // completeTradeCreditCart clears it), so the shop starts a fresh cart and the order goes through.
+      expect(await page.evaluate(() => localStorage.getItem("trade-credit-demo:cart-id"))).toBeNull()
+      await toCheckout(page)
+      const { order: first } = await admin("GET", `/admin/orders/${orderId}?fields=id,cart.id`)
+      const secondCartId = await page.evaluate(() => localStorage.getItem("trade-credit-demo:cart-id"))
+      expect(secondCartId).toMatch(/^cart_/)
+      expect(secondCartId).not.toBe(first.cart.id)
+      await chooseCompany(page, "acme")
+      await page.locator("#precheck-status", { hasText: "Trade credit is available" }).waitFor()
+      await page.locator("#method-transfer").check()
+      await page.locator("#place-order").click()
+      await page.waitForURL(new RegExp(`^${storefront.url}/order/confirmed\\?id=order_`), { timeout: 60_000 })
+      expect(new URL(page.url()).searchParams.get("id")).not.toBe(orderId)
       expect(errors).toEqual([])
     })
 

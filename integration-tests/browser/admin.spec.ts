@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto"
 import { readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
@@ -8,6 +9,7 @@ import { eventually, http, type Http } from "../helpers/http-json"
 import { control, findCompanyId, STOREFRONT_URL, WEBHOOK_PATH } from "../helpers/simulator"
 import { BUYER_ADDRESS } from "../helpers/storefront"
 import { approveAtPaymentUrl } from "../helpers/verification"
+import { ROTATED_WEBHOOK_SECRET } from "../helpers/webhooks"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { prepareServerRoot, createDatabase, medusa, startMedusa } = require("../../scripts/lib/admin-server.js")
 // eslint-disable-next-line @typescript-eslint/no-var-requires
@@ -52,7 +54,8 @@ describe("admin UI in Chromium", () => {
       TRADE_CREDIT_API_KEY: SIMULATOR_API_KEY,
       TRADE_CREDIT_BASE_URL: sim.url,
       TRADE_CREDIT_CHECKOUT_URL: sim.url,
-      TRADE_CREDIT_WEBHOOK_SECRET: SIMULATOR_WEBHOOK_SECRET,
+      // Mid-rotation: the new secret first, the simulator's (the old one, which still signs) second.
+      TRADE_CREDIT_WEBHOOK_SECRET: `${ROTATED_WEBHOOK_SECRET},${SIMULATOR_WEBHOOK_SECRET}`,
       TRADE_CREDIT_STOREFRONT_URL: STOREFRONT_URL,
       TRADE_CREDIT_BACKGROUND_JOBS: "off",
       STORE_CORS: STOREFRONT_URL,
@@ -235,6 +238,14 @@ describe("admin UI in Chromium", () => {
     expect(await settings.getByTestId("tc-key-prefix").textContent()).toMatch(/^secret_test_.{0,4}…$/)
     expect(await settings.getByTestId("tc-environment").textContent()).toBe("sandbox")
     expect(await page.getByTestId("tc-webhook-url").textContent()).toBe(`${server!.url}${WEBHOOK_PATH}`)
+    // Both secrets of the rotation by fingerprint (never the secret), and the one that verified the last event: the
+    // simulator's, the second.
+    const fingerprint = (secret: string) => createHash("sha256").update(secret).digest("hex").slice(0, 8)
+    expect(await page.getByTestId("tc-secret-fingerprints").textContent()).toBe(
+      `${fingerprint(ROTATED_WEBHOOK_SECRET)} · ${fingerprint(SIMULATOR_WEBHOOK_SECRET)}`
+    )
+    expect(await page.getByTestId("tc-last-verified-with").textContent()).toBe(`${fingerprint(SIMULATOR_WEBHOOK_SECRET)} (the second)`)
+    expect(await page.content()).not.toContain(SIMULATOR_WEBHOOK_SECRET.replace(/^whsec_/, ""))
     expect(await page.getByTestId("tc-last-run").textContent()).toMatch(/\(admin\): checked \d+, repaired \d+, failed 0/)
 
     await page.getByTestId("tc-connection-check").click()

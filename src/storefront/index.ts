@@ -25,6 +25,16 @@ export type StoreSdk = {
   }
 }
 
+/** One company of the plugin's company search (`GET /store/trade-credit/companies`), as its answer lists them. */
+export type CompanyHit = {
+  canonical_id: string
+  name: string
+  country: string
+  national_identifier: { type: string; id: string }
+  /** The name with the match in `<mark>` tags: escape it and keep only those tags. */
+  highlight?: string
+}
+
 /** The providers' ids as this package registers them (id `default` in medusa-config.ts). */
 export const TRADE_CREDIT_PROVIDER_IDS = Object.freeze({ invoice: "pp_trade-credit_default", instalments: "pp_trade-credit-plan_default" } as const)
 

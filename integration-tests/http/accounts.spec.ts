@@ -3,7 +3,8 @@ import tradeAccounts from "./accounts/trade-accounts"
 import soleTraders from "./accounts/sole-traders"
 import adminCustomerRoutes from "./accounts/admin-customer-routes"
 import adminUiRoutes from "./accounts/admin-ui-routes"
+import regionSettings from "./accounts/region-settings"
 
 jest.setTimeout(600_000)
 
-integrationArea([tradeAccounts, soleTraders, adminCustomerRoutes, adminUiRoutes])
+integrationArea([tradeAccounts, soleTraders, adminCustomerRoutes, adminUiRoutes, regionSettings])

@@ -9,6 +9,7 @@ import { paymentHookMiddlewares } from "./hooks/trade-credit/payment-hook"
 import { malformedPathMiddlewares } from "./utils/malformed-path"
 import { invalidTextMiddlewares } from "./utils/invalid-text"
 import { erasureRequestMiddlewares } from "./admin/trade-credit/erasure-requests/middlewares"
+import { regionSettingsMiddlewares } from "./admin/trade-credit/regions/middlewares"
 import { tradeAccountMiddlewares } from "./admin/trade-credit/trade-accounts/middlewares"
 import { customerWidgetMiddlewares } from "./admin/trade-credit/customers/customer-middlewares"
 import { reconciliationMiddlewares } from "./admin/trade-credit/reconciliation/middlewares"
@@ -58,6 +59,7 @@ export default defineMiddlewares({
     ...erasureRequestMiddlewares,
     // Trade accounts: bodies checked (svc_ ids refused) before anything is sent.
     ...tradeAccountMiddlewares,
+    ...regionSettingsMiddlewares,
     // The customer widget: the sole-trader enrollment of one customer.
     ...customerWidgetMiddlewares,
   ],

@@ -54,6 +54,27 @@ export const BUYER_TEXTS = {
     nl: "Handelskrediet is niet beschikbaar voor deze aankoop. Kies een andere betaalmethode.",
     de: "Handelskredit ist für diesen Kauf nicht verfügbar. Bitte wählen Sie eine andere Zahlungsart.",
   },
+  "region.not_offered": {
+    en: "Trade credit is not offered for orders in this region. Please choose another payment method.",
+    nb: "Handelskreditt tilbys ikke for bestillinger i denne regionen. Velg en annen betalingsmåte.",
+    sv: "Handelskredit erbjuds inte för beställningar i den här regionen. Välj ett annat betalningssätt.",
+    nl: "Handelskrediet wordt niet aangeboden voor bestellingen in deze regio. Kies een andere betaalmethode.",
+    de: "Handelskredit wird für Bestellungen in dieser Region nicht angeboten. Bitte wählen Sie eine andere Zahlungsart.",
+  },
+  "region.instalments_not_offered": {
+    en: "Monthly instalments are not offered for orders in this region. Please choose another payment method.",
+    nb: "Månedlige avdrag tilbys ikke for bestillinger i denne regionen. Velg en annen betalingsmåte.",
+    sv: "Månatliga delbetalningar erbjuds inte för beställningar i den här regionen. Välj ett annat betalningssätt.",
+    nl: "Maandelijkse termijnen worden niet aangeboden voor bestellingen in deze regio. Kies een andere betaalmethode.",
+    de: "Monatliche Raten werden für Bestellungen in dieser Region nicht angeboten. Bitte wählen Sie eine andere Zahlungsart.",
+  },
+  "region.amount_outside": {
+    en: "This order's total is outside the amounts trade credit is offered for in this store. Please choose another payment method.",
+    nb: "Bestillingens totalbeløp er utenfor beløpene handelskreditt tilbys for i denne butikken. Velg en annen betalingsmåte.",
+    sv: "Beställningens totalbelopp ligger utanför de belopp som handelskredit erbjuds för i den här butiken. Välj ett annat betalningssätt.",
+    nl: "Het totaal van deze bestelling valt buiten de bedragen waarvoor handelskrediet in deze winkel wordt aangeboden. Kies een andere betaalmethode.",
+    de: "Der Gesamtbetrag dieser Bestellung liegt außerhalb der Beträge, für die in diesem Shop Handelskredit angeboten wird. Bitte wählen Sie eine andere Zahlungsart.",
+  },
   "cart.store_credit": {
     en: "Store credit or a gift card is applied to this cart: trade credit can only pay the whole cart. Remove the credit or choose another payment method.",
     nb: "Butikkreditt eller et gavekort er brukt på denne handlekurven: handelskreditt kan bare betale hele handlekurven. Fjern kreditten eller velg en annen betalingsmåte.",

@@ -81,6 +81,8 @@ export const ERROR_CODES = {
   TRADE_CREDIT_CART_NOT_FOUND: notFound("No such cart."),
   TRADE_CREDIT_CART_COMPLETED: notAllowed("The cart is completed already."),
   TRADE_CREDIT_DECLINED: notAllowed("The service declined the buyer for this purchase: offer another payment method."),
+  TRADE_CREDIT_NOT_OFFERED: notAllowed("The merchant does not offer this trade credit method in the cart's region (Settings → Trade credit)."),
+  TRADE_CREDIT_NOT_ELIGIBLE: notAllowed("The cart's total is outside the order amounts the merchant offers trade credit for in its region."),
   TRADE_CREDIT_ORDER_CANCELLED: notAllowed("The buyer's verification failed or expired: start a new payment session."),
   TRADE_CREDIT_DATA_MISSING: invalid("A payment lacks data the plugin recorded (e.g. the service's order id)."),
   INVALID_SESSION_DATA: invalid("The payment session's `data` is malformed (the message names the field)."),
@@ -162,6 +164,8 @@ export const ERROR_CODES = {
   TRADE_CREDIT_COMPANY_NOT_FOUND: invalid("The service has no company with that canonical id."),
   TRADE_CREDIT_TRADE_NAME_MISSING: invalid("The customer has no company name: give `trade_name`."),
   TRADE_CREDIT_TRADE_ACCOUNT_NOT_FOUND: notFound("No such trade account."),
+  TRADE_CREDIT_REGION_NOT_FOUND: notFound("No such region."),
+  TRADE_CREDIT_INVALID_SETTINGS: invalid("A region setting is malformed, unknown or inconsistent (the message names the field)."),
   TRADE_CREDIT_TRADE_ACCOUNT_USER_NOT_FOUND: notFound("No such user of the trade account."),
 } as const satisfies Record<string, ErrorCodeEntry>
 

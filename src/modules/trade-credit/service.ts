@@ -7,6 +7,7 @@ import { BuyerRepaymentAccount } from "./models/buyer-repayment-account"
 import { ErasureRequest } from "./models/erasure-request"
 import { Enrollment } from "./models/enrollment"
 import { RateLimitBucket } from "./models/rate-limit-bucket"
+import { RegionSetting, SettingChange } from "./models/region-setting"
 import { ReconciliationRun } from "./models/reconciliation-run"
 import { RepaymentPlanSession } from "./models/repayment-plan-session"
 import { ShipmentInvoice } from "./models/shipment-invoice"
@@ -14,6 +15,7 @@ import { TradeAccount } from "./models/trade-account"
 import { TradeAccountUser } from "./models/trade-account-user"
 import { WebhookEvent } from "./models/webhook-event"
 import { countRateLimitHit, deleteExpiredRateLimitBuckets } from "./rate-limit-buckets"
+import { effectiveRegionSettings, type EffectiveRegionSettings } from "./region-settings"
 import type { RateLimitHit } from "./types"
 
 type InjectedDependencies = { logger: Logger }
@@ -45,6 +47,8 @@ export default class TradeCreditModuleService extends MedusaService({
   ErasureRequest,
   Enrollment,
   RateLimitBucket,
+  RegionSetting,
+  SettingChange,
 }) {
   protected readonly options_: TradeCreditOptions
   protected readonly logger_: Logger
@@ -56,6 +60,15 @@ export default class TradeCreditModuleService extends MedusaService({
     this.options_ = parseOptions(options)
     assertApiKey(this.options_.apiKey, this.options_.environment)
     this.logger_ = container.logger
+  }
+
+  /**
+   * A region's trade credit settings as they apply (Settings → Trade credit): its row, else offered, no limits and
+   * the options' invoice terms. One read; a change holds at once on every instance.
+   */
+  async regionSettingsOf(regionId: string | null | undefined): Promise<EffectiveRegionSettings> {
+    const [row] = regionId ? await this.listRegionSettings({ region_id: regionId }, { take: 1 }) : []
+    return effectiveRegionSettings(regionId, row, this.options_.invoiceTermsDays)
   }
 
   getOptions(): TradeCreditOptions {

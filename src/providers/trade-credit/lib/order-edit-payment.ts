@@ -46,6 +46,8 @@ const PROVIDER_OWNED_KEYS = [
   "replaced_by_order_edit",
   "replaces_payment_id",
   "order_edit_error",
+  // The region's invoice terms, set by the credit check: never the storefront's.
+  "invoice_terms_days",
 ] as const
 
 /**

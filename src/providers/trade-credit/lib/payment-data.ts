@@ -10,6 +10,8 @@ import type { OrderState, OrderStatus, OrderSummary } from "../../../service/sch
 export type TradeCreditPaymentData = Record<string, unknown> & {
   session_id?: string
   tracking_id?: string
+  /** The invoice terms of the cart's region when the buyer was credit-checked (Settings → Trade credit). */
+  invoice_terms_days?: number | null
   intent_id?: string
   gross_amount?: string
   currency?: string

@@ -21,7 +21,7 @@ export function tradeCreditModule(): TradeCreditModuleService {
   } catch {
     throw new MedusaError(
       MedusaError.Types.UNEXPECTED_STATE,
-      "The trade-credit-plan provider needs the plugin's module: add medusa-payment-trade-credit to `plugins` in medusa-config",
+      "The trade credit providers need the plugin's module: add medusa-payment-trade-credit to `plugins` in medusa-config",
       "TRADE_CREDIT_MODULE_MISSING"
     )
   }

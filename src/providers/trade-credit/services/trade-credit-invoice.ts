@@ -49,6 +49,8 @@ import {
   resolveReturnUrl,
   splitAmountByTaxRates,
 } from "../payload"
+import { ineligibilityOf } from "../../../modules/trade-credit/region-settings"
+import { tradeCreditModule } from "../lib/plan-store"
 import { TradeCreditBase } from "./trade-credit-base"
 
 const EDITABLE_STATES = new Set(["UNVERIFIED", "VERIFIED", "CONFIRMED"])
@@ -88,6 +90,13 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
         "TRADE_CREDIT_AMOUNT_MISMATCH"
       )
     }
+    // The merchant's settings for the cart's region (Settings → Trade credit): offered at all, and for this total?
+    const region = await tradeCreditModule().regionSettingsOf((cart as { region_id?: string | null }).region_id)
+    const refusal = ineligibilityOf(region, "invoice", body.gross_amount)
+    if (refusal) {
+      this.logger_.info(`trade-credit: not offered for session ${sessionId} (cart ${cart.id}): ${refusal.reason}`)
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal.message, refusal.code)
+    }
     // An unchanged cart (same lines, totals and buyer) reuses its approved intent: no second credit check.
     const reuseKey = IntentReuse.keyOf(cart.id, body)
     const intent =
@@ -105,6 +114,7 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
       gross_amount: intent.gross_amount,
       currency: intent.currency,
       buyer_company: buyer.company,
+      invoice_terms_days: region.invoice_terms_days,
     }
   }
 
@@ -226,7 +236,8 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
       merchantReference: cart.id,
       trackingId: data.tracking_id,
       urls: merchantUrlsFor(returnUrl, cart.id),
-      extras: orderExtrasOf(input, this.options_.invoiceTermsDays),
+      // The region's terms as credit-checked (a session from before region settings: the options').
+      extras: orderExtrasOf(input, data.invoice_terms_days === undefined ? this.options_.invoiceTermsDays : data.invoice_terms_days ?? undefined),
     })
     try {
       const created = await this.client_.orders.create(body, { idempotencyKey: idempotencyKeys.createOrder(sessionId) })

@@ -37,7 +37,7 @@ import { type TradeCreditPlanData, sessionStatusOfPlan, withPlan, withPlanStatus
 import { digestOf, planKeys } from "../lib/plan-idempotency-keys"
 import { checkPeriodsWithinLimits, type PlanLimits } from "../lib/plan-limits"
 import { parsePlanSessionInput, storefrontInputOf } from "../lib/plan-session-input"
-import { accountBodyOf, accountLinksOfBuyer, forgetBuyer, recordPlanSession, saveAccountLink, updatePlanSession } from "../lib/plan-store"
+import { accountBodyOf, accountLinksOfBuyer, forgetBuyer, recordPlanSession, saveAccountLink, updatePlanSession, tradeCreditModule } from "../lib/plan-store"
 import { withEnrollmentCompany } from "../lib/enrollment-company"
 import { ensureRepaymentAccount } from "../lib/repayment-account"
 import { PLAN_PROVIDER_IDENTIFIER } from "../lib/provider-ids"
@@ -53,6 +53,7 @@ import {
 import { COMPANY_DETAILS_TTL_MS, resolveRepaymentCompany } from "../lib/repayment-company"
 import { TtlCache } from "../lib/ttl-cache"
 import { CART_FIELDS, type MedusaCartInput, buildLines, PayloadError } from "../payload"
+import { ineligibilityOf } from "../../../modules/trade-credit/region-settings"
 import { TradeCreditBase } from "./trade-credit-base"
 
 /** Exact cents of a Medusa amount (number, string or BigNumber raw value). */
@@ -121,6 +122,12 @@ export class TradeCreditPlanService extends TradeCreditBase {
 
     const cart = await readCartOfSession<MedusaCartInput>(sessionId, CART_FIELDS)
     const lines = buildLines(cart, amount === undefined ? {} : { expectedTotal: toCents(amount).toFixed(2) })
+    // The merchant's settings for the cart's region (Settings → Trade credit): instalments offered, for this total?
+    const refusal = ineligibilityOf(await tradeCreditModule().regionSettingsOf((cart as { region_id?: string | null }).region_id), "instalments", lines.gross_amount)
+    if (refusal) {
+      this.logger_.info(`trade-credit: instalments not offered for session ${sessionId} (cart ${cart.id}): ${refusal.reason}`)
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal.message, refusal.code)
+    }
     const currency = cart.currency_code.toUpperCase()
     const company = await this.call("read the buyer's company", () =>
       resolveRepaymentCompany(this.client_, input.company!, billingAddressOf(cart), this.companies_), { session: sessionId, cart: cart.id }

@@ -3,6 +3,7 @@ import type { TradeCreditClient } from "../../../../../../client"
 import type { BuyerCompany } from "../../../../../../service/schemas"
 import { buildBuyer, buildIntentBody, type MedusaCartInput, parseSessionInput, PayloadError } from "../../../../../../providers/trade-credit/payload"
 import type { ShortCache } from "../../../../../utils/short-cache"
+import { type EffectiveRegionSettings, type Ineligibility, ineligibilityOf } from "../../../../../../modules/trade-credit/region-settings"
 import { Codes } from "../../../../../errors/codes"
 import { classifyServiceFailure, describeServiceFailure } from "../../../../../utils/service-failure"
 
@@ -12,8 +13,11 @@ import { classifyServiceFailure, describeServiceFailure } from "../../../../../u
  * - `available: false`: hide it. `reason` says why, for the logs:
  *   "declined" (the service declined this buyer for this cart; `decline_reason`
  *   is the service's reason, e.g. TOO_HIGH_RISK), "not_configured" (the service
- *   refused the store's API key) or "cart_not_supported" (this cart cannot be
- *   paid on trade credit, e.g. store credit applied);
+ *   refused the store's API key), "cart_not_supported" (this cart cannot be
+ *   paid on trade credit, e.g. store credit applied), "not_offered" (the
+ *   merchant switched pay by invoice off in the cart's region) or "not_eligible"
+ *   (the total is outside the region's order amounts), with the buyer's words in
+ *   `message` and the code the session would answer in `code`;
  * - `available: true, degraded: true, reason: "service_unreachable"`: the
  *   service did not answer in time; keep offering the method (a passing error
  *   must not hide it) and let the payment session's own check decide.
@@ -22,6 +26,7 @@ export type PreCheckAnswer =
   | { available: true; degraded?: undefined; reason?: undefined }
   | { available: false; reason: "declined"; decline_reason: string | null }
   | { available: false; reason: "not_configured" | "cart_not_supported"; message: string }
+  | { available: false; reason: "not_offered" | "not_eligible"; code: Ineligibility["code"]; message: string }
   | { available: true; degraded: true; reason: "service_unreachable" | "service_error" }
 
 /** A decided answer is kept this long for the same cart content and company. */
@@ -32,6 +37,8 @@ const digest = (body: unknown) => createHash("sha256").update(JSON.stringify(bod
 export type PreCheckInput = {
   cart: MedusaCartInput & { id: string }
   company: BuyerCompany
+  /** The merchant's settings for the cart's region (Settings → Trade credit). */
+  region: EffectiveRegionSettings
   client: TradeCreditClient
   cache: ShortCache
   log: (message: string) => void
@@ -44,7 +51,7 @@ export type PreCheckInput = {
  * cart content: the intent body (lines, amounts, currency, buyer) is the key,
  * so any change to the cart or the company asks again.
  */
-export async function preCheckCart({ cart, company, client, cache, log }: PreCheckInput): Promise<PreCheckAnswer & { cached?: boolean }> {
+export async function preCheckCart({ cart, company, region, client, cache, log }: PreCheckInput): Promise<PreCheckAnswer & { cached?: boolean }> {
   let body
   try {
     const input = parseSessionInput({ company })
@@ -55,6 +62,12 @@ export async function preCheckCart({ cart, company, client, cache, log }: PreChe
       return { available: false, reason: "cart_not_supported", message: error.message }
     }
     throw error
+  }
+  // The merchant's own rule for the region comes first: nothing is asked of the service for a method not offered.
+  const refusal = ineligibilityOf(region, "invoice", body.gross_amount)
+  if (refusal) {
+    log(`Trade credit pre-check of cart ${cart.id}: not offered: ${refusal.reason}`)
+    return { available: false, reason: refusal.code === "TRADE_CREDIT_NOT_OFFERED" ? "not_offered" : "not_eligible", code: refusal.code, message: refusal.message }
   }
   const key = `${cart.id}|${digest(body)}`
   const cached = await cache.get<PreCheckAnswer>(key)

@@ -11,6 +11,7 @@ import { shortCache } from "../../../../../utils/short-cache"
 import { CART_WITH_SESSIONS_FIELDS, type CartWithSessions } from "../../../cart-with-sessions"
 import { preCheckCart } from "./pre-check"
 import type { PreCheckBody } from "./validators"
+import { buyerLanguageOf, translateBuyerText } from "../../../../../../utils/buyer-texts"
 
 /** The company of the request, else the one a trade credit payment session of the cart names. */
 function companyOf(body: PreCheckBody, cart: CartWithSessions): BuyerCompany {
@@ -47,15 +48,20 @@ export async function POST(req: MedusaRequest<PreCheckBody>, res: MedusaResponse
   if (cart.completed_at) throw new RouteError(Codes.TRADE_CREDIT_CART_COMPLETED, `Cart ${quote(cartId)} is already completed`)
 
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
+  const tradeCredit = req.scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
   const answer = await preCheckCart({
     cart,
     company: companyOf(req.validatedBody, cart),
-    client: req.scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).getClient(),
+    region: await tradeCredit.regionSettingsOf((cart as { region_id?: string | null }).region_id),
+    client: tradeCredit.getClient(),
     cache: shortCache(req.scope, "pre-check"),
     log: (message) => logger.info(message),
   })
   const { cached, ...body } = answer
   res.setHeader("X-Trade-Credit-Cache", cached ? "hit" : "miss")
   res.setHeader("Cache-Control", "private, no-store")
-  res.json({ cart_id: cart.id, ...body })
+  res.vary("Accept-Language")
+  // The buyer's words in the request's language (utils/buyer-texts.ts), the reason and code as they are.
+  const message = "message" in body && body.message ? translateBuyerText(body.message, buyerLanguageOf(req)) : undefined
+  res.json(Object.assign({ cart_id: cart.id }, body, message ? { message } : {}))
 }

@@ -1,0 +1,123 @@
+import { Modules } from "@medusajs/framework/utils"
+import { ADMIN_EMAIL, adminRequester, loginAdmin } from "../../helpers/admin"
+import { control, STOREFRONT_URL } from "../../helpers/simulator"
+import { createCheckoutCart, startTradeCreditSession, storeClient } from "../../helpers/storefront"
+import { areaPart, areaSimulator } from "../../helpers/area"
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const { seedStore } = require("../../../scripts/lib/seed-store.js")
+
+/**
+ * Settings per region (issue #23 items 1 and 2): a merchant switches pay by invoice or instalments off for a region,
+ * bounds the order amounts and sets the invoice terms through the admin API; every change is validated, kept in an
+ * audit list with the admin user, and holds at once: the next payment session and pre-check follow it, and nothing
+ * is asked of the service for a cart the region does not allow.
+ */
+const simulator = areaSimulator()
+const ACME = { company_canonical_id: "cmpgb08123456" }
+const PLAN_PROVIDER = "pp_trade-credit-plan_default"
+
+export default areaPart("region settings", ({ api, getContainer }) => {
+  let seed: any
+  let admin: ReturnType<typeof adminRequester>
+  let headers: Record<string, string>
+  const adminCall = (method: string, url: string, data?: unknown) => api.request({ method, url, data, headers, validateStatus: () => true })
+
+  beforeAll(async () => {
+    headers = await loginAdmin(getContainer(), api)
+    admin = adminRequester(api, headers)
+    seed = await seedStore(admin)
+  })
+
+  const intents = async () => (await control(simulator.url, "GET", "/_sim/requests?method=POST&path_prefix=/v1/order_intent")).items.length
+
+  it("edits a region's settings with validation and an audit list, and checkouts follow them at once", async () => {
+    const url = `/admin/trade-credit/regions/${seed.region.id}/settings`
+    const initial = await admin("GET", url)
+    expect(initial.settings).toEqual({
+      region_id: seed.region.id,
+      offered: true,
+      instalments_offered: true,
+      min_order_amount: null,
+      max_order_amount: null,
+      invoice_terms_days: null,
+      customised: false,
+    })
+    expect(initial.changes).toEqual([])
+
+    // Bad input: a 400 naming the field, nothing saved.
+    for (const [body, field] of [
+      [{}, /at least one setting/],
+      [{ min_order_amount: "ten" }, /min_order_amount/],
+      [{ max_order_amount: "10.005" }, /max_order_amount/],
+      [{ invoice_terms_days: 0 }, /invoice_terms_days/],
+      [{ invoice_terms_days: 2.5 }, /invoice_terms_days/],
+      [{ offered: "no" }, /offered/],
+      [{ currency: "EUR" }, /currency/],
+      [{ min_order_amount: "500.00", max_order_amount: "100.00" }, /min_order_amount: the minimum order amount 500.00 is above the maximum 100.00/],
+    ] as const) {
+      const res = await adminCall("POST", url, body)
+      expect({ body, status: res.status, code: res.data.code }).toEqual({ body, status: 400, code: "TRADE_CREDIT_INVALID_SETTINGS" })
+      expect(res.data.message).toMatch(field)
+    }
+    const unknownRegion = await adminCall("GET", "/admin/trade-credit/regions/reg_nope/settings")
+    expect(unknownRegion.status).toBe(404)
+    expect(unknownRegion.data.code).toBe("TRADE_CREDIT_REGION_NOT_FOUND")
+    expect((await admin("GET", url)).settings.customised).toBe(false)
+
+    // A maximum below the cart's total and 45-day terms.
+    const saved = await admin("POST", url, { max_order_amount: "10.00", invoice_terms_days: 45 })
+    expect(saved.settings).toMatchObject({ offered: true, max_order_amount: "10.00", invoice_terms_days: 45, customised: true })
+    const [user] = await getContainer().resolve(Modules.USER).listUsers({ email: ADMIN_EMAIL })
+    expect(saved.changes.map((c: any) => [c.field, c.old_value, c.new_value, c.actor_id])).toEqual(
+      expect.arrayContaining([
+        ["max_order_amount", null, "10.00", user.id],
+        ["invoice_terms_days", null, 45, user.id],
+      ])
+    )
+
+    // Above the maximum: neither method's session starts, the pre-check says why, and the service is asked nothing.
+    const store = storeClient(api, seed.publishableKey)
+    const cart = await createCheckoutCart(store, seed)
+    const before = await intents()
+    const invoice = await startTradeCreditSession(store, cart.id, { company: ACME })
+    expect({ status: invoice.status, code: invoice.data.code }).toEqual({ status: 400, code: "TRADE_CREDIT_NOT_ELIGIBLE" })
+    expect(invoice.data.message).toMatch(/outside the amounts trade credit is offered for/)
+    const { payment_collection } = await store.ok("POST", "/store/payment-collections", { cart_id: cart.id })
+    const plan = await store.call("POST", `/store/payment-collections/${payment_collection.id}/payment-sessions`, {
+      provider_id: PLAN_PROVIDER,
+      data: { company: ACME, number_of_periods: 6 },
+    })
+    expect({ status: plan.status, code: plan.data.code }).toEqual({ status: 400, code: "TRADE_CREDIT_NOT_ELIGIBLE" })
+    const german = storeClient(api, seed.publishableKey, { "accept-language": "de" })
+    const preCheck = await german.ok("POST", `/store/trade-credit/carts/${cart.id}/pre-check`, { company: ACME })
+    expect(preCheck).toMatchObject({ available: false, reason: "not_eligible", code: "TRADE_CREDIT_NOT_ELIGIBLE" })
+    expect(preCheck.message).toMatch(/Handelskredit/)
+    expect(await intents()).toBe(before)
+
+    // Pay by invoice switched off, the limit lifted: invoices are refused with their own code, instalments go on.
+    await admin("POST", url, { offered: false, max_order_amount: null })
+    const off = await startTradeCreditSession(store, cart.id, { company: ACME })
+    expect({ status: off.status, code: off.data.code }).toEqual({ status: 400, code: "TRADE_CREDIT_NOT_OFFERED" })
+    const instalments = await store.call("POST", `/store/payment-collections/${payment_collection.id}/payment-sessions`, {
+      provider_id: PLAN_PROVIDER,
+      data: { company: ACME, number_of_periods: 6 },
+    })
+    expect(instalments.status).toBe(200)
+
+    // On again: the order made with the session carries the region's 45-day terms.
+    await admin("POST", url, { offered: true })
+    const on = await startTradeCreditSession(store, cart.id, { company: ACME, verify_before_completion: true, return_url: `${STOREFRONT_URL}/checkout/trade-credit/return` })
+    expect(on.status).toBe(200)
+    const { items: creates } = await control(simulator.url, "GET", "/_sim/requests?method=POST&path_prefix=/v1/order")
+    const create = creates.find((r: any) => r.path === "/v1/order" && r.body?.merchant_reference === cart.id)
+    expect(create.body.terms).toEqual({ type: "NET_TERMS", duration_days: 45 })
+
+    // The audit list, newest first: every change with who made it.
+    const { changes } = await admin("GET", url)
+    expect(changes).toHaveLength(5)
+    expect(changes[0]).toMatchObject({ field: "offered", old_value: false, new_value: true, actor_id: user.id })
+    expect(changes.slice(1, 3).map((c: any) => c.field).sort()).toEqual(["max_order_amount", "offered"])
+    expect(changes.slice(3).map((c: any) => c.field).sort()).toEqual(["invoice_terms_days", "max_order_amount"])
+    expect(changes.every((c: any, i: number) => i === 0 || c.at <= changes[i - 1].at)).toBe(true)
+  })
+})

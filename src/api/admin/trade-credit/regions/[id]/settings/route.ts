@@ -1,0 +1,62 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../../../../modules/trade-credit"
+import { parseUnits } from "../../../../../../utils/units"
+import { saveRegionSettingsWorkflow } from "../../../../../../workflows/region-settings/save-region-settings"
+import { Codes } from "../../../../../errors/codes"
+import { RouteError } from "../../../../../errors/route-error"
+import type { UpdateRegionSettingsBody } from "../../validators"
+
+/** How many audit entries the settings answer lists, newest first. */
+const CHANGES_SHOWN = 50
+
+async function requireRegion(container: MedusaContainer, id: string): Promise<{ id: string; name: string; currency_code: string }> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "region", fields: ["id", "name", "currency_code"], filters: { id } })
+  if (!data[0]) throw new RouteError(Codes.TRADE_CREDIT_REGION_NOT_FOUND, `Region ${id} was not found`)
+  return data[0] as { id: string; name: string; currency_code: string }
+}
+
+async function answer(container: MedusaContainer, region: { id: string; name: string; currency_code: string }) {
+  const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
+  const changes = await tradeCredit.listSettingChanges({ region_id: region.id }, { take: CHANGES_SHOWN, order: { created_at: "DESC" } })
+  return {
+    region: { id: region.id, name: region.name, currency_code: region.currency_code },
+    settings: await tradeCredit.regionSettingsOf(region.id),
+    changes: changes.map((c) => ({
+      id: c.id,
+      at: new Date(c.created_at).toISOString(),
+      actor_id: c.actor_id,
+      field: c.field,
+      old_value: c.old_value === null ? null : JSON.parse(c.old_value),
+      new_value: c.new_value === null ? null : JSON.parse(c.new_value),
+    })),
+  }
+}
+
+/** `GET /admin/trade-credit/regions/:id/settings`: the region's trade credit settings as they apply, and their changes. */
+export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+  res.json(await answer(req.scope, await requireRegion(req.scope, req.params.id)))
+}
+
+/**
+ * `POST /admin/trade-credit/regions/:id/settings`: changes some of a region's settings (validated by the route's
+ * middleware; the minimum may not exceed the maximum). Takes effect at once, on every instance: the providers read the
+ * settings at the start of each payment session. Each changed field is kept in the audit list with the admin user.
+ */
+export async function POST(req: AuthenticatedMedusaRequest<UpdateRegionSettingsBody>, res: MedusaResponse) {
+  const region = await requireRegion(req.scope, req.params.id)
+  const changes = req.validatedBody
+  const current = await req.scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).regionSettingsOf(region.id)
+  const min = changes.min_order_amount !== undefined ? changes.min_order_amount : current.min_order_amount
+  const max = changes.max_order_amount !== undefined ? changes.max_order_amount : current.max_order_amount
+  if (min !== null && max !== null && parseUnits(min, 2)! > parseUnits(max, 2)!) {
+    const field = changes.min_order_amount !== undefined ? "min_order_amount" : "max_order_amount"
+    throw new RouteError(Codes.TRADE_CREDIT_INVALID_SETTINGS, `Invalid settings: ${field}: the minimum order amount ${min} is above the maximum ${max}`)
+  }
+  await saveRegionSettingsWorkflow(req.scope).run({
+    input: { region_id: region.id, changes, actor_id: req.auth_context?.actor_id ?? null },
+  })
+  res.json(await answer(req.scope, region))
+}

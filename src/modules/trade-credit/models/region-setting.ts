@@ -1,0 +1,36 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * What a merchant set for one Medusa region in Settings → Trade credit (the admin route
+ * `/admin/trade-credit/regions/:id/settings`): whether trade credit is offered there, the order amounts it is offered
+ * for, and the invoice terms. A region without a row has the defaults: offered, no limits, the provider options'
+ * terms. Read at the start of every trade credit payment session, so a change holds at once on every instance.
+ */
+export const RegionSetting = model
+  .define("trade_credit_region_setting", {
+    id: model.id({ prefix: "tcrs" }).primaryKey(),
+    region_id: model.text().unique(),
+    /** Pay by invoice offered in the region. */
+    offered: model.boolean().default(true),
+    /** Monthly instalments offered in the region. */
+    instalments_offered: model.boolean().default(true),
+    /** The smallest and the largest order total (in the region's currency, major units, a decimal string). */
+    min_order_amount: model.text().nullable(),
+    max_order_amount: model.text().nullable(),
+    /** Invoice payment terms in days; null: the provider options' `invoiceTermsDays` (or the service's default). */
+    invoice_terms_days: model.number().nullable(),
+  })
+
+/** One change of a region's settings: who, when (created_at), which field, from what, to what. */
+export const SettingChange = model
+  .define("trade_credit_setting_change", {
+    id: model.id({ prefix: "tcsc" }).primaryKey(),
+    region_id: model.text(),
+    /** The admin user who made it (Medusa's auth actor id). */
+    actor_id: model.text().nullable(),
+    field: model.text(),
+    /** The values as JSON text ("true", "\"100.00\"", "null"). */
+    old_value: model.text().nullable(),
+    new_value: model.text().nullable(),
+  })
+  .indexes([{ on: ["region_id", "created_at"] }])

@@ -1,0 +1,58 @@
+import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../modules/trade-credit"
+import { EDITABLE_REGION_SETTINGS, type RegionSettingFields } from "../../modules/trade-credit/region-settings"
+
+export type SaveRegionSettingsInput = {
+  region_id: string
+  /** The fields to change (validated by the route); a field left out keeps its value. */
+  changes: Partial<RegionSettingFields>
+  /** The admin user making the change. */
+  actor_id: string | null
+}
+
+type Previous = { created: boolean; row_id: string; before: Partial<RegionSettingFields>; change_ids: string[] }
+
+const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value))
+
+/**
+ * Writes a region's settings and one audit entry per field whose value changed (who, old, new). Compensation puts the
+ * row back as it was and removes the entries.
+ */
+export const saveRegionSettingsStep = createStep(
+  "trade-credit-save-region-settings",
+  async (input: SaveRegionSettingsInput, { container }) => {
+    const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
+    const [existing] = await tradeCredit.listRegionSettings({ region_id: input.region_id }, { take: 1 })
+    const before: Partial<RegionSettingFields> = existing ? Object.fromEntries(EDITABLE_REGION_SETTINGS.map((f) => [f, existing[f]])) : {}
+    const current = await tradeCredit.regionSettingsOf(input.region_id)
+    const changed = EDITABLE_REGION_SETTINGS.filter((field) => field in input.changes && json(input.changes[field]) !== json(current[field]))
+    const row = existing
+      ? await tradeCredit.updateRegionSettings({ id: existing.id, ...input.changes })
+      : await tradeCredit.createRegionSettings({ region_id: input.region_id, ...input.changes })
+    const entries = changed.length
+      ? await tradeCredit.createSettingChanges(
+          changed.map((field) => ({
+            region_id: input.region_id,
+            actor_id: input.actor_id,
+            field,
+            old_value: json(current[field]),
+            new_value: json(input.changes[field]),
+          }))
+        )
+      : []
+    const previous: Previous = { created: !existing, row_id: row.id, before, change_ids: entries.map((e) => e.id) }
+    return new StepResponse({ changed }, previous)
+  },
+  async (previous: Previous | undefined, { container }) => {
+    if (!previous) return
+    const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
+    if (previous.change_ids.length) await tradeCredit.deleteSettingChanges(previous.change_ids)
+    if (previous.created) await tradeCredit.deleteRegionSettings(previous.row_id)
+    else await tradeCredit.updateRegionSettings({ id: previous.row_id, ...previous.before })
+  }
+)
+
+/** Settings → Trade credit: a region's settings changed by an admin, with the audit entries. */
+export const saveRegionSettingsWorkflow = createWorkflow("trade-credit-save-region-settings", (input: SaveRegionSettingsInput) => {
+  return new WorkflowResponse(saveRegionSettingsStep(input))
+})

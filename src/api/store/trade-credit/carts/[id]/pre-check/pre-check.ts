@@ -67,7 +67,7 @@ export async function preCheckCart({ cart, company, region, client, cache, log }
   const refusal = ineligibilityOf(region, "invoice", body.gross_amount)
   if (refusal) {
     log(`Trade credit pre-check of cart ${cart.id}: not offered: ${refusal.reason}`)
-    return { available: false, reason: refusal.code === "TRADE_CREDIT_NOT_OFFERED" ? "not_offered" : "not_eligible", code: refusal.code, message: refusal.message }
+    return { available: false, reason: refusal.code === Codes.TRADE_CREDIT_NOT_OFFERED ? "not_offered" : "not_eligible", code: refusal.code, message: refusal.message }
   }
   const key = `${cart.id}|${digest(body)}`
   const cached = await cache.get<PreCheckAnswer>(key)

@@ -97,3 +97,49 @@ export const invoicePath = (orderId: string, fulfilmentId: string) =>
   `/admin/trade-credit/orders/${encodeURIComponent(orderId)}/invoice?fulfilment=${encodeURIComponent(fulfilmentId)}`
 export const creditNotePath = (orderId: string, creditNoteNumber: string) =>
   `/admin/trade-credit/orders/${encodeURIComponent(orderId)}/credit-notes/${encodeURIComponent(creditNoteNumber)}`
+
+/** A region's trade credit settings as `GET /admin/trade-credit/regions/:id/settings` answers them. */
+export type RegionSettingsAnswer = {
+  region: { id: string; name: string; currency_code: string }
+  settings: {
+    region_id: string
+    offered: boolean
+    instalments_offered: boolean
+    min_order_amount: string | null
+    max_order_amount: string | null
+    invoice_terms_days: number | null
+    customised: boolean
+  }
+  changes: { id: string; at: string; actor_id: string | null; field: string; old_value: unknown; new_value: unknown }[]
+}
+
+export type RegionSettingsChange = Partial<Pick<RegionSettingsAnswer["settings"], "offered" | "instalments_offered" | "min_order_amount" | "max_order_amount" | "invoice_terms_days">>
+
+const regionSettingsKey = (regionId: string) => ["trade-credit", "region-settings", regionId] as const
+
+/** The store's regions (Medusa's admin route), for the settings page's region picker. */
+export function useRegions() {
+  return useQuery({
+    queryKey: ["trade-credit", "regions"],
+    queryFn: async () =>
+      (await sdk.client.fetch<{ regions: { id: string; name: string; currency_code: string }[] }>("/admin/regions", { query: { fields: "id,name,currency_code", limit: 100 } }))
+        .regions,
+  })
+}
+
+export function useRegionSettings(regionId: string | undefined) {
+  return useQuery({
+    queryKey: regionSettingsKey(regionId ?? ""),
+    enabled: !!regionId,
+    queryFn: async () => await sdk.client.fetch<RegionSettingsAnswer>(`/admin/trade-credit/regions/${encodeURIComponent(regionId!)}/settings`),
+  })
+}
+
+export function useSaveRegionSettings(regionId: string) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (body: RegionSettingsChange) =>
+      sdk.client.fetch<RegionSettingsAnswer>(`/admin/trade-credit/regions/${encodeURIComponent(regionId)}/settings`, { method: "POST", body }),
+    onSuccess: (answer) => client.setQueryData(regionSettingsKey(regionId), answer),
+  })
+}

@@ -3,6 +3,7 @@ import { CreditCard } from "@medusajs/icons"
 import { Alert, Badge, Button, Container, Copy, Heading, Skeleton, StatusBadge, Table, Text } from "@medusajs/ui"
 import type { ReactNode } from "react"
 import { useConnectionCheck, useTradeCreditSettings, type TradeCreditConnectionCheck } from "../../../lib/trade-credit-api"
+import { RegionSettingsSection } from "./region-settings"
 
 const when = (value: string | null | undefined) => (value ? new Date(value).toLocaleString() : "never")
 
@@ -150,6 +151,8 @@ const TradeCreditSettingsPage = () => {
               </Text>
             </Row>
           </Container>
+
+          <RegionSettingsSection />
 
           <Container className="divide-y p-0">
             <div className="px-6 py-4">

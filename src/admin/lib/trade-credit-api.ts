@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type {
   TradeCreditConnectionCheck,
   TradeCreditOrderSummary,
+  TradeCreditRegionSettingsAnswer,
   TradeCreditSettings,
 } from "../../api/admin/trade-credit/admin-ui-types"
 import { backendUrl, sdk } from "./sdk"
@@ -99,19 +100,7 @@ export const creditNotePath = (orderId: string, creditNoteNumber: string) =>
   `/admin/trade-credit/orders/${encodeURIComponent(orderId)}/credit-notes/${encodeURIComponent(creditNoteNumber)}`
 
 /** A region's trade credit settings as `GET /admin/trade-credit/regions/:id/settings` answers them. */
-export type RegionSettingsAnswer = {
-  region: { id: string; name: string; currency_code: string }
-  settings: {
-    region_id: string
-    offered: boolean
-    instalments_offered: boolean
-    min_order_amount: string | null
-    max_order_amount: string | null
-    invoice_terms_days: number | null
-    customised: boolean
-  }
-  changes: { id: string; at: string; actor_id: string | null; field: string; old_value: unknown; new_value: unknown }[]
-}
+export type RegionSettingsAnswer = TradeCreditRegionSettingsAnswer
 
 export type RegionSettingsChange = Partial<Pick<RegionSettingsAnswer["settings"], "offered" | "instalments_offered" | "min_order_amount" | "max_order_amount" | "invoice_terms_days">>
 

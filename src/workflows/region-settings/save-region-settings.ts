@@ -53,6 +53,6 @@ export const saveRegionSettingsStep = createStep(
 )
 
 /** Settings → Trade credit: a region's settings changed by an admin, with the audit entries. */
-export const saveRegionSettingsWorkflow = createWorkflow("trade-credit-save-region-settings", (input: SaveRegionSettingsInput) => {
+export const saveRegionSettingsWorkflow = createWorkflow("trade-credit-update-region-settings", (input: SaveRegionSettingsInput) => {
   return new WorkflowResponse(saveRegionSettingsStep(input))
 })

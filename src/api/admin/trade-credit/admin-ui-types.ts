@@ -1,3 +1,4 @@
+import type { EffectiveRegionSettings } from "../../../modules/trade-credit/region-settings"
 /**
  * The answers of the admin routes the plugin's admin UI reads (the order widget
  * and Settings → Trade credit). Types only, no imports: the admin bundle imports
@@ -137,4 +138,11 @@ export type TradeCreditConnectionCheck = {
   reason: ConnectionCheckReason | null
   message: string
   checked_at: string
+}
+
+/** `GET|POST /admin/trade-credit/regions/:id/settings`: a region's settings as they apply, and their changes, newest first. */
+export type TradeCreditRegionSettingsAnswer = {
+  region: { id: string; name: string; currency_code: string }
+  settings: EffectiveRegionSettings
+  changes: { id: string; at: string; actor_id: string | null; field: string; old_value: unknown; new_value: unknown }[]
 }

@@ -6,6 +6,7 @@ import { parseUnits } from "../../../../../../utils/units"
 import { saveRegionSettingsWorkflow } from "../../../../../../workflows/region-settings/save-region-settings"
 import { Codes } from "../../../../../errors/codes"
 import { RouteError } from "../../../../../errors/route-error"
+import type { TradeCreditRegionSettingsAnswer } from "../../../admin-ui-types"
 import type { UpdateRegionSettingsBody } from "../../validators"
 
 /** How many audit entries the settings answer lists, newest first. */
@@ -18,7 +19,7 @@ async function requireRegion(container: MedusaContainer, id: string): Promise<{ 
   return data[0] as { id: string; name: string; currency_code: string }
 }
 
-async function answer(container: MedusaContainer, region: { id: string; name: string; currency_code: string }) {
+async function answer(container: MedusaContainer, region: { id: string; name: string; currency_code: string }): Promise<TradeCreditRegionSettingsAnswer> {
   const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
   const changes = await tradeCredit.listSettingChanges({ region_id: region.id }, { take: CHANGES_SHOWN, order: { created_at: "DESC" } })
   return {

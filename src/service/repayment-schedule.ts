@@ -1,7 +1,8 @@
 import BigNumber from "bignumber.js"
 import type { AmountCheck, AmountCheckFailure } from "./order-arithmetic"
 import type { TaxSubtotal } from "./schemas/order"
-import { MAX_NUMBER_OF_PERIODS, MIN_NUMBER_OF_PERIODS, type PlanLineItem } from "./schemas/repayment"
+import { MAX_NUMBER_OF_PERIODS, MIN_NUMBER_OF_PERIODS } from "./plan-periods"
+import type { PlanLineItem } from "./schemas/repayment"
 
 /**
  * The client's reading of the repayment interface's amount rules (contract section 3), pure and exact

@@ -1,3 +1,4 @@
+import { checkPeriodsWithinLimits, isPlanDuration } from "../providers/trade-credit/lib/plan-limits"
 import { buyerMessage, type Overrides } from "./buyer-messages"
 
 // medusa-payment-trade-credit/storefront: what a storefront needs around the plugin, with no framework of its own.
@@ -168,16 +169,12 @@ const messageOf = (error: any): string | undefined => error?.response?.data?.mes
 /** Preferred numbers of monthly instalments a storefront offers, when they fit. */
 export const DEFAULT_INSTALMENT_CHOICES: readonly number[] = Object.freeze([3, 6, 12, 24, 36])
 
-const cents = (amount: unknown): bigint | undefined => {
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(String(amount ?? "").trim())
-  return match ? BigInt(match[1]) * 100n + BigInt((match[2] ?? "").padEnd(2, "0")) : undefined
-}
-
 /**
  * The numbers of monthly instalments to offer, from the instalment session's credit check (its `data`:
  * minimum_instalments, maximum_instalments, maximum_instalment_amount, gross_amount): only counts the service will
- * accept, within the limits and with no instalment above the monthly maximum. `preferred` picks the storefront's
- * usual counts; when none fits, the smallest count that does is offered alone. Empty when nothing fits.
+ * accept, by the plugin's own check (plan-limits.ts: within the limits, and no instalment of the service's split above
+ * the monthly maximum). `preferred` picks the storefront's usual counts; when none fits, the smallest count that does
+ * is offered alone. Empty when nothing fits.
  */
 export function instalmentChoices(
   sessionData: { minimum_instalments?: unknown; maximum_instalments?: unknown; maximum_instalment_amount?: unknown; gross_amount?: unknown } | null | undefined,
@@ -186,15 +183,17 @@ export function instalmentChoices(
   const min = Number(sessionData?.minimum_instalments)
   const max = Number(sessionData?.maximum_instalments)
   if (!Number.isInteger(min) || !Number.isInteger(max) || min < 1 || max < min) return []
-  const total = cents(sessionData?.gross_amount)
-  const monthlyMax = cents(sessionData?.maximum_instalment_amount)
-  // The service splits the total into equal instalments, the last taking the remainder: the largest is the ceiling.
-  const fits = (n: number) => n >= min && n <= max && (total === undefined || monthlyMax === undefined || (total + BigInt(n) - 1n) / BigInt(n) <= monthlyMax)
+  const limits = { minimum_instalments: min, maximum_instalments: max, maximum_instalment_amount: String(sessionData?.maximum_instalment_amount ?? ""), currency: "" }
+  const total = typeof sessionData?.gross_amount === "string" && MONEY.test(sessionData.gross_amount) ? sessionData.gross_amount : undefined
+  const amountKnown = total !== undefined && MONEY.test(limits.maximum_instalment_amount)
+  const fits = (n: number) => (amountKnown ? checkPeriodsWithinLimits(total!, [n], limits).ok : isPlanDuration(n) && n >= min && n <= max)
   const chosen = [...new Set(preferred)].filter((n) => Number.isInteger(n) && fits(n)).sort((a, b) => a - b)
   if (chosen.length) return chosen
   for (let n = min; n <= max; n++) if (fits(n)) return [n]
   return []
 }
+
+const MONEY = /^\d+(\.\d{1,2})?$/
 
 /**
  * Where an instalment order's funding stands, for the confirmation page: "pending" (the service decides after the

@@ -1,6 +1,7 @@
 import { z } from "@medusajs/framework/zod"
 import { Email, Money, PhoneNumber, TaxRate } from "./common"
 import { TaxSubtotal } from "./order"
+import { MAX_NUMBER_OF_PERIODS, MAX_PLAN_MONTHS, MIN_NUMBER_OF_PERIODS, MIN_PLAN_MONTHS } from "../plan-periods"
 
 /**
  * Repayment interface, version 1.0.0 (contract section 3, as corrected in its
@@ -10,15 +11,8 @@ import { TaxSubtotal } from "./order"
  * `/plan/{plan_id}/cancellation`).
  */
 
-/** The API's range of `number_of_periods` (interfaces.md: "Number of periods 1 to 36"). */
-export const MIN_NUMBER_OF_PERIODS = 1
-export const MAX_NUMBER_OF_PERIODS = 36
-/**
- * The seed's plan duration, "3 to 36 months": what the plugin offers and
- * creates (the API would take 1 or 2; the plugin never asks for them).
- */
-export const MIN_PLAN_MONTHS = 3
-export const MAX_PLAN_MONTHS = 36
+
+export { MAX_NUMBER_OF_PERIODS, MAX_PLAN_MONTHS, MIN_NUMBER_OF_PERIODS, MIN_PLAN_MONTHS }
 /** The only cadence the service supports. */
 export const REPAYMENT_PERIODS = ["MONTHLY"] as const
 export const RepaymentPeriod = z.enum(REPAYMENT_PERIODS)

@@ -1,6 +1,7 @@
 import BigNumber from "bignumber.js"
 import { splitRepaymentAmount } from "../../../service/repayment-schedule"
-import { type CreditCheckResult, MAX_PLAN_MONTHS, MIN_PLAN_MONTHS } from "../../../service/schemas"
+import { MAX_PLAN_MONTHS, MIN_PLAN_MONTHS } from "../../../service/plan-periods"
+import type { CreditCheckResult } from "../../../service/schemas"
 
 /** The terms an APPROVED credit check allows, as kept in the session data. */
 export type PlanLimits = {

@@ -104,6 +104,46 @@ export function isClearError(res: { status: number; data?: any; headers?: any })
   return res.status >= 400 && res.status < 500 && typeof res.data === "object" && SERVICE_ERROR_CODES.includes(res.data?.code)
 }
 
+export type StepOptions<R> = {
+  /** What counts as a clear refusal (default: a JSON 4xx with a service error code). */
+  clear?: (res: R) => boolean
+  /** The answer as the table shows it. */
+  seen?: (res: R) => string
+  /** A cart completion: a failed one is given FAILED_COMPLETION_EXTRA_MS more in the table's bound. */
+  completion?: boolean
+}
+
+/**
+ * The one faulted step of the fault suites: the fault injected once on `target` while `op` runs; the answer is a
+ * success (required when the fault is one the client absorbs) or a clear refusal, never a 500 or a vague error; then
+ * `settle` recovers as the buyer or the admin would and counts duplicates, of which there must be none; a row goes to
+ * `rows`. The time goes to the table, not to an assertion: a bound on wall-clock time belongs in bench/, and what it
+ * stood for (an answer rather than a hang, nothing duplicated or lost) is asserted.
+ */
+export function faultStepper(simulator: { url: string }, rows: Row[]) {
+  return async function step<R extends { status: number; data?: any }>(
+    call: string,
+    target: { method: string; path: string },
+    fc: FaultCase,
+    op: () => Promise<R>,
+    succeeded: (res: R) => boolean,
+    settle: (res: R, ok: boolean) => Promise<number>,
+    { clear = isClearError, seen = seenOf, completion = false }: StepOptions<R> = {}
+  ): Promise<void> {
+    // The simulator's URL is read now: it is known only once the area's simulator started.
+    const { result, ms } = await withFault(simulator.url, target, fc, op)
+    const ok = succeeded(result)
+    if (fc.expect === "ok") expect({ call, fault: fc.name, ok, seen: seen(result), body: result.data }).toMatchObject({ ok: true })
+    // A success is acceptable too: e.g. Medusa's order cancellation answers 200 when the payment's cancellation failed
+    // (it only logs it), and a plan is found again through the service's 409; `settle` checks what followed.
+    else expect({ call, fault: fc.name, answer: ok || clear(result), seen: seen(result), body: result.data }).toMatchObject({ answer: true })
+    const duplicates = await settle(result, ok)
+    expect(duplicates).toBe(0)
+    const bound = TIME_BOUND_MS + (completion && !ok ? FAILED_COMPLETION_EXTRA_MS : 0)
+    rows.push({ call, fault: fc.name, seen: seen(result), ms, bound, duplicates, lost: "none" })
+  }
+}
+
 /** Prints the rows as a markdown table (copied into docs/reliability.md). */
 export function printTable(title: string, rows: Row[]): void {
   const lines = [

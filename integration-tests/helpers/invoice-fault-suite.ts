@@ -1,13 +1,5 @@
 import { adminRequester, loginAdmin } from "./admin"
-import {
-  type FaultCase,
-  isClearError,
-  printTable,
-  type Row,
-  seenOf,
-  TIME_BOUND_MS,
-  withFault,
-} from "./faults"
+import { faultStepper, type FaultCase, printTable, type Row } from "./faults"
 import { areaPart, areaSimulator, type AreaPart } from "./area"
 import { control, findCompanyId } from "./simulator"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "./storefront"
@@ -90,29 +82,7 @@ export function invoiceFaultSuite(faults: FaultCase[], part: string): AreaPart {
       return Math.max(0, extraInvoices) + Math.max(0, extraCredits)
     }
 
-    /** Runs one faulted step, checks the answer and its time, then lets `settle` recover and count. */
-    async function step<R extends { status: number; data?: any }>(
-      call: string,
-      target: { method: string; path: string },
-      fc: FaultCase,
-      op: () => Promise<R>,
-      succeeded: (res: R) => boolean,
-      settle: (res: R, ok: boolean) => Promise<number>,
-      { clear = isClearError, seen = seenOf }: { clear?: (res: R) => boolean; seen?: (res: R) => string } = {}
-    ) {
-      const { result, ms } = await withFault(simulator.url, target, fc, op)
-      const ok = succeeded(result)
-      if (fc.expect === "ok") expect({ call, fault: fc.name, ok, seen: seen(result) }).toMatchObject({ ok: true })
-      // A success is acceptable too: Medusa's order cancellation answers 200 when the payment's cancellation failed
-      // (it only logs it); the plugin's subscriber and reconciliation then cancel at the service (checked in settle).
-      else expect({ call, fault: fc.name, answer: ok || clear(result), seen: seen(result), body: result.data }).toMatchObject({ answer: true })
-      // The time is reported in the table, not asserted: a bound on wall-clock time belongs in bench/, and on a
-      // loaded machine it fails for reasons that are not the plugin's. What it stood for is asserted: an answer
-      // (a success or a clear error) rather than a hang, and nothing duplicated or lost.
-      const duplicates = await settle(result, ok)
-      expect(duplicates).toBe(0)
-      rows.push({ call, fault: fc.name, seen: seen(result), ms, bound: TIME_BOUND_MS, duplicates, lost: "none" })
-    }
+    const step = faultStepper(simulator, rows)
 
     for (const fc of faults) {
       it(`survives "${fc.name}" on every call of the invoice provider`, async () => {

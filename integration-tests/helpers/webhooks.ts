@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto"
 import { Webhook } from "standardwebhooks"
 import { SIMULATOR_WEBHOOK_SECRET } from "trade-credit-simulator"
 
@@ -6,6 +7,9 @@ import { SIMULATOR_WEBHOOK_SECRET } from "trade-credit-simulator"
  * both configured: TRADE_CREDIT_WEBHOOK_SECRET="new,old").
  */
 export const ROTATED_WEBHOOK_SECRET = "whsec_" + Buffer.from("the merchant's next webhook secret, mid-rotation").toString("base64")
+
+/** What the settings page shows for a webhook secret: the first 8 hex digits of its SHA-256 (worked out here on its own). */
+export const fingerprintOf = (secret: string) => createHash("sha256").update(secret).digest("hex").slice(0, 8)
 
 /** A webhook delivery: the raw body and its headers. */
 export type Delivery = { raw: string | Buffer; headers: Record<string, string> }

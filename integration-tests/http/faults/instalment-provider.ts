@@ -1,15 +1,5 @@
 import { adminRequester, loginAdmin } from "../../helpers/admin"
-import {
-  FAILED_COMPLETION_EXTRA_MS,
-  FAULTS,
-  type FaultCase,
-  isClearError,
-  printTable,
-  type Row,
-  seenOf,
-  TIME_BOUND_MS,
-  withFault,
-} from "../../helpers/faults"
+import { faultStepper, FAULTS, printTable, type Row, TIME_BOUND_MS, withFault } from "../../helpers/faults"
 import { pollPlanFunding } from "../../../src/jobs/poll-plan-funding"
 import { control } from "../../helpers/simulator"
 import { createCheckoutCart, storeClient } from "../../helpers/storefront"
@@ -67,28 +57,7 @@ export default areaPart("instalment provider", ({ api, getContainer }) => {
     return order.payment_collections.flatMap((c: any) => c.payments ?? [])[0]
   }
 
-  /** Runs one faulted step: the answer is a success or a clear 4xx with a code, in bounded time; `settle` counts duplicates. */
-  async function step<R extends { status: number; data?: any }>(
-    call: string,
-    target: { method: string; path: string },
-    fc: FaultCase,
-    op: () => Promise<R>,
-    succeeded: (res: R) => boolean,
-    settle: (res: R, ok: boolean) => Promise<number>,
-    { completion = false }: { completion?: boolean } = {}
-  ) {
-    const { result, ms } = await withFault(simulator.url, target, fc, op)
-    const ok = succeeded(result)
-    const bound = TIME_BOUND_MS + (completion && !ok ? FAILED_COMPLETION_EXTRA_MS : 0)
-    if (fc.expect === "ok") expect({ call, fault: fc.name, ok, seen: seenOf(result), body: result.data }).toMatchObject({ ok: true })
-    // A fault the plugin absorbs (e.g. a plan found again through the service's 409) is a success, never a 500 or a vague error.
-    else expect({ call, fault: fc.name, answer: ok || isClearError(result), seen: seenOf(result), body: result.data }).toMatchObject({ answer: true })
-    // `ms` and `bound` go to the table, not to an assertion: wall-clock bounds belong in bench/ (what the bound
-    // stood for, an answer rather than a hang, is asserted above).
-    const duplicates = await settle(result, ok)
-    expect(duplicates).toBe(0)
-    rows.push({ call, fault: fc.name, seen: seenOf(result), ms, bound, duplicates, lost: "none" })
-  }
+  const step = faultStepper(simulator, rows)
 
   FAULTS.forEach((fc, index) => {
     it(`survives "${fc.name}" on every call of the instalment provider`, async () => {

@@ -1,14 +1,11 @@
-import { createHash, randomUUID } from "node:crypto"
+import { randomUUID } from "node:crypto"
 import { SIMULATOR_WEBHOOK_SECRET } from "trade-credit-simulator"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../src/modules/trade-credit"
 import { adminRequester, loginAdmin } from "../../helpers/admin"
 import { WEBHOOK_PATH } from "../../helpers/simulator"
-import { ROTATED_WEBHOOK_SECRET, signedDelivery } from "../../helpers/webhooks"
+import { fingerprintOf, ROTATED_WEBHOOK_SECRET, signedDelivery } from "../../helpers/webhooks"
 import { waitUntil } from "../../helpers/wait"
 import { areaPart } from "../../helpers/area"
-
-/** What the settings page shows for a secret: the first 8 hex digits of its SHA-256 (computed here on its own). */
-const fingerprint = (secret: string) => createHash("sha256").update(secret).digest("hex").slice(0, 8)
 
 /**
  * A webhook secret rotation (issue #23 item 5): the area runs with two secrets configured
@@ -45,21 +42,21 @@ export default areaPart("webhook secret rotation", ({ api, getContainer }) => {
   it("accepts deliveries signed with either secret, refuses a third, and shows which one verified the last event", async () => {
     const byNew = await deliver(ROTATED_WEBHOOK_SECRET)
     expect(byNew.res.status).toBe(200)
-    expect((await rowOf(byNew.id)).verified_with).toBe(fingerprint(ROTATED_WEBHOOK_SECRET))
+    expect((await rowOf(byNew.id)).verified_with).toBe(fingerprintOf(ROTATED_WEBHOOK_SECRET))
 
     let { settings } = await admin("GET", "/admin/trade-credit/settings")
     expect(settings.webhook).toMatchObject({
       secret_configured: true,
-      secret_fingerprints: [fingerprint(ROTATED_WEBHOOK_SECRET), fingerprint(SIMULATOR_WEBHOOK_SECRET)],
-      last_verified_with: fingerprint(ROTATED_WEBHOOK_SECRET),
+      secret_fingerprints: [fingerprintOf(ROTATED_WEBHOOK_SECRET), fingerprintOf(SIMULATOR_WEBHOOK_SECRET)],
+      last_verified_with: fingerprintOf(ROTATED_WEBHOOK_SECRET),
     })
 
     // The service still signs some deliveries with the old secret while it switches.
     const byOld = await deliver(SIMULATOR_WEBHOOK_SECRET)
     expect(byOld.res.status).toBe(200)
-    expect((await rowOf(byOld.id)).verified_with).toBe(fingerprint(SIMULATOR_WEBHOOK_SECRET))
+    expect((await rowOf(byOld.id)).verified_with).toBe(fingerprintOf(SIMULATOR_WEBHOOK_SECRET))
     ;({ settings } = await admin("GET", "/admin/trade-credit/settings"))
-    expect(settings.webhook.last_verified_with).toBe(fingerprint(SIMULATOR_WEBHOOK_SECRET))
+    expect(settings.webhook.last_verified_with).toBe(fingerprintOf(SIMULATOR_WEBHOOK_SECRET))
 
     // A secret that is neither: refused as forged, and nothing recorded.
     const third = await deliver("whsec_" + Buffer.from("a secret nobody configured, anywhere").toString("base64"))

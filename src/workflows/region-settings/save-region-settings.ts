@@ -1,6 +1,6 @@
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../modules/trade-credit"
-import { EDITABLE_REGION_SETTINGS, type RegionSettingFields } from "../../modules/trade-credit/region-settings"
+import { EDITABLE_REGION_SETTINGS, effectiveRegionSettings, type RegionSettingFields } from "../../modules/trade-credit/region-settings"
 
 export type SaveRegionSettingsInput = {
   region_id: string
@@ -24,7 +24,8 @@ export const saveRegionSettingsStep = createStep(
     const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
     const [existing] = await tradeCredit.listRegionSettings({ region_id: input.region_id }, { take: 1 })
     const before: Partial<RegionSettingFields> = existing ? Object.fromEntries(EDITABLE_REGION_SETTINGS.map((f) => [f, existing[f]])) : {}
-    const current = await tradeCredit.regionSettingsOf(input.region_id)
+    // What applies now, from the row just read (no second read).
+    const current = effectiveRegionSettings(input.region_id, existing, tradeCredit.getOptions().invoiceTermsDays)
     const changed = EDITABLE_REGION_SETTINGS.filter((field) => field in input.changes && json(input.changes[field]) !== json(current[field]))
     const row = existing
       ? await tradeCredit.updateRegionSettings({ id: existing.id, ...input.changes })

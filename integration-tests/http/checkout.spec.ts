@@ -2,7 +2,8 @@ import { integrationArea } from "../helpers/area"
 import storefrontRoutes from "./checkout/storefront-routes"
 import instalments from "./checkout/instalments"
 import invoiceCheckout from "./checkout/invoice-checkout"
+import currencies from "./checkout/currencies"
 
 jest.setTimeout(600_000)
 
-integrationArea([storefrontRoutes, instalments, invoiceCheckout])
+integrationArea([storefrontRoutes, instalments, invoiceCheckout, currencies])

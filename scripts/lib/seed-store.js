@@ -100,6 +100,8 @@ async function seedStore(admin, { currency = "gbp", country = "gb" } = {}) {
   return {
     region,
     salesChannel,
+    shippingProfile,
+    fulfillmentSet,
     shippingOption: shipping_option,
     product,
     variants: product.variants,
@@ -108,4 +110,54 @@ async function seedStore(admin, { currency = "gbp", country = "gb" } = {}) {
   }
 }
 
-module.exports = { seedStore, PROVIDER_IDS }
+/**
+ * One more region on a seeded store, as a merchant selling in another currency adds it: the country's tax rate, the
+ * region (currency, country, the trade credit providers), a service zone and shipping option for the country, and a
+ * price of each seeded variant in the currency (`factor` times the GBP price, two decimals).
+ */
+async function seedRegion(admin, seed, { name, currency, country, taxRate, taxName = "VAT", factor = 1 }) {
+  await admin("POST", "/admin/tax-regions", {
+    country_code: country,
+    provider_id: "tp_system",
+    default_tax_rate: { name: `${taxName} ${taxRate}%`, code: `${taxName}${taxRate}`.toUpperCase(), rate: taxRate },
+  })
+  const { region } = await admin("POST", "/admin/regions", {
+    name,
+    currency_code: currency,
+    countries: [country],
+    payment_providers: PROVIDER_IDS,
+    automatic_taxes: true,
+  })
+  const { fulfillment_set } = await admin("POST", `/admin/fulfillment-sets/${seed.fulfillmentSet.id}/service-zones`, {
+    name,
+    geo_zones: [{ type: "country", country_code: country }],
+  })
+  const zone = fulfillment_set.service_zones.find((z) => z.name === name)
+  const price = (gbp) => Math.round(gbp * factor * 100) / 100
+  const { shipping_option } = await admin("POST", "/admin/shipping-options", {
+    name: `Pallet delivery (${currency.toUpperCase()})`,
+    service_zone_id: zone.id,
+    shipping_profile_id: seed.shippingProfile.id,
+    provider_id: "manual_manual",
+    price_type: "flat",
+    type: { label: "Pallet delivery", description: "Next working day", code: "pallet" },
+    prices: [{ currency_code: currency, amount: price(12.5) }],
+    rules: [
+      { attribute: "enabled_in_store", value: "true", operator: "eq" },
+      { attribute: "is_return", value: "false", operator: "eq" },
+    ],
+  })
+  const { product } = await admin("GET", `/admin/products/${seed.product.id}?fields=id,variants.id,variants.prices.*`)
+  for (const variant of product.variants) {
+    const gbp = variant.prices.find((p) => p.currency_code === "gbp")
+    await admin("POST", `/admin/products/${product.id}/variants/${variant.id}`, {
+      prices: [
+        ...variant.prices.map((p) => ({ id: p.id, currency_code: p.currency_code, amount: p.amount })),
+        { currency_code: currency, amount: price(gbp.amount) },
+      ],
+    })
+  }
+  return { region, shippingOption: shipping_option }
+}
+
+module.exports = { seedStore, seedRegion, PROVIDER_IDS }

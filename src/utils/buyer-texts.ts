@@ -75,6 +75,13 @@ export const BUYER_TEXTS = {
     nl: "Het totaal van deze bestelling valt buiten de bedragen waarvoor handelskrediet in deze winkel wordt aangeboden. Kies een andere betaalmethode.",
     de: "Der Gesamtbetrag dieser Bestellung liegt außerhalb der Beträge, für die in diesem Shop Handelskredit angeboten wird. Bitte wählen Sie eine andere Zahlungsart.",
   },
+  "region.currency_not_served": {
+    en: "Trade credit is not available for orders in this currency. Please choose another payment method.",
+    nb: "Handelskreditt er ikke tilgjengelig for bestillinger i denne valutaen. Velg en annen betalingsmåte.",
+    sv: "Handelskredit är inte tillgänglig för beställningar i den här valutan. Välj ett annat betalningssätt.",
+    nl: "Handelskrediet is niet beschikbaar voor bestellingen in deze valuta. Kies een andere betaalmethode.",
+    de: "Handelskredit ist für Bestellungen in dieser Währung nicht verfügbar. Bitte wählen Sie eine andere Zahlungsart.",
+  },
   "cart.store_credit": {
     en: "Store credit or a gift card is applied to this cart: trade credit can only pay the whole cart. Remove the credit or choose another payment method.",
     nb: "Butikkreditt eller et gavekort er brukt på denne handlekurven: handelskreditt kan bare betale hele handlekurven. Fjern kreditten eller velg en annen betalingsmåte.",

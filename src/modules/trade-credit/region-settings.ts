@@ -1,3 +1,4 @@
+import { ORDER_CURRENCIES, REPAYMENT_CURRENCIES } from "../../service/schemas"
 import { buyerText } from "../../utils/buyer-texts"
 import { parseUnits } from "../../utils/units"
 
@@ -44,17 +45,35 @@ export type Ineligibility = { code: "TRADE_CREDIT_NOT_OFFERED" | "TRADE_CREDIT_N
 
 const cents = (amount: string) => parseUnits(amount, 2)
 
+/** The currencies the service takes for each method (the published CurrencyEnum of each interface). */
+export const SERVED_CURRENCIES: Readonly<Record<"invoice" | "instalments", readonly string[]>> = {
+  invoice: ORDER_CURRENCIES,
+  instalments: REPAYMENT_CURRENCIES,
+}
+
 /**
- * Why a cart of `grossAmount` may not be paid with `method` in a region, or undefined when it may: the method is
- * switched off there, or the total is below the minimum or above the maximum. `message` is the buyer's (translated on
- * the way out), `reason` the merchant's.
+ * Why a cart of `grossAmount` in `currency` may not be paid with `method` in a region, or undefined when it may: the
+ * method is switched off there, the service does not take the currency, or the total is below the minimum or above
+ * the maximum. `message` is the buyer's (translated on the way out), `reason` the merchant's.
  */
-export function ineligibilityOf(settings: EffectiveRegionSettings, method: "invoice" | "instalments", grossAmount: string): Ineligibility | undefined {
+export function ineligibilityOf(
+  settings: EffectiveRegionSettings,
+  method: "invoice" | "instalments",
+  { grossAmount, currency }: { grossAmount: string; currency: string }
+): Ineligibility | undefined {
   if (method === "invoice" && !settings.offered) {
     return { code: "TRADE_CREDIT_NOT_OFFERED", message: buyerText("region.not_offered"), reason: "pay by invoice is off in the region" }
   }
   if (method === "instalments" && !settings.instalments_offered) {
     return { code: "TRADE_CREDIT_NOT_OFFERED", message: buyerText("region.instalments_not_offered"), reason: "instalments are off in the region" }
+  }
+  const code = currency.toUpperCase()
+  if (!SERVED_CURRENCIES[method].includes(code)) {
+    return {
+      code: "TRADE_CREDIT_NOT_ELIGIBLE",
+      message: buyerText("region.currency_not_served"),
+      reason: `the service takes ${method === "invoice" ? "orders" : "instalment plans"} in ${SERVED_CURRENCIES[method].join(", ")}, not ${code}`,
+    }
   }
   const total = cents(grossAmount)
   const min = settings.min_order_amount === null ? undefined : cents(settings.min_order_amount)

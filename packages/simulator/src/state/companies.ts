@@ -16,7 +16,7 @@ export const normalizeCanonicalId = (value: string) => value.replace(/[^A-Za-z0-
 /** The published lookup id: the country and the number ("NO817352812"); not durable, resolves like a canonical id. */
 export const lookupIdOf = (record: Pick<CompanyRecord, "country" | "organization_number">) => `${record.country}${record.organization_number}`
 
-const IDENTIFIER_BY_COUNTRY: Record<string, CompanyIdentifierType> = { GB: "GB_CRN", NO: "NO_BRREG", SE: "SE_ORGNR", US: "US_EIN", DK: "DK_CVR", FI: "FI_YTJ", NL: "NL_KVK" }
+const IDENTIFIER_BY_COUNTRY: Record<string, CompanyIdentifierType> = { GB: "GB_CRN", NO: "NO_BRREG", SE: "SE_ORGNR", US: "US_EIN", DK: "DK_CVR", FI: "FI_YTJ", NL: "NL_KVK", DE: "DE_HRB" }
 
 /** The record's identifier type as a published `CompanyIdentifierType` (an older record may name it otherwise). */
 export function identifierTypeOf(record: CompanyRecord): CompanyIdentifierType {

@@ -92,7 +92,7 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
     }
     // The merchant's settings for the cart's region (Settings → Trade credit): offered at all, and for this total?
     const region = await tradeCreditModule().regionSettingsOf((cart as { region_id?: string | null }).region_id)
-    const refusal = ineligibilityOf(region, "invoice", body.gross_amount)
+    const refusal = ineligibilityOf(region, "invoice", { grossAmount: body.gross_amount, currency: body.currency })
     if (refusal) {
       this.logger_.info(`trade-credit: not offered for session ${sessionId} (cart ${cart.id}): ${refusal.reason}`)
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal.message, refusal.code)

@@ -123,7 +123,8 @@ export class TradeCreditPlanService extends TradeCreditBase {
     const cart = await readCartOfSession<MedusaCartInput>(sessionId, CART_FIELDS)
     const lines = buildLines(cart, amount === undefined ? {} : { expectedTotal: toCents(amount).toFixed(2) })
     // The merchant's settings for the cart's region (Settings → Trade credit): instalments offered, for this total?
-    const refusal = ineligibilityOf(await tradeCreditModule().regionSettingsOf((cart as { region_id?: string | null }).region_id), "instalments", lines.gross_amount)
+    const region = await tradeCreditModule().regionSettingsOf((cart as { region_id?: string | null }).region_id)
+    const refusal = ineligibilityOf(region, "instalments", { grossAmount: lines.gross_amount, currency: cart.currency_code })
     if (refusal) {
       this.logger_.info(`trade-credit: instalments not offered for session ${sessionId} (cart ${cart.id}): ${refusal.reason}`)
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal.message, refusal.code)

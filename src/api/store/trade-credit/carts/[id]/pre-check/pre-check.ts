@@ -64,7 +64,7 @@ export async function preCheckCart({ cart, company, region, client, cache, log }
     throw error
   }
   // The merchant's own rule for the region comes first: nothing is asked of the service for a method not offered.
-  const refusal = ineligibilityOf(region, "invoice", body.gross_amount)
+  const refusal = ineligibilityOf(region, "invoice", { grossAmount: body.gross_amount, currency: body.currency })
   if (refusal) {
     log(`Trade credit pre-check of cart ${cart.id}: not offered: ${refusal.reason}`)
     return { available: false, reason: refusal.code === Codes.TRADE_CREDIT_NOT_OFFERED ? "not_offered" : "not_eligible", code: refusal.code, message: refusal.message }

@@ -42,7 +42,7 @@ let worker: ChildMedusa
 let seed: any
 let adminHeaders: Record<string, string> = {}
 /** Each delivery of the service and what each server answered. */
-const deliveries: { id: string; type: string; answers: number[] }[] = []
+const deliveries: { id: string; type: string; orderId?: string; answers: number[] }[] = []
 export const scaleRows: { step: string; requests: string; service: string; medusa: string }[] = []
 
 const until = <T>(what: string, check: () => Promise<T | undefined | null | false>, ms = 60_000): Promise<T> =>
@@ -70,7 +70,7 @@ function startFanOut(): Promise<Server> {
       } catch {
         // recorded as is
       }
-      deliveries.push({ id: parsed.id, type: parsed.type, answers })
+      deliveries.push({ id: parsed.id, type: parsed.type, orderId: parsed.data?.order_id, answers })
       res.statusCode = answers.some((s) => s >= 200 && s < 300) ? 200 : 502
       res.end()
     })
@@ -166,119 +166,136 @@ async function webhookRecords(): Promise<Record<string, number>> {
   }
 }
 
-it("delivers each webhook to both servers, completes, captures, refunds and reconciles on both at once: exactly one effect each", async () => {
-  // The servers serve HTTP; the worker serves none of the routes (only /health).
+/**
+ * The races are run ROUNDS times in a row on the same three processes (issue #19: the two-instance proof passes ten
+ * runs in a row). Booting the processes is most of the file's time; each round is a new buyer, a new order and new
+ * deliveries, and every count below is of that round's order. SCALE_OUT_ROUNDS changes the number.
+ */
+const ROUNDS = Number(process.env.SCALE_OUT_ROUNDS || 10)
+
+it("serves store routes on the servers only, not on the worker", async () => {
   expect((await httpClient(worker.url).call("GET", "/store/trade-credit/companies?country=GB&q=acme")).status).toBe(404)
-
-  // 1. Checkout on server A; the buyer verifies; the order.verified webhook reaches both servers at once.
-  const cart = await createCheckoutCart(store(0), seed)
-  expect((await startTradeCreditSession(store(0), cart.id, { company: COMPANY })).status).toBe(200)
-  expect((await store(0).call("POST", `/store/carts/${cart.id}/complete`)).status).toBe(400)
-  const { cart: waiting } = await store(1).ok("GET", `/store/carts/${cart.id}?fields=*payment_collection.payment_sessions`)
-  const session = waiting.payment_collection.payment_sessions[0]
-  const serviceOrderId = session.data.order_id as string
-  await approveAtPaymentUrl(session.data.payment_url)
-  // The buyer comes back and completes on both servers at the same moment, while the webhook completes it too.
-  const completions = await Promise.all([0, 1].map((i) => store(i).call("POST", `/store/carts/${cart.id}/complete`)))
-  const verified = await until("the order.verified delivery to both servers", async () => deliveries.find((d) => d.type === "order.verified.v1"))
-  expect(verified.answers).toEqual([200, 200])
-  const orderIds = new Set(completions.filter((c) => c.status === 200).map((c) => c.data.order.id))
-  expect(orderIds.size).toBe(1)
-  const [orderId] = [...orderIds]
-  const { orders } = await admin(1).ok("GET", "/admin/orders?fields=id")
-  expect(orders.map((o: any) => o.id)).toEqual([orderId])
-  expect((await control(sim.url, "GET", "/_sim/orders")).items.filter((o: any) => o.merchant_order_id === session.id)).toHaveLength(1)
-  // The worker handled the delivery once; the second copy was recognised by its event id.
-  const records = await until("the order.verified event record", async () => {
-    const r = await webhookRecords()
-    return r[verified.id] ? r : undefined
-  })
-  expect(records[verified.id]).toBe(1)
-  await until("the worker to judge both copies", async () => /was handled before/.test(worker.logs()))
-  scaleRows.push({
-    step: "order.verified to both servers + cart completed on both",
-    requests: `webhook answers ${verified.answers.join(", ")}; completions ${completions.map((c) => c.status).join(", ")}`,
-    service: "1 order (CONFIRMED)",
-    medusa: "1 order; 1 webhook record; second copy: handled before",
-  })
-
-  // 2. Capture on both servers at once.
-  const [payment] = await paymentOf(orderId)
-  expect(payment).toBeDefined()
-  const captures = await Promise.all([0, 1].map((i) => admin(i).call("POST", `/admin/payments/${payment.id}/capture`, {})))
-  expect(captures.some((c) => c.status === 200)).toBe(true)
-  for (const c of captures) expect(c.status).toBeLessThan(500)
-  const [afterCapture] = await paymentOf(orderId)
-  const atServiceCaptured = await simOrder(serviceOrderId)
-  expect(atServiceCaptured.fulfilments).toHaveLength(1)
-  expect(afterCapture.captures).toHaveLength(1)
-  expect(Number(afterCapture.captures[0].amount).toFixed(2)).toBe(atServiceCaptured.fulfilments[0].gross_amount)
-  scaleRows.push({
-    step: "capture on both servers at once",
-    requests: `answers ${answersOf(captures)}; POST /v1/order/:id/fulfilled × ${await requestsTo("POST", `/v1/order/${serviceOrderId}/fulfilled`)}`,
-    service: "1 invoice",
-    medusa: "1 capture",
-  })
-
-  // 3. Refund of everything captured, on both servers at once.
-  const amount = Number(afterCapture.captures[0].amount)
-  const refunds = await Promise.all([0, 1].map((i) => admin(i).call("POST", `/admin/payments/${payment.id}/refund`, { amount })))
-  expect(refunds.some((r) => r.status === 200)).toBe(true)
-  for (const r of refunds) expect(r.status).toBeLessThan(500)
-  const [afterRefund] = await paymentOf(orderId)
-  const atServiceRefunded = await simOrder(serviceOrderId)
-  expect(atServiceRefunded.refunds).toHaveLength(1)
-  expect(afterRefund.refunds).toHaveLength(1)
-  expect(Number(afterRefund.refunds[0].amount)).toBe(amount)
-  scaleRows.push({
-    step: "full refund on both servers at once",
-    requests: `answers ${answersOf(refunds)}; POST /v1/order/:id/refund × ${await requestsTo("POST", `/v1/order/${serviceOrderId}/refund`)}`,
-    service: "1 credit note",
-    medusa: "1 refund",
-  })
-
-  // 4. Reconciliation runs started on both servers at the same moment (an admin's "run now" twice, or a run while
-  // another is going): one at a time through the shared lock, and nothing to repair: no call that changes anything
-  // at the service, Medusa's payment as it was.
-  const changesAtService = async () => ((await control(sim.url, "GET", "/_sim/requests")).items as any[]).filter((r) => r.method !== "GET").length
-  const changesBefore = await changesAtService()
-  const runs = await Promise.all([0, 1, 0, 1].map((i) => admin(i).call("POST", "/admin/trade-credit/reconciliation", {})))
-  for (const r of runs) {
-    expect([r.status, r.status === 200 ? "run" : r.data?.code]).toEqual(r.status === 200 ? [200, "run"] : [409, "TRADE_CREDIT_RECONCILIATION_RUNNING"])
-  }
-  const finished = runs.filter((r) => r.status === 200).map((r) => r.data.run)
-  expect(finished.length).toBeGreaterThanOrEqual(1)
-  for (const run of finished) expect([run.repaired, run.failed]).toEqual([0, 0])
-  expect(await changesAtService()).toBe(changesBefore)
-  const [afterRuns] = await paymentOf(orderId)
-  expect([afterRuns.captures.length, afterRuns.refunds.length]).toEqual([1, 1])
-  scaleRows.push({
-    step: "4 reconciliation runs on both servers at once",
-    requests: `answers ${answersOf(runs)}`,
-    service: "no change asked",
-    medusa: `${finished.length} run(s), each one at a time under the shared lock: 0 repaired, 0 failed`,
-  })
-
-  // 5. Every delivery of the service reached both servers and was recorded once, by the worker.
-  // Once the service has no delivery left pending (each one answered by the relay, after both servers did),
-  // every delivery is in `deliveries` and has been handled: its record is there.
-  const allRecords = await until("every delivery of the service answered and recorded", async () => {
-    const { items } = await control(sim.url, "GET", "/_sim/webhooks")
-    if (items.some((d: any) => d.state === "pending")) return undefined
-    const records = await webhookRecords()
-    return deliveries.every((d) => records[d.id]) && records
-  })
-  const delivered = [...new Set(deliveries.map((d) => d.id))]
-  for (const d of deliveries) expect([d.type, d.answers]).toEqual([d.type, [200, 200]])
-  for (const id of delivered) expect([id, allRecords[id]]).toEqual([id, 1])
-  expect(Object.values(allRecords).every((n) => n === 1)).toBe(true)
-  const subscriberLine = /trade-credit webhook: order\.[\w.]+ \S+ \(order /
-  expect(subscriberLine.test(worker.logs())).toBe(true)
-  for (const s of servers) expect(subscriberLine.test(s.logs())).toBe(false)
-  scaleRows.push({
-    step: "every webhook of the run",
-    requests: `${deliveries.length} deliveries × 2 servers (${[...new Set(deliveries.map((d) => d.type))].join(", ")})`,
-    service: "-",
-    medusa: `${delivered.length} event records, 1 each; handled by the worker only`,
-  })
+  expect((await store(1).call("GET", "/store/trade-credit/companies?country=GB&q=acme")).status).toBe(200)
 })
+
+it.each(Array.from({ length: ROUNDS }, (_, i) => i + 1))(
+  "round %i: delivers each webhook to both servers, completes, captures, refunds and reconciles on both at once: exactly one effect each",
+  async (round) => {
+    const log = round === 1 ? scaleRows : []
+
+    // 1. Checkout on server A; the buyer verifies; the order.verified webhook reaches both servers at once.
+    const cart = await createCheckoutCart(store(0), seed)
+    expect((await startTradeCreditSession(store(0), cart.id, { company: COMPANY })).status).toBe(200)
+    expect((await store(0).call("POST", `/store/carts/${cart.id}/complete`)).status).toBe(400)
+    const { cart: waiting } = await store(1).ok("GET", `/store/carts/${cart.id}?fields=*payment_collection.payment_sessions`)
+    const session = waiting.payment_collection.payment_sessions[0]
+    const serviceOrderId = session.data.order_id as string
+    await approveAtPaymentUrl(session.data.payment_url)
+    // The buyer comes back and completes on both servers at the same moment, while the webhook completes it too.
+    const completions = await Promise.all([0, 1].map((i) => store(i).call("POST", `/store/carts/${cart.id}/complete`)))
+    const verified = await until("the order.verified delivery to both servers", async () =>
+      deliveries.find((d) => d.type === "order.verified.v1" && d.orderId === serviceOrderId)
+    )
+    expect(verified.answers).toEqual([200, 200])
+    const orderIds = new Set(completions.filter((c) => c.status === 200).map((c) => c.data.order.id))
+    expect(orderIds.size).toBe(1)
+    const [orderId] = [...orderIds]
+    const { orders } = await admin(1).ok("GET", `/admin/orders?fields=id,*payment_collections.payments&limit=1000`)
+    const ofSession = orders.filter((o: any) => o.payment_collections.some((c: any) => c.payments?.some((p: any) => p.payment_session_id === session.id)))
+    expect(ofSession.map((o: any) => o.id)).toEqual([orderId])
+    expect((await control(sim.url, "GET", "/_sim/orders")).items.filter((o: any) => o.merchant_order_id === session.id)).toHaveLength(1)
+    // The worker handled the delivery once; the second copy was recognised by its event id.
+    const records = await until("the order.verified event record", async () => {
+      const r = await webhookRecords()
+      return r[verified.id] ? r : undefined
+    })
+    expect(records[verified.id]).toBe(1)
+    await until("the worker to judge both copies", async () => worker.logs().includes(`${verified.id} (order ${serviceOrderId}) was handled before`))
+    log.push({
+      step: "order.verified to both servers + cart completed on both",
+      requests: `webhook answers ${verified.answers.join(", ")}; completions ${completions.map((c) => c.status).join(", ")}`,
+      service: "1 order (CONFIRMED)",
+      medusa: "1 order; 1 webhook record; second copy: handled before",
+    })
+
+    // 2. Capture on both servers at once.
+    const [payment] = await paymentOf(orderId)
+    expect(payment).toBeDefined()
+    const captures = await Promise.all([0, 1].map((i) => admin(i).call("POST", `/admin/payments/${payment.id}/capture`, {})))
+    expect(captures.some((c) => c.status === 200)).toBe(true)
+    for (const c of captures) expect(c.status).toBeLessThan(500)
+    const [afterCapture] = await paymentOf(orderId)
+    const atServiceCaptured = await simOrder(serviceOrderId)
+    expect(atServiceCaptured.fulfilments).toHaveLength(1)
+    expect(afterCapture.captures).toHaveLength(1)
+    expect(Number(afterCapture.captures[0].amount).toFixed(2)).toBe(atServiceCaptured.fulfilments[0].gross_amount)
+    log.push({
+      step: "capture on both servers at once",
+      requests: `answers ${answersOf(captures)}; POST /v1/order/:id/fulfilled × ${await requestsTo("POST", `/v1/order/${serviceOrderId}/fulfilled`)}`,
+      service: "1 invoice",
+      medusa: "1 capture",
+    })
+
+    // 3. Refund of everything captured, on both servers at once.
+    const amount = Number(afterCapture.captures[0].amount)
+    const refunds = await Promise.all([0, 1].map((i) => admin(i).call("POST", `/admin/payments/${payment.id}/refund`, { amount })))
+    expect(refunds.some((r) => r.status === 200)).toBe(true)
+    for (const r of refunds) expect(r.status).toBeLessThan(500)
+    const [afterRefund] = await paymentOf(orderId)
+    const atServiceRefunded = await simOrder(serviceOrderId)
+    expect(atServiceRefunded.refunds).toHaveLength(1)
+    expect(afterRefund.refunds).toHaveLength(1)
+    expect(Number(afterRefund.refunds[0].amount)).toBe(amount)
+    log.push({
+      step: "full refund on both servers at once",
+      requests: `answers ${answersOf(refunds)}; POST /v1/order/:id/refund × ${await requestsTo("POST", `/v1/order/${serviceOrderId}/refund`)}`,
+      service: "1 credit note",
+      medusa: "1 refund",
+    })
+
+    // 4. Reconciliation runs started on both servers at the same moment (an admin's "run now" twice, or a run while
+    // another is going): one at a time through the shared lock, and nothing to repair: no call that changes anything
+    // at the service, Medusa's payment as it was.
+    const changesAtService = async () => ((await control(sim.url, "GET", "/_sim/requests")).items as any[]).filter((r) => r.method !== "GET").length
+    const changesBefore = await changesAtService()
+    const runs = await Promise.all([0, 1, 0, 1].map((i) => admin(i).call("POST", "/admin/trade-credit/reconciliation", {})))
+    for (const r of runs) {
+      expect([r.status, r.status === 200 ? "run" : r.data?.code]).toEqual(r.status === 200 ? [200, "run"] : [409, "TRADE_CREDIT_RECONCILIATION_RUNNING"])
+    }
+    const finished = runs.filter((r) => r.status === 200).map((r) => r.data.run)
+    expect(finished.length).toBeGreaterThanOrEqual(1)
+    for (const run of finished) expect([run.repaired, run.failed]).toEqual([0, 0])
+    expect(await changesAtService()).toBe(changesBefore)
+    const [afterRuns] = await paymentOf(orderId)
+    expect([afterRuns.captures.length, afterRuns.refunds.length]).toEqual([1, 1])
+    log.push({
+      step: "4 reconciliation runs on both servers at once",
+      requests: `answers ${answersOf(runs)}`,
+      service: "no change asked",
+      medusa: `${finished.length} run(s), each one at a time under the shared lock: 0 repaired, 0 failed`,
+    })
+
+    // 5. Every delivery of the service reached both servers and was recorded once, by the worker.
+    // Once the service has no delivery left pending (each one answered by the relay, after both servers did),
+    // every delivery is in `deliveries` and has been handled: its record is there.
+    const allRecords = await until("every delivery of the service answered and recorded", async () => {
+      const { items } = await control(sim.url, "GET", "/_sim/webhooks")
+      if (items.some((d: any) => d.state === "pending")) return undefined
+      const records = await webhookRecords()
+      return deliveries.every((d) => records[d.id]) && records
+    })
+    const delivered = [...new Set(deliveries.map((d) => d.id))]
+    for (const d of deliveries) expect([d.type, d.answers]).toEqual([d.type, [200, 200]])
+    for (const id of delivered) expect([id, allRecords[id]]).toEqual([id, 1])
+    expect(Object.values(allRecords).every((n) => n === 1)).toBe(true)
+    const subscriberLine = /trade-credit webhook: order\.[\w.]+ \S+ \(order /
+    expect(subscriberLine.test(worker.logs())).toBe(true)
+    for (const s of servers) expect(subscriberLine.test(s.logs())).toBe(false)
+    log.push({
+      step: "every webhook of the run",
+      requests: `${deliveries.length} deliveries × 2 servers (${[...new Set(deliveries.map((d) => d.type))].join(", ")})`,
+      service: "-",
+      medusa: `${delivered.length} event records, 1 each; handled by the worker only`,
+    })
+  }
+)

@@ -97,7 +97,7 @@ async function timed(fn) {
 
 /** The pure part of an order create: session input, buyer, body, request validation, JSON, answer validation. */
 function payloadOnly(lines, iterations) {
-  const p = requireTs("src/providers/trade-credit/payload/index.ts")
+  const p = requireTs("src/core/order/index.ts")
   const { CreateOrderRequest, Order } = requireTs("src/service/schemas/index.ts")
   const cart = makeCart(lines)
   const answer = JSON.stringify({

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto"
 import { require, requireTs, startSimulatorProcess } from "./common.mjs"
 
 const { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } = requireTs("packages/simulator/src/index.ts")
-const { medusaCart, GB_ADDRESS } = requireTs("src/providers/trade-credit/payload/__tests__/fixtures/medusa-cart.ts")
+const { medusaCart, GB_ADDRESS } = requireTs("src/core/order/__tests__/fixtures/medusa-cart.ts")
 
 export const ACME = { company_canonical_id: "cmpgb08123456" }
 export const RETURN_URL = "http://storefront.bench:8000/checkout/return"

@@ -2,6 +2,7 @@ import { z } from "@medusajs/framework/zod"
 import type { AmountCheck } from "../service/order-arithmetic"
 import { invalidRequest } from "./errors"
 import { describeZodIssue } from "./http-utils"
+import { isValidated } from "../service/validated-bodies"
 
 /**
  * Validates an outgoing body against the contract's request schema before
@@ -31,26 +32,6 @@ export function assertAmounts(check: AmountCheck, what: string): void {
 
 /** Every mutating call of a module takes the Idempotency-Key the caller derived (same key on every retry). */
 export type Idempotent = { idempotencyKey: string }
-
-/** Bodies a builder already parsed with a request schema and checked against the service's arithmetic, by the schema. */
-const validatedBodies = new WeakMap<object, z.ZodType>()
-
-/**
- * Marks a body that was just parsed with `schema` (its output, a fresh object)
- * and whose amounts passed the service's arithmetic, so the client does not
- * validate it a second time: the contract is checked once, where the body is
- * built from untrusted data (the cart, the session input). The body is frozen,
- * so what was validated is what is sent. Any other body is validated in full.
- */
-export function markValidated<T extends object>(schema: z.ZodType, body: T): Readonly<T> {
-  validatedBodies.set(body, schema)
-  return Object.freeze(body)
-}
-
-/** True when `value` is a body marked by `markValidated` for this very schema. */
-export function isValidated<T>(schema: z.ZodType<T>, value: unknown): value is T {
-  return typeof value === "object" && value !== null && validatedBodies.get(value) === schema
-}
 
 /** `validateRequest` and the amount check, or nothing when a builder did both (`markValidated`). */
 export function validateBody<T>(schema: z.ZodType<T>, value: unknown, what: string, check: (valid: T) => AmountCheck): T {

@@ -1,5 +1,5 @@
 import BigNumber from "bignumber.js"
-import { absUnits, formatUnits, MICRO_DECIMALS, MONEY_DECIMALS, parseUnits, pow10, rescale } from "../utils/units"
+import { absUnits, formatUnits, MICRO_DECIMALS, MONEY_DECIMALS, parseUnits, pow10, rescale } from "../core/money/units"
 import type { LineItem, TaxSubtotal } from "./schemas/order"
 
 /**
@@ -7,7 +7,7 @@ import type { LineItem, TaxSubtotal } from "./schemas/order"
  * refund body (contract section 2). Shared by the simulator (which declines
  * bodies that fail it) and the plugin's tests (which prove that every body the
  * payload builder makes passes it). Exact throughout: the wire's amounts have
- * fixed decimals, so the checks run on whole cents and millionths (utils/units.ts).
+ * fixed decimals, so the checks run on whole cents and millionths (core/money/units.ts).
  */
 
 /** The service's tolerance on a line's net and tax (0.02), in cents. */

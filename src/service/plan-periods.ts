@@ -1,6 +1,6 @@
 /**
  * The numbers of monthly instalments, in a module of their own (no schema library): the storefront kit reads them in
- * the browser through the plan limits (src/providers/trade-credit/lib/plan-limits.ts) and the service's split
+ * the browser through the plan limits (src/core/plan/plan-limits.ts) and the service's split
  * (repayment-schedule.ts). schemas/repayment.ts re-exports them.
  */
 

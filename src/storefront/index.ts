@@ -1,4 +1,4 @@
-import { checkPeriodsWithinLimits, isPlanDuration } from "../providers/trade-credit/lib/plan-limits"
+import { checkPeriodsWithinLimits, isPlanDuration } from "../core/plan/plan-limits"
 import { buyerMessage, type Overrides } from "./buyer-messages"
 
 // medusa-payment-trade-credit/storefront: what a storefront needs around the plugin, with no framework of its own.

@@ -1,7 +1,7 @@
 /**
  * JSON of request bodies. A frozen body (the payload builders freeze what they
  * build, and nothing changes it afterwards) is serialised once, however many
- * digests (lib/idempotency-keys.ts) and requests (client/transport.ts) use it.
+ * digests (core/order/idempotency-keys.ts) and requests (client/transport.ts) use it.
  */
 const texts = new WeakMap<object, string>()
 

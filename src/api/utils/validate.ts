@@ -7,7 +7,7 @@ import {
 } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
-import { formatPath } from "../../providers/trade-credit/payload/errors"
+import { formatPath } from "../../core/order/errors"
 import { Codes, type ErrorCode } from "../errors/codes"
 import { quote } from "../errors/quote"
 import { RouteError } from "../errors/route-error"

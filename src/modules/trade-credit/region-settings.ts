@@ -1,6 +1,6 @@
 import { ORDER_CURRENCIES, REPAYMENT_CURRENCIES } from "../../service/schemas"
 import { buyerText } from "../../utils/buyer-texts"
-import { parseUnits } from "../../utils/units"
+import { parseUnits } from "../../core/money/units"
 
 /** A region's trade credit settings as they apply: its row, else the defaults. */
 export type EffectiveRegionSettings = {

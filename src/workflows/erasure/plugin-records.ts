@@ -2,7 +2,7 @@ import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../modules/trade-credit"
 import { isPluginProviderId } from "../../providers/trade-credit/lib/provider-ids"
-import { buyerKeyOf } from "../../providers/trade-credit/lib/repayment-account-body"
+import { buyerKeyOf } from "../../core/plan/repayment-account-body"
 import { anonymiseData } from "./anonymise-data"
 import type { PluginPlaceholders } from "./placeholders"
 

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { tradeCreditPaymentsOf } from "../../providers/trade-credit/lib/order-payments"
-import type { TradeCreditPaymentData } from "../../providers/trade-credit/lib/payment-data"
+import type { TradeCreditPaymentData } from "../../core/order/payment-data"
 
 export type TradeCreditOrderPayment = {
   id: string

@@ -1,8 +1,8 @@
 import BigNumber from "bignumber.js"
 import { checkLineItem, checkOrderAmounts, taxSubtotalsOf } from "../../service/order-arithmetic"
 import type { FulfilRequest, LineItem, Order } from "../../service/schemas"
-import { formatMoney, formatQuantity, formatUnitPrice, roundToCents, sumDecimals, ZERO } from "../../utils/decimal"
-import { PayloadError } from "../../providers/trade-credit/payload/errors"
+import { formatMoney, formatQuantity, formatUnitPrice, roundToCents, sumDecimals, ZERO } from "../../core/money/decimal"
+import { PayloadError } from "../../core/order/errors"
 
 /** Units of one Medusa line item in a shipment (or fulfillment). */
 export type ShippedItem = { line_item_id: string; quantity: BigNumber.Value }

@@ -1,5 +1,5 @@
 import BigNumber from "bignumber.js"
-import { toDecimal, ZERO } from "../../utils/decimal"
+import { toDecimal, ZERO } from "../../core/money/decimal"
 import type { ShippedItem } from "./shipment-body"
 
 /** The parts of a Medusa fulfillment and order item that say what was shipped (as Query reads them). */

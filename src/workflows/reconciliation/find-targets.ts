@@ -1,6 +1,6 @@
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import type { TradeCreditPaymentData } from "../../providers/trade-credit/lib/payment-data"
+import type { TradeCreditPaymentData } from "../../core/order/payment-data"
 import { invoiceProviderIds, isInvoiceProviderId } from "../../providers/trade-credit/lib/provider-ids"
 import { countPayments } from "./payment-records"
 import { quote } from "../../utils/quote"

@@ -1,6 +1,6 @@
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import type { TradeCreditPaymentData } from "../../providers/trade-credit/lib/payment-data"
+import type { TradeCreditPaymentData } from "../../core/order/payment-data"
 
 /**
  * Reads and writes of Medusa's payment records that the payment module's typed

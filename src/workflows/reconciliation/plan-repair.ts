@@ -1,6 +1,6 @@
 import BigNumber from "bignumber.js"
-import { type TradeCreditPaymentData, withOrder } from "../../providers/trade-credit/lib/payment-data"
-import { sessionStatusOf } from "../../providers/trade-credit/lib/status"
+import { type TradeCreditPaymentData, withOrder } from "../../core/order/payment-data"
+import { sessionStatusOf } from "../../core/order/status"
 import type { Order } from "../../service/schemas"
 import type { MedusaPaymentState, RepairAction, RepairPlan } from "./types"
 

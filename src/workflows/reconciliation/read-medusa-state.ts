@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
 import BigNumber from "bignumber.js"
-import type { TradeCreditPaymentData } from "../../providers/trade-credit/lib/payment-data"
+import type { TradeCreditPaymentData } from "../../core/order/payment-data"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../modules/trade-credit"
 import type { MedusaPaymentState } from "./types"
 

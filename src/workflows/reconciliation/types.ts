@@ -1,5 +1,5 @@
 import type { ReconciliationFinding } from "../../modules/trade-credit/models/reconciliation-run"
-import type { TradeCreditPaymentData } from "../../providers/trade-credit/lib/payment-data"
+import type { TradeCreditPaymentData } from "../../core/order/payment-data"
 
 /**
  * A trade credit payment as Medusa has it: the payment session (whose id is the

@@ -1,7 +1,7 @@
 import type { FilterablePaymentSessionProps, ILockingModule, IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../modules/trade-credit"
-import type { TradeCreditPaymentData } from "../../providers/trade-credit/lib/payment-data"
+import type { TradeCreditPaymentData } from "../../core/order/payment-data"
 import { invoiceProviderIds } from "../../providers/trade-credit/lib/provider-ids"
 import type { CancelUnverifiedOrderResult } from "./steps/cancel-unverified-order"
 import { expireUnverifiedOrderWorkflow } from "./workflow"

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs"
 import path from "node:path"
-import { PAYLOAD_ERROR_CODES } from "../../../providers/trade-credit/payload/errors"
+import { PAYLOAD_ERROR_CODES } from "../../../core/order/errors"
 import { ERROR_CODES, isErrorCode } from "../codes"
 
 const ROOT = path.resolve(__dirname, "../../../..")

@@ -1,4 +1,4 @@
-import { CART_FIELDS, type MedusaCartInput } from "../../../providers/trade-credit/payload"
+import { CART_FIELDS, type MedusaCartInput } from "../../../core/order"
 
 /**
  * A cart as the store's trade credit routes read it (the pre-check, the instalment preview): the fields the payload

@@ -1,5 +1,5 @@
 import type { OrderIntent } from "../../../service/schemas"
-import { bodyDigest } from "./idempotency-keys"
+import { bodyDigest } from "../../../core/order/idempotency-keys"
 import { TtlCache } from "./ttl-cache"
 
 /** How long an approved intent is reused for an unchanged cart (the order's create checks credit again anyway). */

@@ -2,10 +2,10 @@ import { container } from "@medusajs/framework"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { IPaymentModuleService } from "@medusajs/framework/types"
 import BigNumber from "bignumber.js"
-import { toDecimalOrUndefined, ZERO } from "../../../utils/decimal"
-import { nameOfItem } from "../payload/line-details"
-import type { MedusaLineItem } from "../payload/medusa-cart"
-import type { ReceivedReturn } from "./returned-lines"
+import { toDecimalOrUndefined, ZERO } from "../../../core/money/decimal"
+import { nameOfItem } from "../../../core/order/line-details"
+import type { MedusaLineItem } from "../../../core/order/medusa-cart"
+import type { ReceivedReturn } from "../../../core/order/returned-lines"
 
 /**
  * What a refund is for, read from Medusa's records: a provider is only given the

@@ -2,7 +2,7 @@ import { container as globalContainer } from "@medusajs/framework"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { readOrderPaymentCollections, tradeCreditPaymentsOf } from "./order-payments"
-import type { TradeCreditPaymentData } from "./payment-data"
+import type { TradeCreditPaymentData } from "../../../core/order/payment-data"
 
 /**
  * A confirmed Medusa order edit of an order whose payment is authorized and not

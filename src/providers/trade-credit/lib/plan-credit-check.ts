@@ -1,9 +1,9 @@
 import type { TradeCreditClient } from "../../../client"
 import { declined } from "./errors"
-import { repaymentCurrencyOf } from "./plan-body"
-import { limitsOf, type PlanLimits } from "./plan-limits"
-import { planKeys } from "./plan-idempotency-keys"
-import type { ResolvedCompany } from "./repayment-company"
+import { repaymentCurrencyOf } from "../../../core/plan/plan-body"
+import { limitsOf, type PlanLimits } from "../../../core/plan/plan-limits"
+import { planKeys } from "../../../core/plan/plan-idempotency-keys"
+import type { ResolvedCompany } from "../../../core/plan/repayment-company"
 
 export type PlanCreditCheckInput = {
   company: ResolvedCompany

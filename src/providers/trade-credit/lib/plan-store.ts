@@ -6,7 +6,7 @@ import {
   TRADE_CREDIT_MODULE,
   type TradeCreditModuleService,
 } from "../../../modules/trade-credit"
-import type { AccountBody } from "./repayment-account-body"
+import type { AccountBody } from "../../../core/plan/repayment-account-body"
 import { quote } from "../../../utils/quote"
 
 /**

@@ -1,7 +1,7 @@
 import { isTradeCreditError, type TradeCreditClient } from "../../../client"
-import { planKeys, digestOf } from "./plan-idempotency-keys"
+import { planKeys, digestOf } from "../../../core/plan/plan-idempotency-keys"
 import { findAccountLink, saveAccountLink } from "./plan-store"
-import { type AccountBody, accountUpdateOf } from "./repayment-account-body"
+import { type AccountBody, accountUpdateOf } from "../../../core/plan/repayment-account-body"
 
 export type EnsureAccountInput = {
   buyerKey: string

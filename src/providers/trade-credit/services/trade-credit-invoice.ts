@@ -24,19 +24,19 @@ import { TradeCreditError } from "../../../client"
 import { taxSubtotalsOf } from "../../../service/order-arithmetic"
 import type { Order, OrderSummary } from "../../../service/schemas"
 import { declined } from "../lib/errors"
-import { idempotencyKeys } from "../lib/idempotency-keys"
+import { idempotencyKeys } from "../../../core/order/idempotency-keys"
 import { IntentReuse } from "../lib/intent-reuse"
 import { readCaptureAmount, readCartOfSession } from "../lib/medusa-reader"
 import { readReceivedReturnsOfRefund } from "../lib/medusa-returns"
 import { otherCapturedTotal, otherRefunds } from "../lib/recorded-money"
-import { refundLinesForReturns } from "../lib/returned-lines"
+import { refundLinesForReturns } from "../../../core/order/returned-lines"
 import { assertReattachment, isReplacedByConfirmedEdit, type OrderEditPaymentData, withoutProviderState } from "../lib/order-edit-payment"
-import { merchantUrlsFor } from "../lib/merchant-urls"
+import { merchantUrlsFor } from "../../../core/order/merchant-urls"
 import { INVOICE_PROVIDER_IDENTIFIER } from "../lib/provider-ids"
 import { withEnrollmentCompany } from "../lib/enrollment-company"
 import { tradeAccountBuyerOf, withTradeAccountCompany } from "../lib/trade-account-buyer"
-import { type TradeCreditPaymentData, withOrder } from "../lib/payment-data"
-import { sessionStatusOf } from "../lib/status"
+import { type TradeCreditPaymentData, withOrder } from "../../../core/order/payment-data"
+import { sessionStatusOf } from "../../../core/order/status"
 import {
   CART_FIELDS,
   type MedusaCartInput,
@@ -48,7 +48,7 @@ import {
   parseSessionInput,
   resolveReturnUrl,
   splitAmountByTaxRates,
-} from "../payload"
+} from "../../../core/order"
 import { ineligibilityOf } from "../../../modules/trade-credit/region-settings"
 import { tradeCreditModule } from "../lib/plan-store"
 import { TradeCreditBase } from "./trade-credit-base"

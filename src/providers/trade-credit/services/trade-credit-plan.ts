@@ -28,20 +28,20 @@ import type {
 import BigNumberJs from "bignumber.js"
 import { type CompanyDetails, isTradeCreditError } from "../../../client"
 import type { PlanStatus, RepaymentPlan } from "../../../service/schemas"
-import { formatMoney, roundToCents, toDecimal } from "../../../utils/decimal"
+import { formatMoney, roundToCents, toDecimal } from "../../../core/money/decimal"
 import { declined } from "../lib/errors"
 import { readCaptureAmount, readCartOfSession } from "../lib/medusa-reader"
-import { buildPlanBody } from "../lib/plan-body"
+import { buildPlanBody } from "../../../core/plan/plan-body"
 import { checkPlanCredit } from "../lib/plan-credit-check"
-import { type TradeCreditPlanData, sessionStatusOfPlan, withPlan, withPlanStatus } from "../lib/plan-data"
-import { digestOf, planKeys } from "../lib/plan-idempotency-keys"
-import { checkPeriodsWithinLimits, type PlanLimits } from "../lib/plan-limits"
-import { parsePlanSessionInput, storefrontInputOf } from "../lib/plan-session-input"
+import { type TradeCreditPlanData, sessionStatusOfPlan, withPlan, withPlanStatus } from "../../../core/plan/plan-data"
+import { digestOf, planKeys } from "../../../core/plan/plan-idempotency-keys"
+import { checkPeriodsWithinLimits, type PlanLimits } from "../../../core/plan/plan-limits"
+import { parsePlanSessionInput, storefrontInputOf } from "../../../core/plan/plan-session-input"
 import { accountBodyOf, accountLinksOfBuyer, forgetBuyer, recordPlanSession, saveAccountLink, updatePlanSession, tradeCreditModule } from "../lib/plan-store"
 import { withEnrollmentCompany } from "../lib/enrollment-company"
 import { ensureRepaymentAccount } from "../lib/repayment-account"
 import { PLAN_PROVIDER_IDENTIFIER } from "../lib/provider-ids"
-import { billingAddressOf } from "../lib/repayment-address"
+import { billingAddressOf } from "../../../core/plan/repayment-address"
 import {
   accountReferenceOf,
   accountUpdateOf,
@@ -49,10 +49,10 @@ import {
   buyerKeyOf,
   type PaymentCustomerLike,
   withCustomerDetails,
-} from "../lib/repayment-account-body"
+} from "../../../core/plan/repayment-account-body"
 import { COMPANY_DETAILS_TTL_MS, resolveRepaymentCompany } from "../lib/repayment-company"
 import { TtlCache } from "../lib/ttl-cache"
-import { CART_FIELDS, type MedusaCartInput, buildLines, PayloadError } from "../payload"
+import { CART_FIELDS, type MedusaCartInput, buildLines, PayloadError } from "../../../core/order"
 import { ineligibilityOf } from "../../../modules/trade-credit/region-settings"
 import { TradeCreditBase } from "./trade-credit-base"
 

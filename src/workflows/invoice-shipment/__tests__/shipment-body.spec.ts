@@ -2,8 +2,8 @@ import BigNumber from "bignumber.js"
 import fc from "fast-check"
 import { checkOrderAmounts } from "../../../service/order-arithmetic"
 import { FulfilRequest, type LineItem, type Order } from "../../../service/schemas"
-import { buildLines } from "../../../providers/trade-credit/payload"
-import { medusaCart, type CartSpec } from "../../../providers/trade-credit/payload/__tests__/fixtures/medusa-cart"
+import { buildLines } from "../../../core/order"
+import { medusaCart, type CartSpec } from "../../../core/order/__tests__/fixtures/medusa-cart"
 import { planShipmentFulfilment, type ShippedItem } from "../shipment-body"
 
 /**

@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { LineItem } from "../../../service/schemas"
-import { buildLines, ORDER_FIELDS } from "../../../providers/trade-credit/payload"
+import { buildLines, ORDER_FIELDS } from "../../../core/order"
 import { ORDER_PAYMENT_FIELDS, tradeCreditPaymentOf } from "../order-payment"
 import { shippedItemsOf, shipsTheRest, type MedusaFulfillment, type MedusaOrderItem } from "../shipped-items"
 import type { ShippedItem } from "../shipment-body"

@@ -2,7 +2,7 @@ import type { IPaymentModuleService, UpdatePaymentDTO } from "@medusajs/framewor
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
-import { type TradeCreditPaymentData, withOrder } from "../../../providers/trade-credit/lib/payment-data"
+import { type TradeCreditPaymentData, withOrder } from "../../../core/order/payment-data"
 import type { FulfilledShipment } from "./fulfil-shipment"
 import type { ShipmentClaim } from "./claim-shipment"
 import type { LoadedShipment } from "./load-shipment"

@@ -5,9 +5,9 @@ import { TradeCreditError, type TradeCreditClient } from "../../../client"
 import { TRADE_CREDIT_MODULE } from "../../../modules/trade-credit"
 import type TradeCreditModuleService from "../../../modules/trade-credit/service"
 import { describeFailure, type ErrorLogger, toMedusaError } from "../../../providers/trade-credit/lib/errors"
-import type { MedusaCartInput } from "../../../providers/trade-credit/payload"
+import type { MedusaCartInput } from "../../../core/order"
 import type { EditOrderRequest, Order } from "../../../service/schemas"
-import { formatMoney, sumDecimals } from "../../../utils/decimal"
+import { formatMoney, sumDecimals } from "../../../core/money/decimal"
 import { quote } from "../../../utils/quote"
 
 /** The service client of the plugin's module. */

@@ -1,7 +1,7 @@
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { OrderEditPaymentData } from "../../../providers/trade-credit/lib/order-edit-payment"
-import { withOrder } from "../../../providers/trade-credit/lib/payment-data"
+import { withOrder } from "../../../core/order/payment-data"
 import type { Order } from "../../../service/schemas"
 
 type MarkInput = {

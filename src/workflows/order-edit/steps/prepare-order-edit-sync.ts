@@ -7,7 +7,7 @@ import {
   type OrderPaymentCollectionRow,
   type OrderPaymentRow,
 } from "../../../providers/trade-credit/lib/order-payments"
-import { buildEditBody, ORDER_FIELDS } from "../../../providers/trade-credit/payload"
+import { buildEditBody, ORDER_FIELDS } from "../../../core/order"
 import type { EditOrderRequest, Order } from "../../../service/schemas"
 import { callService, contentDigest, editBodyOfServiceOrder, tradeCreditClientOf } from "../lib/edit-bodies"
 

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { OrderEditPaymentData } from "../../../providers/trade-credit/lib/order-edit-payment"
 import { activeTradeCreditPaymentOf, readOrderPaymentCollections } from "../../../providers/trade-credit/lib/order-payments"
-import { buildEditBody, ORDER_FIELDS } from "../../../providers/trade-credit/payload"
+import { buildEditBody, ORDER_FIELDS } from "../../../core/order"
 import type { EditOrderRequest } from "../../../service/schemas"
 import {
   assertServiceOrderEditable,

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { idempotencyKeys } from "../../../providers/trade-credit/lib/idempotency-keys"
+import { idempotencyKeys } from "../../../core/order/idempotency-keys"
 import type { Order } from "../../../service/schemas"
 import { editRefused, tradeCreditClientOf } from "../lib/edit-bodies"
 import type { OrderEditSyncPlan } from "./prepare-order-edit-sync"

@@ -1,5 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { normalisePhoneNumber } from "../../../providers/trade-credit/payload/buyer"
+import { normalisePhoneNumber } from "../../../core/order/buyer"
 import type {
   ContactPerson,
   TradeAccountAddress,

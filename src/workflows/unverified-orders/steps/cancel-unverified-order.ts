@@ -2,7 +2,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
 import { toMedusaError } from "../../../providers/trade-credit/lib/errors"
-import { idempotencyKeys } from "../../../providers/trade-credit/lib/idempotency-keys"
+import { idempotencyKeys } from "../../../core/order/idempotency-keys"
 import type { OrderState } from "../../../service/schemas"
 
 export type CancelUnverifiedOrderInput = {

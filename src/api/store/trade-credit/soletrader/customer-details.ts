@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { normalisePhoneNumber } from "../../../../providers/trade-credit/payload/buyer"
+import { normalisePhoneNumber } from "../../../../core/order/buyer"
 
 type CustomerAddress = {
   first_name?: string | null

@@ -1,6 +1,6 @@
 import { z } from "@medusajs/framework/zod"
-import { numberOfPeriods, RepaymentCadence } from "../../../../../providers/trade-credit/lib/plan-session-input"
-import { SessionCompany } from "../../../../../providers/trade-credit/payload/session-input"
+import { numberOfPeriods, RepaymentCadence } from "../../../../../core/plan/plan-session-input"
+import { SessionCompany } from "../../../../../core/order/session-input"
 import { Codes } from "../../../../errors/codes"
 import type { IssueRule } from "../../../../utils/validate"
 

@@ -2,7 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../../../../modules/trade-credit"
-import { parseUnits } from "../../../../../../utils/units"
+import { parseUnits } from "../../../../../../core/money/units"
 import { saveRegionSettingsWorkflow } from "../../../../../../workflows/region-settings/save-region-settings"
 import { Codes } from "../../../../../errors/codes"
 import { RouteError } from "../../../../../errors/route-error"

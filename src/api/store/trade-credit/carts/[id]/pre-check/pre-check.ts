@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto"
 import type { TradeCreditClient } from "../../../../../../client"
 import type { BuyerCompany } from "../../../../../../service/schemas"
-import { buildBuyer, buildIntentBody, type MedusaCartInput, parseSessionInput, PayloadError } from "../../../../../../providers/trade-credit/payload"
+import { buildBuyer, buildIntentBody, type MedusaCartInput, parseSessionInput, PayloadError } from "../../../../../../core/order"
 import type { ShortCache } from "../../../../../utils/short-cache"
 import { type EffectiveRegionSettings, type Ineligibility, ineligibilityOf } from "../../../../../../modules/trade-credit/region-settings"
 import { Codes } from "../../../../../errors/codes"

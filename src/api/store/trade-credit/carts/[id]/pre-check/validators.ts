@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { SessionCompany } from "../../../../../../providers/trade-credit/payload/session-input"
+import { SessionCompany } from "../../../../../../core/order/session-input"
 
 /**
  * `POST /store/trade-credit/carts/:id/pre-check {company?}`: the buyer's

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { resolveReturnUrl } from "../../../../../../../../providers/trade-credit/payload/return-url"
+import { resolveReturnUrl } from "../../../../../../../../core/order/return-url"
 import { readCustomers } from "../../../../../../../../workflows/trade-accounts/lib/medusa-customers"
 import { findUserOfTradeAccount, requireTradeAccount, tradeCreditModuleOf } from "../../../../../../../../workflows/trade-accounts/lib/records"
 import { sendVerificationLinkWorkflow } from "../../../../../../../../workflows/trade-accounts/send-verification-link"

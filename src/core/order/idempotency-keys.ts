@@ -1,0 +1,35 @@
+import { createHash } from "node:crypto"
+import { jsonOf } from "../../utils/frozen-json"
+
+/**
+ * Digests of frozen bodies: the payload builders freeze what they build and
+ * nothing changes it afterwards, so the intent's idempotency key and its reuse
+ * key (lib/intent-reuse.ts) hash the body once between them.
+ */
+const digests = new WeakMap<object, string>()
+
+/** A short digest of a body (96 bits of SHA-256 over its JSON). */
+export function bodyDigest(body: unknown): string {
+  const known = typeof body === "object" && body !== null && Object.isFrozen(body) ? digests.get(body) : undefined
+  if (known) return known
+  const digest = createHash("sha256").update(jsonOf(body)).digest("base64url").slice(0, 16)
+  if (typeof body === "object" && body !== null && Object.isFrozen(body)) digests.set(body, digest)
+  return digest
+}
+
+/**
+ * Idempotency keys of every mutating call, derived from Medusa's own ids so that
+ * a retry (by the transport, a workflow or a person) never makes a second order,
+ * fulfilment or refund. A body that legitimately changes (an edit, a new intent
+ * for a changed cart) adds a digest of the body, so the service never answers a
+ * changed body with IDEMPOTENCY_CONFLICT.
+ */
+export const idempotencyKeys = {
+  intent: (sessionId: string, body: unknown) => `intent-${sessionId}-${bodyDigest(body)}`,
+  createOrder: (sessionId: string) => `order-${sessionId}`,
+  confirm: (orderId: string) => `confirm-${orderId}`,
+  edit: (orderId: string, body: unknown) => `edit-${orderId}-${bodyDigest(body)}`,
+  cancel: (orderId: string) => `cancel-${orderId}`,
+  fulfil: (captureId: string) => `fulfil-${captureId}`,
+  refund: (refundId: string) => `refund-${refundId}`,
+}

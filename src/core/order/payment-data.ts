@@ -1,0 +1,64 @@
+import type { OrderState, OrderStatus, OrderSummary } from "../../service/schemas"
+
+/**
+ * What the provider keeps in the payment session's and the payment's `data`.
+ * The storefront can read it: it holds the buyer's own details and the service's
+ * ids and links, nothing secret. Capture, refund and cancel return the whole
+ * object; Medusa merges what they return into `payment.data` (a key goes away
+ * only when it is set to null).
+ */
+export type TradeCreditPaymentData = Record<string, unknown> & {
+  session_id?: string
+  tracking_id?: string
+  /** The invoice terms of the cart's region when the buyer was credit-checked (Settings → Trade credit). */
+  invoice_terms_days?: number | null
+  intent_id?: string
+  gross_amount?: string
+  currency?: string
+  merchant_order_id?: string
+  order_id?: string
+  state?: OrderState
+  status?: OrderStatus
+  payment_url?: string | null
+  decline_reason?: string | null
+  fulfilments?: { id: string; gross_amount: string; invoice_number: string; invoice_url: string }[]
+  refunds?: {
+    id: string
+    amount: string
+    credit_note_number: string
+    credit_note_url: string
+    refund_reference: string | null
+  }[]
+}
+
+/** The parts of a service order worth keeping on the Medusa payment. */
+export function orderSummary(order: OrderSummary): Partial<TradeCreditPaymentData> {
+  return {
+    order_id: order.id,
+    merchant_order_id: order.merchant_order_id,
+    state: order.state,
+    status: order.status,
+    decline_reason: order.decline_reason,
+    payment_url: order.state === "UNVERIFIED" ? order.payment_url : null,
+    gross_amount: order.gross_amount,
+    currency: order.currency,
+    fulfilments: order.fulfilments.map((f) => ({
+      id: f.id,
+      gross_amount: f.gross_amount,
+      invoice_number: f.invoice_number,
+      invoice_url: f.invoice_url,
+    })),
+    refunds: order.refunds.map((r) => ({
+      id: r.id,
+      amount: r.amount,
+      credit_note_number: r.credit_note_number,
+      credit_note_url: r.credit_note_url,
+      refund_reference: r.refund_reference,
+    })),
+  }
+}
+
+/** Merges a fresh order summary into stored data. */
+export function withOrder(data: TradeCreditPaymentData, order: OrderSummary): TradeCreditPaymentData {
+  return { ...data, ...orderSummary(order) }
+}

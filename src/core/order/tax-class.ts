@@ -1,0 +1,78 @@
+import BigNumber from "bignumber.js"
+import { millionthsOf } from "../../service/order-arithmetic"
+import { formatPercent, formatTaxRate } from "../money/decimal"
+import { PayloadError } from "./errors"
+import type { MedusaCartData } from "./medusa-cart"
+
+type TaxLine = NonNullable<NonNullable<MedusaCartData["items"]>[number]["tax_lines"]>[number]
+
+export type LineTax = {
+  /** The rate as sent (a fraction, rounded to six decimals), in millionths: what the service checks against. */
+  rate: bigint
+  /** The same on the wire ("0.200000"). */
+  tax_rate: string
+  /** For people, e.g. "VAT 20%" or "GST 5% + PST 7%". */
+  tax_class_name: string
+}
+
+/** The label shown when a line carries no tax line at all. */
+export const NO_TAX_CLASS_NAME = "No tax 0%"
+
+const MAX_CLASS_NAME = 100
+
+function labelOf(line: TaxLine): string {
+  const label = (line.description ?? "").trim() || (line.code ?? "").trim()
+  // Medusa names a region's fallback rate "default": say "Tax" instead.
+  return !label || /^default$/i.test(label) ? "Tax" : label
+}
+
+function nameOf(line: TaxLine): string {
+  const label = labelOf(line)
+  return label.includes("%") ? label : `${label} ${formatPercent(line.rate)}%`
+}
+
+/**
+ * The tax of one line, relayed from the rates Medusa applied: Medusa stores
+ * percentages (20 means 20 %), and several tax lines on one item add up (as
+ * Medusa's own totals add them). The rate is never derived from amounts.
+ */
+export function taxOfLine(taxLines: readonly TaxLine[] | null | undefined, where: string): LineTax {
+  const lines = taxLines ?? []
+  // Most lines of a cart carry the same tax lines: each combination is worked out once (the result is immutable).
+  const key = lines.map((line) => `${line.rate.toString()}\u0000${line.description ?? ""}\u0000${line.code ?? ""}`).join("\u0001")
+  const known = taxesByLines.get(key)
+  if (known) return known
+  const tax = computeTaxOfLine(lines, where)
+  if (taxesByLines.size >= MAX_KNOWN_TAXES) taxesByLines.clear()
+  taxesByLines.set(key, tax)
+  return tax
+}
+
+/** Taxes by their tax lines' rates and labels (bounded: a few per store in practice). */
+const taxesByLines = new Map<string, LineTax>()
+const MAX_KNOWN_TAXES = 500
+
+function computeTaxOfLine(lines: readonly TaxLine[], where: string): LineTax {
+  const percent = lines.reduce((sum, line) => sum.plus(line.rate), new BigNumber(0))
+  const fraction = percent.dividedBy(100)
+  if (fraction.lt(0) || fraction.gte(2)) {
+    throw new PayloadError(
+      "CART_NOT_SUPPORTED",
+      `${where}: a tax rate of ${formatPercent(percent)}% cannot be sent to the trade credit service`,
+      where
+    )
+  }
+  const taxRate = formatTaxRate(fraction)
+  const name = lines.length === 0 ? NO_TAX_CLASS_NAME : lines.map(nameOf).join(" + ")
+  return {
+    rate: millionthsOf(taxRate) as bigint,
+    tax_rate: taxRate,
+    tax_class_name: name.length > MAX_CLASS_NAME ? `${name.slice(0, MAX_CLASS_NAME - 1)}…` : name,
+  }
+}
+
+/** A tax class name built from a rate alone (for lines that have no Medusa tax line to name them). */
+export function taxClassNameForRate(taxRate: BigNumber.Value, label = "Tax"): string {
+  const percent = new BigNumber(taxRate).times(100)
+  return percent.isZero() ? NO_TAX_CLASS_NAME : `${label} ${formatPercent(percent)}%`
+}

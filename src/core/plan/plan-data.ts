@@ -1,0 +1,76 @@
+import { PaymentSessionStatus } from "@medusajs/framework/utils"
+import type { FundingStatus, PlanFulfilmentStatus, PlanStatus, RepaymentPlan } from "../../service/schemas"
+import type { PlanLimits } from "./plan-limits"
+
+/**
+ * What the plan provider keeps in the payment session's and the payment's
+ * `data`, next to the storefront's input (company, number_of_periods, ...).
+ * The storefront can read it: the terms it may offer, the plan's schedule and
+ * the service's ids, nothing secret. Capture, refund and cancel return the
+ * whole object (Medusa replaces `payment.data` with it).
+ */
+export type TradeCreditPlanData = Record<string, unknown> &
+  Partial<PlanLimits> & {
+    session_id?: string
+    /** The buyer's repayment account at the service. */
+    account_id?: string
+    /** The amount credit-checked (the cart total), money. */
+    gross_amount?: string
+    number_of_periods?: number
+    plan_id?: string
+    funding_status?: FundingStatus
+    credit_decline_reason?: string | null
+    fulfilment_status?: PlanFulfilmentStatus
+    invoiced_amount?: string
+    cancelled_amount?: string
+    credited_amount?: string
+    cancelled?: boolean
+    instalments?: { id: string; invoice_issue_date: string; repayment_amount: string; status: string }[]
+    credits?: { id: string; amount: string; refund_reference: string }[]
+    /** Which storefront input is still missing before the buyer can be credit-checked. */
+    missing?: string[]
+  }
+
+/** Merges the plan's status into stored data. */
+export function withPlanStatus(data: TradeCreditPlanData, status: PlanStatus): TradeCreditPlanData {
+  return {
+    ...data,
+    plan_id: status.plan_id,
+    funding_status: status.funding_status,
+    credit_decline_reason: status.credit_decline_reason ?? null,
+    fulfilment_status: status.fulfilment_status,
+    invoiced_amount: status.invoiced_amount,
+    cancelled_amount: status.cancelled_amount,
+    credited_amount: status.credited_amount,
+  }
+}
+
+/** Merges the plan (its schedule) into stored data. */
+export function withPlan(data: TradeCreditPlanData, plan: RepaymentPlan): TradeCreditPlanData {
+  return {
+    ...data,
+    plan_id: plan.id,
+    account_id: plan.account_id,
+    number_of_periods: plan.terms.number_of_periods,
+    instalments: plan.instalments.map((i) => ({
+      id: i.id,
+      invoice_issue_date: i.invoice_issue_date,
+      repayment_amount: i.repayment_amount,
+      status: i.status,
+    })),
+  }
+}
+
+/**
+ * The Medusa status a plan stands for: funding PENDING → pending_authorization
+ * (the order is placed, the payment waits for the decision); ACCEPTED →
+ * authorized, or captured once fulfilment started; REJECTED → error; a plan
+ * cancelled before anything was invoiced → canceled.
+ */
+export function sessionStatusOfPlan(status: PlanStatus, cancelled = false): PaymentSessionStatus {
+  if (status.funding_status === "REJECTED") return PaymentSessionStatus.ERROR
+  if (cancelled && status.invoiced_amount === "0.00") return PaymentSessionStatus.CANCELED
+  if (status.funding_status === "PENDING") return PaymentSessionStatus.PENDING_AUTHORIZATION
+  if (status.fulfilment_status === "PENDING" || status.fulfilment_status === "SUCCEEDED") return PaymentSessionStatus.CAPTURED
+  return PaymentSessionStatus.AUTHORIZED
+}

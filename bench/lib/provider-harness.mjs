@@ -55,14 +55,9 @@ export async function providerHarness({ simulatorOptions = {}, providerOptions =
       },
     })
   )
-  // The plugin's own module (trade accounts, sole-trader enrollments, region settings) is Medusa's database work, like
-  // Query: a buyer with neither, in a region with the default settings, answered at once.
-  const { TRADE_CREDIT_MODULE } = requireTs("src/modules/trade-credit/index.ts")
-  const none = async () => []
-  // A region with the default settings (offered, no limits): what a store that never changed them has.
-  const { effectiveRegionSettings } = requireTs("src/modules/trade-credit/region-settings.ts")
-  const regionSettingsOf = async (regionId) => effectiveRegionSettings(regionId, undefined, undefined)
-  container.register(TRADE_CREDIT_MODULE, asValue({ listTradeAccountUsers: none, listTradeAccounts: none, listEnrollments: none, regionSettingsOf }))
+  // The plugin's own rows (trade accounts, sole-trader enrollments, region settings) come with the cart's one Query,
+  // through read-only links (src/links): the fixture carts have none, so the buyer has neither, in a region with the
+  // default settings (offered, no limits), as in a store that never changed them.
   const { TradeCreditInvoiceService } = requireTs("src/providers/trade-credit/index.ts")
   const options = {
     apiKey: SIMULATOR_API_KEY,

@@ -1,7 +1,7 @@
 import { adminRequester, loginAdmin } from "../../helpers/admin"
 import { control, findCompanyId, STOREFRONT_URL } from "../../helpers/simulator"
 import { TRADE_CREDIT_MODULE } from "../../../src/modules/trade-credit"
-import { createCheckoutCart, startTradeCreditSession } from "../../helpers/storefront"
+import { createCheckoutCart, startTradeCreditSession, storeClient } from "../../helpers/storefront"
 import { areaPart, areaSimulator } from "../../helpers/area"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../../scripts/lib/seed-store.js")
@@ -169,6 +169,34 @@ export default areaPart("trade-accounts", ({ api, getContainer }) => {
     expect(second.complete.data.type).toBe("order")
     expect(second.createBody.buyer.trade_account.customer_id).toBe(account.service_customer_id)
     expect((await admin("GET", `/admin/trade-credit/customers/${alan.id}/trade-account`)).user.verified).toBe(true)
+  })
+
+  it("never orders in a trade account's name from a guest checkout, even with the email of a user's guest record", async () => {
+    // A merchant onboards a customer record that has no account (made in the admin, as Medusa makes one for a guest),
+    // and the service verifies the user: a logged-in user of it would order in one click.
+    const email = `guest.${Date.now().toString(36)}@acme-office.example`
+    const { customer } = await admin("POST", "/admin/customers", { email, first_name: "Gus", last_name: "Hopper", company_name: "Acme Office Supplies Ltd", phone: "07400 123456" })
+    expect(customer.has_account).toBe(false)
+    const onboarded = await adminCall("POST", "/admin/trade-credit/trade-accounts", { customer_id: customer.id, company: { canonical_id: companyId } })
+    expect(onboarded.status).toBe(201)
+    const user = onboarded.data.trade_account.users[0]
+    await control(simulator.url, "POST", `/_sim/trade-accounts/users/${user.service_user_id}/verify`, {})
+
+    // Anyone who types that email at a guest checkout is that customer record in Medusa.
+    const store = storeClient(api, seed.publishableKey)
+    const cart = await createCheckoutCart(store, seed)
+    await store.ok("POST", `/store/carts/${cart.id}`, { email })
+    expect((await store.ok("GET", `/store/carts/${cart.id}?fields=id,customer.id,customer.email`)).cart.customer).toMatchObject({ id: customer.id, email })
+    const started = await startTradeCreditSession(store, cart.id, { company: { company_canonical_id: companyId }, return_url: `${STOREFRONT_URL}/checkout/return` })
+    expect(started.status).toBe(200)
+    const complete = await store.call("POST", `/store/carts/${cart.id}/complete`)
+
+    // The order names no trade account: the buyer must verify at the service as any guest does.
+    expect(complete.status).toBe(400)
+    const { items } = await control(simulator.url, "GET", "/_sim/requests?method=POST&path_prefix=/v1/order")
+    const createBody = items.find((r: any) => r.path === "/v1/order" && r.body?.merchant_reference === cart.id)?.body
+    expect(createBody.buyer.company).toEqual({ company_canonical_id: companyId })
+    expect(createBody.buyer).not.toHaveProperty("trade_account")
   })
 
   it("refuses bad input with a 4xx and a code, and sends nothing to the service", async () => {

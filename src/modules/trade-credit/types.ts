@@ -3,6 +3,7 @@ import type { BuyerRepaymentAccount } from "./models/buyer-repayment-account"
 import type { Enrollment } from "./models/enrollment"
 import type { ErasureRequest } from "./models/erasure-request"
 import type { ReconciliationRun } from "./models/reconciliation-run"
+import type { RegionSetting } from "./models/region-setting"
 import type { RepaymentPlanSession } from "./models/repayment-plan-session"
 import type { ShipmentInvoice } from "./models/shipment-invoice"
 import type { TradeAccount } from "./models/trade-account"
@@ -18,6 +19,7 @@ export type BuyerRepaymentAccountRow = InferTypeOf<typeof BuyerRepaymentAccount>
 export type EnrollmentRow = InferTypeOf<typeof Enrollment>
 export type ErasureRequestRow = InferTypeOf<typeof ErasureRequest>
 export type ReconciliationRunRow = InferTypeOf<typeof ReconciliationRun>
+export type RegionSettingRow = InferTypeOf<typeof RegionSetting>
 export type RepaymentPlanSessionRow = InferTypeOf<typeof RepaymentPlanSession>
 export type ShipmentInvoiceRow = InferTypeOf<typeof ShipmentInvoice>
 export type TradeAccountRow = InferTypeOf<typeof TradeAccount>

@@ -7,7 +7,7 @@ import { model } from "@medusajs/framework/utils"
  * terms. Read at the start of every trade credit payment session, so a change holds at once on every instance.
  */
 export const RegionSetting = model
-  .define("trade_credit_region_setting", {
+  .define({ name: "RegionSetting", tableName: "trade_credit_region_setting" }, {
     id: model.id({ prefix: "tcrs" }).primaryKey(),
     region_id: model.text().unique(),
     /** Pay by invoice offered in the region. */

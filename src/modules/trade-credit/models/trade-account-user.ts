@@ -7,7 +7,7 @@ import { model } from "@medusajs/framework/utils"
  * last read (the service decides; reads refresh it).
  */
 export const TradeAccountUser = model
-  .define("trade_credit_trade_account_user", {
+  .define({ name: "TradeAccountUser", tableName: "trade_credit_trade_account_user" }, {
     id: model.id({ prefix: "tctau" }).primaryKey(),
     /** The plugin's trade account row (tcta_...). */
     trade_account_id: model.text(),

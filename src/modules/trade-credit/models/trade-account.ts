@@ -13,7 +13,7 @@ import { model } from "@medusajs/framework/utils"
  * twice finds the same record at the service).
  */
 export const TradeAccount = model
-  .define("trade_credit_trade_account", {
+  .define({ name: "TradeAccount", tableName: "trade_credit_trade_account" }, {
     id: model.id({ prefix: "tcta" }).primaryKey(),
     /** The service's customer id (svc_...). */
     service_customer_id: model.text().unique(),

@@ -33,8 +33,7 @@ import { refundLinesForReturns } from "../../../core/order/returned-lines"
 import { assertReattachment, isReplacedByConfirmedEdit, type OrderEditPaymentData, withoutProviderState } from "../lib/order-edit-payment"
 import { merchantUrlsFor } from "../../../core/order/merchant-urls"
 import { INVOICE_PROVIDER_IDENTIFIER } from "../lib/provider-ids"
-import { withEnrollmentCompany } from "../lib/enrollment-company"
-import { tradeAccountBuyerOf, withTradeAccountCompany } from "../lib/trade-account-buyer"
+import { ORDER_CART_FIELDS, SESSION_CART_FIELDS, type LinkedCart, regionSettingsOfCart, tradeAccountBuyerOfCart, withCustomerCompany } from "../lib/cart-links"
 import { type TradeCreditPaymentData, withOrder } from "../../../core/order/payment-data"
 import { sessionStatusOf } from "../../../core/order/status"
 import {
@@ -50,8 +49,10 @@ import {
   splitAmountByTaxRates,
 } from "../../../core/order"
 import { ineligibilityOf } from "../../../modules/trade-credit/region-settings"
-import { tradeCreditModule } from "../lib/plan-store"
 import { TradeCreditBase } from "./trade-credit-base"
+
+/** A payment session's cart: what the payload builders read, and the linked rows of the plugin (cart-links.ts). */
+type CheckoutCart = MedusaCartInput & LinkedCart
 
 const EDITABLE_STATES = new Set(["UNVERIFIED", "VERIFIED", "CONFIRMED"])
 
@@ -75,12 +76,17 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
     super(cradle, options)
   }
 
+  /** The session's cart as it is now, with its region's trade credit settings: one Query. */
+  private async readCart(sessionId: string): Promise<CheckoutCart> {
+    return await readCartOfSession<CheckoutCart>(sessionId, SESSION_CART_FIELDS)
+  }
+
   /** The credit check: an intent for the cart as it is now. */
-  private async checkCredit(sessionId: string, data: TradeCreditPaymentData, amount: unknown): Promise<TradeCreditPaymentData> {
+  private async checkCredit(sessionId: string, data: TradeCreditPaymentData, amount: unknown, read?: CheckoutCart): Promise<TradeCreditPaymentData> {
     const input = parseSessionInput(data)
     // Refuse a return URL off the storefront now, before the buyer gets as far as verification.
     resolveReturnUrl(input.return_url, this.options_.storefrontUrls, this.options_.returnPath)
-    const cart = await readCartOfSession<MedusaCartInput>(sessionId, CART_FIELDS)
+    const cart = read ?? (await this.readCart(sessionId))
     const buyer = buildBuyer(input, cart, { representativeRequired: false })
     const body = buildIntentBody(cart, buyer)
     if (amount !== undefined && !toCents(amount).eq(body.gross_amount)) {
@@ -91,7 +97,7 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
       )
     }
     // The merchant's settings for the cart's region (Settings → Trade credit): offered at all, and for this total?
-    const region = await tradeCreditModule().regionSettingsOf((cart as { region_id?: string | null }).region_id)
+    const region = regionSettingsOfCart(cart, this.options_.invoiceTermsDays)
     const refusal = ineligibilityOf(region, "invoice", { grossAmount: body.gross_amount, currency: body.currency })
     if (refusal) {
       this.logger_.info(`trade-credit: not offered for session ${sessionId} (cart ${cart.id}): ${refusal.reason}`)
@@ -124,19 +130,24 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
     // After a confirmed order edit, a session in the order's new payment collection takes over the service order.
     if (input.replaces_payment_id !== undefined) return await this.takeOverOrder(sessionId, input, amount)
     // Anything else never names a service order: a storefront's data cannot attach one (or replay an old session's).
-    // A customer enrolled as a sole trader buys with the enrollment's company when the storefront names none.
-    // A trade account user buys with the trade account's business likewise.
-    const sessionData = (await withEnrollmentCompany(
-      await withTradeAccountCompany(withoutProviderState(input) as Record<string, unknown>, context?.customer?.id),
-      context?.customer?.id
-    )) as TradeCreditPaymentData
-    if (sessionData.company === undefined) {
-      // A storefront that starts the session before it knows the company (Medusa's
-      // starter does) gets a pending session; it creates the session again with the
-      // buyer's company, and only then is the buyer credit-checked.
-      return { id: sessionId, status: PaymentSessionStatus.PENDING, data: { ...sessionData, session_id: sessionId, missing: ["company"] } }
-    }
-    const checked = await this.checkCredit(sessionId, sessionData, amount)
+    const given = withoutProviderState(input) as TradeCreditPaymentData
+    const customerId = context?.customer?.id
+    // A storefront that starts the session before it knows the company (Medusa's starter does) gets a pending
+    // session; it creates the session again with the buyer's company, and only then is the buyer credit-checked.
+    const pending = (data: TradeCreditPaymentData) => ({
+      id: sessionId,
+      status: PaymentSessionStatus.PENDING,
+      data: { ...data, session_id: sessionId, missing: ["company"] },
+    })
+    // A guest who names no company has none to find: nothing is read.
+    if (given.company === undefined && !customerId) return pending(given)
+    // The cart and its region's settings: one Query.
+    const cart = await this.readCart(sessionId)
+    // A trade account user buys with the trade account's business when the storefront names no company; a customer
+    // enrolled as a sole trader with the enrollment's company likewise.
+    const sessionData = await withCustomerCompany(given, cart, { customerId, tradeAccounts: true })
+    if (sessionData.company === undefined) return pending(sessionData)
+    const checked = await this.checkCredit(sessionId, sessionData, amount, cart)
     if (sessionData.verify_before_completion === true) return await this.orderBeforeCompletion(sessionId, checked)
     return { id: checked.tracking_id ?? sessionId, status: PaymentSessionStatus.PENDING, data: checked }
   }
@@ -225,9 +236,10 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
       return await this.call("read the order", () => this.client_.orders.getSummary(orderId), { session: sessionId, service_order: orderId })
     }
     const input = parseSessionInput(data)
-    const cart = await readCartOfSession<MedusaCartInput>(sessionId, CART_FIELDS)
+    // The cart and its customer's trade account user: one Query.
+    const cart = await readCartOfSession<CheckoutCart>(sessionId, ORDER_CART_FIELDS)
     // A trade account user's order names the trade account: a verified user's is VERIFIED at creation (one click).
-    const buyer = buildBuyer(input, cart, { representativeRequired: true, tradeAccount: await tradeAccountBuyerOf(cart.customer?.id) })
+    const buyer = buildBuyer(input, cart, { representativeRequired: true, tradeAccount: tradeAccountBuyerOfCart(cart) })
     const returnUrl = resolveReturnUrl(input.return_url, this.options_.storefrontUrls, this.options_.returnPath)
     const body = buildCreateOrderBody({
       cart,

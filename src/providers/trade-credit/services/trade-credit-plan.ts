@@ -37,8 +37,8 @@ import { type TradeCreditPlanData, sessionStatusOfPlan, withPlan, withPlanStatus
 import { digestOf, planKeys } from "../../../core/plan/plan-idempotency-keys"
 import { checkPeriodsWithinLimits, type PlanLimits } from "../../../core/plan/plan-limits"
 import { parsePlanSessionInput, storefrontInputOf } from "../../../core/plan/plan-session-input"
-import { accountBodyOf, accountLinksOfBuyer, forgetBuyer, recordPlanSession, saveAccountLink, updatePlanSession, tradeCreditModule } from "../lib/plan-store"
-import { withEnrollmentCompany } from "../lib/enrollment-company"
+import { accountBodyOf, accountLinksOfBuyer, forgetBuyer, recordPlanSession, saveAccountLink, updatePlanSession } from "../lib/plan-store"
+import { SESSION_CART_FIELDS, type LinkedCart, regionSettingsOfCart, withCustomerCompany } from "../lib/cart-links"
 import { ensureRepaymentAccount } from "../lib/repayment-account"
 import { PLAN_PROVIDER_IDENTIFIER } from "../lib/provider-ids"
 import { billingAddressOf } from "../../../core/plan/repayment-address"
@@ -90,9 +90,8 @@ export class TradeCreditPlanService extends TradeCreditBase {
   async initiatePayment({ amount, data, context }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     const given = (data ?? {}) as TradeCreditPlanData
     const sessionId = this.requireString(context?.idempotency_key ?? given.session_id, "payment session id")
-    const buyer = { customerId: context?.customer?.id ?? accountHolderBuyerKey(context?.account_holder) }
-    const input = await withEnrollmentCompany(storefrontInputOf(given), context?.customer?.id)
-    const checked = await this.checkBuyer(sessionId, input, amount, buyer)
+    const buyer = { customerId: context?.customer?.id ?? accountHolderBuyerKey(context?.account_holder), loggedIn: context?.customer?.id }
+    const checked = await this.checkBuyer(sessionId, storefrontInputOf(given), amount, buyer)
     return { id: sessionId, status: PaymentSessionStatus.PENDING, data: checked }
   }
 
@@ -101,9 +100,8 @@ export class TradeCreditPlanService extends TradeCreditBase {
     // A plan exists: the session is past the storefront's choices; its status is the funding's.
     if (current.plan_id) return { status: storedFundingStatus(current), data: current }
     const sessionId = this.requireString(current.session_id ?? context?.idempotency_key, "payment session id")
-    const buyer = { customerId: context?.customer?.id ?? accountHolderBuyerKey(context?.account_holder) }
-    const input = await withEnrollmentCompany(storefrontInputOf(current), context?.customer?.id)
-    return { status: PaymentSessionStatus.PENDING, data: await this.checkBuyer(sessionId, input, amount, buyer) }
+    const buyer = { customerId: context?.customer?.id ?? accountHolderBuyerKey(context?.account_holder), loggedIn: context?.customer?.id }
+    return { status: PaymentSessionStatus.PENDING, data: await this.checkBuyer(sessionId, storefrontInputOf(current), amount, buyer) }
   }
 
   /**
@@ -115,15 +113,21 @@ export class TradeCreditPlanService extends TradeCreditBase {
     sessionId: string,
     given: Record<string, unknown>,
     amount: unknown,
-    buyer: { customerId?: string }
+    buyer: { customerId?: string; loggedIn?: string }
   ): Promise<TradeCreditPlanData> {
-    const input = parsePlanSessionInput(given, { requireCompany: false })
-    if (!input.company) return { ...given, session_id: sessionId, missing: ["company"] }
+    const missing = (data: Record<string, unknown>) => ({ ...data, session_id: sessionId, missing: ["company"] })
+    // A guest who names no company has none to find: nothing is read.
+    if ((given.company === undefined || given.company === null) && !buyer.loggedIn) return missing(given)
+    // The cart and its region's settings: one Query.
+    const cart = await readCartOfSession<MedusaCartInput & LinkedCart>(sessionId, SESSION_CART_FIELDS)
+    // A customer enrolled as a sole trader buys with the enrollment's company when the storefront names none.
+    const filled = await withCustomerCompany(given, cart, { customerId: buyer.loggedIn, tradeAccounts: false })
+    const input = parsePlanSessionInput(filled, { requireCompany: false })
+    if (!input.company) return missing(filled)
 
-    const cart = await readCartOfSession<MedusaCartInput>(sessionId, CART_FIELDS)
     const lines = buildLines(cart, amount === undefined ? {} : { expectedTotal: toCents(amount).toFixed(2) })
     // The merchant's settings for the cart's region (Settings → Trade credit): instalments offered, for this total?
-    const region = await tradeCreditModule().regionSettingsOf((cart as { region_id?: string | null }).region_id)
+    const region = regionSettingsOfCart(cart, this.options_.invoiceTermsDays)
     const refusal = ineligibilityOf(region, "instalments", { grossAmount: lines.gross_amount, currency: cart.currency_code })
     if (refusal) {
       this.logger_.info(`trade-credit: instalments not offered for session ${sessionId} (cart ${cart.id}): ${refusal.reason}`)

@@ -2,6 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../../../../modules/trade-credit"
 import { isPluginProviderId } from "../../../../../../providers/trade-credit/lib/provider-ids"
+import { type LinkedCart, REGION_SETTING_FIELDS, regionSettingsOfCart } from "../../../../../../providers/trade-credit/lib/cart-links"
 import { SessionCompany } from "../../../../../../core/order"
 import type { BuyerCompany } from "../../../../../../service/schemas"
 import { Codes } from "../../../../../errors/codes"
@@ -38,12 +39,13 @@ export async function POST(req: MedusaRequest<PreCheckBody>, res: MedusaResponse
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "cart",
-    fields: CART_WITH_SESSIONS_FIELDS,
+    // The region's trade credit settings come with the cart (a read-only link): one Query.
+    fields: [...CART_WITH_SESSIONS_FIELDS, ...REGION_SETTING_FIELDS],
     filters: { id: cartId },
   })
   // Query's rows are untyped here (no generated .medusa/types); the payload builder validates the cart it is given
   // (parseMedusaCart).
-  const cart = data[0] as CartWithSessions | undefined
+  const cart = data[0] as (CartWithSessions & LinkedCart) | undefined
   if (!cart) throw new RouteError(Codes.TRADE_CREDIT_CART_NOT_FOUND, `Cart ${quote(cartId)} was not found`)
   if (cart.completed_at) throw new RouteError(Codes.TRADE_CREDIT_CART_COMPLETED, `Cart ${quote(cartId)} is already completed`)
 
@@ -52,7 +54,7 @@ export async function POST(req: MedusaRequest<PreCheckBody>, res: MedusaResponse
   const answer = await preCheckCart({
     cart,
     company: companyOf(req.validatedBody, cart),
-    region: await tradeCredit.regionSettingsOf((cart as { region_id?: string | null }).region_id),
+    region: regionSettingsOfCart(cart, tradeCredit.getOptions().invoiceTermsDays),
     client: tradeCredit.getClient(),
     cache: shortCache(req.scope, "pre-check"),
     log: (message) => logger.info(message),

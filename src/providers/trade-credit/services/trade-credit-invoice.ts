@@ -21,7 +21,6 @@ import type {
 } from "@medusajs/framework/types"
 import BigNumberJs from "bignumber.js"
 import { TradeCreditError } from "../../../client"
-import { taxSubtotalsOf } from "../../../service/order-arithmetic"
 import type { Order, OrderSummary } from "../../../service/schemas"
 import { declined } from "../lib/errors"
 import { idempotencyKeys } from "../../../core/order/idempotency-keys"
@@ -30,6 +29,7 @@ import { readCaptureAmount, readCartOfSession } from "../lib/medusa-reader"
 import { readReceivedReturnsOfRefund } from "../lib/medusa-returns"
 import { otherCapturedTotal, otherRefunds } from "../lib/recorded-money"
 import { refundLinesForReturns } from "../../../core/order/returned-lines"
+import { planCapture, planRefund } from "../../../core/order/after-sale"
 import { assertReattachment, isReplacedByConfirmedEdit, type OrderEditPaymentData, withoutProviderState } from "../lib/order-edit-payment"
 import { merchantUrlsFor } from "../../../core/order/merchant-urls"
 import { INVOICE_PROVIDER_IDENTIFIER } from "../lib/provider-ids"
@@ -46,7 +46,6 @@ import {
   orderExtrasOf,
   parseSessionInput,
   resolveReturnUrl,
-  splitAmountByTaxRates,
 } from "../../../core/order"
 import { ineligibilityOf } from "../../../modules/trade-credit/region-settings"
 import { TradeCreditBase } from "./trade-credit-base"
@@ -58,7 +57,6 @@ const EDITABLE_STATES = new Set(["UNVERIFIED", "VERIFIED", "CONFIRMED"])
 
 /** Exact cents of a Medusa amount (number, string or BigNumber raw value). */
 const toCents = (amount: unknown) => new BigNumberJs(MathBN.convert(amount as any).toString()).decimalPlaces(2, BigNumberJs.ROUND_HALF_UP)
-const sum = (values: string[]) => values.reduce((acc, v) => acc.plus(v), new BigNumberJs(0))
 
 /**
  * Pay by invoice: the service's order interface. The buyer is credit-checked when
@@ -270,35 +268,16 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
     const orderId = this.requireString(current.order_id, "trade credit order id")
     const captureId = context?.idempotency_key
     const order = await this.call("read the order", () => this.client_.orders.get(orderId))
-    const remaining = new BigNumberJs(order.gross_amount).minus(sum(order.fulfilments.map((f) => f.gross_amount)))
-    if (remaining.lte(0) || order.state === "FULFILLED" || order.state === "REFUNDED") {
-      return { data: withOrder(current, order) }
-    }
+    // Invoiced in full already: nothing to read or ask.
+    if (planCapture(order, {}).action === "none") return { data: withOrder(current, order) }
     const captureAmount = captureId ? await readCaptureAmount(captureId) : undefined
+    const amount = captureAmount === undefined ? undefined : toCents(captureAmount)
     // An invoice whose answer never reached Medusa (its capture was rolled back) is adopted, not made again.
-    const recorded = captureId && captureAmount !== undefined ? await otherCapturedTotal(captureId) : undefined
-    if (recorded && sum(order.fulfilments.map((f) => f.gross_amount)).minus(recorded).gte(toCents(captureAmount))) {
-      return { data: withOrder(current, order) }
-    }
-    const partial = captureAmount !== undefined && toCents(captureAmount).lt(remaining)
-    const body = partial
-      ? splitAmountByTaxRates(toCents(captureAmount).toFixed(2), order.tax_subtotals, {
-          name: "Order amount",
-          description: "Part of the order fulfilled and invoiced now",
-        })
-      : undefined
+    const recorded = captureId && amount !== undefined ? await otherCapturedTotal(captureId) : undefined
+    const plan = planCapture(order, { amount, recorded })
+    if (plan.action === "none") return { data: withOrder(current, order) }
     const fulfilled = await this.call("fulfil the order", () =>
-      this.client_.orders.fulfil(
-        orderId,
-        body && {
-          gross_amount: body.gross_amount,
-          net_amount: body.net_amount,
-          tax_amount: body.tax_amount,
-          tax_subtotals: body.tax_subtotals,
-          line_items: body.line_items,
-        },
-        { idempotencyKey: idempotencyKeys.fulfil(captureId ?? orderId) }
-      ),
+      this.client_.orders.fulfil(orderId, plan.part, { idempotencyKey: idempotencyKeys.fulfil(captureId ?? orderId) }),
       { capture: captureId, service_order: orderId }
     )
     return { data: withOrder(current, fulfilled) }
@@ -313,31 +292,16 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
     const order = await this.call("read the order", () => this.client_.orders.get(orderId))
     if (order.refunds.some((r) => r.refund_reference === refundId)) return { data: withOrder(current, order) }
     const value = toCents(amount)
-    const fulfilledLines = order.fulfilments.flatMap((f) => f.line_items)
-    const refundable = sum(order.fulfilments.map((f) => f.gross_amount)).minus(sum(order.refunds.map((r) => r.amount)))
     // A credit note this plugin asked for whose Medusa refund was rolled back (the answer was lost) is adopted, not made again.
-    const others = await otherRefunds(refundId)
-    const orphan =
-      others &&
-      sum(order.refunds.map((r) => r.amount)).minus(others.total).gte(value) &&
-      order.refunds.find((r) => r.refund_reference?.startsWith("ref_") && !others.ids.has(r.refund_reference) && value.eq(r.amount))
-    if (orphan) return { data: withOrder(current, order) }
-    if (value.lte(0) || value.gt(refundable)) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `Cannot refund ${value.toFixed(2)} ${order.currency}: ${refundable.toFixed(2)} is refundable (invoiced and not yet refunded)`,
-        "TRADE_CREDIT_REFUND_EXCEEDS_REFUNDABLE"
-      )
-    }
+    const plan = planRefund(order, { amount: value, refundId, others: await otherRefunds(refundId) })
+    if (plan.action === "none") return { data: withOrder(current, order) }
+    if (plan.action === "refuse") throw new MedusaError(MedusaError.Types.NOT_ALLOWED, plan.message, "TRADE_CREDIT_REFUND_EXCEEDS_REFUNDABLE")
     // Goods that came back (a received return, a claim's return) are credited line by line when
     // the amount is what they are worth; any other refund is split by tax rate in proportion.
     const returned = await this.returnedLinesOf(refundId, current, order, value)
     const parts = returned
       ? { tax_subtotals: returned.tax_subtotals, line_items: returned.line_items, reason: returned.reason }
-      : {
-          tax_subtotals: splitAmountByTaxRates(value.toFixed(2), fulfilledLines.length ? taxSubtotalsOf(fulfilledLines) : order.tax_subtotals)
-            .tax_subtotals,
-        }
+      : { tax_subtotals: plan.tax_subtotals }
     const refund = await this.call("refund the order", () =>
       this.client_.orders.refund(
         orderId,

@@ -269,15 +269,29 @@ describe("admin UI in Chromium", () => {
     await page.locator("#tc-min-order").fill("")
     await page.locator("#tc-max-order").fill("99999.00")
     await page.locator("#tc-terms").fill("45")
+    // The months offered, and a customer's own terms (a customer made in the admin).
+    await page.locator("#tc-periods").fill("12, 3, 6")
+    const { customer } = await admin("POST", "/admin/customers", { email: `terms.${Date.now()}@acme-office.example`, first_name: "Tess" })
+    await page.getByRole("button", { name: "Add terms for a customer" }).click()
+    await page.getByTestId("tc-override-customer-0").fill(customer.id)
+    await page.getByTestId("tc-override-days-0").fill("75")
     await page.getByTestId("tc-region-save").click()
     await page.getByTestId("tc-region-saved").waitFor()
     const changes = page.getByTestId("tc-region-changes")
     await changes.getByText("Maximum order").waitFor()
     expect(await changes.textContent()).toMatch(/99999\.00/)
     expect(await changes.textContent()).toMatch(/Invoice terms \(days\)/)
+    expect(await changes.textContent()).toMatch(/Instalment months offered.*3, 6, 12/)
+    expect(await changes.textContent()).toContain(`${customer.id}: 75 days`)
     await page.screenshot({ path: path.join(shots, "settings-region.png"), fullPage: true })
     const regionId = (await admin("GET", "/admin/regions?fields=id")).regions[0].id
     const stored = await admin("GET", `/admin/trade-credit/regions/${regionId}/settings`)
-    expect(stored.settings).toMatchObject({ max_order_amount: "99999.00", invoice_terms_days: 45, min_order_amount: null })
+    expect(stored.settings).toMatchObject({
+      max_order_amount: "99999.00",
+      invoice_terms_days: 45,
+      min_order_amount: null,
+      instalment_periods: [3, 6, 12],
+      invoice_terms_overrides: [{ customer_id: customer.id, invoice_terms_days: 75 }],
+    })
   }))
 })

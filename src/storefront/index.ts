@@ -174,10 +174,14 @@ export const DEFAULT_INSTALMENT_CHOICES: readonly number[] = Object.freeze([3, 6
  * minimum_instalments, maximum_instalments, maximum_instalment_amount, gross_amount): only counts the service will
  * accept, by the plugin's own check (plan-limits.ts: within the limits, and no instalment of the service's split above
  * the monthly maximum). `preferred` picks the storefront's usual counts; when none fits, the smallest count that does
- * is offered alone. Empty when nothing fits.
+ * is offered alone. When the merchant offers only some counts in the cart's region (`offered_periods`), those that fit
+ * are offered instead, and nothing else. Empty when nothing fits.
  */
 export function instalmentChoices(
-  sessionData: { minimum_instalments?: unknown; maximum_instalments?: unknown; maximum_instalment_amount?: unknown; gross_amount?: unknown } | null | undefined,
+  sessionData:
+    | { minimum_instalments?: unknown; maximum_instalments?: unknown; maximum_instalment_amount?: unknown; gross_amount?: unknown; offered_periods?: unknown }
+    | null
+    | undefined,
   { preferred = DEFAULT_INSTALMENT_CHOICES }: { preferred?: readonly number[] } = {}
 ): number[] {
   const min = Number(sessionData?.minimum_instalments)
@@ -187,8 +191,10 @@ export function instalmentChoices(
   const total = typeof sessionData?.gross_amount === "string" && MONEY.test(sessionData.gross_amount) ? sessionData.gross_amount : undefined
   const amountKnown = total !== undefined && MONEY.test(limits.maximum_instalment_amount)
   const fits = (n: number) => (amountKnown ? checkPeriodsWithinLimits(total!, [n], limits).ok : isPlanDuration(n) && n >= min && n <= max)
-  const chosen = [...new Set(preferred)].filter((n) => Number.isInteger(n) && fits(n)).sort((a, b) => a - b)
-  if (chosen.length) return chosen
+  // The numbers the merchant offers in the cart's region, when it chose some (Settings → Trade credit → Regions).
+  const offered = Array.isArray(sessionData?.offered_periods) ? sessionData.offered_periods.filter((n): n is number => Number.isInteger(n)) : undefined
+  const chosen = [...new Set(offered ?? preferred)].filter((n) => Number.isInteger(n) && fits(n)).sort((a, b) => a - b)
+  if (chosen.length || offered) return chosen
   for (let n = min; n <= max; n++) if (fits(n)) return [n]
   return []
 }

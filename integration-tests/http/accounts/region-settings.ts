@@ -40,6 +40,8 @@ export default areaPart("region settings", ({ api, getContainer }) => {
       min_order_amount: null,
       max_order_amount: null,
       invoice_terms_days: null,
+      instalment_periods: null,
+      invoice_terms_overrides: [],
       customised: false,
     })
     expect(initial.changes).toEqual([])
@@ -119,5 +121,79 @@ export default areaPart("region settings", ({ api, getContainer }) => {
     expect(changes.slice(1, 3).map((c: any) => c.field).sort()).toEqual(["max_order_amount", "offered"])
     expect(changes.slice(3).map((c: any) => c.field).sort()).toEqual(["invoice_terms_days", "max_order_amount"])
     expect(changes.every((c: any, i: number) => i === 0 || c.at <= changes[i - 1].at)).toBe(true)
+  })
+
+  it("offers only the months the region chooses, and gives customer groups and customers their own invoice terms", async () => {
+    const url = `/admin/trade-credit/regions/${seed.region.id}/settings`
+    const { customer_group: group } = await admin("POST", "/admin/customer-groups", { name: "Key accounts" })
+
+    // Bad input: a 400 naming the field, nothing saved.
+    for (const [body, field] of [
+      [{ instalment_periods: [2] }, /instalment_periods/],
+      [{ instalment_periods: [6, 6] }, /instalment_periods.*twice|must not repeat/],
+      [{ instalment_periods: [] }, /instalment_periods/],
+      [{ invoice_terms_overrides: [{ customer_group_id: "cusgroup_nope", invoice_terms_days: 60 }] }, /invoice_terms_overrides\[0\]\.customer_group_id: no customer group cusgroup_nope/],
+      [{ invoice_terms_overrides: [{ customer_group_id: group.id, customer_id: "cus_1", invoice_terms_days: 60 }] }, /invoice_terms_overrides/],
+      [{ invoice_terms_overrides: [{ customer_group_id: group.id, invoice_terms_days: 0 }] }, /invoice_terms_overrides/],
+    ] as const) {
+      const res = await adminCall("POST", url, body)
+      expect({ body, status: res.status, code: res.data.code }).toEqual({ body, status: 400, code: "TRADE_CREDIT_INVALID_SETTINGS" })
+      expect(res.data.message).toMatch(field)
+    }
+
+    // A customer of the group, logged in at the storefront.
+    const email = `key.${Date.now().toString(36)}@acme-office.example`
+    const pk = { "x-publishable-api-key": seed.publishableKey }
+    const registered = await api.post("/auth/customer/emailpass/register", { email, password: "region-terms-1" })
+    const { data: created } = await api.post("/store/customers", { email, first_name: "Kay", last_name: "Hopper" }, { headers: { ...pk, authorization: `Bearer ${registered.data.token}` } })
+    const customerId = created.customer.id
+    await admin("POST", `/admin/customer-groups/${group.id}/customers`, { add: [customerId] })
+    const login = await api.post("/auth/customer/emailpass", { email, password: "region-terms-1" })
+    const member = storeClient(api, seed.publishableKey, { authorization: `Bearer ${login.data.token}` })
+
+    const saved = await admin("POST", url, {
+      invoice_terms_days: 30,
+      instalment_periods: [12, 3, 6],
+      invoice_terms_overrides: [{ customer_group_id: group.id, invoice_terms_days: 60 }],
+    })
+    expect(saved.settings).toMatchObject({ instalment_periods: [3, 6, 12], invoice_terms_overrides: [{ customer_group_id: group.id, invoice_terms_days: 60 }] })
+    expect(saved.changes.map((c: any) => c.field)).toEqual(expect.arrayContaining(["instalment_periods", "invoice_terms_overrides"]))
+
+    /** The terms of the order a session with verification first makes at once. */
+    const termsOfOrder = async (store: ReturnType<typeof storeClient>) => {
+      const cart = await createCheckoutCart(store, seed)
+      const started = await startTradeCreditSession(store, cart.id, { company: ACME, verify_before_completion: true, return_url: `${STOREFRONT_URL}/checkout/trade-credit/return` })
+      expect(started.status).toBe(200)
+      const { items } = await control(simulator.url, "GET", "/_sim/requests?method=POST&path_prefix=/v1/order")
+      return items.find((r: any) => r.path === "/v1/order" && r.body?.merchant_reference === cart.id).body.terms
+    }
+    // The group's 60 days for its customer; the region's 30 for a guest.
+    expect(await termsOfOrder(member)).toEqual({ type: "NET_TERMS", duration_days: 60 })
+    expect(await termsOfOrder(storeClient(api, seed.publishableKey))).toEqual({ type: "NET_TERMS", duration_days: 30 })
+    // The customer's own entry beats the group's.
+    await admin("POST", url, { invoice_terms_overrides: [{ customer_group_id: group.id, invoice_terms_days: 60 }, { customer_id: customerId, invoice_terms_days: 90 }] })
+    expect(await termsOfOrder(member)).toEqual({ type: "NET_TERMS", duration_days: 90 })
+
+    // Instalments: 24 months is not offered here (refused before anything is asked), 6 is; the session says what is.
+    const store = storeClient(api, seed.publishableKey)
+    const cart = await createCheckoutCart(store, seed)
+    const { payment_collection } = await store.ok("POST", "/store/payment-collections", { cart_id: cart.id })
+    const repayBefore = (await control(simulator.url, "GET", "/_sim/requests?path_prefix=/repay/v1")).items.length
+    const refused = await store.call("POST", `/store/payment-collections/${payment_collection.id}/payment-sessions`, {
+      provider_id: PLAN_PROVIDER,
+      data: { company: ACME, number_of_periods: 24 },
+    })
+    expect({ status: refused.status, code: refused.data.code }).toEqual({ status: 400, code: "TRADE_CREDIT_INVALID_PERIODS" })
+    expect(refused.data.message).toMatch(/24 monthly instalments are not offered here: choose 3, 6, 12/)
+    const preview = await store.call("POST", "/store/trade-credit/plans/preview", { cart_id: cart.id, periods: [6, 24], company: ACME })
+    expect({ status: preview.status, code: preview.data.code }).toEqual({ status: 400, code: "TRADE_CREDIT_INVALID_PERIODS" })
+    expect((await control(simulator.url, "GET", "/_sim/requests?path_prefix=/repay/v1")).items.length).toBe(repayBefore)
+    const accepted = await store.call("POST", `/store/payment-collections/${payment_collection.id}/payment-sessions`, {
+      provider_id: PLAN_PROVIDER,
+      data: { company: ACME, number_of_periods: 6 },
+    })
+    expect(accepted.status).toBe(200)
+    const session = accepted.data.payment_collection.payment_sessions.find((s: any) => s.provider_id === PLAN_PROVIDER)
+    expect(session.data).toMatchObject({ number_of_periods: 6, offered_periods: [3, 6, 12] })
   })
 })

@@ -102,7 +102,22 @@ export const creditNotePath = (orderId: string, creditNoteNumber: string) =>
 /** A region's trade credit settings as `GET /admin/trade-credit/regions/:id/settings` answers them. */
 export type RegionSettingsAnswer = TradeCreditRegionSettingsAnswer
 
-export type RegionSettingsChange = Partial<Pick<RegionSettingsAnswer["settings"], "offered" | "instalments_offered" | "min_order_amount" | "max_order_amount" | "invoice_terms_days">>
+export type RegionSettingsChange = Partial<
+  Pick<
+    RegionSettingsAnswer["settings"],
+    "offered" | "instalments_offered" | "min_order_amount" | "max_order_amount" | "invoice_terms_days" | "instalment_periods" | "invoice_terms_overrides"
+  >
+>
+
+/** The store's customer groups (Medusa's admin route), for the terms per group. */
+export function useCustomerGroups() {
+  return useQuery({
+    queryKey: ["trade-credit", "customer-groups"],
+    queryFn: async () =>
+      (await sdk.client.fetch<{ customer_groups: { id: string; name: string }[] }>("/admin/customer-groups", { query: { fields: "id,name", limit: 200 } }))
+        .customer_groups,
+  })
+}
 
 const regionSettingsKey = (regionId: string) => ["trade-credit", "region-settings", regionId] as const
 

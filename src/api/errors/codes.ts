@@ -82,7 +82,7 @@ export const ERROR_CODES = {
   TRADE_CREDIT_CART_COMPLETED: notAllowed("The cart is completed already."),
   TRADE_CREDIT_DECLINED: notAllowed("The service declined the buyer for this purchase: offer another payment method."),
   TRADE_CREDIT_NOT_OFFERED: notAllowed("The merchant does not offer this trade credit method in the cart's region (Settings → Trade credit)."),
-  TRADE_CREDIT_NOT_ELIGIBLE: notAllowed("The cart's total is outside the order amounts the merchant offers trade credit for in its region."),
+  TRADE_CREDIT_NOT_ELIGIBLE: notAllowed("The cart's total is outside the order amounts the merchant offers trade credit for in its region, or its currency is not one the service takes for the method."),
   TRADE_CREDIT_ORDER_CANCELLED: notAllowed("The buyer's verification failed or expired: start a new payment session."),
   TRADE_CREDIT_DATA_MISSING: invalid("A payment lacks data the plugin recorded (e.g. the service's order id)."),
   INVALID_SESSION_DATA: invalid("The payment session's `data` is malformed (the message names the field)."),
@@ -99,7 +99,7 @@ export const ERROR_CODES = {
 
   // ---- instalments ---------------------------------------------------------------------------------------------
   TRADE_CREDIT_INVALID_PREVIEW: invalid("An instalment preview body is malformed, or no company is known for the cart."),
-  TRADE_CREDIT_INVALID_PERIODS: invalid("A number of monthly instalments that is not a whole number from 3 to 36."),
+  TRADE_CREDIT_INVALID_PERIODS: invalid("A number of monthly instalments that is not a whole number from 3 to 36, or not one the merchant offers in the cart's region."),
   TRADE_CREDIT_PERIODS_OUTSIDE_LIMITS: invalid("A number of instalments outside the credit check's limits."),
   TRADE_CREDIT_INSTALMENT_ABOVE_LIMIT: invalid("A monthly instalment above the credit check's maximum."),
   TRADE_CREDIT_PLAN_CAPTURE_WHOLE: notAllowed("An instalment plan is captured whole, never in part."),

@@ -13,21 +13,74 @@ export type EffectiveRegionSettings = {
   max_order_amount: string | null
   /** Invoice terms in days; null: the service's default. */
   invoice_terms_days: number | null
+  /** The numbers of monthly instalments offered, ascending; null: all the buyer's credit check allows. */
+  instalment_periods: number[] | null
+  /** Invoice terms for some customer groups and customers (termsForBuyer). */
+  invoice_terms_overrides: TermsOverride[]
   /** True when the region has a row (the merchant changed something). */
   customised: boolean
 }
 
+/** Invoice terms for the customers of a group, or for one customer. */
+export type TermsOverride = { customer_group_id: string; invoice_terms_days: number } | { customer_id: string; invoice_terms_days: number }
+
 export type RegionSettingFields = Pick<
   EffectiveRegionSettings,
-  "offered" | "instalments_offered" | "min_order_amount" | "max_order_amount" | "invoice_terms_days"
+  "offered" | "instalments_offered" | "min_order_amount" | "max_order_amount" | "invoice_terms_days" | "instalment_periods" | "invoice_terms_overrides"
 >
 
-export const EDITABLE_REGION_SETTINGS = ["offered", "instalments_offered", "min_order_amount", "max_order_amount", "invoice_terms_days"] as const
+export const EDITABLE_REGION_SETTINGS = [
+  "offered",
+  "instalments_offered",
+  "min_order_amount",
+  "max_order_amount",
+  "invoice_terms_days",
+  "instalment_periods",
+  "invoice_terms_overrides",
+] as const
+
+/** A row's columns as stored (the json columns are read as unknown and checked here). */
+type StoredRow = Partial<Omit<RegionSettingFields, "instalment_periods" | "invoice_terms_overrides">> & {
+  instalment_periods?: unknown
+  invoice_terms_overrides?: unknown
+}
+
+/** A json column's list, stored under `key` (`{periods: [...]}`, `{entries: [...]}`: the module's json columns are objects). */
+const listIn = (value: unknown, key: string): unknown[] | undefined => {
+  const list = value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined
+  return Array.isArray(list) ? list : undefined
+}
+
+const periodsOf = (value: unknown): number[] | null => {
+  const list = listIn(value, "periods")
+  return list?.length && list.every((n): n is number => Number.isInteger(n)) ? [...list].sort((a, b) => a - b) : null
+}
+
+const overridesOf = (value: unknown): TermsOverride[] =>
+  (listIn(value, "entries") ?? []).filter(
+        (o): o is TermsOverride =>
+          !!o &&
+          typeof o === "object" &&
+          Number.isInteger((o as TermsOverride).invoice_terms_days) &&
+          (typeof (o as { customer_group_id?: unknown }).customer_group_id === "string" || typeof (o as { customer_id?: unknown }).customer_id === "string")
+  )
+
+/** The settings to change as the row stores them (the json columns as objects). */
+export function storedRegionSettings(changes: Partial<RegionSettingFields>) {
+  const { instalment_periods, invoice_terms_overrides, ...plain } = changes
+  return {
+    ...plain,
+    ...(instalment_periods !== undefined && { instalment_periods: instalment_periods === null ? null : { periods: instalment_periods } }),
+    ...(invoice_terms_overrides !== undefined && {
+      invoice_terms_overrides: invoice_terms_overrides.length ? { entries: invoice_terms_overrides } : null,
+    }),
+  }
+}
 
 /** The settings of a region from its row (or none), the provider options' terms where the row sets none. */
 export function effectiveRegionSettings(
   regionId: string | null | undefined,
-  row: Partial<RegionSettingFields> | undefined,
+  row: StoredRow | undefined,
   defaultTermsDays: number | undefined
 ): EffectiveRegionSettings {
   return {
@@ -37,6 +90,8 @@ export function effectiveRegionSettings(
     min_order_amount: row?.min_order_amount ?? null,
     max_order_amount: row?.max_order_amount ?? null,
     invoice_terms_days: row?.invoice_terms_days ?? defaultTermsDays ?? null,
+    instalment_periods: periodsOf(row?.instalment_periods),
+    invoice_terms_overrides: overridesOf(row?.invoice_terms_overrides),
     customised: !!row,
   }
 }
@@ -85,4 +140,28 @@ export function ineligibilityOf(
     return { code: "TRADE_CREDIT_NOT_ELIGIBLE", message: buyerText("region.amount_outside"), reason: `the total ${grossAmount} is above the region's maximum ${settings.max_order_amount}` }
   }
   return undefined
+}
+
+/**
+ * The invoice terms of a buyer in the region: the customer's own override, else the longest of their groups'
+ * overrides, else the region's terms (null: the service's default). Overrides apply to customers with an account only:
+ * a guest cart's customer is whoever typed the email.
+ */
+export function termsForBuyer(
+  settings: Pick<EffectiveRegionSettings, "invoice_terms_days" | "invoice_terms_overrides">,
+  buyer: { customerId?: string | null; hasAccount?: boolean | null; groupIds?: readonly string[] }
+): number | null {
+  if (buyer.hasAccount !== true || !buyer.customerId) return settings.invoice_terms_days
+  const own = settings.invoice_terms_overrides.find((o) => "customer_id" in o && o.customer_id === buyer.customerId)
+  if (own) return own.invoice_terms_days
+  const groups = new Set(buyer.groupIds ?? [])
+  const byGroup = settings.invoice_terms_overrides.filter((o) => "customer_group_id" in o && groups.has(o.customer_group_id)).map((o) => o.invoice_terms_days)
+  return byGroup.length ? Math.max(...byGroup) : settings.invoice_terms_days
+}
+
+/** Why `numberOfPeriods` monthly instalments may not be chosen in the region, or undefined when they may. */
+export function periodsRefusalOf(settings: Pick<EffectiveRegionSettings, "instalment_periods">, numberOfPeriods: number): string | undefined {
+  const offered = settings.instalment_periods
+  if (!offered || offered.includes(numberOfPeriods)) return undefined
+  return `${numberOfPeriods} monthly instalments are not offered here: choose ${offered.join(", ")}`
 }

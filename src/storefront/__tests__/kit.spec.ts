@@ -50,6 +50,11 @@ describe("the storefront kit", () => {
     expect(instalmentChoices({ ...data, maximum_instalment_amount: "10.00" })).toEqual([])
     expect(instalmentChoices({ ...data, maximum_instalments: 1, minimum_instalments: 3 })).toEqual([])
     expect(instalmentChoices(undefined)).toEqual([])
+    // The region offers 4, 6 and 9 months only: those that fit, in place of the storefront's preferred counts.
+    expect(instalmentChoices({ ...data, offered_periods: [9, 4, 6] })).toEqual([4, 6, 9])
+    expect(instalmentChoices({ ...data, minimum_instalments: 5, offered_periods: [4, 6, 9] })).toEqual([6, 9])
+    expect(instalmentChoices({ ...data, minimum_instalments: 10, offered_periods: [4, 6, 9] })).toEqual([])
+    expect(instalmentChoices({ ...data, offered_periods: null })).toEqual([3, 6, 12, 24, 36])
   })
 
   it("finds the trade credit session of an order as of a cart", () => {

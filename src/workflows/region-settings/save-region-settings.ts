@@ -1,6 +1,6 @@
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../modules/trade-credit"
-import { EDITABLE_REGION_SETTINGS, effectiveRegionSettings, type RegionSettingFields } from "../../modules/trade-credit/region-settings"
+import { EDITABLE_REGION_SETTINGS, effectiveRegionSettings, type RegionSettingFields, storedRegionSettings } from "../../modules/trade-credit/region-settings"
 
 export type SaveRegionSettingsInput = {
   region_id: string
@@ -10,7 +10,7 @@ export type SaveRegionSettingsInput = {
   actor_id: string | null
 }
 
-type Previous = { created: boolean; row_id: string; before: Partial<RegionSettingFields>; change_ids: string[] }
+type Previous = { created: boolean; row_id: string; before: Record<string, unknown>; change_ids: string[] }
 
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value))
 
@@ -23,13 +23,14 @@ export const saveRegionSettingsStep = createStep(
   async (input: SaveRegionSettingsInput, { container }) => {
     const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
     const [existing] = await tradeCredit.listRegionSettings({ region_id: input.region_id }, { take: 1 })
-    const before: Partial<RegionSettingFields> = existing ? Object.fromEntries(EDITABLE_REGION_SETTINGS.map((f) => [f, existing[f]])) : {}
+    // The row as stored, to put back on compensation.
+    const before: Record<string, unknown> = existing ? Object.fromEntries(EDITABLE_REGION_SETTINGS.map((f) => [f, existing[f]])) : {}
     // What applies now, from the row just read (no second read).
     const current = effectiveRegionSettings(input.region_id, existing, tradeCredit.getOptions().invoiceTermsDays)
     const changed = EDITABLE_REGION_SETTINGS.filter((field) => field in input.changes && json(input.changes[field]) !== json(current[field]))
     const row = existing
-      ? await tradeCredit.updateRegionSettings({ id: existing.id, ...input.changes })
-      : await tradeCredit.createRegionSettings({ region_id: input.region_id, ...input.changes })
+      ? await tradeCredit.updateRegionSettings({ id: existing.id, ...storedRegionSettings(input.changes) })
+      : await tradeCredit.createRegionSettings({ region_id: input.region_id, ...storedRegionSettings(input.changes) })
     const entries = changed.length
       ? await tradeCredit.createSettingChanges(
           changed.map((field) => ({

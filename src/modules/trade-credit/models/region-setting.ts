@@ -19,6 +19,13 @@ export const RegionSetting = model
     max_order_amount: model.text().nullable(),
     /** Invoice payment terms in days; null: the provider options' `invoiceTermsDays` (or the service's default). */
     invoice_terms_days: model.number().nullable(),
+    /** `{periods}`: the numbers of monthly instalments offered (3 to 36, ascending); null: all the credit check allows. */
+    instalment_periods: model.json().nullable(),
+    /**
+     * `{entries: [{customer_group_id | customer_id, invoice_terms_days}]}`: invoice terms for some buyers (a customer's
+     * own entry first, else the longest of their groups' entries, else `invoice_terms_days`). Null: none.
+     */
+    invoice_terms_overrides: model.json().nullable(),
   })
 
 /** One change of a region's settings: who, when (created_at), which field, from what, to what. */

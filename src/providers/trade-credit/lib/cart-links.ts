@@ -2,7 +2,7 @@ import { container } from "@medusajs/framework"
 import { CART_FIELDS } from "../../../core/order/cart-fields"
 import { TRADE_CREDIT_MODULE, type RegionSettingRow, type TradeAccountUserRow, type TradeCreditModuleService } from "../../../modules/trade-credit"
 import { ENROLLED_STATUSES } from "../../../modules/trade-credit/models/enrollment"
-import { type EffectiveRegionSettings, effectiveRegionSettings } from "../../../modules/trade-credit/region-settings"
+import { type EffectiveRegionSettings, effectiveRegionSettings, termsForBuyer } from "../../../modules/trade-credit/region-settings"
 import type { BuyerCompany } from "../../../service/schemas"
 
 /**
@@ -20,8 +20,11 @@ import type { BuyerCompany } from "../../../service/schemas"
 /** The region's trade credit settings, read with a cart (also by the pre-check route). */
 export const REGION_SETTING_FIELDS = ["region.trade_credit_region_setting.*"]
 
-/** The cart of a payment session's credit check: what the payload builders read, and the region's settings. */
-export const SESSION_CART_FIELDS = [...CART_FIELDS, ...REGION_SETTING_FIELDS, "customer.has_account"]
+/**
+ * The cart of a payment session's credit check: what the payload builders read, the region's settings, and the
+ * customer's groups (for the region's invoice terms per group).
+ */
+export const SESSION_CART_FIELDS = [...CART_FIELDS, ...REGION_SETTING_FIELDS, "customer.has_account", "customer.groups.id"]
 
 /** The cart of an order's creation: what the payload builders read, and the customer's trade account user. */
 export const ORDER_CART_FIELDS = [...CART_FIELDS, "customer.has_account", "customer.trade_credit_trade_account_user.*"]
@@ -35,6 +38,7 @@ export type LinkedCart = {
   customer?: Linked<{
     id?: string | null
     has_account?: boolean | null
+    groups?: Linked<Linked<{ id: string }>[]>
     trade_credit_trade_account_user?: Linked<Pick<TradeAccountUserRow, "trade_account_id" | "service_customer_id" | "service_user_id">>
   }>
 }
@@ -42,6 +46,15 @@ export type LinkedCart = {
 /** The settings of the cart's region as they apply (its row, else the defaults with the options' terms). */
 export function regionSettingsOfCart(cart: LinkedCart, defaultTermsDays: number | undefined): EffectiveRegionSettings {
   return effectiveRegionSettings(cart.region_id, cart.region?.trade_credit_region_setting ?? undefined, defaultTermsDays)
+}
+
+/** The invoice terms of the cart's buyer in its region (the customer's or their groups' override, else the region's). */
+export function invoiceTermsOfCart(cart: LinkedCart, settings: EffectiveRegionSettings): number | null {
+  return termsForBuyer(settings, {
+    customerId: cart.customer?.id,
+    hasAccount: cart.customer?.has_account,
+    groupIds: (cart.customer?.groups ?? []).flatMap((g) => (g?.id ? [g.id] : [])),
+  })
 }
 
 /**

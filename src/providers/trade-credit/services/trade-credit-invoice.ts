@@ -33,7 +33,7 @@ import { planCapture, planRefund } from "../../../core/order/after-sale"
 import { assertReattachment, isReplacedByConfirmedEdit, type OrderEditPaymentData, withoutProviderState } from "../lib/order-edit-payment"
 import { merchantUrlsFor } from "../../../core/order/merchant-urls"
 import { INVOICE_PROVIDER_IDENTIFIER } from "../lib/provider-ids"
-import { ORDER_CART_FIELDS, SESSION_CART_FIELDS, type LinkedCart, regionSettingsOfCart, tradeAccountBuyerOfCart, withCustomerCompany } from "../lib/cart-links"
+import { invoiceTermsOfCart, ORDER_CART_FIELDS, SESSION_CART_FIELDS, type LinkedCart, regionSettingsOfCart, tradeAccountBuyerOfCart, withCustomerCompany } from "../lib/cart-links"
 import { type TradeCreditPaymentData, withOrder } from "../../../core/order/payment-data"
 import { sessionStatusOf } from "../../../core/order/status"
 import {
@@ -118,7 +118,8 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
       gross_amount: intent.gross_amount,
       currency: intent.currency,
       buyer_company: buyer.company,
-      invoice_terms_days: region.invoice_terms_days,
+      // The region's terms, or the customer's or their group's (Settings → Trade credit → Regions).
+      invoice_terms_days: invoiceTermsOfCart(cart, region),
     }
   }
 

@@ -53,7 +53,7 @@ import {
 import { COMPANY_DETAILS_TTL_MS, resolveRepaymentCompany } from "../lib/repayment-company"
 import { TtlCache } from "../lib/ttl-cache"
 import { CART_FIELDS, type MedusaCartInput, buildLines, PayloadError } from "../../../core/order"
-import { ineligibilityOf } from "../../../modules/trade-credit/region-settings"
+import { ineligibilityOf, periodsRefusalOf } from "../../../modules/trade-credit/region-settings"
 import { TradeCreditBase } from "./trade-credit-base"
 
 /** Exact cents of a Medusa amount (number, string or BigNumber raw value). */
@@ -133,6 +133,9 @@ export class TradeCreditPlanService extends TradeCreditBase {
       this.logger_.info(`trade-credit: instalments not offered for session ${sessionId} (cart ${cart.id}): ${refusal.reason}`)
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal.message, refusal.code)
     }
+    // The numbers of months the merchant offers in the region, before anything is asked of the service.
+    const notOffered = input.number_of_periods === undefined ? undefined : periodsRefusalOf(region, input.number_of_periods)
+    if (notOffered) throw new MedusaError(MedusaError.Types.INVALID_DATA, notOffered, "TRADE_CREDIT_INVALID_PERIODS")
     const currency = cart.currency_code.toUpperCase()
     const company = await this.call("read the buyer's company", () =>
       resolveRepaymentCompany(this.client_, input.company!, billingAddressOf(cart), this.companies_), { session: sessionId, cart: cart.id }
@@ -155,6 +158,8 @@ export class TradeCreditPlanService extends TradeCreditBase {
       account_id: account.account_id,
       gross_amount: lines.gross_amount,
       ...limits,
+      // What the region offers (null: every number the limits allow): the storefront kit's instalmentChoices reads it.
+      offered_periods: region.instalment_periods,
       ...(input.number_of_periods !== undefined && { number_of_periods: input.number_of_periods }),
     }
   }

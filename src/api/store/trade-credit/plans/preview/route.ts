@@ -15,6 +15,8 @@ import { quote } from "../../../../errors/quote"
 import { RouteError } from "../../../../errors/route-error"
 import { describeServiceFailure, serviceFailureError } from "../../../../utils/service-failure"
 import { CART_WITH_SESSIONS_FIELDS, type CartWithSessions } from "../../cart-with-sessions"
+import { type LinkedCart, REGION_SETTING_FIELDS, regionSettingsOfCart } from "../../../../../providers/trade-credit/lib/cart-links"
+import { ineligibilityOf, periodsRefusalOf } from "../../../../../modules/trade-credit/region-settings"
 import type { PreviewPlansBody } from "./validators"
 
 /** The company of the request, else the one the cart's instalment payment session names. */
@@ -63,19 +65,27 @@ export async function POST(req: MedusaRequest<PreviewPlansBody>, res: MedusaResp
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "cart",
-    fields: CART_WITH_SESSIONS_FIELDS,
+    // The region's trade credit settings come with the cart (a read-only link): one Query.
+    fields: [...CART_WITH_SESSIONS_FIELDS, ...REGION_SETTING_FIELDS],
     filters: { id: body.cart_id },
   })
   // Query's rows are untyped here (no generated .medusa/types); the payload builder validates the cart it is given
   // (parseMedusaCart).
-  const cart = data[0] as CartWithSessions | undefined
+  const cart = data[0] as (CartWithSessions & LinkedCart) | undefined
   if (!cart) throw new RouteError(Codes.TRADE_CREDIT_CART_NOT_FOUND, `Cart ${quote(body.cart_id)} was not found`)
   if (cart.completed_at) throw new RouteError(Codes.TRADE_CREDIT_CART_COMPLETED, `Cart ${quote(body.cart_id)} is already completed`)
 
   const company = companyOf(body, cart)
   const lines = buildLines(cart)
   const currency = cart.currency_code.toUpperCase()
-  const client = req.scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).getClient()
+  const tradeCredit = req.scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
+  // The merchant's settings for the cart's region come first: nothing is asked of the service for what is not offered.
+  const region = regionSettingsOfCart(cart, tradeCredit.getOptions().invoiceTermsDays)
+  const refusal = ineligibilityOf(region, "instalments", { grossAmount: lines.gross_amount, currency })
+  if (refusal) throw new RouteError(refusal.code, refusal.message)
+  const notOffered = body.periods.map((n) => periodsRefusalOf(region, n)).find(Boolean)
+  if (notOffered) throw new RouteError(Codes.TRADE_CREDIT_INVALID_PERIODS, `Invalid instalment preview: periods: ${notOffered}`)
+  const client = tradeCredit.getClient()
   const resolved = await service(req, "read the buyer's company", () => resolveRepaymentCompany(client, company, billingAddressOf(cart)))
   const limits = await service(req, "check the buyer's credit", () =>
     checkPlanCredit(client, { company: resolved, amount: lines.gross_amount, currency, scope: cart.id })

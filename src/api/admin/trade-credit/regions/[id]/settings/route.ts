@@ -36,6 +36,29 @@ async function answer(container: MedusaContainer, region: { id: string; name: st
   }
 }
 
+/** Every customer group and customer the terms overrides name exists (400 naming the entry otherwise). */
+async function requireOverrideTargets(container: MedusaContainer, overrides: UpdateRegionSettingsBody["invoice_terms_overrides"]) {
+  if (!overrides?.length) return
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const groupIds = overrides.flatMap((o) => ("customer_group_id" in o ? [o.customer_group_id] : []))
+  const customerIds = overrides.flatMap((o) => ("customer_id" in o ? [o.customer_id] : []))
+  const found = new Set<string>()
+  if (groupIds.length) {
+    const { data } = await query.graph({ entity: "customer_group", fields: ["id"], filters: { id: groupIds } })
+    for (const row of data as { id: string }[]) found.add(row.id)
+  }
+  if (customerIds.length) {
+    const { data } = await query.graph({ entity: "customer", fields: ["id"], filters: { id: customerIds } })
+    for (const row of data as { id: string }[]) found.add(row.id)
+  }
+  overrides.forEach((o, i) => {
+    const [field, id] = "customer_id" in o ? ["customer_id", o.customer_id] : ["customer_group_id", o.customer_group_id]
+    if (!found.has(id)) {
+      throw new RouteError(Codes.TRADE_CREDIT_INVALID_SETTINGS, `Invalid settings: invoice_terms_overrides[${i}].${field}: no ${field === "customer_id" ? "customer" : "customer group"} ${id}`)
+    }
+  })
+}
+
 /** `GET /admin/trade-credit/regions/:id/settings`: the region's trade credit settings as they apply, and their changes. */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   res.json(await answer(req.scope, await requireRegion(req.scope, req.params.id)))
@@ -56,6 +79,7 @@ export async function POST(req: AuthenticatedMedusaRequest<UpdateRegionSettingsB
     const field = changes.min_order_amount !== undefined ? "min_order_amount" : "max_order_amount"
     throw new RouteError(Codes.TRADE_CREDIT_INVALID_SETTINGS, `Invalid settings: ${field}: the minimum order amount ${min} is above the maximum ${max}`)
   }
+  await requireOverrideTargets(req.scope, changes.invoice_terms_overrides)
   await saveRegionSettingsWorkflow(req.scope).run({
     input: { region_id: region.id, changes, actor_id: req.auth_context?.actor_id ?? null },
   })

@@ -86,3 +86,8 @@ export function redactKey(text: string, key: string): string {
   if (secret.length >= 16) out = out.split(secret).join("[redacted]")
   return out
 }
+
+/** redactKey for each key a client holds (the current one and, during a rotation, the previous one). */
+export function redactKeys(text: string, keys: readonly (string | undefined)[]): string {
+  return keys.reduce<string>((out, key) => (key ? redactKey(out, key) : out), text)
+}

@@ -1,4 +1,5 @@
 import { assertApiKey } from "./api-key"
+import { CLIENT_ERROR_CODES, TradeCreditError } from "./errors"
 import { CompanySearchClient } from "./company-search"
 import { ErasureClient } from "./erasure"
 import { type TradeCreditClientOptionsInput, parseClientOptions } from "./options"
@@ -52,6 +53,12 @@ export type TradeCreditClient = {
 export function createTradeCreditClient(options: TradeCreditClientOptionsInput): TradeCreditClient {
   const config = parseClientOptions(options)
   assertApiKey(config.apiKey, config.environment)
+  if (config.previousApiKey !== undefined) {
+    assertApiKey(config.previousApiKey, config.environment)
+    if (config.previousApiKey === config.apiKey) {
+      throw new TradeCreditError({ code: CLIENT_ERROR_CODES.INVALID_OPTIONS, message: "Trade credit previousApiKey is the same key as apiKey" })
+    }
+  }
   const transport = Transport.create(config)
   return {
     companies: new CompanySearchClient(transport),
@@ -66,7 +73,7 @@ export function createTradeCreditClient(options: TradeCreditClientOptionsInput):
   }
 }
 
-export { assertApiKey, describeKey, redactKey, KEY_PREFIX, ENVIRONMENTS, type Environment } from "./api-key"
+export { assertApiKey, describeKey, redactKey, redactKeys, KEY_PREFIX, ENVIRONMENTS, type Environment } from "./api-key"
 export {
   TradeCreditError,
   isTradeCreditError,

@@ -66,6 +66,12 @@ const isFunction = (value: unknown) => typeof value === "function"
 export const TradeCreditClientOptions = z
   .object({
     apiKey: z.string({ error: "apiKey must be a string" }),
+    /**
+     * During a key rotation, the key being replaced: a call the service refuses with 401 under one key is sent again
+     * at once with the other, and the one that worked is used from then on (per client), so the switch costs no
+     * failed call whichever key the service takes first.
+     */
+    previousApiKey: z.string({ error: "previousApiKey must be a string" }).optional(),
     environment: z.enum(ENVIRONMENTS),
     baseUrl: HttpUrl,
     timeoutMs: z.number().int().min(1).max(300_000).default(10_000),

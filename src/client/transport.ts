@@ -3,7 +3,7 @@ import { performance } from "node:perf_hooks"
 import { Pool } from "undici"
 import { z } from "@medusajs/framework/zod"
 import { HEADERS } from "../service/schemas/common"
-import { redactKey } from "./api-key"
+import { describeKey, redactKeys } from "./api-key"
 import { type CallContext, closedError, contractViolation, errorFromAnswer, errorFromFailure, timeoutError } from "./error-mapping"
 import { CLIENT_ERROR_CODES, invalidRequest, TradeCreditError } from "./errors"
 import { buildQuery, describeZodIssue, flattenHeaders, mediaTypeOf, type QueryValue, type ResponseHeaders } from "./http-utils"
@@ -92,6 +92,7 @@ export type TransportStats = {
 export type TransportConfig = Pick<
   TradeCreditClientConfig,
   | "apiKey"
+  | "previousApiKey"
   | "baseUrl"
   | "timeoutMs"
   | "deadlineMs"
@@ -121,6 +122,11 @@ type Shared = {
   basePath: string
   userAgent: string
   stats: TransportStats
+  /**
+   * The key sent first: the configured one, or, during a rotation, whichever the service last took. Per client (per
+   * process): another process may try the other key once first, which costs it one refused attempt, never a call.
+   */
+  activeKey: string
 }
 
 const TIMED_OUT = Symbol("trade-credit attempt timed out")
@@ -156,6 +162,7 @@ export class Transport {
         basePath: base.pathname.replace(/\/+$/, ""),
         userAgent: config.userAgent ?? defaultUserAgent(),
         stats: { calls: 0, attempts: 0, retries: 0, failures: 0 },
+        activeKey: config.apiKey,
       },
       ""
     )
@@ -268,7 +275,7 @@ export class Transport {
       if (!/^[\x21-\x7e]{1,1000}$/.test(spec.delegationToken)) throw invalidRequest(`${where}: the delegation token is malformed`)
       headers[HEADERS.delegatedToken] = spec.delegationToken
     } else {
-      headers[HEADERS.apiKey] = this.#shared.config.apiKey
+      headers[HEADERS.apiKey] = this.#shared.activeKey
     }
     headers["accept"] = accept
     headers["user-agent"] = this.#shared.userAgent
@@ -294,7 +301,7 @@ export class Transport {
       method: spec.method,
       path: shown,
       attempts: 0,
-      redact: (text) => redactKey(text, config.apiKey),
+      redact: (text) => redactKeys(text, [config.apiKey, config.previousApiKey]),
       timeoutMs: config.timeoutMs,
       deadlineMs: config.deadlineMs,
       maxResponseBytes: config.maxResponseBytes,
@@ -304,6 +311,7 @@ export class Transport {
     stats.calls++
     const deadlineAt = performance.now() + config.deadlineMs
     const maxAttempts = config.maxRetries + 1
+    let otherKeyTried = false
 
     for (let attempt = 1; ; attempt++) {
       stats.attempts++
@@ -316,7 +324,14 @@ export class Transport {
 
       if (result.kind === "answer" && result.status >= 200 && result.status < 300) {
         this.#report({ status: result.status, outcome: "ok", errorCode: null, traceId: null, ...event }, maxAttempts)
+        this.#keyAccepted(request.headers[HEADERS.apiKey])
         return { status: result.status, headers: result.headers, body: result.body, ctx }
+      }
+      // During a key rotation a 401 under one key is sent again at once under the other (once a call).
+      if (result.kind === "answer" && result.status === 401 && !otherKeyTried && this.#otherKey(request.headers)) {
+        otherKeyTried = true
+        attempt--
+        continue
       }
 
       const error =
@@ -383,16 +398,34 @@ export class Transport {
     }
   }
 
+  /** Puts the rotation's other key in `headers` (not for a delegated call); false when there is none. */
+  #otherKey(headers: Record<string, string>): boolean {
+    const { apiKey, previousApiKey } = this.#shared.config
+    const used = headers[HEADERS.apiKey]
+    if (!previousApiKey || used === undefined) return false
+    headers[HEADERS.apiKey] = used === apiKey ? previousApiKey : apiKey
+    return true
+  }
+
+  /** The key a 2xx answer came under becomes the one sent first, said once in the log (its display form only). */
+  #keyAccepted(key: string | undefined): void {
+    if (key === undefined || key === this.#shared.activeKey) return
+    const refused = this.#shared.activeKey
+    this.#shared.activeKey = key
+    const { logger } = this.#shared.config
+    if (logger) safely(logger, () => logger.info(`trade-credit: the service refused the API key ${describeKey(refused)} and took ${describeKey(key)}: sending that one first from now on`))
+  }
+
   /** One debug line and one onRequest event per attempt: never the key, never a body, never a query. */
   #report(event: RequestEvent, maxAttempts: number, waitMs: number | null = null): void {
-    const { logger, onRequest, apiKey } = this.#shared.config
+    const { logger, onRequest, apiKey, previousApiKey } = this.#shared.config
     if (logger) {
       const outcome = event.status === null ? event.errorCode : `${event.status}${event.errorCode ? ` ${event.errorCode}` : ""}`
       const line =
         `trade-credit ${event.method} ${event.path} attempt ${event.attempt}/${maxAttempts} -> ${outcome} ${event.durationMs}ms` +
         (event.traceId ? ` trace=${event.traceId}` : "") +
         (waitMs !== null ? `, retrying in ${waitMs}ms` : "")
-      safely(logger, () => logger.debug(redactKey(line, apiKey)))
+      safely(logger, () => logger.debug(redactKeys(line, [apiKey, previousApiKey])))
     }
     if (onRequest) safely(logger, () => onRequest(event))
   }

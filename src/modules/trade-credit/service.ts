@@ -59,6 +59,7 @@ export default class TradeCreditModuleService extends MedusaService({
     super(...arguments)
     this.options_ = parseOptions(options)
     assertApiKey(this.options_.apiKey, this.options_.environment)
+    if (this.options_.previousApiKey) assertApiKey(this.options_.previousApiKey, this.options_.environment)
     this.logger_ = container.logger
   }
 

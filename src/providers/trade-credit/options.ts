@@ -47,10 +47,29 @@ const webhookSecrets = z
     return list.length ? list : undefined
   })
 
+const MISSING_KEY = "apiKey is missing: set TRADE_CREDIT_API_KEY"
+
+/** One key, or two during a rotation ("secret_test_new,secret_test_old"): the new one first. */
+const apiKeys = z
+  .union([z.string(), z.array(z.string())], { error: MISSING_KEY })
+  .transform((value, ctx) => {
+    // Spaces around the comma are the list's; a space at either end stays, so the key check can name it.
+    const list = (Array.isArray(value) ? value : value.split(/\s*,\s*/)).filter(Boolean)
+    if (list.length === 0) ctx.addIssue({ code: "custom", message: MISSING_KEY })
+    else if (list.length > 2) ctx.addIssue({ code: "custom", message: "apiKey: at most two keys (the new one and the old one, during a rotation)" })
+    else if (list[0] === list[1]) ctx.addIssue({ code: "custom", message: "apiKey: the two keys of a rotation are the same key" })
+    else return list
+    return z.NEVER
+  })
+
 /** The options of both providers, as given in medusa-config.ts. */
 export const TradeCreditOptionsSchema = z.object({
-  /** The service's API key: secret_test_… for the sandbox, secret_prod_… for production. */
-  apiKey: z.string({ error: "apiKey is missing: set TRADE_CREDIT_API_KEY" }).min(1, "apiKey is missing: set TRADE_CREDIT_API_KEY"),
+  /**
+   * The service's API key: secret_test_… for the sandbox, secret_prod_… for production. During a rotation, two (the
+   * new one first, then the old one, comma-separated or a list): a call the service refuses under one is sent again at
+   * once under the other, so the switch costs no failed call.
+   */
+  apiKey: apiKeys,
   /** Which service environment the key and URLs belong to. */
   environment: z.enum(["sandbox", "production"]).default("sandbox"),
   /** The service's API address (sandbox or production), e.g. the simulator's URL in development. */
@@ -89,7 +108,7 @@ export const TradeCreditOptionsSchema = z.object({
     .union([z.boolean(), z.enum(["true", "false", "1", "0", ""])])
     .transform((value) => value === true || value === "true" || value === "1")
     .default(false),
-})
+}).transform(({ apiKey: [apiKey, previousApiKey], ...options }) => ({ ...options, apiKey, previousApiKey }))
 
 export type TradeCreditOptionsInput = z.input<typeof TradeCreditOptionsSchema>
 export type TradeCreditOptions = z.output<typeof TradeCreditOptionsSchema>
@@ -115,6 +134,7 @@ export function parseOptions(raw: unknown): TradeCreditOptions {
 export function clientFromOptions(options: TradeCreditOptions, logger?: ClientLogger): TradeCreditClient {
   return acquireTradeCreditClient({
     apiKey: options.apiKey,
+    previousApiKey: options.previousApiKey,
     environment: options.environment,
     baseUrl: options.baseUrl,
     timeoutMs: options.timeoutMs,

@@ -101,6 +101,32 @@ export class MerchantRegistry {
     return this.byKey.get(apiKey)
   }
 
+  /**
+   * A key rotation, as the service's dashboard does it: a second key for a merchant (both work until one is revoked).
+   * False when the key has the wrong shape or belongs to another merchant.
+   */
+  addApiKey(merchant: MerchantState, apiKey: string): boolean {
+    if (!API_KEY_PATTERN.test(apiKey)) return false
+    const owner = this.byKey.get(apiKey)
+    if (owner && owner !== merchant) return false
+    this.byKey.set(apiKey, merchant)
+    return true
+  }
+
+  /** Revokes one of a merchant's keys (never its last one): a call under it is answered 401. */
+  revokeApiKey(merchant: MerchantState, apiKey: string): boolean {
+    if (this.byKey.get(apiKey) !== merchant) return false
+    if ([...this.byKey.values()].filter((m) => m === merchant).length < 2) return false
+    this.byKey.delete(apiKey)
+    return true
+  }
+
+  /** Every merchant back to the one key it was configured with (the control API's reset). */
+  resetApiKeys(): void {
+    this.byKey.clear()
+    for (const merchant of this.byId.values()) this.byKey.set(merchant.apiKey, merchant)
+  }
+
   get(id: string): MerchantState | undefined {
     return this.byId.get(id)
   }

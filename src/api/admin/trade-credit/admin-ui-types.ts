@@ -96,6 +96,8 @@ export type TradeCreditSettings = {
   environment: string
   /** The key's safe display form ("secret_test_abcd…"), never the key. */
   key_prefix: string
+  /** During a key rotation, the display form of the key being replaced; null otherwise. */
+  previous_key_prefix: string | null
   base_url: string
   capture_on: string
   unverified_order_ttl_hours: number

@@ -21,6 +21,24 @@ describe("the provider's options, checked when Medusa loads it", () => {
     expect(validate({ ...valid, environment: "production", apiKey: prodKey })).not.toThrow()
   })
 
+  it("takes two keys during a rotation (the new one first), each checked, and refuses a third", () => {
+    const next = `secret_test_${randomBytes(32).toString("base64url")}`
+    expect(parseOptions({ ...valid, apiKey: `${next}, ${testKey}` })).toMatchObject({ apiKey: next, previousApiKey: testKey })
+    expect(parseOptions({ ...valid, apiKey: [next, testKey] })).toMatchObject({ apiKey: next, previousApiKey: testKey })
+    expect(parseOptions(valid)).toMatchObject({ apiKey: testKey, previousApiKey: undefined })
+    expect(() => parseOptions({ ...valid, apiKey: `${next},${testKey},${prodKey}` })).toThrow(/at most two keys/)
+    expect(() => parseOptions({ ...valid, apiKey: `${testKey},${testKey}` })).toThrow(/the same key/)
+    // Each key is checked like the one key: a production key with the sandbox stops the server, without echoing it.
+    let message = ""
+    try {
+      validate({ ...valid, apiKey: `${next},${prodKey}` })()
+    } catch (e) {
+      message = (e as Error).message
+    }
+    expect(message).toMatch(/production key/)
+    expect(message).not.toContain(prodKey.slice("secret_prod_".length))
+  })
+
   it("refuses a malformed key, saying so without echoing it", () => {
     for (const apiKey of [`${testKey}x`, testKey.slice(0, -1), "sk_live_abc", `${testKey.slice(0, -1)}!`, ` ${testKey}`]) {
       let message = ""

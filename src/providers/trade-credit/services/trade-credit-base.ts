@@ -19,12 +19,14 @@ export abstract class TradeCreditBase extends AbstractPaymentProvider<TradeCredi
   static validateOptions(options: Record<string, unknown>): void {
     const parsed = parseOptions(options)
     assertApiKey(parsed.apiKey, parsed.environment)
+    if (parsed.previousApiKey) assertApiKey(parsed.previousApiKey, parsed.environment)
   }
 
   constructor(cradle: InjectedDependencies, options: TradeCreditOptionsInput) {
     super(cradle, options)
     this.options_ = parseOptions(options)
     assertApiKey(this.options_.apiKey, this.options_.environment)
+    if (this.options_.previousApiKey) assertApiKey(this.options_.previousApiKey, this.options_.environment)
     this.logger_ = cradle.logger
     this.client_ = clientFromOptions(this.options_, this.logger_)
   }

@@ -15,9 +15,12 @@ import { controlRepaymentRoutes } from "./repayment"
 import { controlTradeAccountRoutes } from "./trade-accounts"
 
 const AdvanceBody = z.object({ ms: z.number().int().min(0) })
+const ApiKeyBody = z.object({ api_key: z.string().min(1) }).strict()
 
 const ENDPOINTS = [
   "GET /_sim/merchants",
+  "POST /_sim/merchants/:id/api-keys {api_key} (a key rotation: a second key works too)",
+  "DELETE /_sim/merchants/:id/api-keys {api_key} (revokes one of the merchant's keys, never the last)",
   "GET /_sim/requests?method=&path_prefix=&merchant=",
   "DELETE /_sim/requests",
   "GET /_sim/orders?merchant=&state=",
@@ -64,6 +67,35 @@ export function controlRoutes(ctx: SimulatorContext): Router {
     res.json({ items: ctx.merchants.list() })
   })
 
+  // Key rotation: the answers never show a key.
+  const merchantOf = (id: string) => {
+    const merchant = ctx.merchants.get(id)
+    if (!merchant) throw new ServiceError(404, "NOT_FOUND", `merchant ${id} was not found`)
+    return merchant
+  }
+  router.post(
+    "/merchants/:id/api-keys",
+    route((req, res) => {
+      const merchant = merchantOf(req.params.id)
+      const body = parseWith(ApiKeyBody, req.body ?? {}, "body")
+      if (!ctx.merchants.addApiKey(merchant, body.api_key)) {
+        throw new ServiceError(400, "INVALID_REQUEST", "api_key is malformed (secret_<env>_<43 characters>) or another merchant's")
+      }
+      res.status(201).json({ merchant: merchant.id, added: true })
+    })
+  )
+  router.delete(
+    "/merchants/:id/api-keys",
+    route((req, res) => {
+      const merchant = merchantOf(req.params.id)
+      const body = parseWith(ApiKeyBody, req.body ?? {}, "body")
+      if (!ctx.merchants.revokeApiKey(merchant, body.api_key)) {
+        throw new ServiceError(400, "INVALID_REQUEST", "api_key is not one of the merchant's keys, or it is the last one")
+      }
+      res.json({ merchant: merchant.id, revoked: true })
+    })
+  )
+
   router.get("/requests", (req, res) => {
     const q = req.query as Record<string, string | undefined>
     res.json({ items: ctx.requests.list({ method: q.method, path_prefix: q.path_prefix, merchant: q.merchant }) })
@@ -97,6 +129,7 @@ export function controlRoutes(ctx: SimulatorContext): Router {
 
   router.post("/reset", (_req, res) => {
     for (const merchant of ctx.merchants.list()) merchant.reset()
+    ctx.merchants.resetApiKeys()
     ctx.companies.reset()
     ctx.faults.clear()
     ctx.requests.clear()

@@ -86,6 +86,7 @@ const TradeCreditSettingsPage = () => {
             <Row title="API key">
               <Text size="small" className="font-mono" data-testid="tc-key-prefix">
                 {settings.key_prefix}
+                {settings.previous_key_prefix ? ` (rotating: the previous key ${settings.previous_key_prefix} is accepted too)` : ""}
               </Text>
             </Row>
             <Row title="Service address">

@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks"
-import { describeKey, redactKey, TradeCreditError } from "../../../../client"
+import { describeKey, redactKeys, TradeCreditError } from "../../../../client"
 import type { TradeCreditModuleService } from "../../../../modules/trade-credit"
 import type { ConnectionCheckReason, TradeCreditConnectionCheck } from "../admin-ui-types"
 
@@ -40,7 +40,7 @@ export async function checkConnection(tradeCredit: TradeCreditModuleService): Pr
       status,
       duration_ms,
       reason,
-      message: redactKey(message, options.apiKey),
+      message: redactKeys(message, [options.apiKey, options.previousApiKey]),
       checked_at: new Date().toISOString(),
     }
   }

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { redactKey, type TradeCreditClient } from "../../../../client"
+import { redactKeys, type TradeCreditClient } from "../../../../client"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../../modules/trade-credit"
 import type { OrderEditPaymentData } from "../../../../providers/trade-credit/lib/order-edit-payment"
 import { providerPaymentsOf } from "../../../../providers/trade-credit/lib/order-payments"
@@ -82,13 +82,13 @@ export async function readOrderSummary(container: MedusaContainer, orderId: stri
 
   const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
   const client = tradeCredit.getClient()
-  const apiKey = tradeCredit.getOptions().apiKey
+  const { apiKey, previousApiKey } = tradeCredit.getOptions()
   const failure = (error: unknown, action: string): ServiceFailure => {
     // What the widget shows a merchant: what could not be read, with the service's code and trace id.
     const mapped = adminServiceFailureError(error, action)
     return {
       code: mapped?.code ?? Codes.TRADE_CREDIT_UNAVAILABLE,
-      message: redactKey(mapped?.message ?? `The trade credit service could not ${action}: ${(error as Error)?.message ?? error}`, apiKey),
+      message: redactKeys(mapped?.message ?? `The trade credit service could not ${action}: ${(error as Error)?.message ?? error}`, [apiKey, previousApiKey]),
     }
   }
   const stored = payment.data ?? {}
@@ -112,7 +112,7 @@ export async function readOrderSummary(container: MedusaContainer, orderId: stri
     company: read.company,
     invoice: "invoice" in read ? read.invoice : null,
     plan: "plan" in read ? read.plan : null,
-    order_edit_error: typeof stored.order_edit_error === "string" ? redactKey(stored.order_edit_error, apiKey) : null,
+    order_edit_error: typeof stored.order_edit_error === "string" ? redactKeys(stored.order_edit_error, [apiKey, previousApiKey]) : null,
     source: read.error ? "stored" : "service",
     service_error: read.error,
     read_at: new Date().toISOString(),

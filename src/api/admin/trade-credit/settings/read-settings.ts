@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { describeKey, redactKey } from "../../../../client"
+import { describeKey, redactKeys } from "../../../../client"
 import { DEFAULT_RECONCILIATION_SCHEDULE } from "../../../../jobs/reconcile-payments"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../../modules/trade-credit"
 import { PLUGIN_PROVIDER_ID_PREFIX } from "../../../../providers/trade-credit/lib/provider-ids"
@@ -36,7 +36,7 @@ function reconciliationSchedule(): string {
 export async function readSettings(container: MedusaContainer, origin: string): Promise<TradeCreditSettings> {
   const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
   const options = tradeCredit.getOptions()
-  const redact = (text: string) => redactKey(text, options.apiKey)
+  const redact = (text: string) => redactKeys(text, [options.apiKey, options.previousApiKey])
 
   const [[lastEvent], failedEvents, [lastRun], failedRuns, editErrors] = await Promise.all([
     tradeCredit.listWebhookEvents({}, { order: { created_at: "DESC" }, take: 1 }),
@@ -77,6 +77,8 @@ export async function readSettings(container: MedusaContainer, origin: string): 
   return {
     environment: options.environment,
     key_prefix: describeKey(options.apiKey),
+    // During a rotation, the key being replaced (its display form only).
+    previous_key_prefix: options.previousApiKey ? describeKey(options.previousApiKey) : null,
     base_url: options.baseUrl,
     capture_on: options.captureOn,
     unverified_order_ttl_hours: options.unverifiedOrderTtlHours,

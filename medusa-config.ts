@@ -22,6 +22,7 @@ const tradeCreditOptions = {
   captureOn: env.TRADE_CREDIT_CAPTURE_ON || undefined,
   unverifiedOrderTtlHours: env.TRADE_CREDIT_UNVERIFIED_TTL_HOURS ? Number(env.TRADE_CREDIT_UNVERIFIED_TTL_HOURS) : undefined,
   erasureOnCustomerDelete: env.TRADE_CREDIT_ERASURE_ON_CUSTOMER_DELETE === "true",
+  logLevel: env.TRADE_CREDIT_LOG_LEVEL || undefined,
 }
 
 /**

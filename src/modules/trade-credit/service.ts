@@ -3,6 +3,7 @@ import type { Context, Logger } from "@medusajs/framework/types"
 import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import { assertApiKey, type TradeCreditClient } from "../../client"
 import { clientFromOptions, parseOptions, type TradeCreditOptions, type TradeCreditOptionsInput } from "../../providers/trade-credit/options"
+import { withLogLevel } from "../../utils/log-level"
 import { BuyerRepaymentAccount } from "./models/buyer-repayment-account"
 import { ErasureRequest } from "./models/erasure-request"
 import { Enrollment } from "./models/enrollment"
@@ -60,7 +61,7 @@ export default class TradeCreditModuleService extends MedusaService({
     this.options_ = parseOptions(options)
     assertApiKey(this.options_.apiKey, this.options_.environment)
     if (this.options_.previousApiKey) assertApiKey(this.options_.previousApiKey, this.options_.environment)
-    this.logger_ = container.logger
+    this.logger_ = withLogLevel(container.logger, this.options_.logLevel)
   }
 
   /**

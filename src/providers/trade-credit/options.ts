@@ -1,3 +1,4 @@
+import { LOG_LEVELS } from "../../utils/log-level"
 import { z } from "@medusajs/framework/zod"
 import type { TradeCreditClient } from "../../client"
 import { acquireTradeCreditClient } from "../../client/shared-clients"
@@ -98,6 +99,12 @@ export const TradeCreditOptionsSchema = z.object({
   captureOn: z.enum(["shipment", "fulfillment", "manual"]).default("shipment"),
   /** After how many hours an order whose buyer never verified is cancelled and its cart freed (the service's own limit is 48). */
   unverifiedOrderTtlHours: z.number().min(0.01).max(48).default(48),
+  /**
+   * The lowest level of the plugin's own log lines from the providers, its module and the service client: "debug"
+   * (one line per call to the service), "info", "warn" or "error". Unset: Medusa's own LOG_LEVEL decides alone; set,
+   * it can only quiet the plugin further. Never a secret at any level.
+   */
+  logLevel: z.enum(LOG_LEVELS, { error: `logLevel must be one of ${LOG_LEVELS.join(", ")}` }).optional(),
   /** Invoice payment terms in days (the service's default when unset). */
   invoiceTermsDays: z.number().int().min(1).max(180).optional(),
   /**

@@ -39,6 +39,12 @@ describe("the provider's options, checked when Medusa loads it", () => {
     expect(message).not.toContain(prodKey.slice("secret_prod_".length))
   })
 
+  it("takes a log level for the plugin's own lines, and refuses another word", () => {
+    expect(parseOptions(valid).logLevel).toBeUndefined()
+    expect(parseOptions({ ...valid, logLevel: "warn" }).logLevel).toBe("warn")
+    expect(() => parseOptions({ ...valid, logLevel: "verbose" })).toThrow(/logLevel must be one of debug, info, warn, error/)
+  })
+
   it("refuses a malformed key, saying so without echoing it", () => {
     for (const apiKey of [`${testKey}x`, testKey.slice(0, -1), "sk_live_abc", `${testKey.slice(0, -1)}!`, ` ${testKey}`]) {
       let message = ""

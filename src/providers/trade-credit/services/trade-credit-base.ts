@@ -3,6 +3,7 @@ import type { Logger, ProviderWebhookPayload, WebhookActionResult } from "@medus
 import { assertApiKey, type TradeCreditClient } from "../../../client"
 import { toMedusaError } from "../lib/errors"
 import { clientFromOptions, parseOptions, type TradeCreditOptions, type TradeCreditOptionsInput } from "../options"
+import { withLogLevel } from "../../../utils/log-level"
 
 type InjectedDependencies = { logger: Logger }
 
@@ -27,7 +28,7 @@ export abstract class TradeCreditBase extends AbstractPaymentProvider<TradeCredi
     this.options_ = parseOptions(options)
     assertApiKey(this.options_.apiKey, this.options_.environment)
     if (this.options_.previousApiKey) assertApiKey(this.options_.previousApiKey, this.options_.environment)
-    this.logger_ = cradle.logger
+    this.logger_ = withLogLevel(cradle.logger, this.options_.logLevel)
     this.client_ = clientFromOptions(this.options_, this.logger_)
   }
 

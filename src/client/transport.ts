@@ -330,6 +330,9 @@ export class Transport {
       // During a key rotation a 401 under one key is sent again at once under the other (once a call).
       if (result.kind === "answer" && result.status === 401 && !otherKeyTried && this.#otherKey(request.headers)) {
         otherKeyTried = true
+        // Reported as a retry (debug line, onRequest), under the same attempt number: the other key is not a retry.
+        const refused = errorFromAnswer(ctx, result.status, result.headers, result.body)
+        this.#report({ status: 401, outcome: "retry", errorCode: refused.code, traceId: refused.traceId ?? null, ...event }, maxAttempts, 0)
         attempt--
         continue
       }

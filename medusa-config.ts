@@ -23,6 +23,7 @@ const tradeCreditOptions = {
   unverifiedOrderTtlHours: env.TRADE_CREDIT_UNVERIFIED_TTL_HOURS ? Number(env.TRADE_CREDIT_UNVERIFIED_TTL_HOURS) : undefined,
   erasureOnCustomerDelete: env.TRADE_CREDIT_ERASURE_ON_CUSTOMER_DELETE === "true",
   logLevel: env.TRADE_CREDIT_LOG_LEVEL || undefined,
+  logFormat: env.TRADE_CREDIT_LOG_FORMAT || undefined,
 }
 
 /**

@@ -22,8 +22,8 @@ const { seedStore } = require("../../scripts/lib/seed-store.js")
  * simulator as the service: log in, open an order paid by invoice (placed
  * through the store API and shipped), see the widget and download the invoice,
  * re-sync; open an instalment order and its schedule; open Settings → Trade
- * credit and run the connection check (accepted, then refused). Screenshots go
- * to screenshots/admin/.
+ * credit and run the connection check (accepted, then refused); see the page in
+ * German when that is the admin's language. Screenshots go to screenshots/admin/.
  */
 jest.setTimeout(9 * 60_000)
 
@@ -293,5 +293,42 @@ describe("admin UI in Chromium", () => {
       instalment_periods: [3, 6, 12],
       invoice_terms_overrides: [{ customer_id: customer.id, invoice_terms_days: 75 }],
     })
+
+    // When the region's orders are invoiced, in which language, and whether a declined buyer sees the method.
+    await page.getByTestId("tc-capture-on").click()
+    await page.getByRole("option", { name: "the order is placed" }).click()
+    await page.getByTestId("tc-invoice-language").click()
+    await page.getByRole("option", { name: "Swedish" }).click()
+    await page.locator("#tc-hide-declined").click()
+    await page.getByTestId("tc-region-save").click()
+    await changes.getByText("Invoice when").waitFor()
+    expect(await changes.textContent()).toMatch(/Invoice language.*sv_SE/)
+    const moments = await admin("GET", `/admin/trade-credit/regions/${regionId}/settings`)
+    expect(moments.settings).toMatchObject({ capture_on: "order", invoice_language: "sv_SE", hide_when_declined: false, max_order_amount: "99999.00" })
+    await page.screenshot({ path: path.join(shots, "settings-region-moments.png"), fullPage: true })
+    await admin("POST", `/admin/trade-credit/regions/${regionId}/settings`, { capture_on: null, invoice_language: null, hide_when_declined: true })
+  }))
+
+  it("shows Settings → Trade credit in German when the admin's language is German", step("settings-german", async () => {
+    // The dashboard keeps the admin's language (Profile → Language) in i18next's `lng`, cookie first, then localStorage.
+    const useLanguage = (lng: string) =>
+      page.evaluate((lng) => {
+        document.cookie = `lng=${lng}; path=/`
+        localStorage.setItem("lng", lng)
+      }, lng)
+    await useLanguage("de")
+    try {
+      await page.goto(`${server!.url}/app/settings/trade-credit`)
+      const settings = page.getByTestId("tc-settings")
+      await settings.getByRole("heading", { name: "Handelskredit" }).waitFor()
+      expect(await page.getByTestId("tc-connection-check").textContent()).toBe("Verbindung prüfen")
+      await settings.getByText("Umgebung", { exact: true }).waitFor()
+      await page.getByTestId("tc-region-form").getByText("Zahlungsziel (Tage)").waitFor()
+      // The settings menu's entry too (its label is a key of the plugin's translations).
+      await page.getByRole("link", { name: "Handelskredit" }).waitFor()
+      await page.screenshot({ path: path.join(shots, "settings-german.png"), fullPage: true })
+    } finally {
+      await useLanguage("en")
+    }
   }))
 })

@@ -11,6 +11,7 @@ import type { ClientLogger, RequestEvent, TradeCreditClientConfig } from "./opti
 import { backoffDelay, retryAfterDelay } from "./retry"
 import { defaultUserAgent } from "./user-agent"
 import { jsonOf } from "../utils/frozen-json"
+import { logLine } from "../utils/log-line"
 
 /**
  * The one HTTP transport every service module of the client shares.
@@ -416,7 +417,7 @@ export class Transport {
     const refused = this.#shared.activeKey
     this.#shared.activeKey = key
     const { logger } = this.#shared.config
-    if (logger) safely(logger, () => logger.info(`trade-credit: the service refused the API key ${describeKey(refused)} and took ${describeKey(key)}: sending that one first from now on`))
+    if (logger) safely(logger, () => logLine(logger, "info", `trade-credit: the service refused the API key ${describeKey(refused)} and took ${describeKey(key)}: sending that one first from now on`))
   }
 
   /** One debug line and one onRequest event per attempt: never the key, never a body, never a query. */
@@ -426,9 +427,10 @@ export class Transport {
       const outcome = event.status === null ? event.errorCode : `${event.status}${event.errorCode ? ` ${event.errorCode}` : ""}`
       const line =
         `trade-credit ${event.method} ${event.path} attempt ${event.attempt}/${maxAttempts} -> ${outcome} ${event.durationMs}ms` +
-        (event.traceId ? ` trace=${event.traceId}` : "") +
         (waitMs !== null ? `, retrying in ${waitMs}ms` : "")
-      safely(logger, () => logger.debug(redactKeys(line, [apiKey, previousApiKey])))
+      const keys = [apiKey, previousApiKey]
+      const ids = { code: event.errorCode, trace_id: event.traceId && redactKeys(event.traceId, keys) }
+      safely(logger, () => logLine(logger, "debug", redactKeys(line, keys), ids))
     }
     if (onRequest) safely(logger, () => onRequest(event))
   }
@@ -440,7 +442,7 @@ function safely(logger: ClientLogger | undefined, fn: () => void): void {
     fn()
   } catch (error) {
     try {
-      logger?.warn(`trade-credit: a logger or onRequest hook threw: ${error instanceof Error ? error.name : "error"}`)
+      if (logger) logLine(logger, "warn", `trade-credit: a logger or onRequest hook threw: ${error instanceof Error ? error.name : "error"}`)
     } catch {
       // nothing more to do
     }

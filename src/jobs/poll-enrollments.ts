@@ -1,6 +1,7 @@
-import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { backgroundJobsOff } from "../utils/background-jobs"
+import { logLine } from "../utils/log-line"
+import { pluginLoggerOf } from "../utils/plugin-logger"
 import { pollEnrollments } from "../workflows/enrollment/poll-enrollments"
 
 export { pollEnrollments }
@@ -11,7 +12,7 @@ export default async function pollEnrollmentsJob(container: MedusaContainer) {
   const result = await pollEnrollments(container)
   const changed = result.outcomes.filter((o) => o.changed).length
   if (changed) {
-    container.resolve<Logger>(ContainerRegistrationKeys.LOGGER).info(`trade-credit: polled ${result.checked} proposal(s); ${changed} decided`)
+    logLine(pluginLoggerOf(container), "info", `trade-credit: polled ${result.checked} proposal(s); ${changed} decided`)
   }
 }
 

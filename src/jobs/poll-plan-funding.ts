@@ -1,7 +1,8 @@
-import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../modules/trade-credit"
 import { backgroundJobsOff } from "../utils/background-jobs"
+import { logLine } from "../utils/log-line"
+import { pluginLoggerOf } from "../utils/plugin-logger"
 import { type PlanFundingOutcome, syncPlanFunding } from "../workflows/webhooks/sync-plan-funding"
 
 export type { PlanFundingOutcome }
@@ -14,7 +15,7 @@ export type PlanFundingPoll = { checked: number; outcomes: PlanFundingOutcome[] 
  */
 export async function pollPlanFunding(container: MedusaContainer, { limit = 100 }: { limit?: number } = {}): Promise<PlanFundingPoll> {
   const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const logger = pluginLoggerOf(container)
   const rows = await tradeCredit.listRepaymentPlanSessions({ state: "pending" }, { take: limit, order: { created_at: "ASC" } })
   const outcomes: PlanFundingOutcome[] = []
   for (const row of rows) {
@@ -25,9 +26,10 @@ export async function pollPlanFunding(container: MedusaContainer, { limit = 100 
       outcome = { plan_id: row.plan_id, session_id: row.session_id, action: "failed", detail: (error as Error).message }
     }
     outcomes.push(outcome)
-    if (outcome.action === "failed") logger.warn(`trade-credit: funding of plan ${row.plan_id}: ${outcome.detail}`)
+    const ids = { payment_session_id: row.session_id, plan_id: row.plan_id, status: outcome.funding_status }
+    if (outcome.action === "failed") logLine(logger, "warn", `trade-credit: funding of plan ${row.plan_id}: ${outcome.detail}`, ids)
     else if (outcome.action !== "still_pending") {
-      logger.info(`trade-credit: funding of plan ${row.plan_id} (${outcome.funding_status ?? "?"}): ${outcome.action}${outcome.detail ? `: ${outcome.detail}` : ""}`)
+      logLine(logger, "info", `trade-credit: funding of plan ${row.plan_id} (${outcome.funding_status ?? "?"}): ${outcome.action}${outcome.detail ? `: ${outcome.detail}` : ""}`, ids)
     }
   }
   return { checked: rows.length, outcomes }
@@ -39,7 +41,7 @@ export default async function pollPlanFundingJob(container: MedusaContainer) {
   const result = await pollPlanFunding(container)
   if (result.checked === 0) return
   const done = result.outcomes.filter((o) => o.action !== "still_pending").length
-  if (done) container.resolve<Logger>(ContainerRegistrationKeys.LOGGER).info(`trade-credit: polled the funding of ${result.checked} plan(s); ${done} caught up`)
+  if (done) logLine(pluginLoggerOf(container), "info", `trade-credit: polled the funding of ${result.checked} plan(s); ${done} caught up`)
 }
 
 export const config = {

@@ -1,7 +1,8 @@
-import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { runReconciliation } from "../workflows/reconciliation/run-reconciliation"
 import { backgroundJobsOff } from "../utils/background-jobs"
+import { errorIds, logLine } from "../utils/log-line"
+import { pluginLoggerOf } from "../utils/plugin-logger"
 
 export const DEFAULT_RECONCILIATION_SCHEDULE = "*/15 * * * *"
 
@@ -23,8 +24,7 @@ export default async function reconcileTradeCreditPayments(container: MedusaCont
   try {
     await runReconciliation(container, { trigger: "schedule" })
   } catch (error) {
-    const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-    logger.error(`trade-credit: the scheduled reconciliation failed: ${error instanceof Error ? error.message : String(error)}`)
+    logLine(pluginLoggerOf(container), "error", `trade-credit: the scheduled reconciliation failed: ${error instanceof Error ? error.message : String(error)}`, errorIds(error))
   }
 }
 

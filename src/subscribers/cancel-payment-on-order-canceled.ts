@@ -3,6 +3,8 @@ import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, OrderWorkflowEvents } from "@medusajs/framework/utils"
 import { providerPaymentsOf } from "../providers/trade-credit/lib/order-payments"
 import { isPluginProviderId } from "../providers/trade-credit/lib/provider-ids"
+import { errorIds, logLine } from "../utils/log-line"
+import { pluginLoggerOf } from "../utils/plugin-logger"
 
 type CancellablePayment = { id: string; provider_id: string; canceled_at?: string | Date | null; captures?: { id: string }[] | null }
 
@@ -17,7 +19,7 @@ type CancellablePayment = { id: string; provider_id: string; canceled_at?: strin
  * retries invoice payments (a canceled Medusa order whose payment is not).
  */
 export default async function cancelPaymentOnOrderCanceled({ event, container }: SubscriberArgs<{ id: string }>) {
-  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const logger = pluginLoggerOf(container)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
@@ -41,12 +43,18 @@ export default async function cancelPaymentOnOrderCanceled({ event, container }:
   for (const payment of payments) {
     try {
       await paymentModule.cancelPayment(payment.id)
-      logger.info(`trade-credit: order ${order.id} was canceled while its payment ${payment.id} was not: cancelled it at the service now`)
+      logLine(logger, "info", `trade-credit: order ${order.id} was canceled while its payment ${payment.id} was not: cancelled it at the service now`, {
+        order_id: order.id,
+        payment_id: payment.id,
+      })
     } catch (error) {
-      logger.error(
+      logLine(
+        logger,
+        "error",
         `trade-credit: order ${order.id} is canceled but its payment ${payment.id} could not be cancelled at the service: ` +
           `${(error as Error).message.replace(/\.$/, "")}. Reconciliation retries invoice payments; an instalment plan can be ` +
-          "cancelled in the service's portal."
+          "cancelled in the service's portal.",
+        { order_id: order.id, payment_id: payment.id, ...errorIds(error) }
       )
     }
   }

@@ -1,30 +1,38 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { ContainerRegistrationKeys, FulfillmentWorkflowEvents, OrderWorkflowEvents } from "@medusajs/framework/utils"
-import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../modules/trade-credit"
+import { FulfillmentWorkflowEvents, OrderWorkflowEvents } from "@medusajs/framework/utils"
+import { captureOnOfFulfillment } from "../workflows/capture-on/capture-moment"
 import { capturePlanOnShipment } from "../workflows/plan-shipment/capture-plan-on-shipment"
+import { errorIds, logLine } from "../utils/log-line"
+import { pluginLoggerOf } from "../utils/plugin-logger"
 
 type ShipmentEventData = { id?: string; fulfillment_id?: string; order_id?: string }
 
 /**
- * Instalments follow `captureOn` too: with "shipment" (the default) the plan's payment is captured, and the plan
- * fulfilled at the service, when the order's last item is marked shipped; with "fulfillment" when it is fulfilled;
- * with "manual" the admin captures. Orders paid otherwise are left to the other subscribers.
+ * Instalments follow `captureOn` too (the order's region's, else the options'): with "shipment" (the default) the
+ * plan's payment is captured, and the plan fulfilled at the service, when the order's last item is marked shipped;
+ * with "fulfillment" when it is fulfilled; with "order" when the order is placed; with "manual" the admin captures.
+ * A plan whose funding is still pending when the last item ships is captured when its funding is accepted
+ * (sync-plan-funding.ts). Orders paid otherwise are left to the other subscribers.
  */
 export default async function capturePlanOnShipmentSubscriber({ event, container }: SubscriberArgs<ShipmentEventData>) {
-  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const logger = pluginLoggerOf(container)
   const trigger = event.name === FulfillmentWorkflowEvents.SHIPMENT_CREATED ? "shipment" : "fulfillment"
-  const { captureOn } = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).getOptions()
   const fulfillmentId = trigger === "shipment" ? event.data.id : event.data.fulfillment_id
-  if (!fulfillmentId || captureOn !== trigger) return
+  if (!fulfillmentId || (await captureOnOfFulfillment(container, fulfillmentId))?.capture_on !== trigger) return
   try {
     const result = await capturePlanOnShipment(container, { fulfillment_id: fulfillmentId, trigger })
-    if (result.captured) logger.info(`trade-credit: plan payment ${result.payment_id} of order ${result.order_id} captured on ${trigger} of ${fulfillmentId}`)
-    else if (result.payment_id) logger.info(`trade-credit: plan payment ${result.payment_id} not captured on ${trigger} of ${fulfillmentId}: ${result.reason}`)
+    const ids = { order_id: result.order_id, payment_id: result.payment_id, fulfillment_id: fulfillmentId }
+    if (result.captured) logLine(logger, "info", `trade-credit: plan payment ${result.payment_id} of order ${result.order_id} captured on ${trigger} of ${fulfillmentId}`, ids)
+    else if (result.payment_id || result.awaiting_funding) {
+      logLine(logger, "info", `trade-credit: plan payment of order ${result.order_id} not captured on ${trigger} of ${fulfillmentId}: ${result.reason}`, ids)
+    }
   } catch (error) {
-    const code = (error as { code?: string }).code
-    logger.error(
-      `trade-credit: could not capture the plan payment of fulfillment ${fulfillmentId}${code ? ` [${code}]` : ""}: ${(error as Error).message.replace(/\.$/, "")}. ` +
-        "The event can be delivered again, or the payment captured from the admin."
+    logLine(
+      logger,
+      "error",
+      `trade-credit: could not capture the plan payment of fulfillment ${fulfillmentId}: ${(error as Error).message.replace(/\.$/, "")}. ` +
+        "The event can be delivered again, or the payment captured from the admin.",
+      { fulfillment_id: fulfillmentId, ...errorIds(error) }
     )
     throw error
   }

@@ -1,7 +1,9 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { ContainerRegistrationKeys, CustomerWorkflowEvents } from "@medusajs/framework/utils"
+import { CustomerWorkflowEvents } from "@medusajs/framework/utils"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../modules/trade-credit"
 import { customerDeletedReference, requestErasure } from "../workflows/erasure/request-erasure"
+import { errorIds, logLine } from "../utils/log-line"
+import { pluginLoggerOf } from "../utils/plugin-logger"
 
 /**
  * With the option `erasureOnCustomerDelete`, deleting a Medusa customer asks
@@ -20,7 +22,7 @@ export default async function erasureOnCustomerDeleted({ event, container }: Sub
   if (!tradeCredit.getOptions().erasureOnCustomerDelete) return
   const customerId = event.data?.id
   if (typeof customerId !== "string" || !customerId) return
-  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const logger = pluginLoggerOf(container)
   const reference = customerDeletedReference(customerId)
   try {
     const { request, replayed } = await requestErasure(container, {
@@ -29,15 +31,20 @@ export default async function erasureOnCustomerDeleted({ event, container }: Sub
       requested_by: null,
       source: "customer_deleted",
     })
-    logger.info(
+    logLine(
+      logger,
+      "info",
       `trade-credit: erasure ${replayed ? "already requested" : "requested"} for deleted customer ${customerId} ` +
-        `(reference ${reference}, case ${request.case}, status ${request.status})`
+        `(reference ${reference}, case ${request.case}, status ${request.status})`,
+      { customer_id: customerId, erasure_request_id: request.id, erasure_reference: reference, erasure_case: request.case, status: request.status }
     )
   } catch (error) {
-    const code = (error as { code?: string }).code
-    logger.error(
-      `trade-credit: the erasure for deleted customer ${customerId} (reference ${reference}) failed${code ? ` [${code}]` : ""}: ` +
-        `${(error as Error).message}. Request it again from the admin API with customer_id and this reference.`
+    logLine(
+      logger,
+      "error",
+      `trade-credit: the erasure for deleted customer ${customerId} (reference ${reference}) failed: ` +
+        `${(error as Error).message}. Request it again from the admin API with customer_id and this reference.`,
+      { customer_id: customerId, erasure_reference: reference, ...errorIds(error) }
     )
   }
 }

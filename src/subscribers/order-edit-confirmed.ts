@@ -1,7 +1,9 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { ContainerRegistrationKeys, Modules, OrderEditWorkflowEvents } from "@medusajs/framework/utils"
+import { Modules, OrderEditWorkflowEvents } from "@medusajs/framework/utils"
 import { readOrderPaymentCollections, tradeCreditPaymentsOf } from "../providers/trade-credit/lib/order-payments"
 import { syncTradeCreditOrderEditWorkflow } from "../workflows/order-edit/sync-trade-credit-order-edit"
+import { errorIds, logLine } from "../utils/log-line"
+import { pluginLoggerOf } from "../utils/plugin-logger"
 
 /**
  * After Medusa confirmed an order edit: the service order holds the confirmed
@@ -15,16 +17,19 @@ export default async function syncOrderEdit({ event, container }: SubscriberArgs
   try {
     const { result } = await syncTradeCreditOrderEditWorkflow(container).run({ input: { order_id: orderId } })
     if (result.payment) {
-      container
-        .resolve(ContainerRegistrationKeys.LOGGER)
-        .info(`trade-credit: the edited order ${orderId} is paid by trade credit order ${result.plan?.service_order_id} again (payment ${result.payment.id})`)
+      logLine(
+        pluginLoggerOf(container),
+        "info",
+        `trade-credit: the edited order ${orderId} is paid by trade credit order ${result.plan?.service_order_id} again (payment ${result.payment.id})`,
+        { order_id: orderId, payment_id: result.payment.id, service_order_id: result.plan?.service_order_id }
+      )
     }
   } catch (error) {
     const code = (error as { code?: string }).code
     const message =
       `trade-credit: order ${orderId} was edited in Medusa, but the trade credit side could not follow${code ? ` [${code}]` : ""}: ` +
       `${(error as Error).message}. Check the trade credit order before it is invoiced.`
-    container.resolve(ContainerRegistrationKeys.LOGGER).error(message)
+    logLine(pluginLoggerOf(container), "error", message, { order_id: orderId, ...errorIds(error) })
     await recordError(container, orderId, message).catch(() => undefined)
     throw error
   }

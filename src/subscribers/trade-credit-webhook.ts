@@ -1,8 +1,9 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { Logger } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { handleWebhookEventWorkflow, type WebhookHandlingResult } from "../workflows/webhooks/handle-webhook-event"
 import { TRADE_CREDIT_WEBHOOK_EVENT, type TradeCreditWebhookReceived } from "../workflows/webhooks/webhook-received"
+import { type LogIds, logLine } from "../utils/log-line"
+import { pluginLoggerOf } from "../utils/plugin-logger"
 
 /**
  * The one sync pipeline of the service's order and funding events, queued by the plugin's receiver after their
@@ -13,27 +14,32 @@ import { TRADE_CREDIT_WEBHOOK_EVENT, type TradeCreditWebhookReceived } from "../
  * funding sync the funding poll uses (src/workflows/webhooks/sync-plan-funding.ts).
  */
 export default async function tradeCreditWebhookHandler({ event, container }: SubscriberArgs<TradeCreditWebhookReceived>) {
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const logger = pluginLoggerOf(container)
   const serviceEvent = event.data.event
-  const about = serviceEvent.type === "repayment.plan.funding_decided" ? `plan ${serviceEvent.data.plan_id}` : `order ${serviceEvent.data.order_id}`
+  const plan = serviceEvent.type === "repayment.plan.funding_decided"
+  const about = plan ? `plan ${serviceEvent.data.plan_id}` : `order ${serviceEvent.data.order_id}`
+  const ids: LogIds = {
+    event_id: serviceEvent.id,
+    event_type: serviceEvent.type,
+    ...(plan ? { plan_id: serviceEvent.data.plan_id } : { service_order_id: serviceEvent.data.order_id }),
+  }
   const { result } = await handleWebhookEventWorkflow(container).run({ input: { event: serviceEvent, verified_with: event.data.verified_with ?? null } })
-  report(logger, `${serviceEvent.type} ${serviceEvent.id} (${about})`, result)
+  report(logger, `${serviceEvent.type} ${serviceEvent.id} (${about})`, ids, result)
 }
 
-function report(logger: Logger, label: string, result: WebhookHandlingResult) {
+function report(logger: Logger, label: string, ids: LogIds, result: WebhookHandlingResult) {
   if (!result.handled) {
-    logger.info(`trade-credit webhook: ${label} was handled before; nothing to do (${result.outcome ?? "no outcome"})`)
+    logLine(logger, "info", `trade-credit webhook: ${label} was handled before; nothing to do (${result.outcome ?? "no outcome"})`, ids)
     return
   }
   if (result.error) {
-    logger.warn(`trade-credit webhook: ${label}: ${result.outcome}`)
+    logLine(logger, "warn", `trade-credit webhook: ${label}: ${result.outcome}`, ids)
     // Medusa's Redis event bus retries (the in-process one does not); the event row says "failed", so a retry or the
     // service's redelivery is let through, and the reconciliation job repairs what none of them does.
     throw new Error(`trade-credit webhook ${label} failed: ${result.error}`)
   }
   const message = `trade-credit webhook: ${label}: ${result.outcome}`
-  if (result.outcome?.includes("reported:")) logger.warn(message)
-  else logger.info(message)
+  logLine(logger, result.outcome?.includes("reported:") ? "warn" : "info", message, ids)
 }
 
 export const config: SubscriberConfig = {

@@ -3,6 +3,9 @@ import { ADMIN_EMAIL, adminRequester, loginAdmin } from "../../helpers/admin"
 import { control, STOREFRONT_URL } from "../../helpers/simulator"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "../../helpers/storefront"
 import { areaPart, areaSimulator } from "../../helpers/area"
+import { approveAtPaymentUrl } from "../../helpers/verification"
+import { waitUntil } from "../../helpers/wait"
+import { captureWhenDue } from "../../../src/workflows/capture-on/capture-when-due"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../../scripts/lib/seed-store.js")
 
@@ -14,6 +17,8 @@ const { seedStore } = require("../../../scripts/lib/seed-store.js")
  */
 const simulator = areaSimulator()
 const ACME = { company_canonical_id: "cmpgb08123456" }
+/** A company the simulated service declines (TOO_HIGH_RISK). */
+const HIGHGATE = { company_canonical_id: "cmpgb06660666" }
 const PLAN_PROVIDER = "pp_trade-credit-plan_default"
 
 export default areaPart("region settings", ({ api, getContainer }) => {
@@ -42,6 +47,9 @@ export default areaPart("region settings", ({ api, getContainer }) => {
       invoice_terms_days: null,
       instalment_periods: null,
       invoice_terms_overrides: [],
+      capture_on: "shipment",
+      invoice_language: null,
+      hide_when_declined: true,
       customised: false,
     })
     expect(initial.changes).toEqual([])
@@ -195,5 +203,100 @@ export default areaPart("region settings", ({ api, getContainer }) => {
     expect(accepted.status).toBe(200)
     const session = accepted.data.payment_collection.payment_sessions.find((s: any) => s.provider_id === PLAN_PROVIDER)
     expect(session.data).toMatchObject({ number_of_periods: 6, offered_periods: [3, 6, 12] })
+  })
+
+  it("takes concurrent edits of a region from several admins: every change lands once, with its audit entry", async () => {
+    const { region } = await admin("POST", "/admin/regions", { name: `Concurrent ${Date.now().toString(36)}`, currency_code: "eur" })
+    const url = `/admin/trade-credit/regions/${region.id}/settings`
+    const edits = [
+      { min_order_amount: "5.00" },
+      { max_order_amount: "500.00" },
+      { invoice_terms_days: 20 },
+      { offered: false },
+      { instalments_offered: false },
+      { capture_on: "manual" },
+      { invoice_language: "nb_NO" },
+      { hide_when_declined: false },
+    ]
+    // All at once, on a region with no row yet: the first creates it, none is lost or answered with an error.
+    const answers = await Promise.all(edits.map((body) => adminCall("POST", url, body)))
+    expect(answers.map((a) => a.status)).toEqual(edits.map(() => 200))
+    const { settings, changes } = await admin("GET", url)
+    expect(settings).toMatchObject(Object.assign({ customised: true }, ...edits))
+    expect(changes.map((c: any) => c.field).sort()).toEqual(edits.map((e) => Object.keys(e)[0]).sort())
+    const rows = await (getContainer().resolve("tradeCredit") as any).listRegionSettings({ region_id: region.id })
+    expect(rows).toHaveLength(1)
+
+    // A minimum and a maximum that cross, sent together: one lands, the other is refused against it.
+    const crossing = await Promise.all([adminCall("POST", url, { min_order_amount: "400.00" }), adminCall("POST", url, { max_order_amount: "300.00" })])
+    expect(crossing.map((a) => a.status).sort()).toEqual([200, 400])
+    const after = (await admin("GET", url)).settings
+    expect(Number(after.min_order_amount)).toBeLessThanOrEqual(Number(after.max_order_amount))
+  })
+
+  it("invoices when the region says, in its language, and shows a declined buyer the reason when the region wants it shown", async () => {
+    const url = `/admin/trade-credit/regions/${seed.region.id}/settings`
+    for (const [body, field] of [
+      [{ capture_on: "later" }, /capture_on: must be one of order, shipment, fulfillment, manual/],
+      [{ invoice_language: "fr_FR" }, /invoice_language: must be one of en_US, nb_NO, sv_SE/],
+      [{ hide_when_declined: "no" }, /hide_when_declined/],
+    ] as const) {
+      const res = await adminCall("POST", url, body)
+      expect({ body, status: res.status, code: res.data.code }).toEqual({ body, status: 400, code: "TRADE_CREDIT_INVALID_SETTINGS" })
+      expect(res.data.message).toMatch(field)
+    }
+
+    // Hidden by default: the pre-check says so.
+    const store = storeClient(api, seed.publishableKey)
+    const german = storeClient(api, seed.publishableKey, { "accept-language": "de" })
+    const cart = await createCheckoutCart(store, seed)
+    const hidden = await german.ok("POST", `/store/trade-credit/carts/${cart.id}/pre-check`, { company: HIGHGATE })
+    expect(hidden).toMatchObject({ available: false, reason: "declined", decline_reason: "TOO_HIGH_RISK", hide: true })
+
+    const saved = await admin("POST", url, { capture_on: "order", invoice_language: "sv_SE", hide_when_declined: false })
+    expect(saved.settings).toMatchObject({ capture_on: "order", invoice_language: "sv_SE", hide_when_declined: false })
+    expect(saved.changes.slice(0, 3).map((c: any) => [c.field, c.old_value, c.new_value]).sort()).toEqual([
+      ["capture_on", "shipment", "order"],
+      ["hide_when_declined", true, false],
+      ["invoice_language", null, "sv_SE"],
+    ])
+
+    // Shown unavailable, with the reason in the buyer's words and language (from the cache: the service is not asked again).
+    const intentsBefore = await intents()
+    const shown = await german.call("POST", `/store/trade-credit/carts/${cart.id}/pre-check`, { company: HIGHGATE })
+    expect(shown.headers["x-trade-credit-cache"]).toBe("hit")
+    expect(shown.data).toMatchObject({ available: false, reason: "declined", hide: false, message: expect.stringMatching(/Handelskredit/) })
+    expect(await intents()).toBe(intentsBefore)
+
+    // Captured when placed: the service invoices the whole order at once, with no shipment.
+    const bought = await createCheckoutCart(store, seed)
+    const started = await startTradeCreditSession(store, bought.id, { company: ACME, verify_before_completion: true, return_url: `${STOREFRONT_URL}/checkout/trade-credit/return` })
+    expect(started.status).toBe(200)
+    const session = started.data.payment_collection.payment_sessions.find((s: any) => s.provider_id === "pp_trade-credit_default")
+    await approveAtPaymentUrl(session.data.payment_url)
+    const { order: placed } = await store.ok("POST", `/store/carts/${bought.id}/complete`)
+    const payment = await waitUntil("the payment captured when the order was placed", async () => {
+      const { order } = await admin("GET", `/admin/orders/${placed.id}?fields=id,total,*payment_collections.payments,*payment_collections.payments.captures`)
+      const paid = order.payment_collections[0].payments[0]
+      return paid?.captured_at ? { ...paid, total: order.total } : undefined
+    })
+    const serviceOrderId = session.data.order_id
+    const atService = (await control(simulator.url, "GET", `/_sim/orders/${serviceOrderId}`)).order
+    expect(atService.fulfilments).toHaveLength(1)
+    expect(atService.fulfilments[0].gross_amount).toBe(Number(payment.total).toFixed(2))
+    expect(Number(payment.captures[0].amount).toFixed(2)).toBe(Number(payment.total).toFixed(2))
+    // The same signal again captures nothing more.
+    expect(await captureWhenDue(getContainer(), placed.id, "order_placed")).toMatchObject({ captured: false, reason: "the order has no open trade credit payment" })
+    const { items: fulfils } = await control(simulator.url, "GET", `/_sim/requests?method=POST&path_prefix=/v1/order/${serviceOrderId}/fulfilled`)
+    expect(fulfils).toHaveLength(1)
+
+    // The invoice in the region's language.
+    const pdf = await api.request({ method: "GET", url: `/admin/trade-credit/orders/${placed.id}/invoice`, headers, validateStatus: () => true, responseType: "arraybuffer" })
+    expect(pdf.status).toBe(200)
+    const { items: downloads } = await control(simulator.url, "GET", `/_sim/requests?method=GET&path_prefix=/v1/invoice/${serviceOrderId}/pdf`)
+    expect(downloads.at(-1).query).toMatchObject({ lang: "sv_SE" })
+
+    await admin("POST", url, { capture_on: null, invoice_language: null, hide_when_declined: true })
+    expect((await admin("GET", url)).settings).toMatchObject({ capture_on: "shipment", invoice_language: null, hide_when_declined: true })
   })
 })

@@ -275,6 +275,54 @@ export default areaPart("instalments", ({ api, getContainer }) => {
     expect(payment.captures).toHaveLength(1)
   })
 
+  it("fulfils a plan shipped while its funding was pending when the funding is accepted, and a plan of a region that captures on order when funded", async () => {
+    const logs = recordLogs(getContainer().resolve(ContainerRegistrationKeys.LOGGER) as any)
+    const store = storeClient(api, seed.publishableKey)
+    const fulfilments = async (planId: string) =>
+      (await repaymentRequests()).filter((r) => r.method === "PUT" && r.path === "/repay/v1/fulfilment" && r.body?.plan_id === planId)
+    const capturedPaymentOf = (orderId: string) =>
+      waitUntil(`the captured plan payment of ${orderId}`, async () => {
+        const [payment] = (await paymentsOfOrder(orderId)).payments
+        return payment?.captured_at ? payment : undefined
+      })
+
+    // Everything ships while the service is still deciding: there is no payment to capture yet, and the subscriber says so.
+    const pending = await checkout(store, { number_of_periods: 6 })
+    expect(pending.completed.status).toBe(200)
+    const orderId = pending.completed.data.order.id
+    const { order } = await admin("GET", `/admin/orders/${orderId}?fields=id,*items`)
+    const items = order.items.map((i: any) => ({ id: i.id, quantity: Number(i.quantity) }))
+    await admin("POST", `/admin/orders/${orderId}/fulfillments`, { items })
+    const { order: withFulfillment } = await admin("GET", `/admin/orders/${orderId}?fields=fulfillments.id`)
+    const fulfillmentId = withFulfillment.fulfillments[0].id
+    await admin("POST", `/admin/orders/${orderId}/fulfillments/${fulfillmentId}/shipments`, { items })
+    await waitUntil("the shipment judged", () => logs.some((l) => l.includes(`not captured on shipment of ${fulfillmentId}: the plan's funding is pending`)))
+    expect((await paymentsOfOrder(orderId)).payments).toHaveLength(0)
+
+    // Accepted: the payment comes with the webhook and is captured at once (the shipment's moment has passed), once.
+    await control(simulator.url, "POST", `/_sim/plans/${pending.session.data.plan_id}/funding`, { status: "ACCEPTED" })
+    await capturedPaymentOf(orderId)
+    expect(await fulfilments(pending.session.data.plan_id)).toHaveLength(1)
+    // The poll finds nothing left (and a repeated funding signal would capture nothing more: the payment is captured).
+    expect((await pollPlanFunding(getContainer())).checked).toBe(0)
+
+    // A region that captures on order: the plan is fulfilled as soon as it is funded, with nothing shipped.
+    const url = `/admin/trade-credit/regions/${seed.region.id}/settings`
+    await admin("POST", url, { capture_on: "order" })
+    try {
+      const onOrder = await checkout(store, { number_of_periods: 3 })
+      expect(onOrder.completed.status).toBe(200)
+      const placedId = onOrder.completed.data.order.id
+      expect(await fulfilments(onOrder.session.data.plan_id)).toHaveLength(0)
+      await control(simulator.url, "POST", `/_sim/plans/${onOrder.session.data.plan_id}/funding`, { status: "ACCEPTED" })
+      const payment = await capturedPaymentOf(placedId)
+      expect(payment.provider_id).toBe(PLAN_PROVIDER)
+      expect(await fulfilments(onOrder.session.data.plan_id)).toHaveLength(1)
+    } finally {
+      await admin("POST", url, { capture_on: null })
+    }
+  })
+
   it("checks out with funding ACCEPTED, fulfils the whole plan on capture, credits a refund and refuses one above what was invoiced", async () => {
     setFundingDelay(0)
     const store = storeClient(api, seed.publishableKey)

@@ -132,10 +132,19 @@ export default areaPart("storefront-routes", ({ api, getContainer }) => {
     expect(cached.headers["x-trade-credit-cache"]).toBe("hit")
     expect(await received("/v1/order_intent", "POST")).toHaveLength(1)
 
-    // A declined buyer: hide the method, with the service's reason for the logs.
+    // A declined buyer: hide the method (the region's default), with the service's reason for the logs and the buyer's
+    // words, never the code.
     const declined = await preCheck(cart.id, { company: HIGHGATE })
     expect(declined.status).toBe(200)
-    expect(declined.data).toEqual({ cart_id: cart.id, available: false, reason: "declined", decline_reason: "TOO_HIGH_RISK" })
+    expect(declined.data).toEqual({
+      cart_id: cart.id,
+      available: false,
+      reason: "declined",
+      decline_reason: "TOO_HIGH_RISK",
+      hide: true,
+      message: expect.stringMatching(/^Trade credit is not available/),
+    })
+    expect(declined.data.message).not.toMatch(/TOO_HIGH_RISK/)
 
     // A limit below the cart's total declines with BUYER_LIMIT_EXCEEDED; the cart changing asks again.
     await store.ok("POST", `/store/carts/${cart.id}/line-items`, { variant_id: seed.variants[0].id, quantity: 1 })

@@ -6,6 +6,7 @@ import type {
   TradeCreditSettings,
 } from "../../api/admin/trade-credit/admin-ui-types"
 import { backendUrl, sdk } from "./sdk"
+import type { RegionSettingFields } from "../../modules/trade-credit/region-settings"
 
 export type { TradeCreditConnectionCheck, TradeCreditOrderSummary, TradeCreditSettings }
 
@@ -102,12 +103,8 @@ export const creditNotePath = (orderId: string, creditNoteNumber: string) =>
 /** A region's trade credit settings as `GET /admin/trade-credit/regions/:id/settings` answers them. */
 export type RegionSettingsAnswer = TradeCreditRegionSettingsAnswer
 
-export type RegionSettingsChange = Partial<
-  Pick<
-    RegionSettingsAnswer["settings"],
-    "offered" | "instalments_offered" | "min_order_amount" | "max_order_amount" | "invoice_terms_days" | "instalment_periods" | "invoice_terms_overrides"
-  >
->
+/** The settings `POST /admin/trade-credit/regions/:id/settings` changes (a field left out keeps its value). */
+export type RegionSettingsChange = Partial<RegionSettingFields>
 
 /** The store's customer groups (Medusa's admin route), for the terms per group. */
 export function useCustomerGroups() {

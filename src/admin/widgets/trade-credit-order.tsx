@@ -3,6 +3,7 @@ import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { ArrowDownTray, ArrowPath } from "@medusajs/icons"
 import { Alert, Badge, Button, Container, Copy, Heading, Skeleton, Text, toast } from "@medusajs/ui"
 import { useState, type ReactNode } from "react"
+import { useTranslation } from "react-i18next"
 import {
   creditNotePath,
   downloadDocument,
@@ -14,7 +15,7 @@ import {
 
 type BadgeColor = "green" | "red" | "blue" | "orange" | "grey" | "purple"
 
-/** Colours of the service's order states, plan statuses and instalment states. */
+/** Colours of the service's order states, plan statuses and instalment states (their words: src/admin/i18n). */
 const COLORS: Record<string, BadgeColor> = {
   UNVERIFIED: "orange",
   VERIFIED: "blue",
@@ -35,14 +36,17 @@ const COLORS: Record<string, BadgeColor> = {
   INVOICED: "green",
 }
 const label = (value: string) => value.charAt(0) + value.slice(1).toLowerCase().replace(/_/g, " ")
-const StateBadge = ({ value, title }: { value: string | null; title: string }) =>
-  value ? (
-    <Badge size="2xsmall" color={COLORS[value] ?? "grey"} title={`${title}: ${value}`} data-testid={`tc-${title.toLowerCase().replace(/\s+/g, "-")}`}>
-      {label(value)}
+/** A state of the service in the admin's language (one the translations do not know reads as its code, in words); `name` picks the tooltip and test id. */
+const StateBadge = ({ value, name }: { value: string | null; name: "state" | "status" | "funding" | "fulfilment" | "instalment" }) => {
+  const { t } = useTranslation("tradeCredit")
+  return value ? (
+    <Badge size="2xsmall" color={COLORS[value] ?? "grey"} title={`${t(`order.${name}`)}: ${value}`} data-testid={`tc-${name}`}>
+      {t(`order.states.${value}`, { defaultValue: label(value) })}
     </Badge>
   ) : (
     <Text size="small">-</Text>
   )
+}
 
 const money = (amount: string | null | undefined, currency: string | null | undefined) =>
   amount ? `${amount} ${(currency ?? "").toUpperCase()}`.trim() : "-"
@@ -59,37 +63,39 @@ const Row = ({ title, children }: { title: string; children: ReactNode }) => (
 )
 
 /** A button that downloads one PDF (invoice or credit note) and says plainly why it could not. */
-const DownloadButton = ({ path, name }: { path: string; name: string }) => {
+const DownloadButton = ({ path, document, number }: { path: string; document: "invoice" | "creditNote"; number: string }) => {
+  const { t } = useTranslation("tradeCredit")
   const [busy, setBusy] = useState(false)
   return (
     <Button
       size="small"
       variant="transparent"
       isLoading={busy}
-      aria-label={`Download ${name}`}
+      aria-label={t(`order.download.${document}`, { number })}
       onClick={async () => {
         setBusy(true)
         try {
-          await downloadDocument(path, `${name}.pdf`)
+          await downloadDocument(path, `${document === "invoice" ? "invoice" : "credit note"} ${number}.pdf`)
         } catch (error) {
-          toast.error(`Could not download ${name}`, { description: (error as Error).message })
+          toast.error(t(`order.download.${document}Failed`, { number }), { description: (error as Error).message })
         } finally {
           setBusy(false)
         }
       }}
     >
       <ArrowDownTray />
-      Download
+      {t("order.download.button")}
     </Button>
   )
 }
 
 const InvoiceDetails = ({ summary }: { summary: TradeCreditOrderSummary }) => {
+  const { t } = useTranslation("tradeCredit")
   const invoice = summary.invoice!
   const currency = invoice.currency ?? summary.payment.currency_code
   return (
     <>
-      <Row title="Service order">
+      <Row title={t("order.serviceOrder")}>
         {invoice.service_order_id ? (
           <>
             <Text size="small" className="truncate font-mono" data-testid="tc-service-order-id">
@@ -98,27 +104,27 @@ const InvoiceDetails = ({ summary }: { summary: TradeCreditOrderSummary }) => {
             <Copy content={invoice.service_order_id} />
           </>
         ) : (
-          <Text size="small">Not created at the service</Text>
+          <Text size="small">{t("order.notCreated")}</Text>
         )}
       </Row>
-      <Row title="State">
-        <StateBadge value={invoice.state} title="State" />
-        <StateBadge value={invoice.status} title="Status" />
+      <Row title={t("order.state")}>
+        <StateBadge value={invoice.state} name="state" />
+        <StateBadge value={invoice.status} name="status" />
       </Row>
-      <Row title="Amount">
+      <Row title={t("order.amount")}>
         <Text size="small">{money(invoice.gross_amount, currency)}</Text>
       </Row>
       {invoice.decline_reason && (
-        <Row title="Decline reason">
+        <Row title={t("order.declineReason")}>
           <Text size="small">{invoice.decline_reason}</Text>
         </Row>
       )}
       {invoice.verification_url && (
         <div className="px-6 py-3">
           <Alert variant="warning">
-            The buyer has not verified this order yet.{" "}
+            {t("order.notVerified")}{" "}
             <a href={invoice.verification_url} target="_blank" rel="noreferrer" className="text-ui-fg-interactive underline" data-testid="tc-verification-link">
-              Verification link
+              {t("order.verificationLink")}
             </a>{" "}
             <Copy content={invoice.verification_url} className="inline" />
           </Alert>
@@ -126,11 +132,11 @@ const InvoiceDetails = ({ summary }: { summary: TradeCreditOrderSummary }) => {
       )}
       <div className="px-6 py-4" data-testid="tc-invoices">
         <Text size="small" weight="plus" className="text-ui-fg-subtle mb-2">
-          Invoices
+          {t("order.invoices")}
         </Text>
         {invoice.fulfilments.length === 0 ? (
           <Text size="small" className="text-ui-fg-muted">
-            None yet: the service invoices each shipment.
+            {t("order.noInvoices")}
           </Text>
         ) : (
           <ul className="flex flex-col gap-y-1">
@@ -144,7 +150,7 @@ const InvoiceDetails = ({ summary }: { summary: TradeCreditOrderSummary }) => {
                     {money(f.gross_amount, currency)}
                   </Text>
                 </div>
-                <DownloadButton path={invoicePath(summary.order.id, f.id)} name={`invoice ${f.invoice_number}`} />
+                <DownloadButton path={invoicePath(summary.order.id, f.id)} document="invoice" number={f.invoice_number} />
               </li>
             ))}
           </ul>
@@ -152,11 +158,11 @@ const InvoiceDetails = ({ summary }: { summary: TradeCreditOrderSummary }) => {
       </div>
       <div className="px-6 py-4" data-testid="tc-credit-notes">
         <Text size="small" weight="plus" className="text-ui-fg-subtle mb-2">
-          Credit notes
+          {t("order.creditNotes")}
         </Text>
         {invoice.refunds.length === 0 ? (
           <Text size="small" className="text-ui-fg-muted">
-            None: each refund gets one.
+            {t("order.noCreditNotes")}
           </Text>
         ) : (
           <ul className="flex flex-col gap-y-1">
@@ -172,7 +178,7 @@ const InvoiceDetails = ({ summary }: { summary: TradeCreditOrderSummary }) => {
                     {r.reason ? ` · ${r.reason}` : ""}
                   </Text>
                 </div>
-                <DownloadButton path={creditNotePath(summary.order.id, r.credit_note_number)} name={`credit note ${r.credit_note_number}`} />
+                <DownloadButton path={creditNotePath(summary.order.id, r.credit_note_number)} document="creditNote" number={r.credit_note_number} />
               </li>
             ))}
           </ul>
@@ -189,11 +195,12 @@ const DOT: Record<string, string> = {
 }
 
 const PlanDetails = ({ summary }: { summary: TradeCreditOrderSummary }) => {
+  const { t } = useTranslation("tradeCredit")
   const plan = summary.plan!
   const currency = summary.payment.currency_code
   return (
     <>
-      <Row title="Plan">
+      <Row title={t("order.plan")}>
         {plan.plan_id ? (
           <>
             <Text size="small" className="truncate font-mono" data-testid="tc-plan-id">
@@ -202,28 +209,28 @@ const PlanDetails = ({ summary }: { summary: TradeCreditOrderSummary }) => {
             <Copy content={plan.plan_id} />
           </>
         ) : (
-          <Text size="small">Not created at the service</Text>
+          <Text size="small">{t("order.notCreated")}</Text>
         )}
       </Row>
-      <Row title="Funding">
-        <StateBadge value={plan.funding_status} title="Funding" />
+      <Row title={t("order.funding")}>
+        <StateBadge value={plan.funding_status} name="funding" />
       </Row>
-      <Row title="Fulfilment">
-        <StateBadge value={plan.fulfilment_status} title="Fulfilment" />
+      <Row title={t("order.fulfilment")}>
+        <StateBadge value={plan.fulfilment_status} name="fulfilment" />
       </Row>
-      <Row title="Invoiced / cancelled / credited">
+      <Row title={t("order.planAmounts")}>
         <Text size="small">
           {[plan.invoiced_amount, plan.cancelled_amount, plan.credited_amount].map((a) => a ?? "-").join(" / ")} {(currency ?? "").toUpperCase()}
         </Text>
       </Row>
       {plan.credit_decline_reason && (
-        <Row title="Decline reason">
+        <Row title={t("order.declineReason")}>
           <Text size="small">{plan.credit_decline_reason}</Text>
         </Row>
       )}
       <div className="px-6 py-4" data-testid="tc-instalments">
         <Text size="small" weight="plus" className="text-ui-fg-subtle mb-3">
-          {plan.number_of_periods ?? plan.instalments.length} monthly instalments
+          {t("order.instalments", { count: plan.number_of_periods ?? plan.instalments.length })}
         </Text>
         <ol className="relative ml-1 border-l border-ui-border-base">
           {plan.instalments.map((i, n) => (
@@ -237,7 +244,7 @@ const PlanDetails = ({ summary }: { summary: TradeCreditOrderSummary }) => {
                   <Text size="small" className="text-ui-fg-subtle">
                     {money(i.repayment_amount, currency)}
                   </Text>
-                  <StateBadge value={i.state} title="Instalment" />
+                  <StateBadge value={i.state} name="instalment" />
                 </div>
               </div>
             </li>
@@ -255,6 +262,7 @@ const PlanDetails = ({ summary }: { summary: TradeCreditOrderSummary }) => {
  * (a reconciliation run for this order). Orders paid otherwise show nothing.
  */
 const TradeCreditOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
+  const { t } = useTranslation("tradeCredit")
   const { data: summary, isLoading, error } = useTradeCreditOrder(order.id)
   const resync = useResyncOrder(order.id)
 
@@ -271,31 +279,31 @@ const TradeCreditOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) 
     resync.mutate(undefined, {
       onSuccess: ({ run }) => {
         const failure = run.findings?.find((f) => f.error)?.error
-        if (run.failed) toast.error("Re-sync found a problem", { description: failure ?? `${run.failed} payment(s) could not be checked` })
-        else toast.success(run.repaired ? `Re-sync repaired ${run.repaired} difference(s)` : "Re-sync: Medusa and the service agree")
+        if (run.failed) toast.error(t("order.resync.problem"), { description: failure ?? t("order.resync.unchecked", { count: run.failed }) })
+        else toast.success(run.repaired ? t("order.resync.repaired", { count: run.repaired }) : t("order.resync.agree"))
       },
-      onError: (e) => toast.error("Re-sync failed", { description: (e as Error).message }),
+      onError: (e) => toast.error(t("order.resync.failed"), { description: (e as Error).message }),
     })
 
   return (
     <Container className="divide-y p-0" data-testid="trade-credit-order-widget">
       <div className="flex items-center justify-between gap-x-2 px-6 py-4">
         <div className="flex items-center gap-x-2">
-          <Heading level="h2">Trade credit</Heading>
+          <Heading level="h2">{t("common.title")}</Heading>
           {summary && (
             <Badge size="2xsmall" color="grey">
-              {summary.payment.kind === "plan" ? "Instalments" : "Invoice"}
+              {summary.payment.kind === "plan" ? t("order.kind.plan") : t("order.kind.invoice")}
             </Badge>
           )}
         </div>
         <Button size="small" variant="secondary" onClick={onResync} isLoading={resync.isPending} data-testid="tc-resync">
           <ArrowPath />
-          Re-sync
+          {t("order.resync.button")}
         </Button>
       </div>
       {error ? (
         <div className="px-6 py-4">
-          <Alert variant="error">Could not load the trade credit details: {(error as Error).message}</Alert>
+          <Alert variant="error">{t("order.loadFailed", { error: (error as Error).message })}</Alert>
         </div>
       ) : (
         summary && (
@@ -303,22 +311,22 @@ const TradeCreditOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) 
             {summary.service_error && (
               <div className="px-6 py-3">
                 <Alert variant="warning" data-testid="tc-service-error">
-                  The trade credit service could not be read, so this shows what the payment last recorded.{" "}
+                  {t("order.serviceError")}{" "}
                   {summary.service_error.message}
                 </Alert>
               </div>
             )}
             {summary.order_edit_error && (
               <div className="px-6 py-3">
-                <Alert variant="error">The last order edit did not reach the service: {summary.order_edit_error}</Alert>
+                <Alert variant="error">{t("order.orderEditError", { error: summary.order_edit_error })}</Alert>
               </div>
             )}
             {summary.payment.canceled && (
               <div className="px-6 py-3">
-                <Alert variant="info">This trade credit payment was cancelled in Medusa.</Alert>
+                <Alert variant="info">{t("order.canceled")}</Alert>
               </div>
             )}
-            <Row title="Buyer">
+            <Row title={t("order.buyer")}>
               {summary.company ? (
                 <div className="min-w-0">
                   <Text size="small" className="truncate" data-testid="tc-company">

@@ -1,6 +1,8 @@
 import { errorHandler, type MedusaNextFunction, type MedusaRequest, type MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
 import { buyerLanguageOf, translateBuyerText } from "../../utils/buyer-texts"
+import { errorIds, logLine } from "../../utils/log-line"
+import { pluginLoggerOf } from "../../utils/plugin-logger"
 import { answersErrorsOf } from "../utils/plugin-paths"
 import { serviceFailureError } from "../utils/service-failure"
 import { answerOfError } from "./answer"
@@ -34,9 +36,10 @@ export function tradeCreditErrorHandler(error: unknown, req: MedusaRequest, res:
   }
   // A call to the service that no route turned into an answer: a buyer-safe refusal, the details logged below.
   const answer = answerOfError(serviceFailureError(error, "answer the request") ?? error, req)
-  const logger = req.scope?.resolve(ContainerRegistrationKeys.LOGGER) ?? console
-  if (answer.status >= 500) logger.error(`trade-credit: ${req.method} ${req.path} answered ${answer.status} ${answer.body.code}`, error as Error)
-  else logger.info(`trade-credit: ${req.method} ${req.path} answered ${answer.status} ${answer.body.code}: ${answer.body.message}`)
+  const logger = (req.scope ? pluginLoggerOf(req.scope) : undefined) ?? console
+  const ids = { code: answer.body.code, trace_id: errorIds(error).trace_id }
+  if (answer.status >= 500) logLine(logger, "error", `trade-credit: ${req.method} ${req.path} answered ${answer.status} ${answer.body.code}`, ids, error as Error)
+  else logLine(logger, "info", `trade-credit: ${req.method} ${req.path} answered ${answer.status} ${answer.body.code}: ${answer.body.message}`, ids)
   const message = buyerMessage(answer.body.message, req, res)
   res.set(answer.headers).status(answer.status).json(message === answer.body.message ? answer.body : { ...answer.body, message })
 }

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { Logger } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { TRADE_CREDIT_MODULE, type RateLimitHit, type TradeCreditModuleService } from "../../modules/trade-credit"
 import { sendError } from "../errors/answer"
+import { errorIds, logLine } from "../../utils/log-line"
+import { pluginLoggerOf } from "../../utils/plugin-logger"
 import { Codes, type ErrorCode } from "../errors/codes"
 
 /**
@@ -148,9 +148,12 @@ export function rateLimit(options: RateLimitOptions) {
     } catch (error) {
       if (Date.now() - lastFallbackWarning >= FALLBACK_WARNING_EVERY_MS) {
         lastFallbackWarning = Date.now()
-        req.scope
-          .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-          .warn(`trade-credit: rate limit ${options.name} counted in this process only, the database could not count it: ${(error as Error)?.message ?? error}`)
+        logLine(
+          pluginLoggerOf(req.scope),
+          "warn",
+          `trade-credit: rate limit ${options.name} counted in this process only, the database could not count it: ${(error as Error)?.message ?? error}`,
+          errorIds(error)
+        )
       }
       return fallback.hit(key)
     }

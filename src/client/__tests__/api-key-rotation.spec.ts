@@ -39,7 +39,7 @@ describe("API key rotation", () => {
     expect((await client.companies.search({ country: "GB", q: "acme", limit: 1 })).items.length).toBe(1)
     expect(await searches()).toEqual([401, 200])
     // The refused attempt is in the debug lines, as a retry under the same attempt number.
-    expect(lines.some((l) => /^trade-credit GET \S*companies\S* attempt 1\/3 -> 401 \S+ \d+ms, retrying in 0ms$/.test(l))).toBe(true)
+    expect(lines.some((l) => /^trade-credit GET \S*companies\S* attempt 1\/3 -> 401 \S+ \d+ms, retrying in 0ms code=\S+( trace_id=\S+)?$/.test(l))).toBe(true)
     expect(lines.filter((l) => /refused the API key/.test(l))).toEqual([
       `trade-credit: the service refused the API key ${describeKey(NEW_KEY)} and took ${describeKey(OLD_KEY)}: sending that one first from now on`,
     ])

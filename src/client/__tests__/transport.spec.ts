@@ -7,6 +7,7 @@ import { backoffDelay, parseRetryAfter, retryAfterDelay } from "../retry"
 import { errorBody, type ScriptedServer, startScriptedServer } from "./scripted-server"
 import { createOrderBody, orderAnswer, TEST_KEY } from "./fixtures"
 import { failure } from "./simulator-client"
+import { withLogOptions } from "../../utils/log-line"
 
 const Thing = z.object({ id: z.string(), items: z.array(z.object({ canonical_id: z.string() })).optional() })
 const SECRET_PART = TEST_KEY.slice("secret_test_".length)
@@ -455,13 +456,32 @@ describe("transport: logging and secrets", () => {
       Thing
     )
     expect(lines).toHaveLength(2)
-    expect(lines[0]).toMatch(/^trade-credit GET \/gdpr\/v1\/lookup attempt 1\/3 -> 503 UNAVAILABLE \d+ms trace=tr-1, retrying in \d+ms$/)
+    expect(lines[0]).toMatch(/^trade-credit GET \/gdpr\/v1\/lookup attempt 1\/3 -> 503 UNAVAILABLE \d+ms, retrying in \d+ms code=UNAVAILABLE trace_id=tr-1$/)
     expect(lines[1]).toMatch(/^trade-credit GET \/gdpr\/v1\/lookup attempt 2\/3 -> 200 \d+ms$/)
     expect(lines.join("\n")).not.toContain("jane")
     expect(events).toEqual([
       expect.objectContaining({ method: "GET", path: "/gdpr/v1/lookup", attempt: 1, status: 503, outcome: "retry", errorCode: "UNAVAILABLE", traceId: "tr-1" }),
       expect.objectContaining({ attempt: 2, status: 200, outcome: "ok", errorCode: null }),
     ])
+  })
+
+  it("writes each debug line as one JSON object with the code and trace id when the plugin's logFormat is json", async () => {
+    const { lines, logger } = collectingLogger()
+    server.script(
+      { status: 503, body: errorBody("UNAVAILABLE", "x", { error_trace_id: "tr-2" }) },
+      { status: 200, body: { id: "ok" } }
+    )
+    await transport({ logger: withLogOptions(logger, { logFormat: "json" }) }).request({ method: "GET", path: "/v1/order/ord_1" }, Thing)
+    expect(lines).toHaveLength(2)
+    const [retry, ok] = lines.map((line) => JSON.parse(line))
+    expect(retry).toEqual({
+      source: "trade-credit",
+      level: "debug",
+      message: expect.stringMatching(/^GET \/v1\/order\/ord_1 attempt 1\/3 -> 503 UNAVAILABLE \d+ms, retrying in \d+ms$/),
+      code: "UNAVAILABLE",
+      trace_id: "tr-2",
+    })
+    expect(ok).toEqual({ source: "trade-credit", level: "debug", message: expect.stringMatching(/^GET \/v1\/order\/ord_1 attempt 2\/3 -> 200 \d+ms$/) })
   })
 
   it("uses logPath in logs and errors when the path holds personal data", async () => {

@@ -1,6 +1,8 @@
 import { ORDER_CURRENCIES, REPAYMENT_CURRENCIES } from "../../service/schemas"
 import { buyerText } from "../../utils/buyer-texts"
 import { parseUnits } from "../../core/money/units"
+import type { CaptureOn } from "../../core/order/capture-on"
+import { INVOICE_LANGUAGES, type InvoiceLanguage } from "../../core/order/invoice-language"
 
 /** A region's trade credit settings as they apply: its row, else the defaults. */
 export type EffectiveRegionSettings = {
@@ -17,6 +19,12 @@ export type EffectiveRegionSettings = {
   instalment_periods: number[] | null
   /** Invoice terms for some customer groups and customers (termsForBuyer). */
   invoice_terms_overrides: TermsOverride[]
+  /** When the region's orders are invoiced (the row's, else the options' `captureOn`). */
+  capture_on: CaptureOn
+  /** The language of the region's invoices; null: each order's locale (invoiceLanguageOf). */
+  invoice_language: InvoiceLanguage | null
+  /** A buyer the service declined does not see the method (true), or sees it unavailable with the reason (false). */
+  hide_when_declined: boolean
   /** True when the region has a row (the merchant changed something). */
   customised: boolean
 }
@@ -24,9 +32,18 @@ export type EffectiveRegionSettings = {
 /** Invoice terms for the customers of a group, or for one customer. */
 export type TermsOverride = { customer_group_id: string; invoice_terms_days: number } | { customer_id: string; invoice_terms_days: number }
 
-export type RegionSettingFields = Pick<
+/** The settings an admin edits, as the route takes them (`capture_on: null`: back to the options' `captureOn`). */
+export type RegionSettingFields = { capture_on: CaptureOn | null } & Pick<
   EffectiveRegionSettings,
-  "offered" | "instalments_offered" | "min_order_amount" | "max_order_amount" | "invoice_terms_days" | "instalment_periods" | "invoice_terms_overrides"
+  | "offered"
+  | "instalments_offered"
+  | "min_order_amount"
+  | "max_order_amount"
+  | "invoice_terms_days"
+  | "instalment_periods"
+  | "invoice_terms_overrides"
+  | "invoice_language"
+  | "hide_when_declined"
 >
 
 export const EDITABLE_REGION_SETTINGS = [
@@ -37,12 +54,20 @@ export const EDITABLE_REGION_SETTINGS = [
   "invoice_terms_days",
   "instalment_periods",
   "invoice_terms_overrides",
+  "capture_on",
+  "invoice_language",
+  "hide_when_declined",
 ] as const
 
+/** What applies where a region's row sets nothing: the provider options. */
+export type RegionDefaults = { invoiceTermsDays?: number; captureOn: CaptureOn }
+
 /** A row's columns as stored (the json columns are read as unknown and checked here). */
-type StoredRow = Partial<Omit<RegionSettingFields, "instalment_periods" | "invoice_terms_overrides">> & {
+type StoredRow = Partial<Omit<RegionSettingFields, "instalment_periods" | "invoice_terms_overrides" | "capture_on" | "invoice_language">> & {
   instalment_periods?: unknown
   invoice_terms_overrides?: unknown
+  capture_on?: CaptureOn | null
+  invoice_language?: string | null
 }
 
 /** A json column's list, stored under `key` (`{periods: [...]}`, `{entries: [...]}`: the module's json columns are objects). */
@@ -77,21 +102,20 @@ export function storedRegionSettings(changes: Partial<RegionSettingFields>) {
   }
 }
 
-/** The settings of a region from its row (or none), the provider options' terms where the row sets none. */
-export function effectiveRegionSettings(
-  regionId: string | null | undefined,
-  row: StoredRow | undefined,
-  defaultTermsDays: number | undefined
-): EffectiveRegionSettings {
+/** The settings of a region from its row (or none), the provider options' terms and capture where the row sets none. */
+export function effectiveRegionSettings(regionId: string | null | undefined, row: StoredRow | undefined, defaults: RegionDefaults): EffectiveRegionSettings {
   return {
     region_id: regionId ?? null,
     offered: row?.offered ?? true,
     instalments_offered: row?.instalments_offered ?? true,
     min_order_amount: row?.min_order_amount ?? null,
     max_order_amount: row?.max_order_amount ?? null,
-    invoice_terms_days: row?.invoice_terms_days ?? defaultTermsDays ?? null,
+    invoice_terms_days: row?.invoice_terms_days ?? defaults.invoiceTermsDays ?? null,
     instalment_periods: periodsOf(row?.instalment_periods),
     invoice_terms_overrides: overridesOf(row?.invoice_terms_overrides),
+    capture_on: row?.capture_on ?? defaults.captureOn,
+    invoice_language: INVOICE_LANGUAGES.find((l) => l === row?.invoice_language) ?? null,
+    hide_when_declined: row?.hide_when_declined ?? true,
     customised: !!row,
   }
 }

@@ -3,7 +3,7 @@ import type { Context, Logger } from "@medusajs/framework/types"
 import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import { assertApiKey, type TradeCreditClient } from "../../client"
 import { clientFromOptions, parseOptions, type TradeCreditOptions, type TradeCreditOptionsInput } from "../../providers/trade-credit/options"
-import { withLogLevel } from "../../utils/log-level"
+import { errorIds, logLine, withLogOptions } from "../../utils/log-line"
 import { BuyerRepaymentAccount } from "./models/buyer-repayment-account"
 import { ErasureRequest } from "./models/erasure-request"
 import { Enrollment } from "./models/enrollment"
@@ -61,7 +61,7 @@ export default class TradeCreditModuleService extends MedusaService({
     this.options_ = parseOptions(options)
     assertApiKey(this.options_.apiKey, this.options_.environment)
     if (this.options_.previousApiKey) assertApiKey(this.options_.previousApiKey, this.options_.environment)
-    this.logger_ = withLogLevel(container.logger, this.options_.logLevel)
+    this.logger_ = withLogOptions(container.logger, this.options_)
   }
 
   /**
@@ -70,7 +70,7 @@ export default class TradeCreditModuleService extends MedusaService({
    */
   async regionSettingsOf(regionId: string | null | undefined): Promise<EffectiveRegionSettings> {
     const [row] = regionId ? await this.listRegionSettings({ region_id: regionId }, { take: 1 }) : []
-    return effectiveRegionSettings(regionId, row, this.options_.invoiceTermsDays)
+    return effectiveRegionSettings(regionId, row, this.options_)
   }
 
   getOptions(): TradeCreditOptions {
@@ -94,7 +94,7 @@ export default class TradeCreditModuleService extends MedusaService({
     if (++this.rateLimitHits_ % SWEEP_EVERY === 0) {
       // Housekeeping only: a failed sweep leaves rows for the next one and must not refuse the request.
       await deleteExpiredRateLimitBuckets(manager, SWEEP_LIMIT).catch((error) =>
-        this.logger_.warn(`trade-credit: deleting expired rate-limit buckets failed: ${(error as Error).message}`)
+        logLine(this.logger_, "warn", `trade-credit: deleting expired rate-limit buckets failed: ${(error as Error).message}`, errorIds(error))
       )
     }
     return hit

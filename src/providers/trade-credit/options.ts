@@ -1,8 +1,10 @@
 import { LOG_LEVELS } from "../../utils/log-level"
+import { LOG_FORMATS } from "../../utils/log-line"
 import { z } from "@medusajs/framework/zod"
 import type { TradeCreditClient } from "../../client"
 import { acquireTradeCreditClient } from "../../client/shared-clients"
 import type { ClientLogger } from "../../client/options"
+import { CAPTURE_ON } from "../../core/order/capture-on"
 
 /** Splits "https://a.example, https://b.example" (or an array) into a list of origins. */
 const origins = z
@@ -93,18 +95,25 @@ export const TradeCreditOptionsSchema = z.object({
   /** How often a call is retried on 429, 502, 503, 504 or a dropped connection. */
   maxRetries: z.number().int().min(0).max(10).default(2),
   /**
-   * When the service invoices (fulfils) an order: when Medusa marks a fulfillment shipped ("shipment", the
-   * default), when a fulfillment is created ("fulfillment"), or only when an admin captures ("manual").
+   * When the service invoices (fulfils) an order: when it is placed ("order"), when Medusa marks a fulfillment shipped
+   * ("shipment", the default), when a fulfillment is created ("fulfillment"), or only when an admin captures
+   * ("manual"). A region's settings may choose another (Settings → Trade credit).
    */
-  captureOn: z.enum(["shipment", "fulfillment", "manual"]).default("shipment"),
+  captureOn: z.enum(CAPTURE_ON).default("shipment"),
   /** After how many hours an order whose buyer never verified is cancelled and its cart freed (the service's own limit is 48). */
   unverifiedOrderTtlHours: z.number().min(0.01).max(48).default(48),
   /**
-   * The lowest level of the plugin's own log lines from the providers, its module and the service client: "debug"
+   * The lowest level of the plugin's own log lines (providers, module, service client, subscribers, jobs, routes): "debug"
    * (one line per call to the service), "info", "warn" or "error". Unset: Medusa's own LOG_LEVEL decides alone; set,
    * it can only quiet the plugin further. Never a secret at any level.
    */
   logLevel: z.enum(LOG_LEVELS, { error: `logLevel must be one of ${LOG_LEVELS.join(", ")}` }).optional(),
+  /**
+   * How the plugin's lines are written: "text" (the default: the message, then ` key=value` ids) or "json" (one JSON
+   * object a line, `{"source":"trade-credit","level":…,"message":…, …ids}`, as the message of Medusa's logger). The
+   * ids are Medusa's and the service's, never a secret (utils/log-line.ts).
+   */
+  logFormat: z.enum(LOG_FORMATS, { error: `logFormat must be one of ${LOG_FORMATS.join(", ")}` }).default("text"),
   /** Invoice payment terms in days (the service's default when unset). */
   invoiceTermsDays: z.number().int().min(1).max(180).optional(),
   /**

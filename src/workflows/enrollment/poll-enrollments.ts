@@ -1,5 +1,6 @@
-import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { errorIds, logLine } from "../../utils/log-line"
+import { pluginLoggerOf } from "../../utils/plugin-logger"
 import { applyProposalStateWorkflow } from "./apply-proposal-state"
 import { tradeCreditOf, UNDECIDED_STATUSES } from "./enrollment-store"
 
@@ -22,7 +23,7 @@ export type EnrollmentPoll = { checked: number; outcomes: EnrollmentPollOutcome[
  */
 export async function pollEnrollments(container: MedusaContainer, { limit = 100 }: { limit?: number } = {}): Promise<EnrollmentPoll> {
   const tradeCredit = tradeCreditOf(container)
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const logger = pluginLoggerOf(container)
   const rows = await tradeCredit.listEnrollments({ status: UNDECIDED_STATUSES }, { take: limit, order: { updated_at: "ASC" } })
   const outcomes: EnrollmentPollOutcome[] = []
   for (const row of rows) {
@@ -33,11 +34,23 @@ export async function pollEnrollments(container: MedusaContainer, { limit = 100 
       const status = result.enrollment?.status ?? row.status
       const changed = result.changed.includes("status")
       outcomes.push({ ...base, status, changed })
-      if (changed) logger.info(`trade-credit: proposal ${row.proposal_id} is ${status} (enrollment ${row.id}, found by polling)`)
+      if (changed) {
+        logLine(logger, "info", `trade-credit: proposal ${row.proposal_id} is ${status} (enrollment ${row.id}, found by polling)`, {
+          customer_id: row.customer_id,
+          enrollment_id: row.id,
+          proposal_id: row.proposal_id,
+          status,
+        })
+      }
     } catch (error) {
       const detail = (error as Error).message
       outcomes.push({ ...base, status: "failed", changed: false, detail })
-      logger.warn(`trade-credit: could not poll proposal ${row.proposal_id}: ${detail}`)
+      logLine(logger, "warn", `trade-credit: could not poll proposal ${row.proposal_id}: ${detail}`, {
+        customer_id: row.customer_id,
+        enrollment_id: row.id,
+        proposal_id: row.proposal_id,
+        ...errorIds(error),
+      })
     }
   }
   return { checked: outcomes.length, outcomes }

@@ -41,18 +41,21 @@ export function tradeCreditPaymentOf(order: { payment_collections?: any[] | null
   return { ...payment, captures: payment.captures ?? [], service_order_id: payment.data.order_id }
 }
 
+type ReadOrder = { id: string; display_id?: number; status?: string; region_id?: string | null; locale?: string | null }
+
 /** Reads an order's trade credit payment; undefined when the order does not exist or was not paid by trade credit. */
 export async function readOrderTradeCreditPayment(
   container: MedusaContainer,
   orderId: string
-): Promise<{ order: { id: string; display_id?: number; status?: string }; payment?: TradeCreditOrderPayment } | undefined> {
+): Promise<{ order: ReadOrder; payment?: TradeCreditOrderPayment } | undefined> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
-    fields: ["id", "display_id", "status", ...ORDER_PAYMENT_FIELDS],
+    fields: ["id", "display_id", "status", "region_id", "locale", ...ORDER_PAYMENT_FIELDS],
     filters: { id: orderId },
   })
   const order = data[0] as any
   if (!order) return undefined
-  return { order: { id: order.id, display_id: order.display_id, status: order.status }, payment: tradeCreditPaymentOf(order) }
+  const { id, display_id, status, region_id, locale } = order
+  return { order: { id, display_id, status, region_id, locale }, payment: tradeCreditPaymentOf(order) }
 }

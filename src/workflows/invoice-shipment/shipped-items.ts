@@ -63,7 +63,11 @@ export function shipsTheRest(
 ): boolean {
   const when = (f: MedusaFulfillment) => time(trigger === "shipment" ? f.shipped_at : f.created_at)
   const later = fulfillments.some((f) => f.id !== fulfillment.id && !f.canceled_at && when(f) > when(fulfillment))
-  if (later) return false
+  return !later && everythingShipped(orderItems, trigger)
+}
+
+/** True when every item that needs shipping is shipped in full (fulfilled in full, for "fulfillment"). */
+export function everythingShipped(orderItems: MedusaOrderItem[], trigger: "shipment" | "fulfillment"): boolean {
   const toShip = orderItems.filter((item) => item.requires_shipping !== false)
   if (toShip.length === 0) return false
   return toShip.every((item) => {

@@ -1,12 +1,19 @@
 import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { providerPaymentsOf } from "../../providers/trade-credit/lib/order-payments"
 import { isPlanProviderId } from "../../providers/trade-credit/lib/provider-ids"
 import { type MedusaFulfillment, type MedusaOrderItem, shipsTheRest } from "../invoice-shipment/shipped-items"
 
 export type CapturePlanOnShipmentInput = { fulfillment_id: string; trigger: "shipment" | "fulfillment" }
-export type CapturePlanOnShipmentResult = { captured: boolean; reason?: string; payment_id?: string; order_id?: string }
+export type CapturePlanOnShipmentResult = {
+  captured: boolean
+  reason?: string
+  payment_id?: string
+  order_id?: string
+  /** The order's plan has no payment yet: its funding is pending (it is captured when accepted, if due then). */
+  awaiting_funding?: boolean
+}
 
 const FIELDS = [
   "id",
@@ -25,6 +32,8 @@ const FIELDS = [
   "payment_collections.payments.provider_id",
   "payment_collections.payments.captured_at",
   "payment_collections.payments.canceled_at",
+  "payment_collections.payment_sessions.provider_id",
+  "payment_collections.payment_sessions.status",
 ]
 
 type PlanPayment = { id: string; provider_id: string; captured_at?: unknown; canceled_at?: unknown }
@@ -54,6 +63,10 @@ async function readOrderOfFulfillment(container: MedusaContainer, fulfillmentId:
 const openPlanPaymentOf = (collections: any[] | null | undefined) =>
   providerPaymentsOf<PlanPayment>(collections, isPlanProviderId).find((p) => !p.canceled_at && !p.captured_at)
 
+/** A plan session of the order still waiting for the service's funding decision (its payment comes with it). */
+const awaitsFunding = (collections: any[] | null | undefined) =>
+  (collections ?? []).some((c) => (c?.payment_sessions ?? []).some((s: any) => isPlanProviderId(s?.provider_id) && s.status === PaymentSessionStatus.PENDING_AUTHORIZATION))
+
 /**
  * Instalments with `captureOn: "shipment"` (or "fulfillment"): a repayment plan is fulfilled whole (the service
  * invoices its instalments from then on), so its payment is captured when the order's last item ships, through
@@ -69,6 +82,9 @@ export async function capturePlanOnShipment(
   if (!found) return { captured: false, reason: "the fulfillment belongs to no order" }
   const { fulfillment, order } = found
   const payment = openPlanPaymentOf(order.payment_collections)
+  if (!payment && awaitsFunding(order.payment_collections)) {
+    return { captured: false, reason: "the plan's funding is pending: it is captured when the service accepts it", order_id: order.id, awaiting_funding: true }
+  }
   if (!payment) return { captured: false, reason: "the order has no open instalment plan payment", order_id: order.id }
   if (fulfillment.canceled_at) return { captured: false, reason: "the fulfillment was cancelled", order_id: order.id }
   if (trigger === "shipment" && !fulfillment.shipped_at) return { captured: false, reason: "the fulfillment is not shipped", order_id: order.id }
@@ -76,7 +92,7 @@ export async function capturePlanOnShipment(
     return { captured: false, reason: "items remain to ship: the plan is fulfilled with the last shipment", order_id: order.id, payment_id: payment.id }
   }
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
-  return await locking.execute(`trade-credit:plan-capture:${payment.id}`, async () => {
+  return await locking.execute(`trade-credit:payment-capture:${payment.id}`, async () => {
     // Read again under the lock: another delivery of the event may have captured it meanwhile.
     const again = await readOrderOfFulfillment(container, fulfillment_id)
     if (!again || !openPlanPaymentOf(again.order.payment_collections)) {

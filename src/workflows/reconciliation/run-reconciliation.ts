@@ -1,6 +1,8 @@
-import type { ILockingModule, Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { ReconciliationRunRow } from "../../modules/trade-credit"
+import { logLine } from "../../utils/log-line"
+import { pluginLoggerOf } from "../../utils/plugin-logger"
 import { reconcilePaymentsWorkflow, type ReconcilePaymentsInput } from "./reconcile-payments"
 
 const LOCK_KEY = "trade-credit:reconciliation"
@@ -10,7 +12,7 @@ const LOCK_KEY = "trade-credit:reconciliation"
  * admin's "run now" never overlap), and logs what it found and did.
  */
 export async function runReconciliation(container: MedusaContainer, input: ReconcilePaymentsInput): Promise<ReconciliationRunRow> {
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const logger = pluginLoggerOf(container)
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
   let run: ReconciliationRunRow
   try {
@@ -31,14 +33,18 @@ export async function runReconciliation(container: MedusaContainer, input: Recon
   }
   const scope = input.order_id ? ` for order ${input.order_id}` : ""
   const summary = `trade-credit: reconciliation ${run.id} (${run.trigger}${scope}): checked ${run.checked}, repaired ${run.repaired}, failed ${run.failed}`
-  if (run.failed) logger.warn(summary)
-  else logger.info(summary)
+  logLine(logger, run.failed ? "warn" : "info", summary, { reconciliation_run_id: run.id, order_id: input.order_id })
   for (const f of run.findings ?? []) {
     const line = `trade-credit: reconciliation ${run.id}: session ${f.session_id}${f.payment_id ? ` / payment ${f.payment_id}` : ""}${
       f.service_order_id ? ` / service order ${f.service_order_id}` : ""
     }: ${f.found}; ${f.action}${f.error ? `; error: ${f.error}` : ""}`
-    if (f.error || f.action.includes("reported:")) logger.warn(line)
-    else logger.info(line)
+    logLine(logger, f.error || f.action.includes("reported:") ? "warn" : "info", line, {
+      reconciliation_run_id: run.id,
+      order_id: f.order_id,
+      payment_id: f.payment_id,
+      payment_session_id: f.session_id,
+      service_order_id: f.service_order_id,
+    })
   }
   return run
 }

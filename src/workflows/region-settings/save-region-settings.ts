@@ -26,7 +26,7 @@ export const saveRegionSettingsStep = createStep(
     // The row as stored, to put back on compensation.
     const before: Record<string, unknown> = existing ? Object.fromEntries(EDITABLE_REGION_SETTINGS.map((f) => [f, existing[f]])) : {}
     // What applies now, from the row just read (no second read).
-    const current = effectiveRegionSettings(input.region_id, existing, tradeCredit.getOptions().invoiceTermsDays)
+    const current = effectiveRegionSettings(input.region_id, existing, tradeCredit.getOptions())
     const changed = EDITABLE_REGION_SETTINGS.filter((field) => field in input.changes && json(input.changes[field]) !== json(current[field]))
     const row = existing
       ? await tradeCredit.updateRegionSettings({ id: existing.id, ...storedRegionSettings(input.changes) })

@@ -3,6 +3,8 @@ import { ContainerRegistrationKeys, Modules, PaymentSessionStatus } from "@medus
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../modules/trade-credit"
 import type { TradeCreditPaymentData } from "../../core/order/payment-data"
 import { invoiceProviderIds } from "../../providers/trade-credit/lib/provider-ids"
+import { logLine } from "../../utils/log-line"
+import { pluginLoggerOf } from "../../utils/plugin-logger"
 import type { CancelUnverifiedOrderResult } from "./steps/cancel-unverified-order"
 import { expireUnverifiedOrderWorkflow } from "./workflow"
 
@@ -52,7 +54,7 @@ export async function expireUnverifiedOrders(
   container: MedusaContainer,
   options: ExpireUnverifiedOrdersOptions = {}
 ): Promise<ExpireUnverifiedOrdersSummary> {
-  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const logger = pluginLoggerOf(container)
   const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
   const ttlHours = options.ttlHours ?? container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).getOptions().unverifiedOrderTtlHours
   const cutoff = new Date((options.now ?? new Date()).getTime() - ttlHours * HOUR_MS)
@@ -93,11 +95,15 @@ export async function expireUnverifiedOrders(
   }
   if (summary.checked > 0) {
     const failed = summary.failed.length ? `, ${summary.failed.length} failed (tried again on the next run)` : ""
-    logger.info(
+    logLine(
+      logger,
+      "info",
       `trade-credit: unverified orders older than ${ttlHours} h: ${summary.freed.length} cancelled and their carts freed, ` +
         `${summary.kept.length} left alone${failed}`
     )
-    for (const { session_id, message } of summary.failed) logger.warn(`trade-credit: could not expire session ${session_id}: ${message}`)
+    for (const { session_id, message } of summary.failed) {
+      logLine(logger, "warn", `trade-credit: could not expire session ${session_id}: ${message}`, { payment_session_id: session_id, cart_id: cartOf.get(session_id) })
+    }
   }
   return summary
 }

@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys, Modules, PaymentActions, PaymentSessionStatu
 import { cancelOrderWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { RepaymentPlanSessionRow, TradeCreditModuleService } from "../../modules/trade-credit"
 import type { PlanStatus } from "../../service/schemas"
+import { captureWhenDue } from "../capture-on/capture-when-due"
 
 export type PlanFundingOutcome = {
   plan_id: string
@@ -36,7 +37,33 @@ type SessionRow = {
 export async function syncPlanFunding(container: MedusaContainer, tradeCredit: TradeCreditModuleService, row: RepaymentPlanSessionRow): Promise<PlanFundingOutcome> {
   // The session's lock (as reconcile-session.ts takes it): the webhook and the poll, on any instance, one at a time.
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
-  return await locking.execute(`trade-credit:payment-session:${row.session_id}`, () => syncUnderLock(container, tradeCredit, row))
+  const outcome = await locking.execute(`trade-credit:payment-session:${row.session_id}`, () => syncUnderLock(container, tradeCredit, row))
+  return outcome.action === "authorized" ? await withDueCapture(container, outcome) : outcome
+}
+
+/**
+ * A plan accepted after its order's capture moment passed (placed in a region that captures on "order", or shipped in
+ * full while funding was pending) is captured now (capture-when-due.ts). A failed capture is said in the outcome and
+ * left to the admin; the authorization stands.
+ */
+async function withDueCapture(container: MedusaContainer, outcome: PlanFundingOutcome): Promise<PlanFundingOutcome> {
+  const orderId = await orderOfSession(container, outcome.session_id)
+  if (!orderId) return outcome
+  try {
+    const capture = await captureWhenDue(container, orderId, "funding_accepted")
+    return capture.captured ? { ...outcome, detail: `order ${orderId} captured (${capture.capture_on})` } : outcome
+  } catch (error) {
+    return { ...outcome, detail: `order ${orderId} not captured: ${(error as Error).message}; capture it from the admin` }
+  }
+}
+
+/** The order placed from a session's payment collection, if any. */
+async function orderOfSession(container: MedusaContainer, sessionId: string): Promise<string | undefined> {
+  const collectionId = (await readSession(container, sessionId))?.payment_collection?.id
+  if (!collectionId) return undefined
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "order_payment_collection", fields: ["order_id"], filters: { payment_collection_id: collectionId } })
+  return (data[0] as { order_id?: string } | undefined)?.order_id
 }
 
 async function syncUnderLock(container: MedusaContainer, tradeCredit: TradeCreditModuleService, row: RepaymentPlanSessionRow): Promise<PlanFundingOutcome> {

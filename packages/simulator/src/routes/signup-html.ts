@@ -1,3 +1,5 @@
+import type { PageLanguage } from "./page-language"
+import { escapeHtml as escape, fillHtml, type SignupScriptTexts, textsFor } from "./page-texts"
 import { SIGNUP_SCRIPT } from "./signup-script"
 
 /** What the popup's script starts from (embedded as JSON; the tokens are in the page's URL anyway). */
@@ -10,7 +12,12 @@ export type SignupConfig = {
   /** Capabilities of the registry token: which paths the popup offers. */
   canVerify: boolean
   canRegister: boolean
+  /** The page's language (page-language.ts); the script gets its words as `texts`. */
+  language: PageLanguage
 }
+
+/** What the page embeds for its script: the config and the script's words in the page's language. */
+export type EmbeddedSignupConfig = SignupConfig & { texts: SignupScriptTexts }
 
 /** The fields autofillData may prefill (docs/simulator.md). */
 export type SignupPrefill = {
@@ -27,9 +34,6 @@ export type SignupPrefill = {
   postal_code?: string
   country?: string
 }
-
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string)
 
 /** JSON that is safe inside a <script> element. */
 const scriptJson = (value: unknown) =>
@@ -50,101 +54,105 @@ button.primary{background:#1a56db;border-color:#1a56db;color:#fff}button:disable
 .business{border:1px solid #e3e6ea;border-radius:8px;padding:.6rem .8rem;margin:.4rem 0}
 [hidden]{display:none!important}p.note{color:#5b6270;font-size:.8rem;margin-top:1.5rem}`
 
-function page(title: string, body: string, script = ""): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+function page(language: PageLanguage, title: string, body: string, script = ""): string {
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="referrer" content="no-referrer"><title>${escape(title)}</title><style>${STYLE}</style></head><body><main>${body}</main>${script}</body></html>`
 }
 
 const field = (id: string, label: string, attrs: string, hint = "") =>
   `<label for="${id}">${escape(label)}</label><input id="${id}" name="${id}" ${attrs}>${hint ? `<p class="hint" id="${id}-hint">${escape(hint)}</p>` : ""}`
 
-/** The popup: a choice, then the returning-buyer path or the new sole trader's registration. */
+/** The popup: a choice, then the returning-buyer path or the new sole trader's registration, in `config.language`. */
 export function signupHtml(config: SignupConfig): string {
-  const body = `<h1 id="title">Register your business for trade credit</h1>
-<p class="lead">For <span data-testid="merchant">${escape(config.merchantName)}</span>: buy on invoice as a sole trader.</p>
+  const all = textsFor(config.language)
+  const t = all.signup
+  const body = `<h1 id="title">${escape(t.heading)}</h1>
+<p class="lead">${fillHtml(t.lead, { merchant: `<span data-testid="merchant">${escape(config.merchantName)}</span>` })}</p>
 <div id="message" role="status" aria-live="polite" data-testid="message"></div>
 
 <section id="step-choose" aria-labelledby="title">
   <div class="choices">
-    <button type="button" id="choose-returning" data-testid="choose-returning"${config.canVerify ? "" : " hidden"}><strong>I have registered before</strong>Find my business with my email address</button>
-    <button type="button" id="choose-new" data-testid="choose-new"${config.canRegister ? "" : " hidden"}><strong>Register a new sole trader business</strong>UK and US sole traders</button>
+    <button type="button" id="choose-returning" data-testid="choose-returning"${config.canVerify ? "" : " hidden"}><strong>${escape(t.returning)}</strong>${escape(t.returningText)}</button>
+    <button type="button" id="choose-new" data-testid="choose-new"${config.canRegister ? "" : " hidden"}><strong>${escape(t.new)}</strong>${escape(t.newText)}</button>
   </div>
 </section>
 
 <section id="step-email" hidden aria-labelledby="email-title">
-  <h2 id="email-title">Find your business</h2>
+  <h2 id="email-title">${escape(t.findTitle)}</h2>
   <form id="email-form" novalidate>
-    ${field("rb-email", "Email address", 'type="email" autocomplete="email" required data-testid="rb-email"')}
-    <div class="actions"><button type="submit" class="primary" data-testid="send-code">Send me a code</button><button type="button" class="link back">Back</button></div>
+    ${field("rb-email", t.email, 'type="email" autocomplete="email" required data-testid="rb-email"')}
+    <div class="actions"><button type="submit" class="primary" data-testid="send-code">${escape(t.sendCode)}</button><button type="button" class="link back">${escape(t.back)}</button></div>
   </form>
 </section>
 
 <section id="step-code" hidden aria-labelledby="code-title">
-  <h2 id="code-title">Enter the code we sent you</h2>
+  <h2 id="code-title">${escape(t.codeTitle)}</h2>
   <div class="inbox" id="inbox" data-testid="sandbox-inbox" hidden></div>
   <form id="code-form" novalidate>
-    ${field("rb-code", "Six-digit code", 'inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required data-testid="rb-code"')}
-    <div class="actions"><button type="submit" class="primary" data-testid="verify-code">Verify</button><button type="button" class="link back">Back</button></div>
+    ${field("rb-code", t.code, 'inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required data-testid="rb-code"')}
+    <div class="actions"><button type="submit" class="primary" data-testid="verify-code">${escape(t.verifyCode)}</button><button type="button" class="link back">${escape(t.back)}</button></div>
   </form>
 </section>
 
 <section id="step-business" hidden aria-labelledby="business-title">
-  <h2 id="business-title">Your business</h2>
-  <fieldset><legend>Choose the business to buy for</legend><div id="business-list" data-testid="business-list"></div></fieldset>
-  <div class="actions"><button type="button" class="primary" id="use-business" data-testid="use-business">Use this business</button><button type="button" class="link back">Back</button></div>
+  <h2 id="business-title">${escape(t.businessTitle)}</h2>
+  <fieldset><legend>${escape(t.chooseBusiness)}</legend><div id="business-list" data-testid="business-list"></div></fieldset>
+  <div class="actions"><button type="button" class="primary" id="use-business" data-testid="use-business">${escape(t.useBusiness)}</button><button type="button" class="link back">${escape(t.back)}</button></div>
 </section>
 
 <section id="step-register" hidden aria-labelledby="register-title">
-  <h2 id="register-title">Register your sole trader business</h2>
+  <h2 id="register-title">${escape(t.registerTitle)}</h2>
   <form id="register-form" novalidate>
-    <label for="country">Country</label>
+    <label for="country">${escape(t.country)}</label>
     <select id="country" name="country" required data-testid="country">
-      <option value="">Choose…</option><option value="GB">United Kingdom</option><option value="US">United States</option>
+      <option value="">${escape(t.choose)}</option><option value="GB">${escape(t.unitedKingdom)}</option><option value="US">${escape(t.unitedStates)}</option>
     </select>
-    <fieldset><legend>Business</legend>
-      ${field("trading_name", "Trading name", 'required autocomplete="organization" data-testid="trading_name"')}
-      ${field("building", "Building name or number", 'required autocomplete="address-line2" data-testid="building"')}
-      ${field("street", "Street", 'required autocomplete="address-line1" data-testid="street"')}
-      <div class="row"><div>${field("city", "City", 'required autocomplete="address-level2" data-testid="city"')}</div>
-      <div>${field("postal_code", "Postal code", 'required autocomplete="postal-code" data-testid="postal_code"')}</div></div>
-      ${field("region", "County or state (optional)", 'autocomplete="address-level1" data-testid="region"')}
-      ${field("website", "Website (optional)", 'type="url" placeholder="https://" data-testid="website"')}
+    <fieldset><legend>${escape(t.business)}</legend>
+      ${field("trading_name", t.tradingName, 'required autocomplete="organization" data-testid="trading_name"')}
+      ${field("building", t.building, 'required autocomplete="address-line2" data-testid="building"')}
+      ${field("street", t.street, 'required autocomplete="address-line1" data-testid="street"')}
+      <div class="row"><div>${field("city", t.city, 'required autocomplete="address-level2" data-testid="city"')}</div>
+      <div>${field("postal_code", t.postalCode, 'required autocomplete="postal-code" data-testid="postal_code"')}</div></div>
+      ${field("region", t.regionOptional, 'autocomplete="address-level1" data-testid="region"')}
+      ${field("website", t.website, 'type="url" placeholder="https://" data-testid="website"')}
     </fieldset>
-    <fieldset><legend>Proprietor</legend>
-      <div class="row"><div>${field("first_name", "First name", 'required autocomplete="given-name" data-testid="first_name"')}</div>
-      <div>${field("last_name", "Last name", 'required autocomplete="family-name" data-testid="last_name"')}</div></div>
-      ${field("date_of_birth", "Date of birth", 'type="date" required autocomplete="bday" data-testid="date_of_birth"')}
-      ${field("email", "Email address", 'type="email" required autocomplete="email" data-testid="email"')}
-      ${field("phone", "Phone number", 'type="tel" required autocomplete="tel" placeholder="+447700900123" aria-describedby="phone-hint" data-testid="phone"', "International format, e.g. +44 7700 900123")}
+    <fieldset><legend>${escape(t.proprietor)}</legend>
+      <div class="row"><div>${field("first_name", t.firstName, 'required autocomplete="given-name" data-testid="first_name"')}</div>
+      <div>${field("last_name", t.lastName, 'required autocomplete="family-name" data-testid="last_name"')}</div></div>
+      ${field("date_of_birth", t.dateOfBirth, 'type="date" required autocomplete="bday" data-testid="date_of_birth"')}
+      ${field("email", t.email, 'type="email" required autocomplete="email" data-testid="email"')}
+      ${field("phone", t.phone, 'type="tel" required autocomplete="tel" placeholder="+447700900123" aria-describedby="phone-hint" data-testid="phone"', t.phoneHint)}
     </fieldset>
-    <label for="evidence">Supporting document (optional)</label>
+    <label for="evidence">${escape(t.evidence)}</label>
     <input id="evidence" name="evidence" type="file" accept="application/pdf,image/png,image/jpeg" aria-describedby="evidence-hint" data-testid="evidence">
-    <p class="hint" id="evidence-hint">PDF, PNG or JPEG, at most 10 MB: e.g. a utility bill or a tax letter.</p>
+    <p class="hint" id="evidence-hint">${escape(t.evidenceHint)}</p>
     <div id="consent-block" hidden>
       <label class="inline" for="biometric_consent"><input type="checkbox" id="biometric_consent" name="biometric_consent" data-testid="biometric-consent">
-      <span>I consent to the biometric check of my identity document, which US document verification requires.</span></label>
+      <span>${escape(t.consent)}</span></label>
     </div>
-    <div class="actions"><button type="submit" class="primary" data-testid="register-submit">Register</button><button type="button" class="link back">Back</button></div>
+    <div class="actions"><button type="submit" class="primary" data-testid="register-submit">${escape(t.register)}</button><button type="button" class="link back">${escape(t.back)}</button></div>
   </form>
 </section>
 
 <section id="step-done" hidden aria-labelledby="done-title">
-  <h2 id="done-title" data-testid="done-title">Done</h2>
+  <h2 id="done-title" data-testid="done-title">${escape(t.done)}</h2>
   <p id="done-text" data-testid="done-text"></p>
-  <div class="actions"><button type="button" class="primary" id="close" data-testid="close">Close</button></div>
+  <div class="actions"><button type="button" class="primary" id="close" data-testid="close">${escape(t.close)}</button></div>
 </section>
 
-<div class="actions"><button type="button" id="cancel" data-testid="cancel">Cancel</button></div>
-<p class="note">Simulator of the trade-credit service (sandbox): codes are shown here instead of being emailed, and no real identity check takes place.</p>`
-  const script = `<script type="application/json" id="signup-config">${scriptJson(config)}</script><script>${SIGNUP_SCRIPT}</script>`
-  return page("Register your business", body, script)
+<div class="actions"><button type="button" id="cancel" data-testid="cancel">${escape(all.common.cancel)}</button></div>
+<p class="note">${escape(t.note)}</p>`
+  const embedded: EmbeddedSignupConfig = { ...config, texts: all.script }
+  const script = `<script type="application/json" id="signup-config">${scriptJson(embedded)}</script><script>${SIGNUP_SCRIPT}</script>`
+  return page(config.language, t.title, body, script)
 }
 
 /** A clear page for a link that cannot work (missing, unknown or expired tokens). */
-export function signupErrorHtml(title: string, message: string): string {
+export function signupErrorHtml(title: string, message: string, language: PageLanguage = "en"): string {
   return page(
+    language,
     title,
     `<h1 data-testid="error-title">${escape(title)}</h1><p role="alert" data-testid="error-message">${escape(message)}</p>
-<p>Close this window and start again from the shop.</p>`
+<p>${escape(textsFor(language).signupError.startAgain)}</p>`
   )
 }

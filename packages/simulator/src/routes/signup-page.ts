@@ -5,6 +5,8 @@ import type { DelegationRecord } from "../registration/store"
 import { findToken } from "../registration/tokens"
 import type { MerchantState } from "../state/merchants"
 import { route } from "./handler"
+import { pageLanguage, sendPage } from "./page-language"
+import { fill, type PageTexts, textsFor } from "./page-texts"
 import { type SignupPrefill, signupErrorHtml, signupHtml } from "./signup-html"
 
 const text = z.string().trim().min(1).max(255)
@@ -74,13 +76,14 @@ export function prefillOf(raw: unknown): SignupPrefill {
   return Object.fromEntries(Object.entries(prefill).filter(([, value]) => value !== undefined)) as SignupPrefill
 }
 
-type Checked = { ok: true; merchant: MerchantState; record: DelegationRecord } | { ok: false; status: number; message: string }
+type TokenProblem = keyof Pick<PageTexts["signupError"], "missingToken" | "invalidToken" | "expiredToken">
+type Checked = { ok: true; merchant: MerchantState; record: DelegationRecord } | { ok: false; status: number; problem: TokenProblem; name: string }
 
 function checkToken(ctx: SimulatorContext, raw: unknown, name: string, kind: "registry" | "autofill"): Checked {
-  if (typeof raw !== "string" || raw === "") return { ok: false, status: 400, message: `The link has no ${name}.` }
+  if (typeof raw !== "string" || raw === "") return { ok: false, status: 400, problem: "missingToken", name }
   const found = findToken(ctx.merchants, raw)
-  if (!found || found.record.kind !== kind) return { ok: false, status: 401, message: `The ${name} of this link is not valid.` }
-  if (found.record.expiresAtMs <= ctx.clock.nowMs()) return { ok: false, status: 401, message: `The ${name} of this link has expired.` }
+  if (!found || found.record.kind !== kind) return { ok: false, status: 401, problem: "invalidToken", name }
+  if (found.record.expiresAtMs <= ctx.clock.nowMs()) return { ok: false, status: 401, problem: "expiredToken", name }
   return { ok: true, ...found }
 }
 
@@ -89,6 +92,8 @@ function checkToken(ctx: SimulatorContext, raw: unknown, name: string, kind: "re
  * &autofillData&country (interfaces.md). No API key: the page works with the
  * two delegation tokens of its URL. Missing, unknown or expired tokens, or
  * tokens that cannot do the job, give a clear error page. Mounted at /soletrader.
+ * The words (the page's, its script's and the error pages') follow the buyer's language
+ * (page-language.ts): `lang` (or `locale`) of the URL, else Accept-Language, else English.
  */
 export function signupPage(ctx: SimulatorContext): Router {
   const router = Router()
@@ -98,23 +103,22 @@ export function signupPage(ctx: SimulatorContext): Router {
     route((req, res) => {
       res.setHeader("Cache-Control", "no-store")
       res.setHeader("Referrer-Policy", "no-referrer")
-      const fail = (status: number, message: string) =>
-        res.status(status).type("html").send(signupErrorHtml("This signup link cannot be used", message))
+      const { language } = pageLanguage(req)
+      const errors = textsFor(language).signupError
+      const fail = (status: number, message: string) => sendPage(res, language, signupErrorHtml(errors.title, message, language), status)
       const auth = checkToken(ctx, req.query.authToken, "authToken", "registry")
-      if (!auth.ok) return fail(auth.status, auth.message)
+      if (!auth.ok) return fail(auth.status, fill(errors[auth.problem], { name: auth.name }))
       const autofill = checkToken(ctx, req.query.autofillToken, "autofillToken", "autofill")
-      if (!autofill.ok) return fail(autofill.status, autofill.message)
-      if (auth.merchant !== autofill.merchant) return fail(401, "The two tokens of this link belong to different shops.")
+      if (!autofill.ok) return fail(autofill.status, fill(errors[autofill.problem], { name: autofill.name }))
+      if (auth.merchant !== autofill.merchant) return fail(401, errors.differentShops)
       const canVerify = auth.record.capabilities.has("verify_returning_buyer")
       const canRegister = auth.record.capabilities.has("create_proposal")
-      if (!canVerify && !canRegister) {
-        return fail(403, "The authToken of this link allows neither verify_returning_buyer nor create_proposal.")
-      }
-      if (!autofill.record.capabilities.has("write_current_buyer")) {
-        return fail(403, "The autofillToken of this link does not allow write_current_buyer: the business could not be saved.")
-      }
+      if (!canVerify && !canRegister) return fail(403, errors.cannotProceed)
+      if (!autofill.record.capabilities.has("write_current_buyer")) return fail(403, errors.cannotSave)
       const country = typeof req.query.country === "string" ? req.query.country.toUpperCase() : ""
-      res.type("html").send(
+      sendPage(
+        res,
+        language,
         signupHtml({
           authToken: auth.record.token,
           autofillToken: autofill.record.token,
@@ -123,6 +127,7 @@ export function signupPage(ctx: SimulatorContext): Router {
           merchantName: auth.merchant.name,
           canVerify,
           canRegister,
+          language,
         })
       )
     })

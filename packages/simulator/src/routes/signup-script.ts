@@ -13,17 +13,28 @@
  *
  * When done it posts {type: "soletrader-signup", status: "completed"} to
  * window.opener and closes; Cancel posts status "cancelled".
+ *
+ * Its words come from the page's config (`texts`, page-texts.ts `script`, in
+ * the page's language); `{name}` in them is filled by `t(key, values)`.
  */
 export const SIGNUP_SCRIPT = String.raw`
 (function () {
   "use strict";
   var config = JSON.parse(document.getElementById("signup-config").textContent);
+  var texts = config.texts || {};
   var TOKEN_HEADER = "Service-Delegated-Authority-Token";
   var POLL_MS = 1000;
   var POLL_LIMIT_MS = 30000;
   var state = { email: null, businesses: [], matchesToken: null, proposal: null, finished: false };
 
   function $(id) { return document.getElementById(id); }
+  /** The words for key, each {name} replaced by values[name]. */
+  function t(key, values) {
+    var text = Object.prototype.hasOwnProperty.call(texts, key) ? String(texts[key]) : key;
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
+    });
+  }
   function show(step) {
     ["step-choose", "step-email", "step-code", "step-business", "step-register", "step-done"].forEach(function (id) {
       $(id).hidden = id !== step;
@@ -66,12 +77,30 @@ export const SIGNUP_SCRIPT = String.raw`
       });
     });
   }
+  /** The popup's own words for the service's answers a buyer meets at the code step; null for any other. */
+  function knownAnswer(answer) {
+    var body = answer && answer.body;
+    if (!body) return null;
+    var type = body.error_json && body.error_json[0] && body.error_json[0].type;
+    if (type === "code_mismatch") {
+      var left = /\((\d+) attempts? left\)/.exec(body.error_message || "");
+      if (!left) return t("wrongCode");
+      return left[1] === "1" ? t("wrongCodeOneLeft") : t("wrongCodeLeft", { left: left[1] });
+    }
+    if (type === "code_not_pending") return t("noCodePending");
+    var retryAfter = answer.headers && answer.headers.get("Retry-After");
+    if (body.error_code === "RATE_LIMITED" && retryAfter && /wrong codes/.test(body.error_message || "")) return t("tooManyCodes", { seconds: retryAfter });
+    return null;
+  }
+  /** What went wrong: the popup's words for a known answer, else the service's message, else the fallback and the status. */
   function explain(answer, fallback) {
+    var known = knownAnswer(answer);
+    if (known) return known;
     if (answer && answer.body && answer.body.error_message) return answer.body.error_message;
-    return fallback + (answer ? " (status " + answer.status + ")" : "");
+    return fallback + (answer ? t("status", { status: answer.status }) : "");
   }
   function failed(error) {
-    say("The service could not be reached. Check your connection and try again.", "error");
+    say(t("unreachable"), "error");
     if (window.console) console.error(error);
   }
 
@@ -98,11 +127,12 @@ export const SIGNUP_SCRIPT = String.raw`
   if (prefill.email) $("rb-email").value = prefill.email;
   var country = config.country || (prefill.country === "GB" || prefill.country === "US" ? prefill.country : "");
   $("country").value = country;
+  var regionLabel = $("region").previousElementSibling.textContent;
   function onCountry() {
     var us = $("country").value === "US";
     $("consent-block").hidden = !us;
     $("biometric_consent").required = us;
-    $("region").previousElementSibling.textContent = us ? "State" : "County or state (optional)";
+    $("region").previousElementSibling.textContent = us ? t("state") : regionLabel;
     $("region").required = us;
   }
   $("country").addEventListener("change", onCountry);
@@ -114,7 +144,7 @@ export const SIGNUP_SCRIPT = String.raw`
   Array.prototype.forEach.call(document.querySelectorAll("button.back"), function (b) {
     b.addEventListener("click", function () { say(""); show("step-choose"); });
   });
-  $("cancel").addEventListener("click", function () { finish("cancelled", "Cancelled", "Nothing was saved. You can close this window."); });
+  $("cancel").addEventListener("click", function () { finish("cancelled", t("cancelledTitle"), t("cancelledText")); });
   $("close").addEventListener("click", function () { finish("completed"); window.close(); });
 
   // --- returning buyer -------------------------------------------------------
@@ -122,22 +152,22 @@ export const SIGNUP_SCRIPT = String.raw`
     event.preventDefault();
     var form = event.target;
     var email = $("rb-email").value.trim();
-    if (!$("rb-email").checkValidity() || !email) { say("Enter a valid email address.", "error"); $("rb-email").focus(); return; }
+    if (!$("rb-email").checkValidity() || !email) { say(t("invalidEmail"), "error"); $("rb-email").focus(); return; }
     busy(form, true);
-    say("Sending a code…");
+    say(t("sendingCode"));
     api("POST", "/proposal/returning-buyer/verification", config.authToken, { email: email }).then(function (answer) {
       busy(form, false);
-      if (answer.status === 404) { say("We found no business registered with this email address. You can register a new one.", "error"); return; }
-      if (answer.status !== 201) { say(explain(answer, "The code could not be sent"), "error"); return; }
+      if (answer.status === 404) { say(t("noBusiness"), "error"); return; }
+      if (answer.status !== 201) { say(explain(answer, t("codeNotSent")), "error"); return; }
       state.email = email;
-      say("We sent a code to " + email + ".");
+      say(t("codeSent", { email: email }));
       show("step-code");
       return fetch("/_sim/registration/codes?email=" + encodeURIComponent(email), { cache: "no-store" })
         .then(function (res) { return res.json(); })
         .then(function (inbox) {
           var item = inbox && inbox.items && inbox.items.filter(function (i) { return i.code; })[0];
           if (!item) return;
-          $("inbox").textContent = "Sandbox inbox: your code is " + item.code;
+          $("inbox").textContent = t("inbox", { code: item.code });
           $("inbox").hidden = false;
         })
         .catch(function () { /* the inbox is a sandbox convenience */ });
@@ -174,14 +204,15 @@ export const SIGNUP_SCRIPT = String.raw`
     event.preventDefault();
     var form = event.target;
     var code = $("rb-code").value.trim();
-    if (!/^[0-9]{6}$/.test(code)) { say("Enter the six digits of the code.", "error"); $("rb-code").focus(); return; }
+    if (!/^[0-9]{6}$/.test(code)) { say(t("invalidCode"), "error"); $("rb-code").focus(); return; }
     busy(form, true);
-    say("Checking the code…");
+    say(t("checkingCode"));
     api("PATCH", "/proposal/returning-buyer/verification", config.authToken, { email: state.email, code: code }).then(function (answer) {
       if (answer.status !== 200) {
         busy(form, false);
-        var text = explain(answer, "The code could not be checked");
-        if (answer.status === 429) text += " (wait " + (answer.headers.get("Retry-After") || "some") + " seconds)";
+        var text = explain(answer, t("codeNotChecked"));
+        var retryAfter = answer.headers.get("Retry-After");
+        if (answer.status === 429) text += retryAfter ? t("waitSeconds", { seconds: retryAfter }) : t("waitSome");
         say(text, "error");
         return;
       }
@@ -243,11 +274,11 @@ export const SIGNUP_SCRIPT = String.raw`
     var person = personFrom(prefill);
     person.email = state.email;
     $("use-business").disabled = true;
-    say("Saving…");
+    say(t("saving"));
     saveAutofill(business, person, null).then(function (answer) {
       $("use-business").disabled = false;
-      if (answer.status !== 200) { say(explain(answer, "The business could not be saved"), "error"); return; }
-      finish("completed", "You are all set", business.company_name + " is ready for checkout. This window closes now.");
+      if (answer.status !== 200) { say(explain(answer, t("notSaved")), "error"); return; }
+      finish("completed", t("allSetTitle"), t("allSetText", { company: business.company_name }));
     }).catch(function (error) { $("use-business").disabled = false; failed(error); });
   });
 
@@ -296,28 +327,28 @@ export const SIGNUP_SCRIPT = String.raw`
     var id = state.proposal.id;
     return api("GET", "/registry/v1/proposal/" + encodeURIComponent(id), config.authToken).then(function (answer) {
       if (state.finished) return;
-      if (answer.status !== 200) { say(explain(answer, "The registration's status could not be read"), "error"); return; }
+      if (answer.status !== 200) { say(explain(answer, t("statusNotRead")), "error"); return; }
       var proposal = answer.body;
       if (proposal.status === "ACCEPTED" && proposal.enrolled_business) {
-        say("Saving your business…");
+        say(t("savingBusiness"));
         return saveAutofill(proposal.enrolled_business, person, address).then(function (saved) {
-          if (saved.status !== 200) { say(explain(saved, "The business could not be saved"), "error"); return; }
-          finish("completed", "Your business is registered",
-            proposal.enrolled_business.trading_name + " is registered with number " + proposal.enrolled_business.organization_number + ". This window closes now.");
+          if (saved.status !== 200) { say(explain(saved, t("notSaved")), "error"); return; }
+          finish("completed", t("registeredTitle"),
+            t("registeredText", { name: proposal.enrolled_business.trading_name, number: proposal.enrolled_business.organization_number }));
           $("done-text").setAttribute("data-organization-number", proposal.enrolled_business.organization_number);
         });
       }
       if (proposal.status === "DECLINED" || proposal.status === "WITHDRAWN") {
         say("");
-        $("done-title").textContent = "Registration not accepted";
-        $("done-text").textContent = "We could not register this business, so trade credit is not available for it. Choose another payment method in the shop.";
+        $("done-title").textContent = t("notAcceptedTitle");
+        $("done-text").textContent = t("notAcceptedText");
         show("step-done");
         return;
       }
       var waited = Date.now() - startedAt;
       if (proposal.status === "IN_REVIEW" || waited >= POLL_LIMIT_MS) {
-        $("done-title").textContent = "Your registration is being reviewed";
-        $("done-text").textContent = "We will tell the shop when it is decided; you can close this window.";
+        $("done-title").textContent = t("reviewTitle");
+        $("done-text").textContent = t("reviewText");
         if ($("step-done").hidden) { say(""); show("step-done"); }
       }
       if (waited < 10 * POLL_LIMIT_MS) return new Promise(function (resolve) { setTimeout(resolve, POLL_MS); }).then(function () { return pollDecision(person, address, startedAt); });
@@ -331,13 +362,13 @@ export const SIGNUP_SCRIPT = String.raw`
     if (invalid) {
       var label = form.querySelector("label[for=" + invalid.id + "]");
       say(invalid.id === "biometric_consent"
-        ? "US registrations need your consent to the biometric check of your identity document."
-        : "Please check: " + (label ? label.textContent : invalid.name) + ".", "error");
+        ? t("consentNeeded")
+        : t("pleaseCheck", { field: label ? label.textContent : invalid.name }), "error");
       invalid.focus();
       return;
     }
     var file = $("evidence").files && $("evidence").files[0];
-    if (file && file.size > 10 * 1024 * 1024) { say("The document is larger than 10 MB.", "error"); return; }
+    if (file && file.size > 10 * 1024 * 1024) { say(t("tooLarge"), "error"); return; }
     var person = {
       first_name: $("first_name").value.trim(),
       last_name: $("last_name").value.trim(),
@@ -346,25 +377,25 @@ export const SIGNUP_SCRIPT = String.raw`
     };
     var address = addressFromForm();
     busy(form, true);
-    say("Registering…");
+    say(t("registering"));
     var step = state.proposal && state.proposal.status === "DRAFT"
       ? Promise.resolve({ status: 202, body: state.proposal })
       : api("POST", "/registry/v1/proposal", config.authToken, proposalBody());
     step.then(function (created) {
-      if (created.status !== 202) throw { answer: created, fallback: "The registration was refused" };
+      if (created.status !== 202) throw { answer: created, fallback: t("registrationRefused") };
       state.proposal = created.body;
       if (!file) return null;
       var data = new FormData();
       data.append("file", file, file.name);
       return api("POST", "/registry/v1/proposal/" + encodeURIComponent(state.proposal.id) + "/evidence", config.authToken, data, true).then(function (uploaded) {
-        if (uploaded.status !== 201) throw { answer: uploaded, fallback: "The document was refused" };
+        if (uploaded.status !== 201) throw { answer: uploaded, fallback: t("documentRefused") };
       });
     }).then(function () {
       return api("POST", "/registry/v1/proposal/" + encodeURIComponent(state.proposal.id) + "/submission", config.authToken);
     }).then(function (submitted) {
-      if (submitted.status !== 200) throw { answer: submitted, fallback: "The registration could not be submitted" };
+      if (submitted.status !== 200) throw { answer: submitted, fallback: t("notSubmitted") };
       state.proposal.status = "SUBMITTED";
-      say("Checking your registration…");
+      say(t("checkingRegistration"));
       return pollDecision(person, address, Date.now());
     }).catch(function (error) {
       busy(form, false);

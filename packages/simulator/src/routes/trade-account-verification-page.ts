@@ -4,6 +4,7 @@ import type { MerchantState } from "../state/merchants"
 import type { VerificationLink } from "../state/trade-accounts"
 import { decideLink, isLinkExpired, returnUrlWith } from "../trade-account/verification"
 import { route } from "./handler"
+import { pageLanguage, sendPage } from "./page-language"
 import { tradeAccountVerificationHtml, unknownLinkHtml } from "./trade-account-verification-html"
 
 function findLink(ctx: SimulatorContext, token: string): { merchant: MerchantState; link: VerificationLink } | undefined {
@@ -21,6 +22,8 @@ function findLink(ctx: SimulatorContext, token: string): { merchant: MerchantSta
  * `trade_account_verification=verified`; "Cancel" changes nothing and sends
  * it back with `=cancelled`. A link is used once; afterwards the page shows
  * the outcome and a way back. Mounted at /trade-account-verification.
+ * The words follow the user's language (page-language.ts): `?lang=` of the URL, else
+ * Accept-Language, else English.
  */
 export function tradeAccountVerificationPage(ctx: SimulatorContext): Router {
   const router = Router()
@@ -36,10 +39,11 @@ export function tradeAccountVerificationPage(ctx: SimulatorContext): Router {
     "/:token",
     route((req, res) => {
       res.setHeader("Cache-Control", "no-store")
+      const { language } = pageLanguage(req)
       const found = findLink(ctx, req.params.token)
       const shown = found && view(found)
-      if (!found || !shown) return res.status(404).type("html").send(unknownLinkHtml())
-      res.type("html").send(tradeAccountVerificationHtml(shown, isLinkExpired(ctx, found.link)))
+      if (!found || !shown) return sendPage(res, language, unknownLinkHtml(language), 404)
+      sendPage(res, language, tradeAccountVerificationHtml(shown, isLinkExpired(ctx, found.link), language))
     })
   )
 
@@ -47,18 +51,19 @@ export function tradeAccountVerificationPage(ctx: SimulatorContext): Router {
     "/:token",
     route((req, res) => {
       res.setHeader("Cache-Control", "no-store")
+      const { language } = pageLanguage(req)
       const found = findLink(ctx, req.params.token)
       const shown = found && view(found)
-      if (!found || !shown) return res.status(404).type("html").send(unknownLinkHtml())
+      if (!found || !shown) return sendPage(res, language, unknownLinkHtml(language), 404)
       const decision = (req.body as Record<string, unknown> | undefined)?.decision
       const { link, user } = shown
       if (link.outcome !== null || user.user.verified) {
         // Decided already (or verified through another link): back to the shop with what happened.
         return res.redirect(303, returnUrlWith(link, link.outcome ?? "verified"))
       }
-      if (isLinkExpired(ctx, link)) return res.status(410).type("html").send(tradeAccountVerificationHtml(shown, true))
+      if (isLinkExpired(ctx, link)) return sendPage(res, language, tradeAccountVerificationHtml(shown, true, language), 410)
       if (decision !== "verify" && decision !== "cancel") {
-        return res.status(400).type("html").send(tradeAccountVerificationHtml(shown, false))
+        return sendPage(res, language, tradeAccountVerificationHtml(shown, false, language), 400)
       }
       res.redirect(303, decideLink(ctx, link, user, decision === "verify"))
     })

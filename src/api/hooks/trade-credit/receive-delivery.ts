@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { IEventBusModuleService, Logger } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { IEventBusModuleService } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
 import { TRADE_CREDIT_WEBHOOK_EVENT, type TradeCreditWebhookReceived } from "../../../workflows/webhooks/webhook-received"
 import { handleEnrollmentWebhookWorkflow } from "../../../workflows/enrollment/handle-enrollment-webhook"
@@ -8,6 +8,8 @@ import { classifyDelivery } from "./classify-delivery"
 import { isUnstorableText, rejectInvalidText } from "./reject-invalid-text"
 import { sendError } from "../../errors/answer"
 import { findInvalidText, invalidTextAnswer } from "../../utils/invalid-text"
+import { logLine } from "../../../utils/log-line"
+import { pluginLoggerOf } from "../../../utils/plugin-logger"
 
 /**
  * How often Medusa's Redis event bus hands a delivery to the pipeline when its handling throws (as Medusa's own webhook
@@ -31,12 +33,12 @@ const ATTEMPTS = 3
  *   `{received: true, handled: false, code, message}`, recorded as rejected, never queued (reject-invalid-text.ts).
  */
 export async function receiveDelivery(req: MedusaRequest, res: MedusaResponse, rawBody: Buffer): Promise<void> {
-  const logger = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const logger = pluginLoggerOf(req.scope)
   const { webhookSecret } = req.scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).getOptions()
 
   const verdict = classifyDelivery({ rawData: rawBody, headers: req.headers as Record<string, unknown> }, webhookSecret)
   if (verdict.kind === "refused") {
-    logger.warn(`trade-credit webhook: refused a delivery (${verdict.code}): ${verdict.reason}`)
+    logLine(logger, "warn", `trade-credit webhook: refused a delivery (${verdict.code}): ${verdict.reason}`, { code: verdict.code })
     return void sendError(res, verdict.code, `The delivery is refused: ${verdict.reason}`)
   }
   // Text is text (the root middleware's check, here because the receiver parses its own body): no NUL, no lone
@@ -49,11 +51,17 @@ export async function receiveDelivery(req: MedusaRequest, res: MedusaResponse, r
   }
   if (invalidText) {
     const answer = invalidTextAnswer(invalidText)
-    logger.warn(`trade-credit webhook: refused a delivery (${answer.body.code}): ${answer.body.message}`)
+    logLine(logger, "warn", `trade-credit webhook: refused a delivery (${answer.body.code}): ${answer.body.message}`, {
+      code: answer.body.code,
+      ...(verdict.kind === "event" ? { event_id: verdict.event.id, event_type: verdict.event.type } : {}),
+    })
     return void res.status(answer.status).json(answer.body)
   }
   if (verdict.kind === "unknown_type") {
-    logger.info(`trade-credit webhook: ${verdict.type} ${verdict.id} is not an event this plugin handles; acknowledged and ignored`)
+    logLine(logger, "info", `trade-credit webhook: ${verdict.type} ${verdict.id} is not an event this plugin handles; acknowledged and ignored`, {
+      event_id: verdict.id,
+      event_type: verdict.type,
+    })
     return void res.status(200).json({ received: true, handled: false })
   }
 
@@ -62,7 +70,13 @@ export async function receiveDelivery(req: MedusaRequest, res: MedusaResponse, r
     const { result } = await handleEnrollmentWebhookWorkflow(req.scope).run({
       input: { event_id: event.id, type: event.type, proposal_id: event.data.proposal_id, verified_with: verdict.verifiedWith },
     })
-    if (!result.handled) logger.info(`trade-credit webhook: ${event.type} ${event.id} was received before; nothing to do`)
+    if (!result.handled) {
+      logLine(logger, "info", `trade-credit webhook: ${event.type} ${event.id} was received before; nothing to do`, {
+        event_id: event.id,
+        event_type: event.type,
+        proposal_id: event.data.proposal_id,
+      })
+    }
     return void res.status(200).json({ received: true, handled: result.handled })
   }
 

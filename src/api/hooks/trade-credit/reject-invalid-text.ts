@@ -1,10 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { Logger } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
 import { Codes } from "../../errors/codes"
 import { quote } from "../../errors/quote"
 import { type InvalidText, invalidTextAnswer } from "../../utils/invalid-text"
+import { logLine } from "../../../utils/log-line"
+import { pluginLoggerOf } from "../../../utils/plugin-logger"
 
 /** The answer of a signed delivery holding text that cannot be stored: 200, so the service stops retrying it. */
 export type InvalidTextAcknowledgement = {
@@ -35,14 +35,17 @@ export async function rejectInvalidText(
   invalid: InvalidText,
   verifiedWith: string | null = null
 ): Promise<InvalidTextAcknowledgement> {
-  const logger = scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const logger = pluginLoggerOf(scope)
   const tradeCredit = scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
   const eventId = quote(event.id)
   const type = quote(event.type)
   const refusal = invalidTextAnswer(invalid).body.message
-  logger.warn(
+  logLine(
+    logger,
+    "warn",
     `trade-credit webhook: ${type} "${eventId}" is signed but holds text that cannot be stored (${Codes.TRADE_CREDIT_INVALID_TEXT} at ${invalid.path}); ` +
-      "acknowledged, recorded as rejected and not acted on (reconciliation reads the order's state back from the service)"
+      "acknowledged, recorded as rejected and not acted on (reconciliation reads the order's state back from the service)",
+    { event_id: eventId, event_type: type, code: Codes.TRADE_CREDIT_INVALID_TEXT }
   )
   await recordRejected(tradeCredit, {
     event_id: eventId,

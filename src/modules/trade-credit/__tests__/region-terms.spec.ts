@@ -12,13 +12,13 @@ describe("region settings: terms per buyer and the instalments offered", () => {
         { customer_id: "cus_vip", invoice_terms_days: 90 },
       ],
     }),
-    14
+    { invoiceTermsDays: 14, captureOn: "shipment" }
   )
 
   it("reads the stored row back as it was given (periods ascending)", () => {
     expect(settings).toMatchObject({ invoice_terms_days: 30, instalment_periods: [3, 6, 12] })
     expect(settings.invoice_terms_overrides).toHaveLength(3)
-    expect(effectiveRegionSettings("reg_1", storedRegionSettings({ instalment_periods: null, invoice_terms_overrides: [] }), 14)).toMatchObject({
+    expect(effectiveRegionSettings("reg_1", storedRegionSettings({ instalment_periods: null, invoice_terms_overrides: [] }), { invoiceTermsDays: 14, captureOn: "shipment" })).toMatchObject({
       instalment_periods: null,
       invoice_terms_overrides: [],
       invoice_terms_days: 14,
@@ -39,5 +39,18 @@ describe("region settings: terms per buyer and the instalments offered", () => {
     expect(periodsRefusalOf(settings, 6)).toBeUndefined()
     expect(periodsRefusalOf(settings, 24)).toBe("24 monthly instalments are not offered here: choose 3, 6, 12")
     expect(periodsRefusalOf({ instalment_periods: null }, 24)).toBeUndefined()
+  })
+
+  it("takes capture, invoice language and the declined buyer's view from the row, else the defaults", () => {
+    const defaults = effectiveRegionSettings("reg_1", undefined, { captureOn: "fulfillment" })
+    expect(defaults).toMatchObject({ capture_on: "fulfillment", invoice_language: null, hide_when_declined: true })
+    const row = storedRegionSettings({ capture_on: "order", invoice_language: "sv_SE", hide_when_declined: false })
+    expect(effectiveRegionSettings("reg_1", row, { captureOn: "shipment" })).toMatchObject({
+      capture_on: "order",
+      invoice_language: "sv_SE",
+      hide_when_declined: false,
+    })
+    // A language the service does not issue invoices in (an old row, a hand edit) counts as none.
+    expect(effectiveRegionSettings("reg_1", { invoice_language: "fr_FR" }, { captureOn: "shipment" }).invoice_language).toBeNull()
   })
 })

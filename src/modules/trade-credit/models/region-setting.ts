@@ -3,8 +3,9 @@ import { model } from "@medusajs/framework/utils"
 /**
  * What a merchant set for one Medusa region in Settings → Trade credit (the admin route
  * `/admin/trade-credit/regions/:id/settings`): whether trade credit is offered there, the order amounts it is offered
- * for, and the invoice terms. A region without a row has the defaults: offered, no limits, the provider options'
- * terms. Read at the start of every trade credit payment session, so a change holds at once on every instance.
+ * for, the invoice terms, when orders are invoiced, the invoices' language and what a declined buyer sees. A region
+ * without a row has the defaults: offered, no limits, the provider options' terms and capture, the order's locale,
+ * hidden when declined. Read at the start of every trade credit payment session, so a change holds at once on every instance.
  */
 export const RegionSetting = model
   .define({ name: "RegionSetting", tableName: "trade_credit_region_setting" }, {
@@ -26,6 +27,12 @@ export const RegionSetting = model
      * own entry first, else the longest of their groups' entries, else `invoice_terms_days`). Null: none.
      */
     invoice_terms_overrides: model.json().nullable(),
+    /** When the service invoices (fulfils) an order of the region; null: the provider options' `captureOn`. */
+    capture_on: model.enum(["order", "shipment", "fulfillment", "manual"]).nullable(),
+    /** The language of the region's invoice PDFs (en_US, nb_NO, sv_SE); null: the order's locale, else English. */
+    invoice_language: model.text().nullable(),
+    /** Hide trade credit from a buyer the service declined (true), or show it unavailable with the reason (false). */
+    hide_when_declined: model.boolean().default(true),
   })
 
 /** One change of a region's settings: who, when (created_at), which field, from what, to what. */

@@ -45,6 +45,12 @@ describe("the provider's options, checked when Medusa loads it", () => {
     expect(() => parseOptions({ ...valid, logLevel: "verbose" })).toThrow(/logLevel must be one of debug, info, warn, error/)
   })
 
+  it("takes a log format, text unless json is asked for, and refuses another word", () => {
+    expect(parseOptions(valid).logFormat).toBe("text")
+    expect(parseOptions({ ...valid, logFormat: "json" }).logFormat).toBe("json")
+    expect(() => parseOptions({ ...valid, logFormat: "logfmt" })).toThrow(/invalid options: logFormat must be one of text, json$/)
+  })
+
   it("refuses a malformed key, saying so without echoing it", () => {
     for (const apiKey of [`${testKey}x`, testKey.slice(0, -1), "sk_live_abc", `${testKey.slice(0, -1)}!`, ` ${testKey}`]) {
       let message = ""

@@ -2,7 +2,7 @@ import { container } from "@medusajs/framework"
 import { CART_FIELDS } from "../../../core/order/cart-fields"
 import { TRADE_CREDIT_MODULE, type RegionSettingRow, type TradeAccountUserRow, type TradeCreditModuleService } from "../../../modules/trade-credit"
 import { ENROLLED_STATUSES } from "../../../modules/trade-credit/models/enrollment"
-import { type EffectiveRegionSettings, effectiveRegionSettings, termsForBuyer } from "../../../modules/trade-credit/region-settings"
+import { type EffectiveRegionSettings, effectiveRegionSettings, type RegionDefaults, termsForBuyer } from "../../../modules/trade-credit/region-settings"
 import type { BuyerCompany } from "../../../service/schemas"
 
 /**
@@ -43,9 +43,9 @@ export type LinkedCart = {
   }>
 }
 
-/** The settings of the cart's region as they apply (its row, else the defaults with the options' terms). */
-export function regionSettingsOfCart(cart: LinkedCart, defaultTermsDays: number | undefined): EffectiveRegionSettings {
-  return effectiveRegionSettings(cart.region_id, cart.region?.trade_credit_region_setting ?? undefined, defaultTermsDays)
+/** The settings of the cart's region as they apply (its row, else the defaults: the options' terms and capture). */
+export function regionSettingsOfCart(cart: LinkedCart, defaults: RegionDefaults): EffectiveRegionSettings {
+  return effectiveRegionSettings(cart.region_id, cart.region?.trade_credit_region_setting ?? undefined, defaults)
 }
 
 /** The invoice terms of the cart's buyer in its region (the customer's or their groups' override, else the region's). */

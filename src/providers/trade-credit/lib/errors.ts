@@ -1,6 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { TradeCreditError } from "../../../client"
 import { buyerText } from "../../../utils/buyer-texts"
+import { type LogIds, logLine } from "../../../utils/log-line"
 import { quote } from "../../../utils/quote"
 
 /** Where toMedusaError writes the detail of a failure: Medusa's Logger fits it. */
@@ -12,8 +13,8 @@ export type ToMedusaErrorOptions = {
    * `ids`. Without a logger the caller logs it (`describeFailure`).
    */
   logger?: ErrorLogger
-  /** The Medusa ids (and the service's ids) the failure concerns, for the log line: `{ session: "payses_…" }`. */
-  ids?: Record<string, string | null | undefined>
+  /** The Medusa ids (and the service's ids) the failure concerns, for the log line: `{ payment_session_id: "payses_…" }`. */
+  ids?: LogIds
   /**
    * Who reads the message. "buyer" (the default: Medusa's payment routes answer a cart completion or a payment
    * session with it): what could not be done and the stable code, nothing of the call. "admin": also the
@@ -66,11 +67,6 @@ export function describeFailure(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error)
 }
 
-function idsOf(ids: ToMedusaErrorOptions["ids"]): string {
-  const named = Object.entries(ids ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "")
-  return named.length ? ` (${named.map(([name, id]) => `${name} ${id}`).join(", ")})` : ""
-}
-
 /**
  * Turns whatever a call to the service threw into a MedusaError that Medusa's API answers as a JSON error with a
  * code (never a 500). The message is for the buyer by default: what could not be done, in plain words, and the
@@ -80,7 +76,12 @@ function idsOf(ids: ToMedusaErrorOptions["ids"]): string {
 export function toMedusaError(error: unknown, action: string, options: ToMedusaErrorOptions = {}): MedusaError {
   const { logger, ids, audience = "buyer" } = options
   const log = (level: "warn" | "error", code: string) =>
-    logger?.[level](`trade-credit: could not ${action}${idsOf(ids)} [${code}]: ${describeFailure(error)}`)
+    logger &&
+    logLine(logger, level, `trade-credit: could not ${action}: ${describeFailure(error)}`, {
+      ...ids,
+      code,
+      trace_id: error instanceof TradeCreditError ? error.traceId : undefined,
+    })
 
   if (error instanceof MedusaError) {
     log("warn", error.code ?? error.type)
@@ -140,19 +141,14 @@ const REASON_CODE = /^[A-Z][A-Z0-9_]*$/
  * service's code becomes words (DECLINE_TEXTS) and goes to `logger` with `ids`; a reason the plugin wrote (the
  * instalment limits) is said as it is.
  */
-export function declined(reason: string | null | undefined, log?: { logger: { info: (message: string) => void }; ids?: Record<string, string | null | undefined> }): MedusaError {
+export function declined(reason: string | null | undefined, log?: { logger: { info: (message: string) => void }; ids?: LogIds }): MedusaError {
+  if (log) logLine(log.logger, "info", `trade-credit: the service declined the buyer (${quote(reason ?? "no reason given")})`, { ...log.ids, code: "TRADE_CREDIT_DECLINED" })
+  return new MedusaError(MedusaError.Types.NOT_ALLOWED, declineText(reason), "TRADE_CREDIT_DECLINED")
+}
+
+/** The buyer's words for a decline: the service's reason code in words, the plugin's own reason as it is. */
+export function declineText(reason: string | null | undefined): string {
   const code = reason && REASON_CODE.test(reason) ? reason : undefined
-  if (log) {
-    const ids = Object.entries(log.ids ?? {})
-      .filter(([, v]) => v)
-      .map(([k, v]) => `${k} ${v}`)
-      .join(", ")
-    log.logger.info(`trade-credit: the service declined the buyer (${quote(reason ?? "no reason given")})${ids ? ` [${ids}]` : ""}`)
-  }
-  const text = code
-    ? (DECLINE_TEXTS.find(([pattern]) => pattern.test(code))?.[1] ?? DEFAULT_DECLINE_TEXT)
-    : reason
-      ? `Trade credit is not available for this purchase: ${quote(reason)}. Please choose another payment method.`
-      : DEFAULT_DECLINE_TEXT
-  return new MedusaError(MedusaError.Types.NOT_ALLOWED, text, "TRADE_CREDIT_DECLINED")
+  if (code) return DECLINE_TEXTS.find(([pattern]) => pattern.test(code))?.[1] ?? DEFAULT_DECLINE_TEXT
+  return reason ? `Trade credit is not available for this purchase: ${quote(reason)}. Please choose another payment method.` : DEFAULT_DECLINE_TEXT
 }

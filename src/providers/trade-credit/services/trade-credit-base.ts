@@ -3,7 +3,7 @@ import type { Logger, ProviderWebhookPayload, WebhookActionResult } from "@medus
 import { assertApiKey, type TradeCreditClient } from "../../../client"
 import { toMedusaError } from "../lib/errors"
 import { clientFromOptions, parseOptions, type TradeCreditOptions, type TradeCreditOptionsInput } from "../options"
-import { withLogLevel } from "../../../utils/log-level"
+import { type LogIds, withLogOptions } from "../../../utils/log-line"
 
 type InjectedDependencies = { logger: Logger }
 
@@ -28,7 +28,7 @@ export abstract class TradeCreditBase extends AbstractPaymentProvider<TradeCredi
     this.options_ = parseOptions(options)
     assertApiKey(this.options_.apiKey, this.options_.environment)
     if (this.options_.previousApiKey) assertApiKey(this.options_.previousApiKey, this.options_.environment)
-    this.logger_ = withLogLevel(cradle.logger, this.options_.logLevel)
+    this.logger_ = withLogOptions(cradle.logger, this.options_)
     this.client_ = clientFromOptions(this.options_, this.logger_)
   }
 
@@ -36,7 +36,7 @@ export abstract class TradeCreditBase extends AbstractPaymentProvider<TradeCredi
    * Runs one step against the service; failures become MedusaErrors with a code and a message a buyer may read
    * (Medusa's payment routes answer with it), the detail (the service's path, code, trace id; `ids`) logged once.
    */
-  protected async call<T>(action: string, step: () => Promise<T>, ids?: Record<string, string | null | undefined>): Promise<T> {
+  protected async call<T>(action: string, step: () => Promise<T>, ids?: LogIds): Promise<T> {
     try {
       return await step()
     } catch (error) {

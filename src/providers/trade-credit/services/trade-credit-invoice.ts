@@ -49,6 +49,7 @@ import {
 } from "../../../core/order"
 import { ineligibilityOf } from "../../../modules/trade-credit/region-settings"
 import { TradeCreditBase } from "./trade-credit-base"
+import { errorIds, logLine } from "../../../utils/log-line"
 
 /** A payment session's cart: what the payload builders read, and the linked rows of the plugin (cart-links.ts). */
 type CheckoutCart = MedusaCartInput & LinkedCart
@@ -95,10 +96,15 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
       )
     }
     // The merchant's settings for the cart's region (Settings → Trade credit): offered at all, and for this total?
-    const region = regionSettingsOfCart(cart, this.options_.invoiceTermsDays)
+    const region = regionSettingsOfCart(cart, this.options_)
     const refusal = ineligibilityOf(region, "invoice", { grossAmount: body.gross_amount, currency: body.currency })
     if (refusal) {
-      this.logger_.info(`trade-credit: not offered for session ${sessionId} (cart ${cart.id}): ${refusal.reason}`)
+      logLine(this.logger_, "info", `trade-credit: not offered for session ${sessionId} (cart ${cart.id}): ${refusal.reason}`, {
+        payment_session_id: sessionId,
+        cart_id: cart.id,
+        region_id: region.region_id,
+        code: refusal.code,
+      })
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal.message, refusal.code)
     }
     // An unchanged cart (same lines, totals and buyer) reuses its approved intent: no second credit check.
@@ -106,9 +112,9 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
     const intent =
       this.intents_.get(reuseKey) ??
       (await this.call("check the buyer's credit", () =>
-        this.client_.orders.createIntent(body, { idempotencyKey: idempotencyKeys.intent(sessionId, body) }), { session: sessionId, cart: cart.id }
+        this.client_.orders.createIntent(body, { idempotencyKey: idempotencyKeys.intent(sessionId, body) }), { payment_session_id: sessionId, cart_id: cart.id }
       ))
-    if (!intent.approved) throw declined(intent.decline_reason, { logger: this.logger_, ids: { session: sessionId, cart: cart.id } })
+    if (!intent.approved) throw declined(intent.decline_reason, { logger: this.logger_, ids: { payment_session_id: sessionId, cart_id: cart.id } })
     this.intents_.remember(reuseKey, intent)
     return {
       ...data,
@@ -160,7 +166,7 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
    */
   private async orderBeforeCompletion(sessionId: string, checked: TradeCreditPaymentData) {
     const order = await this.findOrCreateOrder(sessionId, checked)
-    if (order.status === "REJECTED") throw declined(order.decline_reason, { logger: this.logger_, ids: { session: sessionId, service_order: order.id } })
+    if (order.status === "REJECTED") throw declined(order.decline_reason, { logger: this.logger_, ids: { payment_session_id: sessionId, service_order_id: order.id } })
     const status = order.state === "UNVERIFIED" ? PaymentSessionStatus.REQUIRES_MORE : PaymentSessionStatus.PENDING
     return { id: order.id, status, data: withOrder(checked, order) }
   }
@@ -197,7 +203,7 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
     const cart = await readCartOfSession<MedusaCartInput>(sessionId, CART_FIELDS)
     const body = buildEditBody(cart)
     return await this.call("update the order", () =>
-      this.client_.orders.edit(orderId, body, { idempotencyKey: idempotencyKeys.edit(orderId, body) }), { session: sessionId, service_order: orderId }
+      this.client_.orders.edit(orderId, body, { idempotencyKey: idempotencyKeys.edit(orderId, body) }), { payment_session_id: sessionId, service_order_id: orderId }
     )
   }
 
@@ -205,7 +211,7 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
     const current = (data ?? {}) as TradeCreditPaymentData
     const sessionId = this.requireString(context?.idempotency_key ?? current.session_id, "payment session id")
     let order = await this.findOrCreateOrder(sessionId, current)
-    if (order.status === "REJECTED") throw declined(order.decline_reason, { logger: this.logger_, ids: { session: sessionId, service_order: order.id } })
+    if (order.status === "REJECTED") throw declined(order.decline_reason, { logger: this.logger_, ids: { payment_session_id: sessionId, service_order_id: order.id } })
     if (order.state === "CANCELLED") {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
@@ -216,7 +222,7 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
     if (order.state === "VERIFIED") {
       const verified = order
       order = await this.call("confirm the order", () =>
-        this.client_.orders.confirm(verified.id, { idempotencyKey: idempotencyKeys.confirm(verified.id) }), { session: sessionId, service_order: verified.id }
+        this.client_.orders.confirm(verified.id, { idempotencyKey: idempotencyKeys.confirm(verified.id) }), { payment_session_id: sessionId, service_order_id: verified.id }
       )
     }
     const status = order.state === "UNVERIFIED" ? PaymentSessionStatus.REQUIRES_MORE : PaymentSessionStatus.AUTHORIZED
@@ -232,7 +238,7 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
   private async findOrCreateOrder(sessionId: string, data: TradeCreditPaymentData): Promise<OrderSummary> {
     if (data.order_id) {
       const orderId = data.order_id
-      return await this.call("read the order", () => this.client_.orders.getSummary(orderId), { session: sessionId, service_order: orderId })
+      return await this.call("read the order", () => this.client_.orders.getSummary(orderId), { payment_session_id: sessionId, service_order_id: orderId })
     }
     const input = parseSessionInput(data)
     // The cart and its customer's trade account user: one Query.
@@ -256,11 +262,11 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
       return created
     } catch (error) {
       if (error instanceof TradeCreditError && (error.code === "INVALID_STATE" || error.code === "IDEMPOTENCY_CONFLICT")) {
-        const existing = await this.call("look up the order", () => this.client_.orders.getByMerchantOrderId(sessionId), { session: sessionId })
+        const existing = await this.call("look up the order", () => this.client_.orders.getByMerchantOrderId(sessionId), { payment_session_id: sessionId })
         const live = existing.find((o) => o.state !== "CANCELLED") ?? existing[0]
         if (live) return live
       }
-      return await this.call("create the order", () => Promise.reject(error), { session: sessionId })
+      return await this.call("create the order", () => Promise.reject(error), { payment_session_id: sessionId })
     }
   }
 
@@ -279,7 +285,7 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
     if (plan.action === "none") return { data: withOrder(current, order) }
     const fulfilled = await this.call("fulfil the order", () =>
       this.client_.orders.fulfil(orderId, plan.part, { idempotencyKey: idempotencyKeys.fulfil(captureId ?? orderId) }),
-      { capture: captureId, service_order: orderId }
+      { capture_id: captureId, service_order_id: orderId }
     )
     return { data: withOrder(current, fulfilled) }
   }
@@ -309,7 +315,7 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
         { amount: value.toFixed(2), currency: order.currency, ...parts, refund_reference: refundId },
         { idempotencyKey: idempotencyKeys.refund(refundId) }
       ),
-      { refund: refundId, service_order: orderId }
+      { refund_id: refundId, service_order_id: orderId }
     )
     return { data: withOrder(current, { ...order, refunds: [...order.refunds, refund] }) }
   }
@@ -320,7 +326,11 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
       const returns = await readReceivedReturnsOfRefund(refundId, data.session_id)
       return returns.length ? refundLinesForReturns(amount, order, returns) : undefined
     } catch (error) {
-      this.logger_.warn(`trade-credit: could not read the returns of refund ${refundId}; its amount is split by tax rate: ${(error as Error).message}`)
+      logLine(this.logger_, "warn", `trade-credit: could not read the returns of refund ${refundId}; its amount is split by tax rate: ${(error as Error).message}`, {
+        payment_session_id: data.session_id,
+        refund_id: refundId,
+        service_order_id: order.id,
+      })
       return undefined
     }
   }
@@ -361,7 +371,11 @@ export class TradeCreditInvoiceService extends TradeCreditBase {
       return { data: withOrder(current, order) }
     } catch (error) {
       // The service cancels unverified orders on its own after 48 hours; the session goes regardless.
-      this.logger_.warn(`trade-credit: could not cancel order ${orderId} of a deleted session: ${(error as Error).message}`)
+      logLine(this.logger_, "warn", `trade-credit: could not cancel order ${orderId} of a deleted session: ${(error as Error).message}`, {
+        payment_session_id: current.session_id,
+        service_order_id: orderId,
+        ...errorIds(error),
+      })
       return { data: current }
     }
   }

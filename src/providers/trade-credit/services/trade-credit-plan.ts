@@ -55,6 +55,7 @@ import { TtlCache } from "../lib/ttl-cache"
 import { CART_FIELDS, type MedusaCartInput, buildLines, PayloadError } from "../../../core/order"
 import { ineligibilityOf, periodsRefusalOf } from "../../../modules/trade-credit/region-settings"
 import { TradeCreditBase } from "./trade-credit-base"
+import { errorIds, logLine } from "../../../utils/log-line"
 
 /** Exact cents of a Medusa amount (number, string or BigNumber raw value). */
 const toCents = (amount: unknown) => roundToCents(toDecimal(amount, "amount"))
@@ -127,10 +128,15 @@ export class TradeCreditPlanService extends TradeCreditBase {
 
     const lines = buildLines(cart, amount === undefined ? {} : { expectedTotal: toCents(amount).toFixed(2) })
     // The merchant's settings for the cart's region (Settings → Trade credit): instalments offered, for this total?
-    const region = regionSettingsOfCart(cart, this.options_.invoiceTermsDays)
+    const region = regionSettingsOfCart(cart, this.options_)
     const refusal = ineligibilityOf(region, "instalments", { grossAmount: lines.gross_amount, currency: cart.currency_code })
     if (refusal) {
-      this.logger_.info(`trade-credit: instalments not offered for session ${sessionId} (cart ${cart.id}): ${refusal.reason}`)
+      logLine(this.logger_, "info", `trade-credit: instalments not offered for session ${sessionId} (cart ${cart.id}): ${refusal.reason}`, {
+        payment_session_id: sessionId,
+        cart_id: cart.id,
+        region_id: region.region_id,
+        code: refusal.code,
+      })
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal.message, refusal.code)
     }
     // The numbers of months the merchant offers in the region, before anything is asked of the service.
@@ -138,10 +144,10 @@ export class TradeCreditPlanService extends TradeCreditBase {
     if (notOffered) throw new MedusaError(MedusaError.Types.INVALID_DATA, notOffered, "TRADE_CREDIT_INVALID_PERIODS")
     const currency = cart.currency_code.toUpperCase()
     const company = await this.call("read the buyer's company", () =>
-      resolveRepaymentCompany(this.client_, input.company!, billingAddressOf(cart), this.companies_), { session: sessionId, cart: cart.id }
+      resolveRepaymentCompany(this.client_, input.company!, billingAddressOf(cart), this.companies_), { payment_session_id: sessionId, cart_id: cart.id }
     )
     const limits = await this.call("check the buyer's credit", () =>
-      checkPlanCredit(this.client_, { company, amount: lines.gross_amount, currency, scope: sessionId }), { session: sessionId, cart: cart.id }
+      checkPlanCredit(this.client_, { company, amount: lines.gross_amount, currency, scope: sessionId }), { payment_session_id: sessionId, cart_id: cart.id }
     )
     if (input.number_of_periods !== undefined) this.assertWithinLimits(lines.gross_amount, input.number_of_periods, limits)
 
@@ -150,7 +156,7 @@ export class TradeCreditPlanService extends TradeCreditBase {
     if (!buyerKey) throw invalidSessionData("the cart has no email: give the buyer's email before choosing instalments", "email")
     const body = buildAccountBody(input, cart, company, accountReferenceOf(buyerKey, company.company_key))
     const account = await this.call("set up the buyer's repayment account", () =>
-      ensureRepaymentAccount(this.client_, { buyerKey, companyKey: company.company_key, body }), { session: sessionId, cart: cart.id }
+      ensureRepaymentAccount(this.client_, { buyerKey, companyKey: company.company_key, body }), { payment_session_id: sessionId, cart_id: cart.id }
     )
     return {
       ...given,
@@ -186,7 +192,7 @@ export class TradeCreditPlanService extends TradeCreditBase {
       stored = { ...current, plan_id: plan.id }
     }
     const planId = stored.plan_id!
-    const status = await this.call("read the plan's funding", () => this.client_.repayment.getStatus(planId), { session: sessionId, plan: planId })
+    const status = await this.call("read the plan's funding", () => this.client_.repayment.getStatus(planId), { payment_session_id: sessionId, plan_id: planId })
     stored = withPlanStatus(stored, status)
     switch (status.funding_status) {
       case "ACCEPTED":
@@ -194,7 +200,7 @@ export class TradeCreditPlanService extends TradeCreditBase {
         return { status: PaymentSessionStatus.AUTHORIZED, data: stored }
       case "REJECTED":
         await updatePlanSession(planId, { state: "rejected", funding_status: "REJECTED" })
-        throw declined(status.credit_decline_reason, { logger: this.logger_, ids: { session: sessionId, plan: planId } })
+        throw declined(status.credit_decline_reason, { logger: this.logger_, ids: { payment_session_id: sessionId, plan_id: planId } })
       default:
         // The order is placed; the funding webhook (or the polling job) authorizes the payment later.
         return { status: PaymentSessionStatus.PENDING_AUTHORIZATION, data: stored }
@@ -232,7 +238,7 @@ export class TradeCreditPlanService extends TradeCreditBase {
       plan = await this.client_.repayment.createPlan(body, { idempotencyKey: planKeys.createPlan(sessionId, body) })
     } catch (error) {
       const holder = holderPlanIdOf(error)
-      if (!holder) return await this.call("create the repayment plan", () => Promise.reject(error), { session: sessionId })
+      if (!holder) return await this.call("create the repayment plan", () => Promise.reject(error), { payment_session_id: sessionId })
       plan = { id: holder, existing: true }
     }
     await recordPlanSession({
@@ -261,7 +267,7 @@ export class TradeCreditPlanService extends TradeCreditBase {
       )
     }
     const status = await this.call("fulfil the repayment plan", () =>
-      this.client_.repayment.fulfil(planId, { idempotencyKey: planKeys.fulfil(captureId ?? planId) }), { capture: captureId, plan: planId }
+      this.client_.repayment.fulfil(planId, { idempotencyKey: planKeys.fulfil(captureId ?? planId) }), { capture_id: captureId, plan_id: planId }
     )
     return { data: withPlanStatus(current, status) }
   }
@@ -278,7 +284,7 @@ export class TradeCreditPlanService extends TradeCreditBase {
     const body = { at: new Date().toISOString() }
     try {
       await this.client_.repayment.cancel(planId, "TERMINATED", body.at, { idempotencyKey: planKeys.cancel(planId, body) })
-      this.logger_.info(`trade-credit: cancelled plan ${planId}: ${why}`)
+      logLine(this.logger_, "info", `trade-credit: cancelled plan ${planId}: ${why}`, { payment_session_id: current.session_id, plan_id: planId })
     } catch (error) {
       if (isTradeCreditError(error) && error.status === 409) {
         throw new MedusaError(
@@ -332,7 +338,7 @@ export class TradeCreditPlanService extends TradeCreditBase {
       this.client_.repayment.credit(planId, formatMoney(value), currency, `Medusa refund ${refundId}`, {
         idempotencyKey: planKeys.credit(refundId),
       }),
-      { refund: refundId, plan: planId }
+      { refund_id: refundId, plan_id: planId }
     )
     const credited = new BigNumberJs(status.credited_amount).plus(credit.amount)
     return {
@@ -354,7 +360,11 @@ export class TradeCreditPlanService extends TradeCreditBase {
       if (status.funding_status !== "PENDING" || status.fulfilment_status !== "NOT_INITIATED") return { data: withPlanStatus(current, status) }
       return { data: await this.cancelPlan(current, planId, "The payment session was removed before funding") }
     } catch (error) {
-      this.logger_.warn(`trade-credit: could not cancel plan ${planId} of a deleted session: ${(error as Error).message}`)
+      logLine(this.logger_, "warn", `trade-credit: could not cancel plan ${planId} of a deleted session: ${(error as Error).message}`, {
+        payment_session_id: current.session_id,
+        plan_id: planId,
+        ...errorIds(error),
+      })
       return { data: current }
     }
   }

@@ -1,8 +1,8 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
 import { toMedusaError } from "../../../providers/trade-credit/lib/errors"
 import type { ErasureCase } from "../../../service/schemas/erasure"
+import { pluginLoggerOf } from "../../../utils/plugin-logger"
 
 export const lookupErasureCaseStepId = "trade-credit-erasure-lookup"
 
@@ -21,7 +21,7 @@ export const lookupErasureCaseStep = createStep(
       // Admin-facing: the message keeps the service's code and trace id for the merchant's support request.
       throw toMedusaError(error, "look the address up for erasure", {
         audience: "admin",
-        logger: container.resolve(ContainerRegistrationKeys.LOGGER),
+        logger: pluginLoggerOf(container),
       })
     }
   }

@@ -1,8 +1,8 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { isTradeCreditError } from "../../../client"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
 import { toMedusaError } from "../../../providers/trade-credit/lib/errors"
+import { pluginLoggerOf } from "../../../utils/plugin-logger"
 
 export type SubmitErasureInput = { request_id: string; email: string; reference: string }
 
@@ -32,8 +32,8 @@ export const submitErasureStep = createStep(submitErasureStepId, async (input: S
     await service.updateErasureRequests({ id: input.request_id, status: "failed", error: reason.slice(0, 1000) })
     throw toMedusaError(error, "submit the erasure request", {
       audience: "admin",
-      logger: container.resolve(ContainerRegistrationKeys.LOGGER),
-      ids: { erasure_request: input.request_id },
+      logger: pluginLoggerOf(container),
+      ids: { erasure_request_id: input.request_id },
     })
   }
   await service.updateErasureRequests({ id: input.request_id, status: "submitted", submitted_at: new Date(), error: null })

@@ -1,4 +1,3 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
 import { toMedusaError } from "../../../providers/trade-credit/lib/errors"
@@ -6,6 +5,7 @@ import type { Fulfilment, Order } from "../../../service/schemas"
 import { planShipmentFulfilment } from "../shipment-body"
 import type { ShipmentClaim } from "./claim-shipment"
 import type { LoadedShipment } from "./load-shipment"
+import { pluginLoggerOf } from "../../../utils/plugin-logger"
 
 export type FulfilledShipment =
   | { fulfilled: false; reason: string }
@@ -31,7 +31,7 @@ export const fulfilShipmentStep = createStep<{ shipment: LoadedShipment; claim: 
       return new StepResponse<FulfilledShipment>({ fulfilled: false, reason: claim.mode === "skip" ? claim.reason : "not applicable" })
     }
     const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
-    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+    const logger = pluginLoggerOf(container)
     const client = tradeCredit.getClient()
     const call = async <T>(action: string, run: () => Promise<T>) => {
       try {
@@ -40,7 +40,7 @@ export const fulfilShipmentStep = createStep<{ shipment: LoadedShipment; claim: 
         throw toMedusaError(error, action, {
           audience: "admin",
           logger,
-          ids: { fulfillment: shipment.fulfillment_id, service_order: shipment.service_order_id },
+          ids: { fulfillment_id: shipment.fulfillment_id, service_order_id: shipment.service_order_id },
         })
       }
     }

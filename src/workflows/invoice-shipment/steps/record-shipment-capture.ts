@@ -1,11 +1,13 @@
 import type { IPaymentModuleService, UpdatePaymentDTO } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
 import { type TradeCreditPaymentData, withOrder } from "../../../core/order/payment-data"
 import type { FulfilledShipment } from "./fulfil-shipment"
 import type { ShipmentClaim } from "./claim-shipment"
 import type { LoadedShipment } from "./load-shipment"
+import { logLine } from "../../../utils/log-line"
+import { pluginLoggerOf } from "../../../utils/plugin-logger"
 
 export type RecordedCapture = { capture_id: string; amount: string; payment_id: string; order_id: string; currency_code: string } | null
 
@@ -27,7 +29,7 @@ export const recordShipmentCaptureStep = createStep<RecordInput, RecordedCapture
     if (!shipment.applies || claim.mode === "skip" || !fulfilled.fulfilled) return new StepResponse<RecordedCapture>(null)
     const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
     const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
-    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+    const logger = pluginLoggerOf(container)
     const amount = fulfilled.fulfilment.gross_amount
 
     await tradeCredit.updateShipmentInvoices({ id: claim.guard_id, status: "invoiced", amount: Number(amount) })
@@ -41,6 +43,15 @@ export const recordShipmentCaptureStep = createStep<RecordInput, RecordedCapture
       throw error
     }
     const capture = (captured.captures ?? []).find((c) => !known.has(c.id))
+    const ids = {
+      order_id: shipment.order_id,
+      payment_id: shipment.payment_id,
+      fulfillment_id: shipment.fulfillment_id,
+      service_order_id: shipment.service_order_id,
+      fulfilment_id: fulfilled.fulfilment.id,
+      invoice_number: fulfilled.fulfilment.invoice_number,
+      capture_id: capture?.id,
+    }
     try {
       // The payment module's update writes `data` too (its DTO type does not list it).
       await payments.updatePayment({
@@ -48,10 +59,10 @@ export const recordShipmentCaptureStep = createStep<RecordInput, RecordedCapture
         data: withOrder((before.data ?? {}) as TradeCreditPaymentData, fulfilled.order),
       } as UpdatePaymentDTO)
     } catch (error) {
-      logger.warn(`trade-credit: invoice ${fulfilled.fulfilment.invoice_number} was captured but not noted on payment ${shipment.payment_id}: ${(error as Error).message}`)
+      logLine(logger, "warn", `trade-credit: invoice ${fulfilled.fulfilment.invoice_number} was captured but not noted on payment ${shipment.payment_id}: ${(error as Error).message}`, ids)
     }
     if (!capture) {
-      logger.warn(`trade-credit: payment ${shipment.payment_id} was captured in full already; invoice ${fulfilled.fulfilment.invoice_number} made no capture`)
+      logLine(logger, "warn", `trade-credit: payment ${shipment.payment_id} was captured in full already; invoice ${fulfilled.fulfilment.invoice_number} made no capture`, ids)
       return new StepResponse<RecordedCapture>(null)
     }
     return new StepResponse<RecordedCapture>({

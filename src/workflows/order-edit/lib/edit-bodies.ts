@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaContainer, OrderPreviewDTO } from "@medusajs/framework/types"
 import { TradeCreditError, type TradeCreditClient } from "../../../client"
 import { TRADE_CREDIT_MODULE } from "../../../modules/trade-credit"
@@ -8,6 +8,8 @@ import { describeFailure, type ErrorLogger, toMedusaError } from "../../../provi
 import type { MedusaCartInput } from "../../../core/order"
 import type { EditOrderRequest, Order } from "../../../service/schemas"
 import { formatMoney, sumDecimals } from "../../../core/money/decimal"
+import { type LogIds, logLine } from "../../../utils/log-line"
+import { pluginLoggerOf } from "../../../utils/plugin-logger"
 import { quote } from "../../../utils/quote"
 
 /** The service client of the plugin's module. */
@@ -16,9 +18,9 @@ export function tradeCreditClientOf(container: MedusaContainer): TradeCreditClie
 }
 
 /** Where a failed call's detail goes, and which ids it names. */
-export type ServiceCallLog = { container: MedusaContainer; ids?: Record<string, string | null | undefined> }
+export type ServiceCallLog = { container: MedusaContainer; ids?: LogIds }
 
-const loggerOf = (container: MedusaContainer): ErrorLogger => container.resolve(ContainerRegistrationKeys.LOGGER)
+const loggerOf = (container: MedusaContainer): ErrorLogger => pluginLoggerOf(container)
 
 /**
  * Runs one call to the service; failures become MedusaErrors with a code (never the API key) for the merchant
@@ -63,11 +65,11 @@ export function assertServiceOrderEditable(order: Order): void {
 export function editRefused(error: unknown, log: ServiceCallLog): MedusaError {
   if (error instanceof TradeCreditError && error.code === "INVALID_STATE") {
     const reason = error.details
-    const ids = Object.entries(log.ids ?? {})
-      .filter(([, id]) => id)
-      .map(([name, id]) => `${name} ${id}`)
-      .join(", ")
-    loggerOf(log.container).warn(`trade-credit: the service refused the edit${ids ? ` (${ids})` : ""}: ${describeFailure(error)}`)
+    logLine(loggerOf(log.container), "warn", `trade-credit: the service refused the edit: ${describeFailure(error)}`, {
+      ...log.ids,
+      code: error.code,
+      trace_id: error.traceId,
+    })
     if (reason && /^[A-Z][A-Z_]{0,63}$/.test(reason)) {
       return new MedusaError(
         MedusaError.Types.NOT_ALLOWED,

@@ -28,7 +28,7 @@ export const editServiceOrderStep = createStep(
     try {
       order = await client.orders.edit(input.service_order_id, body, { idempotencyKey: key })
     } catch (error) {
-      throw editRefused(error, { container, ids: { order_change: input.order_change_id, service_order: input.service_order_id } })
+      throw editRefused(error, { container, ids: { order_change_id: input.order_change_id, service_order_id: input.service_order_id } })
     }
     return new StepResponse<Order | null, EditInput | null>(order, direction === "edit" ? input : null)
   },
@@ -39,7 +39,7 @@ export const editServiceOrderStep = createStep(
     const key = idempotencyKeys.edit(input.service_order_id, { change: input.order_change_id, attempt: input.attempt, direction: "revert", body: previous })
     await callService("put the order back as it was", () => client.orders.edit(input.service_order_id, previous, { idempotencyKey: key }), {
       container,
-      ids: { order_change: input.order_change_id, service_order: input.service_order_id },
+      ids: { order_change_id: input.order_change_id, service_order_id: input.service_order_id },
     })
   }
 )

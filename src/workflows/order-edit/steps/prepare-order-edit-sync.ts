@@ -44,7 +44,7 @@ export const prepareOrderEditSyncStep = createStep("prepare-trade-credit-order-e
   const client = tradeCreditClientOf(container)
   const serviceOrder = await callService("read the order", () => client.orders.get(serviceOrderId), {
     container,
-    ids: { order: order_id, service_order: serviceOrderId },
+    ids: { order_id, service_order_id: serviceOrderId },
   })
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "order", fields: ORDER_FIELDS, filters: { id: order_id } })

@@ -48,7 +48,7 @@ export const prepareTradeCreditOrderEditStep = createStep(
     const client = tradeCreditClientOf(container)
     const serviceOrder = await callService("read the order", () => client.orders.get(serviceOrderId), {
       container,
-      ids: { order: order_id, service_order: serviceOrderId },
+      ids: { order_id, service_order_id: serviceOrderId },
     })
     assertServiceOrderEditable(serviceOrder)
 

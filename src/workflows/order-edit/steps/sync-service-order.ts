@@ -17,6 +17,6 @@ export const syncServiceOrderStep = createStep("sync-trade-credit-service-order"
   try {
     return new StepResponse<Order | null>(await client.orders.edit(plan.service_order_id, plan.body, { idempotencyKey: key }))
   } catch (error) {
-    throw editRefused(error, { container, ids: { order: plan.order_id, service_order: plan.service_order_id } })
+    throw editRefused(error, { container, ids: { order_id: plan.order_id, service_order_id: plan.service_order_id } })
   }
 })

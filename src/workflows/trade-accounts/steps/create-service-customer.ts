@@ -1,10 +1,10 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { isTradeCreditError } from "../../../client"
 import { toMedusaError } from "../../../providers/trade-credit/lib/errors"
 import type { TradeAccountCustomer, TradeAccountCustomerRequest } from "../../../service/schemas"
 import { tradeAccountKeys } from "../lib/keys"
 import { type TradeAccountRow, tradeCreditModuleOf } from "../lib/records"
+import { pluginLoggerOf } from "../../../utils/plugin-logger"
 
 export type CreateServiceCustomerInput = { existing: TradeAccountRow | null; body: TradeAccountCustomerRequest }
 export type ServiceCustomerResult = { customer: TradeAccountCustomer | null; service_customer_id: string; adopted: boolean }
@@ -28,7 +28,7 @@ export const createServiceCustomerStep = createStep(
     }
     const client = tradeCreditModuleOf(container).getClient()
     const merchantId = input.body.merchant_customer_id
-    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+    const logger = pluginLoggerOf(container)
     try {
       const customer = await client.tradeAccount.createCustomer(input.body, { idempotencyKey: tradeAccountKeys.customer(merchantId, input.body) })
       return new StepResponse<ServiceCustomerResult>({ customer, service_customer_id: customer.id, adopted: false })
@@ -38,10 +38,10 @@ export const createServiceCustomerStep = createStep(
           const customer = await client.tradeAccount.getCustomer(merchantId)
           return new StepResponse<ServiceCustomerResult>({ customer, service_customer_id: customer.id, adopted: true })
         } catch (readError) {
-          throw toMedusaError(readError, "read the trade account customer", { audience: "admin", logger, ids: { customer: merchantId } })
+          throw toMedusaError(readError, "read the trade account customer", { audience: "admin", logger, ids: { customer_id: merchantId } })
         }
       }
-      throw toMedusaError(error, "create the trade account customer", { audience: "admin", logger, ids: { customer: merchantId } })
+      throw toMedusaError(error, "create the trade account customer", { audience: "admin", logger, ids: { customer_id: merchantId } })
     }
   }
 )

@@ -1,4 +1,4 @@
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { isTradeCreditError } from "../../../client"
 import { toMedusaError } from "../../../providers/trade-credit/lib/errors"
@@ -6,6 +6,7 @@ import { quote } from "../../../utils/quote"
 import type { TradeAccountUser, TradeAccountUserRequest } from "../../../service/schemas"
 import { tradeAccountKeys } from "../lib/keys"
 import { tradeCreditModuleOf } from "../lib/records"
+import { pluginLoggerOf } from "../../../utils/plugin-logger"
 
 export type NewUser = { customer_id: string; body: TradeAccountUserRequest }
 export type CreateServiceUsersInput = { service_customer_id: string; users: NewUser[] }
@@ -24,7 +25,7 @@ export const createServiceUsersStep = createStep(
   createServiceUsersStepId,
   async (input: CreateServiceUsersInput, { container }) => {
     const client = tradeCreditModuleOf(container).getClient()
-    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+    const logger = pluginLoggerOf(container)
     const created: CreatedServiceUser[] = []
     for (const { customer_id, body } of input.users) {
       let user: TradeAccountUser
@@ -32,12 +33,12 @@ export const createServiceUsersStep = createStep(
         user = await client.tradeAccount.createUser(input.service_customer_id, body, { idempotencyKey: tradeAccountKeys.user(customer_id) })
       } catch (error) {
         if (!(isTradeCreditError(error) && (error.code === "INVALID_STATE" || error.code === "IDEMPOTENCY_CONFLICT"))) {
-          throw toMedusaError(error, "create the trade account user", { audience: "admin", logger, ids: { customer: customer_id } })
+          throw toMedusaError(error, "create the trade account user", { audience: "admin", logger, ids: { customer_id } })
         }
         try {
           user = await client.tradeAccount.getUser(body.merchant_user_id)
         } catch (readError) {
-          throw toMedusaError(readError, "read the trade account user", { audience: "admin", logger, ids: { customer: customer_id } })
+          throw toMedusaError(readError, "read the trade account user", { audience: "admin", logger, ids: { customer_id } })
         }
         if (user.customer_id !== input.service_customer_id) {
           throw new MedusaError(

@@ -1,8 +1,8 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { toMedusaError } from "../../../providers/trade-credit/lib/errors"
 import { tradeAccountKeys } from "../lib/keys"
 import { tradeCreditModuleOf } from "../lib/records"
+import { pluginLoggerOf } from "../../../utils/plugin-logger"
 
 export type CreateVerificationLinkInput = { user_row_id: string; service_user_id: string; return_url: string }
 
@@ -23,8 +23,8 @@ export const createVerificationLinkStep = createStep(
     } catch (error) {
       throw toMedusaError(error, "create the verification link", {
         audience: "admin",
-        logger: container.resolve(ContainerRegistrationKeys.LOGGER),
-        ids: { trade_account_user: input.user_row_id },
+        logger: pluginLoggerOf(container),
+        ids: { trade_account_user_id: input.user_row_id },
       })
     }
   }

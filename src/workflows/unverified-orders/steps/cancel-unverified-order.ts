@@ -1,9 +1,9 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
 import { toMedusaError } from "../../../providers/trade-credit/lib/errors"
 import { idempotencyKeys } from "../../../core/order/idempotency-keys"
 import type { OrderState } from "../../../service/schemas"
+import { pluginLoggerOf } from "../../../utils/plugin-logger"
 
 export type CancelUnverifiedOrderInput = {
   session_id: string
@@ -27,14 +27,14 @@ export const cancelUnverifiedOrderStep = createStep<CancelUnverifiedOrderInput, 
   cancelUnverifiedOrderStepId,
   async (input, { container }) => {
     const client = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).getClient()
-    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+    const logger = pluginLoggerOf(container)
     const done = (free: boolean, reason: string, state?: OrderState) =>
       new StepResponse<CancelUnverifiedOrderResult>({ session_id: input.session_id, service_order_id: input.service_order_id, free, state, reason })
     const call = async <T>(action: string, run: () => Promise<T>) => {
       try {
         return await run()
       } catch (error) {
-        throw toMedusaError(error, action, { logger, ids: { session: input.session_id, service_order: input.service_order_id } })
+        throw toMedusaError(error, action, { logger, ids: { payment_session_id: input.session_id, service_order_id: input.service_order_id } })
       }
     }
 

@@ -2,10 +2,11 @@ import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { CreditCard } from "@medusajs/icons"
 import { Alert, Badge, Button, Container, Copy, Heading, Skeleton, StatusBadge, Table, Text } from "@medusajs/ui"
 import type { ReactNode } from "react"
+import { useTranslation } from "react-i18next"
 import { useConnectionCheck, useTradeCreditSettings, type TradeCreditConnectionCheck } from "../../../lib/trade-credit-api"
 import { RegionSettingsSection } from "./region-settings"
 
-const when = (value: string | null | undefined) => (value ? new Date(value).toLocaleString() : "never")
+const when = (value: string) => new Date(value).toLocaleString()
 
 const Row = ({ title, children }: { title: string; children: ReactNode }) => (
   <div className="text-ui-fg-subtle grid grid-cols-[1fr_2fr] items-center gap-x-4 px-6 py-3">
@@ -16,24 +17,29 @@ const Row = ({ title, children }: { title: string; children: ReactNode }) => (
   </div>
 )
 
-const SOURCES: Record<string, string> = { webhook: "Webhook", reconciliation: "Reconciliation", order_edit: "Order edit" }
-
-/** The outcome of a connection check, in words. */
-const CheckResult = ({ check }: { check: TradeCreditConnectionCheck }) => (
-  <Alert variant={check.ok ? "success" : "error"} data-testid="tc-connection-result">
-    <div className="flex flex-col gap-y-1">
-      <Text size="small" weight="plus">
-        {check.ok ? "Connected" : "Not connected"}
-        {check.reason ? ` (${check.reason})` : ""}
-      </Text>
-      <Text size="small">{check.message}</Text>
-      <Text size="xsmall" className="text-ui-fg-muted">
-        Key {check.key_accepted === true ? "accepted" : check.key_accepted === false ? "refused" : "not checked (no answer)"}
-        {check.status ? ` · HTTP ${check.status}` : ""} · {check.duration_ms} ms · {check.environment} · {check.key_prefix}
-      </Text>
-    </div>
-  </Alert>
-)
+/** The outcome of a connection check, in words (the service's message as the route says it). */
+const CheckResult = ({ check }: { check: TradeCreditConnectionCheck }) => {
+  const { t } = useTranslation("tradeCredit")
+  return (
+    <Alert variant={check.ok ? "success" : "error"} data-testid="tc-connection-result">
+      <div className="flex flex-col gap-y-1">
+        <Text size="small" weight="plus">
+          {check.ok ? t("settings.check.connected") : t("settings.check.notConnected")}
+          {check.reason ? ` (${check.reason})` : ""}
+        </Text>
+        <Text size="small">{check.message}</Text>
+        <Text size="xsmall" className="text-ui-fg-muted">
+          {check.key_accepted === true
+            ? t("settings.check.keyAccepted")
+            : check.key_accepted === false
+              ? t("settings.check.keyRefused")
+              : t("settings.check.keyNotChecked")}
+          {check.status ? ` · HTTP ${check.status}` : ""} · {check.duration_ms} ms · {check.environment} · {check.key_prefix}
+        </Text>
+      </div>
+    </Alert>
+  )
+}
 
 /**
  * Settings → Trade credit: how the plugin is configured (environment, the API
@@ -42,21 +48,23 @@ const CheckResult = ({ check }: { check: TradeCreditConnectionCheck }) => (
  * the failures the plugin recorded.
  */
 const TradeCreditSettingsPage = () => {
+  const { t } = useTranslation("tradeCredit")
   const { data: settings, isLoading, error } = useTradeCreditSettings()
   const check = useConnectionCheck()
+  const lastRun = settings?.reconciliation.last_run
 
   return (
     <div className="flex flex-col gap-y-3">
       <Container className="divide-y p-0" data-testid="tc-settings">
         <div className="flex items-center justify-between px-6 py-4">
           <div>
-            <Heading level="h1">Trade credit</Heading>
+            <Heading level="h1">{t("common.title")}</Heading>
             <Text size="small" className="text-ui-fg-subtle">
-              B2B invoice and instalment payments through the trade credit service.
+              {t("settings.description")}
             </Text>
           </div>
           <Button size="small" variant="secondary" onClick={() => check.mutate()} isLoading={check.isPending} data-testid="tc-connection-check">
-            Check connection
+            {t("settings.check.button")}
           </Button>
         </div>
         {(check.data || check.error) && (
@@ -64,7 +72,7 @@ const TradeCreditSettingsPage = () => {
             {check.data ? (
               <CheckResult check={check.data} />
             ) : (
-              <Alert variant="error">The connection check could not run: {(check.error as Error).message}</Alert>
+              <Alert variant="error">{t("settings.check.failed", { error: (check.error as Error).message })}</Alert>
             )}
           </div>
         )}
@@ -74,31 +82,31 @@ const TradeCreditSettingsPage = () => {
           </div>
         ) : error || !settings ? (
           <div className="px-6 py-4">
-            <Alert variant="error">Could not load the trade credit settings: {(error as Error)?.message ?? "no answer"}</Alert>
+            <Alert variant="error">{t("settings.loadFailed", { error: (error as Error)?.message ?? t("settings.noAnswer") })}</Alert>
           </div>
         ) : (
           <>
-            <Row title="Environment">
+            <Row title={t("settings.environment")}>
               <Badge size="2xsmall" color={settings.environment === "production" ? "green" : "orange"} data-testid="tc-environment">
                 {settings.environment}
               </Badge>
             </Row>
-            <Row title="API key">
+            <Row title={t("settings.apiKey")}>
               <Text size="small" className="font-mono" data-testid="tc-key-prefix">
                 {settings.key_prefix}
-                {settings.previous_key_prefix ? ` (rotating: the previous key ${settings.previous_key_prefix} is accepted too)` : ""}
+                {settings.previous_key_prefix ? ` ${t("settings.keyRotating", { previous: settings.previous_key_prefix })}` : ""}
               </Text>
             </Row>
-            <Row title="Service address">
+            <Row title={t("settings.serviceAddress")}>
               <Text size="small" className="font-mono break-all">
                 {settings.base_url}
               </Text>
             </Row>
-            <Row title="Invoice on">
+            <Row title={t("settings.invoiceOn")}>
               <Text size="small">{settings.capture_on}</Text>
             </Row>
-            <Row title="Unverified orders expire after">
-              <Text size="small">{settings.unverified_order_ttl_hours} hours</Text>
+            <Row title={t("settings.unverifiedTtl")}>
+              <Text size="small">{t("settings.hours", { count: settings.unverified_order_ttl_hours })}</Text>
             </Row>
           </>
         )}
@@ -108,24 +116,24 @@ const TradeCreditSettingsPage = () => {
         <>
           <Container className="divide-y p-0">
             <div className="px-6 py-4">
-              <Heading level="h2">Webhooks</Heading>
+              <Heading level="h2">{t("settings.webhooks.title")}</Heading>
               <Text size="small" className="text-ui-fg-subtle">
-                Give the service this address in its merchant portal.
+                {t("settings.webhooks.description")}
               </Text>
             </div>
-            <Row title="Webhook URL">
+            <Row title={t("settings.webhooks.url")}>
               <Text size="small" className="font-mono break-all" data-testid="tc-webhook-url">
                 {settings.webhook.url}
               </Text>
               <Copy content={settings.webhook.url} />
             </Row>
-            <Row title="Signing secret">
+            <Row title={t("settings.webhooks.secret")}>
               <StatusBadge color={settings.webhook.secret_configured ? "green" : "red"}>
                 {settings.webhook.secret_configured
                   ? settings.webhook.secret_fingerprints.length > 1
-                    ? "Two configured: rotation in progress"
-                    : "Configured"
-                  : "Missing: webhooks are ignored"}
+                    ? t("settings.webhooks.secretRotating")
+                    : t("settings.webhooks.secretConfigured")
+                  : t("settings.webhooks.secretMissing")}
               </StatusBadge>
               {settings.webhook.secret_fingerprints.length > 0 && (
                 <Text size="small" className="font-mono text-ui-fg-subtle" data-testid="tc-secret-fingerprints">
@@ -134,21 +142,23 @@ const TradeCreditSettingsPage = () => {
               )}
             </Row>
             {settings.webhook.secret_fingerprints.length > 1 && (
-              <Row title="Last verified with">
+              <Row title={t("settings.webhooks.lastVerifiedWith")}>
                 <Text size="small" className="font-mono" data-testid="tc-last-verified-with">
                   {settings.webhook.last_verified_with
-                    ? `${settings.webhook.last_verified_with}${
-                        settings.webhook.last_verified_with === settings.webhook.secret_fingerprints[0] ? " (the first)" : " (the second)"
+                    ? `${settings.webhook.last_verified_with} ${
+                        settings.webhook.last_verified_with === settings.webhook.secret_fingerprints[0]
+                          ? t("settings.webhooks.theFirst")
+                          : t("settings.webhooks.theSecond")
                       }`
-                    : "Not recorded yet"}
+                    : t("settings.webhooks.notRecorded")}
                 </Text>
               </Row>
             )}
-            <Row title="Last webhook">
+            <Row title={t("settings.webhooks.last")}>
               <Text size="small" data-testid="tc-last-webhook">
                 {settings.webhook.last_received_at
                   ? `${when(settings.webhook.last_received_at)} · ${settings.webhook.last_event_type}`
-                  : "None received yet"}
+                  : t("settings.webhooks.noneReceived")}
               </Text>
             </Row>
           </Container>
@@ -157,26 +167,30 @@ const TradeCreditSettingsPage = () => {
 
           <Container className="divide-y p-0">
             <div className="px-6 py-4">
-              <Heading level="h2">Reconciliation</Heading>
+              <Heading level="h2">{t("settings.reconciliation.title")}</Heading>
               <Text size="small" className="text-ui-fg-subtle">
-                Compares Medusa's trade credit payments with the service and repairs what a missed webhook left behind.
+                {t("settings.reconciliation.description")}
               </Text>
             </div>
-            <Row title="Schedule">
+            <Row title={t("settings.reconciliation.schedule")}>
               <Text size="small" className="font-mono">
-                {settings.reconciliation.schedule === "off" ? "off (run from an order's Re-sync)" : settings.reconciliation.schedule}
+                {settings.reconciliation.schedule === "off" ? t("settings.reconciliation.off") : settings.reconciliation.schedule}
               </Text>
             </Row>
-            <Row title="Last run">
-              {settings.reconciliation.last_run ? (
+            <Row title={t("settings.reconciliation.lastRun")}>
+              {lastRun ? (
                 <Text size="small" data-testid="tc-last-run">
-                  {when(settings.reconciliation.last_run.created_at)} ({settings.reconciliation.last_run.trigger}): checked{" "}
-                  {settings.reconciliation.last_run.checked}, repaired {settings.reconciliation.last_run.repaired}, failed{" "}
-                  {settings.reconciliation.last_run.failed}
+                  {t("settings.reconciliation.run", {
+                    when: when(lastRun.created_at),
+                    trigger: lastRun.trigger,
+                    checked: lastRun.checked,
+                    repaired: lastRun.repaired,
+                    failed: lastRun.failed,
+                  })}
                 </Text>
               ) : (
                 <Text size="small" data-testid="tc-last-run">
-                  Never run
+                  {t("settings.reconciliation.neverRun")}
                 </Text>
               )}
             </Row>
@@ -184,34 +198,34 @@ const TradeCreditSettingsPage = () => {
 
           <Container className="divide-y p-0" data-testid="tc-recent-errors">
             <div className="px-6 py-4">
-              <Heading level="h2">Recent errors</Heading>
+              <Heading level="h2">{t("settings.errors.title")}</Heading>
               <Text size="small" className="text-ui-fg-subtle">
-                Failed webhook deliveries, reconciliation items and order edits the service could not follow.
+                {t("settings.errors.description")}
               </Text>
             </div>
             {settings.recent_errors.length === 0 ? (
               <div className="px-6 py-4">
                 <Text size="small" className="text-ui-fg-muted">
-                  No errors recorded.
+                  {t("settings.errors.none")}
                 </Text>
               </div>
             ) : (
               <Table>
                 <Table.Header>
                   <Table.Row>
-                    <Table.HeaderCell>When</Table.HeaderCell>
-                    <Table.HeaderCell>Source</Table.HeaderCell>
-                    <Table.HeaderCell>What happened</Table.HeaderCell>
+                    <Table.HeaderCell>{t("settings.errors.when")}</Table.HeaderCell>
+                    <Table.HeaderCell>{t("settings.errors.source")}</Table.HeaderCell>
+                    <Table.HeaderCell>{t("settings.errors.what")}</Table.HeaderCell>
                   </Table.Row>
                 </Table.Header>
                 <Table.Body>
                   {settings.recent_errors.map((e, n) => (
                     <Table.Row key={`${e.reference}-${n}`}>
                       <Table.Cell className="whitespace-nowrap">{when(e.at)}</Table.Cell>
-                      <Table.Cell>{SOURCES[e.source] ?? e.source}</Table.Cell>
+                      <Table.Cell>{t(`settings.errors.sources.${e.source}`, { defaultValue: e.source })}</Table.Cell>
                       <Table.Cell className="whitespace-normal py-2">
                         {e.message}
-                        {e.order_id ? ` (order ${e.order_id})` : ""}
+                        {e.order_id ? ` ${t("settings.errors.order", { id: e.order_id })}` : ""}
                       </Table.Cell>
                     </Table.Row>
                   ))}
@@ -225,6 +239,7 @@ const TradeCreditSettingsPage = () => {
   )
 }
 
-export const config = defineRouteConfig({ label: "Trade credit", icon: CreditCard })
+/** The settings menu's label: a key of the plugin's translations (src/admin/i18n), in the admin's language. */
+export const config = defineRouteConfig({ label: "common.title", translationNs: "tradeCredit", icon: CreditCard })
 
 export default TradeCreditSettingsPage

@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { Modules } from "@medusajs/framework/utils"
 import { checkTradeCreditOrderEditWorkflow } from "../../../../workflows/order-edit/check-trade-credit-order-edit"
 import { revertTradeCreditOrderEditWorkflow } from "../../../../workflows/order-edit/revert-trade-credit-order-edit"
 import type { TradeCreditOrderEditPlan } from "../../../../workflows/order-edit/steps/prepare-trade-credit-order-edit"
 import { Codes } from "../../../errors/codes"
 import { RouteError } from "../../../errors/route-error"
+import { errorIds, logLine } from "../../../../utils/log-line"
+import { pluginLoggerOf } from "../../../../utils/plugin-logger"
 
 /** Longest a confirmation may hold the order's edit lock (seconds); it is released when the answer is sent. */
 const LOCK_SECONDS = 120
@@ -60,11 +62,12 @@ async function putBack(req: MedusaRequest, plan: TradeCreditOrderEditPlan) {
   try {
     await revertTradeCreditOrderEditWorkflow(req.scope).run({ input: plan })
   } catch (error) {
-    req.scope
-      .resolve(ContainerRegistrationKeys.LOGGER)
-      .error(
-        `trade-credit: Medusa did not confirm the edit of order ${plan.order_id}, and the trade credit order ${plan.service_order_id} ` +
-          `could not be put back as it was (${(error as Error).message}). The service may now hold the edited order: check it before invoicing.`
-      )
+    logLine(
+      pluginLoggerOf(req.scope),
+      "error",
+      `trade-credit: Medusa did not confirm the edit of order ${plan.order_id}, and the trade credit order ${plan.service_order_id} ` +
+        `could not be put back as it was (${(error as Error).message}). The service may now hold the edited order: check it before invoicing.`,
+      { order_id: plan.order_id, order_change_id: plan.order_change_id, payment_id: plan.payment_id, service_order_id: plan.service_order_id, ...errorIds(error) }
+    )
   }
 }

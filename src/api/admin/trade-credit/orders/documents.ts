@@ -3,6 +3,7 @@ import { z } from "@medusajs/framework/zod"
 import { TradeCreditError, type PdfDocument, type TradeCreditClient } from "../../../../client"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../../modules/trade-credit"
 import type { Order } from "../../../../service/schemas"
+import { type InvoiceLanguage, invoiceLanguageOf } from "../../../../core/order/invoice-language"
 import { readOrderTradeCreditPayment } from "../../../../workflows/invoice-shipment/order-payment"
 import { Codes } from "../../../errors/codes"
 import { quote } from "../../../errors/quote"
@@ -27,6 +28,8 @@ export type InvoicedOrder = {
   displayId?: number
   serviceOrder: Order
   client: TradeCreditClient
+  /** The language its invoice PDFs are asked in. */
+  language: InvoiceLanguage
 }
 
 /** The failure of a call to the service, for a merchant: what could not be done, with the service's code and trace id. */
@@ -51,7 +54,10 @@ export async function loadServiceOrder(req: MedusaRequest, orderId: string): Pro
   } catch (error) {
     throw serviceFailure(error, "read the order")
   }
-  return { orderId, displayId: found.order.display_id, serviceOrder, client }
+  // The invoices' language: the region's setting, else the order's locale where the service has it, else English.
+  const region = await req.scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).regionSettingsOf(found.order.region_id)
+  const language = invoiceLanguageOf(region.invoice_language, found.order.locale)
+  return { orderId, displayId: found.order.display_id, serviceOrder, client, language }
 }
 
 /** Streams a PDF as a download named after the document's number, never cached by a browser or proxy. */

@@ -1,5 +1,7 @@
 import { z } from "@medusajs/framework/zod"
 import { MAX_PLAN_MONTHS, MIN_PLAN_MONTHS } from "../../../../service/plan-periods"
+import { CAPTURE_ON } from "../../../../core/order/capture-on"
+import { INVOICE_LANGUAGES } from "../../../../core/order/invoice-language"
 
 /** An order amount in the region's currency, major units: "250", "250.00". */
 const OrderAmount = z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be an amount in major units, such as "250.00"').nullable()
@@ -38,6 +40,13 @@ export const UpdateRegionSettingsBody = z
     invoice_terms_days: TermsDays.nullable(),
     instalment_periods: InstalmentPeriods,
     invoice_terms_overrides: InvoiceTermsOverrides,
+    /** null: back to the provider options' `captureOn`. */
+    capture_on: z.enum(CAPTURE_ON, { error: `must be one of ${CAPTURE_ON.join(", ")}, or null for the provider options' captureOn` }).nullable(),
+    /** null: each order's locale. */
+    invoice_language: z
+      .enum(INVOICE_LANGUAGES, { error: `must be one of ${INVOICE_LANGUAGES.join(", ")} (the languages the service issues invoices in), or null for the order's locale` })
+      .nullable(),
+    hide_when_declined: z.boolean(),
   })
   .partial()
   .strict()

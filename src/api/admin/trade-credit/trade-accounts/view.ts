@@ -1,5 +1,7 @@
-import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { errorIds, logLine } from "../../../../utils/log-line"
+import { pluginLoggerOf } from "../../../../utils/plugin-logger"
 import {
   type TradeAccountRow,
   type TradeAccountUserRow,
@@ -26,7 +28,7 @@ async function customersById(container: MedusaContainer, ids: string[]): Promise
  */
 export async function refreshVerified(container: MedusaContainer, users: TradeAccountUserRow[]): Promise<TradeAccountUserRow[]> {
   const module = tradeCreditModuleOf(container)
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const logger = pluginLoggerOf(container)
   const client = module.getClient()
   return await Promise.all(
     users.map(async (row) => {
@@ -37,7 +39,11 @@ export async function refreshVerified(container: MedusaContainer, users: TradeAc
         await module.updateTradeAccountUsers(changed)
         return { ...row, ...changed }
       } catch (error) {
-        logger.warn(`trade-credit: could not read trade account user ${row.service_user_id}: ${(error as Error).message}`)
+        logLine(logger, "warn", `trade-credit: could not read trade account user ${row.service_user_id}: ${(error as Error).message}`, {
+          trade_account_user_id: row.id,
+          service_user_id: row.service_user_id,
+          ...errorIds(error),
+        })
         return row
       }
     })

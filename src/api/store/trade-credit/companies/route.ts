@@ -1,10 +1,11 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { CompanySearchResult } from "../../../../client"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../../modules/trade-credit"
 import { shortCache } from "../../../utils/short-cache"
 import { describeServiceFailure, serviceFailureError } from "../../../utils/service-failure"
 import type { CompanySearchParams } from "./validators"
+import { errorIds, logLine } from "../../../../utils/log-line"
+import { pluginLoggerOf } from "../../../../utils/plugin-logger"
 
 /** How long a search answer is kept: long enough for an autocomplete's repeated prefixes, short enough to stay current. */
 export const COMPANY_SEARCH_CACHE_SECONDS = 60
@@ -38,7 +39,10 @@ export async function GET(req: MedusaRequest<unknown, CompanySearchParams>, res:
     const refusal = serviceFailureError(error, "search companies")
     if (!refusal) throw error
     // The buyer's answer names no path or trace id of the service; the log does.
-    req.scope.resolve(ContainerRegistrationKeys.LOGGER).warn(`Trade credit company search failed: ${refusal.code}: ${describeServiceFailure(error)}`)
+    logLine(pluginLoggerOf(req.scope), "warn", `Trade credit company search failed: ${refusal.code}: ${describeServiceFailure(error)}`, {
+      code: refusal.code,
+      trace_id: errorIds(error).trace_id,
+    })
     throw refusal
   }
   await cache.set(key, result, COMPANY_SEARCH_CACHE_SECONDS)

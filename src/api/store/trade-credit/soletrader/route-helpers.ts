@@ -1,6 +1,4 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { Logger } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { TradeCreditError } from "../../../../client"
 import { Codes } from "../../../errors/codes"
 import { quote } from "../../../errors/quote"
@@ -8,6 +6,8 @@ import { RouteError } from "../../../errors/route-error"
 import { describeServiceFailure } from "../../../utils/service-failure"
 import type { TradeCreditModuleService } from "../../../../modules/trade-credit"
 import { type EnrollmentRow, enrollmentOfCustomer, tradeCreditOf } from "../../../../workflows/enrollment/enrollment-store"
+import { logLine } from "../../../../utils/log-line"
+import { pluginLoggerOf } from "../../../../utils/plugin-logger"
 
 export { RouteError }
 
@@ -27,11 +27,10 @@ export function soletraderRoute<Body = unknown>(action: string, handler: Handler
       const serviceError = asTradeCreditError(caught)
       if (!serviceError) throw caught
       const refusal = serviceRefusal(serviceError, action)
-      const log = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
       const customer = req.auth_context?.actor_id ?? "(no customer)"
       const line = `trade-credit: could not ${action} for customer ${customer}: [${refusal.code}] ${describeServiceFailure(serviceError)}`
-      if (refusal.status >= 500 || refusal.code === Codes.TRADE_CREDIT_DELEGATION_FORBIDDEN) log.warn(line)
-      else log.info(line)
+      const level = refusal.status >= 500 || refusal.code === Codes.TRADE_CREDIT_DELEGATION_FORBIDDEN ? "warn" : "info"
+      logLine(pluginLoggerOf(req.scope), level, line, { customer_id: req.auth_context?.actor_id, code: refusal.code, trace_id: serviceError.traceId })
       throw refusal
     }
   }

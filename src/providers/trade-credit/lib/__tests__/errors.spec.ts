@@ -32,7 +32,7 @@ describe("toMedusaError", () => {
 
   it.each(cases)("answers %s in plain words and the stable code, with nothing of the call", (_, error, code, message) => {
     const log = logger()
-    const mapped = toMedusaError(error, "create the order", { logger: log, ids: { session: "payses_01", cart: "cart_01" } })
+    const mapped = toMedusaError(error, "create the order", { logger: log, ids: { payment_session_id: "payses_01", cart_id: "cart_01" } })
     expect(mapped).toBeInstanceOf(MedusaError)
     expect(mapped.code).toBe(code)
     expect(mapped.type).toBe(MedusaError.Types.NOT_ALLOWED)
@@ -44,12 +44,13 @@ describe("toMedusaError", () => {
     const log = logger()
     toMedusaError(failure({ code: "INVALID_STATE", status: 409, details: "ORDER_ALREADY_CANCELLED" }), "cancel the order", {
       logger: log,
-      ids: { session: "payses_01", service_order: "ord_9", capture: undefined },
+      ids: { payment_session_id: "payses_01", service_order_id: "ord_9", capture_id: undefined },
     })
     expect(log.error).not.toHaveBeenCalled()
     expect(log.warn).toHaveBeenCalledTimes(1)
     const [line] = log.warn.mock.calls[0]
-    expect(line).toMatch(/^trade-credit: could not cancel the order \(session payses_01, service_order ord_9\) \[TRADE_CREDIT_REFUSED\]: INVALID_STATE 409 trace 4bf92f3577b34da6: /)
+    expect(line).toMatch(/^trade-credit: could not cancel the order: INVALID_STATE 409 trace 4bf92f3577b34da6: /)
+    expect(line).toMatch(/ payment_session_id=payses_01 service_order_id=ord_9 code=TRADE_CREDIT_REFUSED trace_id=4bf92f3577b34da6$/)
     expect(line).toContain("POST /v1/order")
     expect(line).toContain("details: ORDER_ALREADY_CANCELLED")
     expect(line).not.toContain("capture")
@@ -60,7 +61,7 @@ describe("toMedusaError", () => {
     toMedusaError(failure({ code: "CONTRACT_VIOLATION", status: 200 }), "read the order", { logger: log })
     expect(log.warn).not.toHaveBeenCalled()
     expect(log.error).toHaveBeenCalledTimes(1)
-    expect(log.error.mock.calls[0][0]).toMatch(/\[TRADE_CREDIT_BAD_RESPONSE\]: CONTRACT_VIOLATION 200 trace 4bf92f3577b34da6/)
+    expect(log.error.mock.calls[0][0]).toMatch(/^trade-credit: could not read the order: CONTRACT_VIOLATION 200 trace 4bf92f3577b34da6: .* code=TRADE_CREDIT_BAD_RESPONSE trace_id=4bf92f3577b34da6$/)
   })
 
   it("names the one refused field, bounded, and nothing else of the answer", () => {
@@ -112,7 +113,9 @@ describe("toMedusaError", () => {
     const own = new MedusaError(MedusaError.Types.INVALID_DATA, "The buyer's phone number cannot be read", "INVALID_PHONE_NUMBER")
     const log = logger()
     expect(toMedusaError(own, "check the buyer's credit", { logger: log })).toBe(own)
-    expect(log.warn).toHaveBeenCalledWith("trade-credit: could not check the buyer's credit [INVALID_PHONE_NUMBER]: INVALID_PHONE_NUMBER: The buyer's phone number cannot be read")
+    expect(log.warn).toHaveBeenCalledWith(
+      "trade-credit: could not check the buyer's credit: INVALID_PHONE_NUMBER: The buyer's phone number cannot be read code=INVALID_PHONE_NUMBER"
+    )
   })
 
   it("keeps an error of the plugin's own out of a buyer's message, and logs it", () => {
@@ -136,10 +139,10 @@ describe("declined", () => {
   it("tells the buyer in words, never the service's code, and logs the code with the ids", () => {
     const lines: string[] = []
     const logger = { info: (line: string) => void lines.push(line) }
-    const risk = declined("TOO_HIGH_RISK", { logger, ids: { session: "payses_1" } })
+    const risk = declined("TOO_HIGH_RISK", { logger, ids: { payment_session_id: "payses_1" } })
     expect([risk.type, (risk as any).code]).toEqual(["not_allowed", "TRADE_CREDIT_DECLINED"])
     expect(risk.message).toBe("Trade credit is not available for this purchase. Please choose another payment method.")
-    expect(lines).toEqual(['trade-credit: the service declined the buyer (TOO_HIGH_RISK) [session payses_1]'])
+    expect(lines).toEqual(["trade-credit: the service declined the buyer (TOO_HIGH_RISK) payment_session_id=payses_1 code=TRADE_CREDIT_DECLINED"])
     expect(declined("BUYER_LIMIT_EXCEEDED").message).toMatch(/^This order is above what your business can pay later/)
     expect(declined("ORDER_EXCEEDS_MAX_INVOICE_AMOUNT").message).toBe(declined("BUYER_LIMIT_EXCEEDED").message)
     expect(declined("BUYER_NOT_FOUND").message).toMatch(/could not be confirmed/)

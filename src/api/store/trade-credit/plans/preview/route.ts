@@ -18,6 +18,8 @@ import { CART_WITH_SESSIONS_FIELDS, type CartWithSessions } from "../../cart-wit
 import { type LinkedCart, REGION_SETTING_FIELDS, regionSettingsOfCart } from "../../../../../providers/trade-credit/lib/cart-links"
 import { ineligibilityOf, periodsRefusalOf } from "../../../../../modules/trade-credit/region-settings"
 import type { PreviewPlansBody } from "./validators"
+import { errorIds, logLine } from "../../../../../utils/log-line"
+import { pluginLoggerOf } from "../../../../../utils/plugin-logger"
 
 /** The company of the request, else the one the cart's instalment payment session names. */
 function companyOf(body: PreviewPlansBody, cart: CartWithSessions): BuyerCompany {
@@ -43,7 +45,10 @@ async function service<T>(req: MedusaRequest, action: string, step: () => Promis
   } catch (error) {
     const refusal = serviceFailureError(error, action)
     if (!refusal) throw error
-    req.scope.resolve(ContainerRegistrationKeys.LOGGER).warn(`Trade credit instalment preview: could not ${action}: ${describeServiceFailure(error)}`)
+    logLine(pluginLoggerOf(req.scope), "warn", `Trade credit instalment preview: could not ${action}: ${describeServiceFailure(error)}`, {
+      code: refusal.code,
+      trace_id: errorIds(error).trace_id,
+    })
     throw refusal
   }
 }
@@ -80,7 +85,7 @@ export async function POST(req: MedusaRequest<PreviewPlansBody>, res: MedusaResp
   const currency = cart.currency_code.toUpperCase()
   const tradeCredit = req.scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
   // The merchant's settings for the cart's region come first: nothing is asked of the service for what is not offered.
-  const region = regionSettingsOfCart(cart, tradeCredit.getOptions().invoiceTermsDays)
+  const region = regionSettingsOfCart(cart, tradeCredit.getOptions())
   const refusal = ineligibilityOf(region, "instalments", { grossAmount: lines.gross_amount, currency })
   if (refusal) throw new RouteError(refusal.code, refusal.message)
   const notOffered = body.periods.map((n) => periodsRefusalOf(region, n)).find(Boolean)

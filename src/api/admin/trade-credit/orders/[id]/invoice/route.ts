@@ -10,13 +10,14 @@ import { fetchDocument, type InvoiceQuery, loadServiceOrder, sendPdf } from "../
  * The invoice of a Medusa order paid by trade credit, as a PDF download: the one
  * of the given fulfilment, else the latest (an order shipped in parts has one
  * invoice per shipment). 409 in words before anything is invoiced; 404 for an
- * order not paid by trade credit or an unknown fulfilment. The parameters are
+ * order not paid by trade credit or an unknown fulfilment. The latest is asked in
+ * the region's invoice language, else the order's locale's. The parameters are
  * checked by admin-ui-middlewares.ts.
  */
 export const GET = async (req: MedusaRequest<unknown, InvoiceQuery>, res: MedusaResponse) => {
   const id = req.params.id
   const wanted = req.validatedQuery.fulfilment
-  const { serviceOrder, client, displayId } = await loadServiceOrder(req, id)
+  const { serviceOrder, client, displayId, language } = await loadServiceOrder(req, id)
 
   const fulfilments = serviceOrder.fulfilments
   if (fulfilments.length === 0) {
@@ -38,6 +39,6 @@ export const GET = async (req: MedusaRequest<unknown, InvoiceQuery>, res: Medusa
     return sendPdf(res, fulfilment.invoice_number, pdf)
   }
   const latest = fulfilments[fulfilments.length - 1]
-  const pdf = await fetchDocument("the invoice", () => client.orders.invoicePdf(serviceOrder.id, { lang: "en_US", original: true }))
+  const pdf = await fetchDocument("the invoice", () => client.orders.invoicePdf(serviceOrder.id, { lang: language, original: true }))
   sendPdf(res, latest.invoice_number, pdf)
 }

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../../../../modules/trade-credit"
 import { parseUnits } from "../../../../../../core/money/units"
 import { saveRegionSettingsWorkflow } from "../../../../../../workflows/region-settings/save-region-settings"
@@ -71,17 +71,25 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
  */
 export async function POST(req: AuthenticatedMedusaRequest<UpdateRegionSettingsBody>, res: MedusaResponse) {
   const region = await requireRegion(req.scope, req.params.id)
+  await requireOverrideTargets(req.scope, req.validatedBody.invoice_terms_overrides)
+  // One change of a region at a time, on every instance: the minimum is checked against the maximum as saved, the
+  // first change creates the row once, and each audit entry's old value is the one it replaced.
+  const locking = req.scope.resolve<ILockingModule>(Modules.LOCKING)
+  await locking.execute(`trade-credit:region-settings:${region.id}`, () => save(req, region.id), { timeout: 30 })
+  res.json(await answer(req.scope, region))
+}
+
+/** Checks the change against the settings as saved (the minimum against the maximum) and saves it, under the lock. */
+async function save(req: AuthenticatedMedusaRequest<UpdateRegionSettingsBody>, regionId: string) {
   const changes = req.validatedBody
-  const current = await req.scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).regionSettingsOf(region.id)
+  const current = await req.scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).regionSettingsOf(regionId)
   const min = changes.min_order_amount !== undefined ? changes.min_order_amount : current.min_order_amount
   const max = changes.max_order_amount !== undefined ? changes.max_order_amount : current.max_order_amount
   if (min !== null && max !== null && parseUnits(min, 2)! > parseUnits(max, 2)!) {
     const field = changes.min_order_amount !== undefined ? "min_order_amount" : "max_order_amount"
     throw new RouteError(Codes.TRADE_CREDIT_INVALID_SETTINGS, `Invalid settings: ${field}: the minimum order amount ${min} is above the maximum ${max}`)
   }
-  await requireOverrideTargets(req.scope, changes.invoice_terms_overrides)
   await saveRegionSettingsWorkflow(req.scope).run({
-    input: { region_id: region.id, changes, actor_id: req.auth_context?.actor_id ?? null },
+    input: { region_id: regionId, changes, actor_id: req.auth_context?.actor_id ?? null },
   })
-  res.json(await answer(req.scope, region))
 }

@@ -6,13 +6,17 @@ import type { ShortCache } from "../../../../../utils/short-cache"
 import { type EffectiveRegionSettings, type Ineligibility, ineligibilityOf } from "../../../../../../modules/trade-credit/region-settings"
 import { Codes } from "../../../../../errors/codes"
 import { classifyServiceFailure, describeServiceFailure } from "../../../../../utils/service-failure"
+import { declineText } from "../../../../../../providers/trade-credit/lib/errors"
+import { errorIds, type LogIds } from "../../../../../../utils/log-line"
 
 /**
  * What the storefront does with the answer:
  * - `available: true`: offer trade credit;
  * - `available: false`: hide it. `reason` says why, for the logs:
  *   "declined" (the service declined this buyer for this cart; `decline_reason`
- *   is the service's reason, e.g. TOO_HIGH_RISK), "not_configured" (the service
+ *   is the service's reason, e.g. TOO_HIGH_RISK, for the logs; `message` the
+ *   buyer's words; `hide` false when the region's merchant wants the method
+ *   shown as unavailable with `message` rather than hidden), "not_configured" (the service
  *   refused the store's API key), "cart_not_supported" (this cart cannot be
  *   paid on trade credit, e.g. store credit applied), "not_offered" (the
  *   merchant switched pay by invoice off in the cart's region) or "not_eligible"
@@ -24,7 +28,7 @@ import { classifyServiceFailure, describeServiceFailure } from "../../../../../u
  */
 export type PreCheckAnswer =
   | { available: true; degraded?: undefined; reason?: undefined }
-  | { available: false; reason: "declined"; decline_reason: string | null }
+  | { available: false; reason: "declined"; decline_reason: string | null; hide: boolean; message: string }
   | { available: false; reason: "not_configured" | "cart_not_supported"; message: string }
   | { available: false; reason: "not_offered" | "not_eligible"; code: Ineligibility["code"]; message: string }
   | { available: true; degraded: true; reason: "service_unreachable" | "service_error" }
@@ -41,7 +45,7 @@ export type PreCheckInput = {
   region: EffectiveRegionSettings
   client: TradeCreditClient
   cache: ShortCache
-  log: (message: string) => void
+  log: (message: string, ids?: LogIds) => void
 }
 
 /**
@@ -58,7 +62,7 @@ export async function preCheckCart({ cart, company, region, client, cache, log }
     body = buildIntentBody(cart, buildBuyer(input, cart, { representativeRequired: false }))
   } catch (error) {
     if (error instanceof PayloadError && error.code === Codes.CART_NOT_SUPPORTED) {
-      log(`Trade credit pre-check of cart ${cart.id}: not offered: ${error.message}`)
+      log(`Trade credit pre-check of cart ${cart.id}: not offered: ${error.message}`, { cart_id: cart.id, region_id: region.region_id, code: error.code })
       return { available: false, reason: "cart_not_supported", message: error.message }
     }
     throw error
@@ -66,14 +70,14 @@ export async function preCheckCart({ cart, company, region, client, cache, log }
   // The merchant's own rule for the region comes first: nothing is asked of the service for a method not offered.
   const refusal = ineligibilityOf(region, "invoice", { grossAmount: body.gross_amount, currency: body.currency })
   if (refusal) {
-    log(`Trade credit pre-check of cart ${cart.id}: not offered: ${refusal.reason}`)
+    log(`Trade credit pre-check of cart ${cart.id}: not offered: ${refusal.reason}`, { cart_id: cart.id, region_id: region.region_id, code: refusal.code })
     return { available: false, reason: refusal.code === Codes.TRADE_CREDIT_NOT_OFFERED ? "not_offered" : "not_eligible", code: refusal.code, message: refusal.message }
   }
   const key = `${cart.id}|${digest(body)}`
-  const cached = await cache.get<PreCheckAnswer>(key)
-  if (cached) return { ...cached, cached: true }
+  const cached = await cache.get<Decided>(key)
+  if (cached) return { ...withRegionView(cached, region), cached: true }
 
-  let answer: PreCheckAnswer
+  let answer: Decided
   try {
     const intent = await client.orders.createIntent(body, { idempotencyKey: `precheck-${cart.id}-${digest(body)}` })
     answer = intent.approved ? { available: true } : { available: false, reason: "declined", decline_reason: intent.decline_reason ?? null }
@@ -82,14 +86,35 @@ export async function preCheckCart({ cart, company, region, client, cache, log }
     if (!kind) throw error
     const detail = describeServiceFailure(error)
     if (kind === "rejected_key") {
-      log(`Trade credit pre-check of cart ${cart.id}: the service refused the API key (${detail}): hiding trade credit`)
+      log(`Trade credit pre-check of cart ${cart.id}: the service refused the API key (${detail}): hiding trade credit`, {
+        cart_id: cart.id,
+        region_id: region.region_id,
+        ...errorIds(error),
+      })
       return { available: false, reason: "not_configured", message: "Trade credit is not available in this store right now." }
     }
     // A passing failure (or an unexpected answer) never hides the method: the session's own check decides.
-    log(`Trade credit pre-check of cart ${cart.id}: ${kind === "unreachable" ? "service unreachable" : "service error"} (${detail}): still offering trade credit`)
+    log(`Trade credit pre-check of cart ${cart.id}: ${kind === "unreachable" ? "service unreachable" : "service error"} (${detail}): still offering trade credit`, {
+      cart_id: cart.id,
+      region_id: region.region_id,
+      ...errorIds(error),
+    })
     return { available: true, degraded: true, reason: kind === "unreachable" ? "service_unreachable" : "service_error" }
   }
-  if (!answer.available) log(`Trade credit pre-check of cart ${cart.id}: declined (${answer.decline_reason ?? "no reason given"}): hiding trade credit`)
+  if (!answer.available) {
+    log(`Trade credit pre-check of cart ${cart.id}: declined (${answer.decline_reason ?? "no reason given"}): ${region.hide_when_declined ? "hiding trade credit" : "showing it unavailable"}`, {
+      cart_id: cart.id,
+      region_id: region.region_id,
+    })
+  }
   await cache.set(key, answer, PRE_CHECK_CACHE_SECONDS)
-  return answer
+  return withRegionView(answer, region)
+}
+
+/** The service's decision as cached: the region's view of a decline is added on the way out, so a change holds at once. */
+type Decided = { available: true } | { available: false; reason: "declined"; decline_reason: string | null }
+
+function withRegionView(answer: Decided, region: EffectiveRegionSettings): PreCheckAnswer {
+  if (answer.available) return answer
+  return { ...answer, hide: region.hide_when_declined, message: declineText(answer.decline_reason) }
 }

@@ -13,6 +13,8 @@ import { CART_WITH_SESSIONS_FIELDS, type CartWithSessions } from "../../../cart-
 import { preCheckCart } from "./pre-check"
 import type { PreCheckBody } from "./validators"
 import { buyerLanguageOf, translateBuyerText } from "../../../../../../utils/buyer-texts"
+import { logLine } from "../../../../../../utils/log-line"
+import { pluginLoggerOf } from "../../../../../../utils/plugin-logger"
 
 /** The company of the request, else the one a trade credit payment session of the cart names. */
 function companyOf(body: PreCheckBody, cart: CartWithSessions): BuyerCompany {
@@ -49,15 +51,15 @@ export async function POST(req: MedusaRequest<PreCheckBody>, res: MedusaResponse
   if (!cart) throw new RouteError(Codes.TRADE_CREDIT_CART_NOT_FOUND, `Cart ${quote(cartId)} was not found`)
   if (cart.completed_at) throw new RouteError(Codes.TRADE_CREDIT_CART_COMPLETED, `Cart ${quote(cartId)} is already completed`)
 
-  const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
+  const logger = pluginLoggerOf(req.scope)
   const tradeCredit = req.scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
   const answer = await preCheckCart({
     cart,
     company: companyOf(req.validatedBody, cart),
-    region: regionSettingsOfCart(cart, tradeCredit.getOptions().invoiceTermsDays),
+    region: regionSettingsOfCart(cart, tradeCredit.getOptions()),
     client: tradeCredit.getClient(),
     cache: shortCache(req.scope, "pre-check"),
-    log: (message) => logger.info(message),
+    log: (message, ids) => logLine(logger, "info", message, ids),
   })
   const { cached, ...body } = answer
   res.setHeader("X-Trade-Credit-Cache", cached ? "hit" : "miss")

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto"
 import { API_KEY_PATTERN } from "../service/schemas/common"
 import { CLIENT_ERROR_CODES, TradeCreditError } from "./errors"
 
@@ -18,16 +19,16 @@ function prefixOf(key: string): string | null {
 }
 
 /**
- * A display form of a key that is safe to log or show in the admin: the prefix
- * and the first 4 characters of the secret part ("secret_test_abcd…"). A string
- * that does not look like a key shows nothing of itself.
+ * A display form of a key that is safe to log or show in the admin: its prefix and a fingerprint, the first 8 hex
+ * digits of the key's SHA-256 ("secret_test_…#1a2b3c4d"). No character of the secret part: the fingerprint only tells
+ * keys apart (the two of a rotation, the one an operator holds). A string that does not look like a key shows nothing
+ * of itself.
  */
 export function describeKey(key: string): string {
   if (typeof key !== "string") return "[no key]"
   const prefix = prefixOf(key)
   if (!prefix) return "[redacted]"
-  const secret = key.slice(prefix.length)
-  return secret.length > 8 ? `${prefix}${secret.slice(0, 4)}…` : `${prefix}…`
+  return `${prefix}…#${createHash("sha256").update(key).digest("hex").slice(0, 8)}`
 }
 
 function keyError(message: string): TradeCreditError {

@@ -86,14 +86,12 @@ const API_KEY = /secret_(?:test|prod)_([A-Za-z0-9_-]+)/g
 const WEBHOOK_SECRET = /whsec_[A-Za-z0-9+/=]+/g
 
 /**
- * Anything shaped like an API key (its display form instead: the prefix and 4 characters, describeKey) or a webhook
+ * Anything shaped like an API key (its display form instead: the prefix and a fingerprint, describeKey) or a webhook
  * secret (`whsec_…`). The second guard of every line: the ids' type already keeps secrets out. A display form already
- * in the text (`secret_test_abcd…`) stays as it is.
+ * in the text (`secret_test_…#1a2b3c4d`) does not look like a key and stays as it is.
  */
 export function redactSecrets(text: string): string {
-  return text
-    .replace(API_KEY, (key: string, secret: string, at: number) => (secret.length <= 4 && text[at + key.length] === "…" ? key : describeKey(key)))
-    .replace(WEBHOOK_SECRET, "whsec_…")
+  return text.replace(API_KEY, (key: string) => describeKey(key)).replace(WEBHOOK_SECRET, "whsec_…")
 }
 
 /** A value of a text line: quoted (JSON escapes) when it holds a space, a quote, an `=` or nothing. */

@@ -235,7 +235,7 @@ export default areaPart("admin-ui-routes", ({ api, getContainer }) => {
       reconciliation: { schedule: "off", last_run: null },
       recent_errors: [],
     })
-    expect(settings.key_prefix).toMatch(/^secret_test_.{0,4}…$/)
+    expect(settings.key_prefix).toMatch(/^secret_test_…#[0-9a-f]{8}$/)
     expect(settings.webhook.url).toBe(`${api.defaults.baseURL}/hooks/trade-credit`)
     const secretPart = SIMULATOR_API_KEY.slice("secret_test_".length)
     expect(JSON.stringify(res.data)).not.toContain(secretPart)

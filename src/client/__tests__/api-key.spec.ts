@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto"
 import { assertApiKey, createTradeCreditClient, describeKey, redactKey, TradeCreditError } from ".."
 import { parseClientOptions } from "../options"
 import { PROD_KEY, TEST_KEY } from "./fixtures"
@@ -57,10 +58,12 @@ describe("api key rules", () => {
     expect(thrown(() => assertApiKey(TEST_KEY, "staging" as never)).message).toMatch(/sandbox.*production/)
   })
 
-  it("describes a key safely: prefix and the first 4 characters", () => {
-    expect(describeKey(TEST_KEY)).toBe("secret_test_AbCd…")
-    expect(describeKey(PROD_KEY)).toBe("secret_prod_ZyXw…")
-    expect(describeKey("secret_test_abc")).toBe("secret_test_…")
+  it("describes a key safely: its prefix and a fingerprint, no character of the secret part", () => {
+    const fingerprint = (key: string) => createHash("sha256").update(key).digest("hex").slice(0, 8)
+    expect(describeKey(TEST_KEY)).toBe(`secret_test_…#${fingerprint(TEST_KEY)}`)
+    expect(describeKey(PROD_KEY)).toBe(`secret_prod_…#${fingerprint(PROD_KEY)}`)
+    expect(describeKey(TEST_KEY)).not.toBe(describeKey(`${TEST_KEY.slice(0, -1)}x`))
+    expect(describeKey(TEST_KEY)).not.toContain(TEST_KEY.slice("secret_test_".length, "secret_test_".length + 2))
     expect(describeKey("hunter2-is-my-password")).toBe("[redacted]")
   })
 
@@ -68,7 +71,7 @@ describe("api key rules", () => {
     const text = `echo ${TEST_KEY} and ${SECRET} again ${TEST_KEY}`
     const out = redactKey(text, TEST_KEY)
     expect(out).not.toContain(SECRET)
-    expect(out).toBe("echo secret_test_AbCd… and [redacted] again secret_test_AbCd…")
+    expect(out).toBe(`echo ${describeKey(TEST_KEY)} and [redacted] again ${describeKey(TEST_KEY)}`)
   })
 })
 

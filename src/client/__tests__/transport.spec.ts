@@ -1,7 +1,7 @@
 import http from "node:http"
 import type { AddressInfo } from "node:net"
 import { z } from "@medusajs/framework/zod"
-import { createTradeCreditClient, type RequestEvent, TradeCreditError, Transport, urlPath } from ".."
+import { createTradeCreditClient, describeKey, type RequestEvent, TradeCreditError, Transport, urlPath } from ".."
 import { parseClientOptions, type TradeCreditClientOptionsInput } from "../options"
 import { backoffDelay, parseRetryAfter, retryAfterDelay } from "../retry"
 import { errorBody, type ScriptedServer, startScriptedServer } from "./scripted-server"
@@ -511,7 +511,7 @@ describe("transport: logging and secrets", () => {
     expect(error.code).toBe("UNAUTHORIZED")
     expect(everything).not.toContain(SECRET_PART)
     expect(everything).not.toContain(SECRET_PART.slice(0, 20))
-    expect(error.message).toContain("secret_test_AbCd…")
+    expect(error.message).toContain(describeKey(TEST_KEY))
 
     // network failures, timeouts and contract violations too
     server.script({ drop: true }, { drop: true }, { drop: true }, { hang: true }, { status: 200, body: { nope: 1 } })

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto"
 import { withLogLevel } from "../log-level"
 import { errorIds, LOG_ID_KEYS, logFormatOf, logLine, redactSecrets, withLogOptions } from "../log-line"
+import { describeKey } from "../../client/api-key"
 
 /** A logger that records what it is handed, as Medusa's would print it: level, message, extra arguments. */
 function recording() {
@@ -105,11 +106,12 @@ describe("logLine: only ids, never secrets", () => {
       expect(written).not.toContain(API_KEY.slice("secret_test_".length))
       expect(written).not.toContain(secret)
     }
-    expect(text).toBe(`trade-credit: refused ${API_KEY.slice(0, 16)}… code="INVALID ${API_KEY.slice(0, 16)}…" trace_id=whsec_…`)
-    expect(JSON.parse(line)).toMatchObject({ code: `${API_KEY.slice(0, 16)}…`, event_id: "x-whsec_…" })
+    const shown = describeKey(API_KEY)
+    expect(text).toBe(`trade-credit: refused ${shown} code="INVALID ${shown}" trace_id=whsec_…`)
+    expect(JSON.parse(line)).toMatchObject({ code: shown, event_id: "x-whsec_…" })
     expect(redactSecrets("no secret here")).toBe("no secret here")
     // A key's display form (describeKey) is what a line may show: it stays as it is.
-    expect(redactSecrets(`took ${API_KEY.slice(0, 16)}…: sending that one first`)).toBe(`took ${API_KEY.slice(0, 16)}…: sending that one first`)
+    expect(redactSecrets(`took ${shown}: sending that one first`)).toBe(`took ${shown}: sending that one first`)
   })
 
   it("takes an error's code and trace id, and nothing else of it", () => {

@@ -94,7 +94,7 @@ export type TradeCreditReconciliationRunSummary = {
 /** `GET /admin/trade-credit/settings` */
 export type TradeCreditSettings = {
   environment: string
-  /** The key's safe display form ("secret_test_abcd…"), never the key. */
+  /** The key's safe display form: its prefix and fingerprint ("secret_test_…#1a2b3c4d", describeKey), never any of the key. */
   key_prefix: string
   /** During a key rotation, the display form of the key being replaced; null otherwise. */
   previous_key_prefix: string | null

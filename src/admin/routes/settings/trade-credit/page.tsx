@@ -43,7 +43,7 @@ const CheckResult = ({ check }: { check: TradeCreditConnectionCheck }) => {
 
 /**
  * Settings → Trade credit: how the plugin is configured (environment, the API
- * key's prefix only), a connection check, the webhook URL to give the service
+ * key's prefix and fingerprint only), a connection check, the webhook URL to give the service
  * and when the last webhook arrived, the reconciliation job's last run, and
  * the failures the plugin recorded.
  */

@@ -5,7 +5,7 @@ import { readSettings } from "./read-settings"
 /**
  * GET /admin/trade-credit/settings
  *
- * For Settings → Trade credit: environment, the API key's prefix (never the
+ * For Settings → Trade credit: environment, the API key's prefix and fingerprint (never any of the
  * key), the webhook URL to give the service and the last delivery, the last
  * reconciliation run and recent errors.
  */

@@ -30,6 +30,8 @@ function buildStorefront({ outDir, quiet = true } = {}) {
   const dir = outDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "trade-credit-storefront-"))
   const result = spawnSync(process.execPath, [viteBin(), "build", STOREFRONT_DIR, "--outDir", dir, "--emptyOutDir", "--logLevel", quiet ? "warn" : "info"], {
     cwd: STOREFRONT_DIR,
+    // A production build (React's too) whatever the caller's NODE_ENV (jest's is "test").
+    env: { ...process.env, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
     encoding: "utf8",
     timeout: 180_000,

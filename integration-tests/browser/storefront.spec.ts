@@ -50,9 +50,9 @@ medusaIntegrationTestRunner({
       await browser?.close()
     })
 
-    /** A fresh buyer (own storage), with the browser's console errors collected. */
-    async function newBuyer() {
-      const context = await browser.newContext({ viewport: { width: 1200, height: 900 } })
+    /** A fresh buyer (own storage; the browser's languages from `locale`), with the browser's console errors collected. */
+    async function newBuyer({ locale }: { locale?: string } = {}) {
+      const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, locale })
       contexts.push(context)
       const page = await context.newPage()
       const errors: string[] = []
@@ -201,40 +201,110 @@ medusaIntegrationTestRunner({
       expect(errors).toEqual([])
     })
 
-    it("a buyer pays in monthly instalments, with the schedule previewed before placing the order", async () => {
-      // The service takes a few seconds to decide the plan's funding: the confirmation page shows it pending, then approved.
-      simulator.sim!.state.repayment.fundingDelayMs = 4000
-      const { page, errors } = await newBuyer()
+    it("the region's settings steer the page: above its maximum trade credit is not offered, saying why; a declined buyer sees it greyed out when the merchant wants", async () => {
+      const url = `/admin/trade-credit/regions/${seed.region.id}/settings`
+      await admin("POST", url, { max_order_amount: "10.00" })
+      try {
+        const { page, errors } = await newBuyer()
+        await toCheckout(page)
+        await chooseCompany(page, "acme")
+        const reason = page.locator("#trade-credit-declined-reason")
+        await reason.waitFor()
+        expect(await reason.textContent()).toMatch(/outside the amounts trade credit is offered for/)
+        expect(await page.locator("#method-invoice").count()).toBe(0)
+        expect(await page.locator("#method-transfer").isChecked()).toBe(true)
+        await shot(page, "06b-above-maximum")
+
+        // No maximum, and declined buyers shown the method unavailable: greyed out, with the reason in plain words.
+        await admin("POST", url, { max_order_amount: null, hide_when_declined: false })
+        await page.locator("#company-change").click()
+        await page.locator("#company-search").fill("")
+        await chooseCompany(page, "highgate")
+        await page.locator("#method-invoice[disabled]").waitFor()
+        expect(await page.locator("#method-instalments").isDisabled()).toBe(true)
+        const greyed = await page.locator("label.method.unavailable").first().textContent()
+        expect(greyed).toMatch(/not available for this purchase/)
+        expect(greyed).not.toMatch(/TOO_HIGH_RISK/)
+        expect(await page.locator("#method-transfer").isChecked()).toBe(true)
+        await shot(page, "06c-declined-shown")
+        expect(errors).toEqual([])
+      } finally {
+        await admin("POST", url, { max_order_amount: null, hide_when_declined: true })
+      }
+    })
+
+    it("a buyer pays in monthly instalments, with the schedule previewed before placing the order; the confirmation follows the plan's funding", async () => {
+      // The service decides the plan's funding after the order is placed: held pending here until the test accepts it.
+      const fundingDelayMs = simulator.sim!.state.repayment.fundingDelayMs
+      simulator.sim!.state.repayment.fundingDelayMs = 10 * 60_000
+      try {
+        const { page, errors } = await newBuyer()
+        await toCheckout(page)
+        await chooseCompany(page, "thornbury")
+        await page.locator("#precheck-status", { hasText: "Trade credit is available" }).waitFor()
+        await page.locator("#method-instalments").check()
+        // The kit's InstalmentChoices: the counts the instalment session's credit check allows, and only those.
+        await page.locator("#instalment-periods").waitFor()
+        expect(await page.locator("#instalment-periods option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(["3", "6", "12", "24", "36"])
+        await page.locator("#instalment-periods").selectOption("6")
+        await expect(page.locator("#instalment-summary").textContent()).resolves.toMatch(/6 monthly instalments/)
+        await page.locator("#instalment-periods").selectOption("12")
+        await page.locator("#instalment-summary", { hasText: "12 monthly instalments" }).waitFor()
+        expect(await page.locator(".schedule tbody tr").count()).toBe(12)
+        await page.locator("#po-number").fill("PO-INST-12")
+        await shot(page, "07-instalments-preview")
+
+        // The confirmation reads the order again while the funding is pending (the kit's FundingStatus).
+        const orderReads: string[] = []
+        page.on("request", (request) => {
+          if (request.method() === "GET" && /\/store\/orders\/order_/.test(new URL(request.url()).pathname)) orderReads.push(request.url())
+        })
+        await page.locator("#place-order").click()
+        await page.locator("#order-confirmation").waitFor({ timeout: 60_000 })
+        await shot(page, "08-confirmation-instalments")
+        expect(await page.locator("#order-payment").textContent()).toBe("12 monthly instalments with trade credit")
+        await page.locator('#order-funding[data-state="pending"]', { hasText: "Being approved" }).waitFor()
+        await shot(page, "08b-confirmation-funding-pending")
+        const orderId = new URL(page.url()).searchParams.get("id")!
+        const { order } = await admin("GET", `/admin/orders/${orderId}?fields=id,*payment_collections.payment_sessions,*payment_collections.payments`)
+        const session = order.payment_collections[0].payment_sessions.find((s: any) => s.provider_id === "pp_trade-credit-plan_default")
+        expect(session.data.funding_status).toBe("PENDING")
+        expect(order.payment_collections[0].payments ?? []).toEqual([])
+        // Still pending after a few of the page's reads: the page says so, and nothing else.
+        await waitUntil("the confirmation reading the order again", async () => orderReads.length >= 3 || undefined)
+        expect(await page.locator("#order-funding").getAttribute("data-state")).toBe("pending")
+
+        // The service accepts the funding; its webhook authorizes the payment, and the page says the plan is approved.
+        await control(simulator.url, "POST", `/_sim/plans/${session.data.plan_id}/funding`, { status: "ACCEPTED" })
+        await page.locator('#order-funding[data-state="accepted"]', { hasText: "Approved: your instalment plan is confirmed." }).waitFor({ timeout: 60_000 })
+        await shot(page, "08c-confirmation-funding-accepted")
+        const payment = await waitUntil("the instalment payment authorized by the funding webhook", async () => {
+          const { order } = await admin("GET", `/admin/orders/${orderId}?fields=id,*payment_collections.payments`)
+          return order.payment_collections[0].payments[0]
+        })
+        expect(payment.provider_id).toBe("pp_trade-credit-plan_default")
+        const plan = await control(simulator.url, "GET", `/_sim/plans/${payment.data.plan_id}`)
+        expect(plan.plan.terms).toEqual({ period: "MONTHLY", number_of_periods: 12 })
+        expect(errors).toEqual([])
+      } finally {
+        simulator.sim!.state.repayment.fundingDelayMs = fundingDelayMs
+      }
+    })
+
+    it("speaks the buyer's language: the kit's company picker, instalment choices and payment button in Norwegian", async () => {
+      const { page, errors } = await newBuyer({ locale: "nb-NO" })
       await toCheckout(page)
+      expect(await page.locator("label[for=company-search]").textContent()).toContain("Firmanavn eller organisasjonsnummer")
+      expect(await page.locator("#company-manual-toggle").textContent()).toBe("Finner du ikke bedriften? Skriv inn opplysningene")
       await chooseCompany(page, "thornbury")
+      expect(await page.locator("#company-change").textContent()).toBe("Endre")
       await page.locator("#precheck-status", { hasText: "Trade credit is available" }).waitFor()
       await page.locator("#method-instalments").check()
-      await page.locator("#instalment-periods").selectOption("6")
-      await expect(page.locator("#instalment-summary").textContent()).resolves.toMatch(/6 monthly instalments/)
-      await page.locator("#instalment-periods").selectOption("12")
-      await page.locator("#instalment-summary", { hasText: "12 monthly instalments" }).waitFor()
-      expect(await page.locator(".schedule tbody tr").count()).toBe(12)
-      await page.locator("#po-number").fill("PO-INST-12")
-      await shot(page, "07-instalments-preview")
-
-      await page.locator("#place-order").click()
-      await page.locator("#order-confirmation").waitFor({ timeout: 60_000 })
-      await shot(page, "08-confirmation-instalments")
-      expect(await page.locator("#order-payment").textContent()).toBe("12 monthly instalments with trade credit")
-      // The plan's funding is decided after the order is placed: the page says so, then follows the decision (the
-      // funding webhook authorizes the payment, and the page reads the order's session again).
-      await page.locator('#order-funding[data-state="pending"]', { hasText: "Being approved" }).waitFor()
-      await shot(page, "08b-confirmation-funding-pending")
-      await page.locator('#order-funding[data-state="accepted"]', { hasText: "Approved" }).waitFor({ timeout: 60_000 })
-      await shot(page, "08c-confirmation-funding-accepted")
-      const orderId = new URL(page.url()).searchParams.get("id")!
-      const payment = await waitUntil("the instalment payment authorized by the funding webhook", async () => {
-        const { order } = await admin("GET", `/admin/orders/${orderId}?fields=id,*payment_collections.payments`)
-        return order.payment_collections[0].payments[0]
-      })
-      expect(payment.provider_id).toBe("pp_trade-credit-plan_default")
-      const plan = await control(simulator.url, "GET", `/_sim/plans/${payment.data.plan_id}`)
-      expect(plan.plan.terms).toEqual({ period: "MONTHLY", number_of_periods: 12 })
+      await page.locator("#instalment-periods").waitFor()
+      expect(await page.locator("#instalment-periods option").allTextContents()).toEqual(["3 måneder", "6 måneder", "12 måneder", "24 måneder", "36 måneder"])
+      expect(await page.locator("#references legend").textContent()).toBe("Dine referanser (på fakturaen)")
+      expect(await page.locator("#place-order").textContent()).toBe("Send bestilling")
+      await shot(page, "09-norwegian")
       expect(errors).toEqual([])
     })
   },

@@ -53,6 +53,21 @@ export const CODE_TEXTS: Readonly<Record<string, Record<BuyerLanguage, string>>>
     nl: "De kredietverstrekker kon deze bestelling niet accepteren zoals ze is. Controleer uw bedrijfsgegevens, of kies een andere betaalmethode.",
     de: "Der Kreditanbieter konnte diese Bestellung so nicht annehmen. Prüfen Sie Ihre Unternehmensangaben oder wählen Sie eine andere Zahlungsart.",
   },
+  TRADE_CREDIT_UNAUTHORIZED: {
+    en: "Log in to your account first: your business's registration is kept with it.",
+    nb: "Logg inn på kontoen din først: bedriftens registrering lagres på den.",
+    sv: "Logga in på ditt konto först: företagets registrering sparas där.",
+    nl: "Log eerst in op uw account: de registratie van uw bedrijf wordt daarbij bewaard.",
+    de: "Melden Sie sich zuerst in Ihrem Konto an: Die Registrierung Ihres Unternehmens wird dort gespeichert.",
+  },
+  // The kit's own (no server answers it, so no TRADE_CREDIT_ prefix): the payment button was pressed before a company was chosen.
+  COMPANY_REQUIRED: {
+    en: "Choose your company first: search for it, or enter its name and registration number.",
+    nb: "Velg bedriften din først: søk etter den, eller skriv inn navn og organisasjonsnummer.",
+    sv: "Välj ditt företag först: sök efter det eller ange namn och organisationsnummer.",
+    nl: "Kies eerst uw bedrijf: zoek het op, of vul de naam en het registratienummer in.",
+    de: "Wählen Sie zuerst Ihr Unternehmen: Suchen Sie es oder geben Sie Name und Registernummer ein.",
+  },
   CART_NOT_SUPPORTED: {
     en: "This cart cannot be paid with trade credit (for example, a gift card or store credit is applied). Please choose another payment method.",
     nb: "Denne handlekurven kan ikke betales med handelskreditt (for eksempel er et gavekort eller butikkreditt brukt). Velg en annen betalingsmåte.",
@@ -94,7 +109,7 @@ export function buyerLanguageOf(locales: string | readonly string[] | null | und
 /**
  * The words for `code` in `language` (a buyer language, or any locale buyerLanguageOf reads): the store's own
  * (`overrides[code]`, a text or one per language) first, then the kit's, then the server's message (a field to fix
- * names the field), then a general text. Never the code itself.
+ * names the field) unless it names a raw code (TOO_HIGH_RISK: those are for logs), then a general text. Never a code.
  */
 export function buyerMessage(
   code: string | undefined,
@@ -107,6 +122,9 @@ export function buyerMessage(
   if (ownText) return ownText
   const kit = code ? CODE_TEXTS[code] : undefined
   if (kit) return kit[lang]
-  if (serverMessage) return serverMessage
+  if (serverMessage && !RAW_CODE.test(serverMessage)) return serverMessage
   return GENERIC[lang]
 }
+
+/** A code as the service or Medusa spells them (TOO_HIGH_RISK, INVALID_DATA): a message naming one is for logs. */
+const RAW_CODE = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b/

@@ -1,11 +1,9 @@
-// The trade credit steps every storefront needs (see docs/storefront.md): start the
-// payment session with the buyer in `data` (pay by invoice: with verify_before_completion,
-// so the session hands out the service's verification page), send the buyer there, and
-// complete the cart once, on return. Without verification (instalments, a verified trade
-// account user) the cart is completed at once.
-// The steps come from the plugin's storefront kit (medusa-payment-trade-credit/storefront), as a
-// storefront that installs the package imports them; this demo reads the kit's source.
-import { buyerLanguageOf, completeTradeCreditCart, verificationUrlOf } from "../../src/storefront/index.ts"
+// The checkout's steps outside the kit's payment button (payment-step.jsx runs TradeCreditPaymentButton for trade
+// credit: the session with the buyer in `data`, the verification page, one completion): bank transfer's session and
+// completion, and the return page's completion, through the plugin's storefront kit
+// (medusa-payment-trade-credit/storefront), imported as a storefront that installs the package imports it
+// (vite.config.mjs reads the kit's source under that name).
+import { buyerLanguageOf, completeTradeCreditCart } from "medusa-payment-trade-credit/storefront"
 import { medusa, retrieveCart, saveCartId } from "./medusa.js"
 
 const CHECKOUT_KEY = "trade-credit-demo:checkout"
@@ -16,15 +14,6 @@ export const rememberedCheckout = () => JSON.parse(sessionStorage.getItem(CHECKO
 export async function startPaymentSession(cartId, providerId, data) {
   const cart = await retrieveCart(cartId)
   await medusa().store.payment.initiatePaymentSession(cart, { provider_id: providerId, data })
-}
-
-/**
- * Where the buyer verifies before the cart is completed: the session started with
- * `verify_before_completion` is `requires_more` with `data.payment_url` while the order
- * waits for the buyer. Undefined when there is nothing to verify (complete the cart).
- */
-export async function verificationUrl(cartId) {
-  return verificationUrlOf(await retrieveCart(cartId))
 }
 
 /**

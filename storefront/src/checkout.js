@@ -1,8 +1,10 @@
-import { completeCart, rememberCheckout, startPaymentSession, verificationUrl } from "./checkout-flow.js"
-import { instalmentChoices, invoiceSessionData } from "../../src/storefront/index.ts"
-import { mountCompanySearch } from "./company-search.js"
-import { esc, loadConfig, medusa, money, PROVIDERS, retrieveCart, saveCartId, savedCartId, tradeCredit } from "./medusa.js"
+import { mountCompanyPicker } from "./company-picker.jsx"
+import { esc, loadConfig, medusa, money, retrieveCart, saveCartId, savedCartId } from "./medusa.js"
+import { mountPaymentStep } from "./payment-step.jsx"
 import { mountSoleTraderSignup } from "./soletrader.js"
+
+// The page: contact and delivery (step 1) in plain JavaScript; the company (step 2) and the payment (step 3) with the
+// storefront kit's React components (company-picker.jsx, payment-step.jsx), as docs/storefront.md wires them.
 
 /** Demo buyer (edit freely). */
 const DEMO_BUYER = {
@@ -16,9 +18,6 @@ const DEMO_BUYER = {
   postal_code: "M1 1AE",
   country_code: "gb",
 }
-// The service's plan duration is 3 to 36 months; the choices offered stay inside it (and inside the credit check's limits).
-const PLAN_MONTHS = { min: 3, max: 36 }
-const PERIOD_CHOICES = [3, 6, 12, 24, 36].filter((n) => n >= PLAN_MONTHS.min && n <= PLAN_MONTHS.max)
 
 export async function renderCheckout(app, { navigate }) {
   const cartId = savedCartId()
@@ -27,7 +26,8 @@ export async function renderCheckout(app, { navigate }) {
     app.innerHTML = `<section class="card"><h1>Your cart is empty</h1><p><a href="/" data-link>Choose some supplies</a></p></section>`
     return
   }
-  const state = { cart, selection: undefined, preCheck: undefined, method: "invoice", periods: 12 }
+  const config = await loadConfig()
+  const state = { cart, selection: undefined }
 
   app.innerHTML = `
     <div class="checkout">
@@ -106,7 +106,7 @@ export async function renderCheckout(app, { navigate }) {
         state.cart = await retrieveCart(state.cart.id)
         renderSummary()
         renderDetails()
-        if (state.selection) runPreCheck() // the total changed: check again
+        renderPayment() // the total changed: the pre-check runs again
       } catch (error) {
         form.querySelector(".error").textContent = error.message
         button.disabled = false
@@ -114,18 +114,28 @@ export async function renderCheckout(app, { navigate }) {
     })
   }
 
-  // 2. The company, then the pre-check.
-  const picker = mountCompanySearch($("#company"), {
+  // 2. The company (the kit's CompanyPicker); 3. the payment (the pre-check, the methods and the kit's components).
+  const payment = mountPaymentStep($("#payment"), paymentProps())
+  function paymentProps() {
+    return {
+      cart: state.cart,
+      selection: state.selection,
+      detailsDone: detailsDone(),
+      returnPath: config.returnPath || "/checkout/trade-credit/return",
+      onOrder: (order) => showOrder(order, navigate),
+    }
+  }
+  const renderPayment = () => payment.render(paymentProps())
+  const picker = mountCompanyPicker($("#company"), {
     onSelect: (selection) => {
       state.selection = selection
       $("#soletrader-slot").hidden = true
-      runPreCheck()
+      renderPayment()
     },
     onClear: () => {
       state.selection = undefined
       $("#soletrader-slot").hidden = false
-      state.preCheck = undefined
-      $("#payment").innerHTML = `<p class="muted">Choose your company first.</p>`
+      renderPayment()
     },
   })
   mountSoleTraderSignup($("#soletrader-slot"), {
@@ -133,163 +143,15 @@ export async function renderCheckout(app, { navigate }) {
     email: state.cart.email ?? "",
     names: { first_name: state.cart.shipping_address?.first_name, last_name: state.cart.shipping_address?.last_name },
   })
-
-  async function runPreCheck() {
-    if (!detailsDone()) {
-      $("#payment").innerHTML = `<p class="muted">Enter your contact and delivery details first (step 1).</p>`
-      return
-    }
-    $("#payment").innerHTML = `<p class="muted" id="precheck-status">Checking trade credit for ${esc(state.selection.name)}…</p>`
-    try {
-      state.preCheck = await tradeCredit.preCheck(state.cart.id, state.selection.company)
-    } catch (error) {
-      // The pre-check itself failed (e.g. rate limited): do not hide the method; the session's check decides.
-      state.preCheck = { available: true, degraded: true, reason: error.message }
-    }
-    if (!state.preCheck.available) console.info("Trade credit hidden:", state.preCheck.reason, state.preCheck.decline_reason ?? "")
-    if (state.preCheck.degraded) console.warn("Trade credit pre-check degraded:", state.preCheck.reason)
-    if (!state.preCheck.available) state.method = "transfer"
-    else if (state.method === "transfer") state.method = "invoice"
-    renderPayment()
-  }
-
-  // 3. The payment method, the buyer's references, and placing the order.
-  function renderPayment() {
-    const pc = state.preCheck
-    const offered = pc.available
-    const option = (value, title, text, hidden = false) =>
-      hidden
-        ? ""
-        : `<label class="method ${state.method === value ? "selected" : ""}"><input type="radio" name="method" value="${value}" id="method-${value}" ${state.method === value ? "checked" : ""}/>
-          <span><strong>${title}</strong><span class="muted">${text}</span></span></label>`
-    $("#payment").innerHTML = `
-      ${
-        offered
-          ? `<p class="ok" id="precheck-status">${pc.degraded ? "We could not confirm trade credit right now; you can still choose it." : `Trade credit is available for ${esc(state.selection.name)}.`}</p>`
-          : `<div class="notice declined" id="trade-credit-declined" role="alert"><strong>Trade credit isn't available for this order.</strong>
-             We can't offer ${esc(state.selection.name)} payment on credit for this purchase. Please choose another payment method below.</div>`
-      }
-      <fieldset class="methods"><legend>How would you like to pay?</legend>
-        ${option("invoice", "Invoice, pay in 30 days", "Verify once with the credit provider; the invoice comes when the goods ship.", !offered)}
-        ${option("instalments", "Monthly instalments", "Spread the cost over 3 to 36 months.", !offered)}
-        ${option("transfer", "Bank transfer in advance", "We ship once the payment arrives.")}
-      </fieldset>
-      <div id="instalments" ${state.method === "instalments" ? "" : "hidden"}>
-        <label>Number of monthly instalments
-          <select id="instalment-periods">${PERIOD_CHOICES.map((n) => `<option value="${n}" ${n === state.periods ? "selected" : ""}>${n} months</option>`).join("")}</select>
-        </label>
-        <div id="instalment-preview" class="preview"></div>
-      </div>
-      <fieldset class="grid references" id="references" ${state.method === "transfer" ? "hidden" : ""}><legend>Your references (on the invoice)</legend>
-        <label>Purchase order number <input id="po-number" maxlength="255" /></label>
-        <label>Department <input id="department" maxlength="255" /></label>
-        <label>Project <input id="project" maxlength="255" /></label>
-        <label>Invoice emails <input id="invoice-emails" placeholder="ap@yourcompany.example, finance@…" /></label>
-      </fieldset>
-      <button type="button" class="primary big" id="place-order">Place order</button>
-      <p class="error" id="place-error" role="alert"></p>`
-    for (const radio of app.querySelectorAll('input[name="method"]')) {
-      radio.addEventListener("change", () => {
-        state.method = radio.value
-        for (const label of app.querySelectorAll(".method")) label.classList.toggle("selected", label.contains(app.querySelector('input[name="method"]:checked')))
-        $("#instalments").hidden = state.method !== "instalments"
-        $("#references").hidden = state.method === "transfer"
-        if (state.method === "instalments") previewInstalments()
-      })
-    }
-    $("#instalment-periods").addEventListener("change", (event) => {
-      state.periods = Number(event.target.value)
-      previewInstalments()
-    })
-    $("#place-order").addEventListener("click", placeOrder)
-    if (state.method === "instalments") previewInstalments()
-  }
-
-  let previewSeq = 0
-  async function previewInstalments() {
-    const target = $("#instalment-preview")
-    const mine = ++previewSeq
-    target.innerHTML = `<p class="muted">Calculating your instalments…</p>`
-    try {
-      const preview = await tradeCredit.previewPlans(state.cart.id, [state.periods], state.selection.company)
-      if (mine !== previewSeq) return
-      const schedule = preview.schedules[0]
-      const { limits } = preview
-      // Only the choices the credit check allows stay selectable (the kit's instalmentChoices: within the limits,
-      // no instalment above the monthly maximum).
-      const allowed = instalmentChoices({ ...limits, gross_amount: preview.total_repayment_amount }, { preferred: PERIOD_CHOICES })
-      for (const option of $("#instalment-periods").options) option.disabled = !allowed.includes(Number(option.value))
-      target.innerHTML = `
-        <table class="schedule"><thead><tr><th>Invoice date</th><th>Amount</th></tr></thead><tbody>
-        ${schedule.instalments.map((i) => `<tr><td>${esc(i.invoice_issue_date)}</td><td>${money(i.repayment_amount, preview.currency)}</td></tr>`).join("")}
-        </tbody></table>
-        <p class="muted" id="instalment-summary">${schedule.instalments.length} monthly instalments, ${money(preview.total_repayment_amount, preview.currency)} in total.
-        Available: ${limits.minimum_instalments} to ${limits.maximum_instalments} months, at most ${money(limits.maximum_instalment_amount, preview.currency)} a month.</p>`
-    } catch (error) {
-      if (mine !== previewSeq) return
-      target.innerHTML = `<p class="error">${esc(error.message)}</p>`
-    }
-  }
-
-  async function placeOrder() {
-    const button = $("#place-order")
-    const errorBox = $("#place-error")
-    errorBox.textContent = ""
-    button.disabled = true
-    button.textContent = "Placing your order…"
-    const fail = (message) => {
-      errorBox.textContent = message
-      button.disabled = false
-      button.textContent = "Place order"
-    }
-    try {
-      const config = await loadConfig()
-      const method = state.method
-      let data = {}
-      if (method !== "transfer") {
-        const emails = $("#invoice-emails").value.split(/[,;\s]+/).filter(Boolean)
-        const text = (sel) => $(sel).value.trim() || undefined
-        // The service sends the buyer back here with ?cart_id=…&trade_credit=verified|failed|cancelled.
-        const returnUrl = `${location.origin}${config.returnPath || "/checkout/trade-credit/return"}`
-        // Pay by invoice (the kit's invoiceSessionData): the session makes the order and hands out the verification
-        // page; one completion on return.
-        data = invoiceSessionData({
-          company: state.selection.company,
-          returnUrl,
-          purchaseOrderNumber: text("#po-number"),
-          department: text("#department"),
-          project: text("#project"),
-          invoiceEmails: emails,
-        })
-        if (method === "instalments") {
-          delete data.verify_before_completion
-          data.number_of_periods = state.periods
-        }
-      }
-      rememberCheckout({ method, periods: state.periods, company: state.selection?.name, po: data.purchase_order_number })
-      try {
-        await startPaymentSession(state.cart.id, PROVIDERS[method], data)
-      } catch (error) {
-        return fail(`We couldn't start this payment: ${error.message}`)
-      }
-      const verifyAt = method === "invoice" ? await verificationUrl(state.cart.id) : undefined
-      if (verifyAt) {
-        button.textContent = "Taking you to verification…"
-        window.location.assign(verifyAt)
-        return
-      }
-      const result = await completeCart(state.cart.id)
-      if (result.redirect) {
-        button.textContent = "Taking you to verification…"
-        window.location.assign(result.redirect)
-        return
-      }
-      if (result.order) return await showOrder(result.order, navigate)
-      fail(result.error)
-    } catch (error) {
-      fail(error.message)
-    }
-  }
+  // Leaving the page (the app's own navigation replaces #app): the React roots go with it.
+  const paymentElement = $("#payment")
+  const observer = new MutationObserver(() => {
+    if (paymentElement.isConnected) return
+    observer.disconnect()
+    payment.unmount()
+    picker.unmount()
+  })
+  observer.observe(app, { childList: true })
 
   renderSummary()
   renderDetails()

@@ -1,5 +1,5 @@
-import { fundingStateOf, tradeCreditSessionOf } from "../../src/storefront/index.ts"
 import { rememberedCheckout } from "./checkout-flow.js"
+import { mountFundingStatus } from "./funding.jsx"
 import { esc, medusa, money } from "./medusa.js"
 
 export async function renderConfirmation(app) {
@@ -20,7 +20,7 @@ export async function renderConfirmation(app) {
       <p>Order <strong id="order-number">#${esc(order.display_id)}</strong> · a confirmation goes to ${esc(order.email)}.</p>
       <dl class="facts">
         <dt>Payment</dt><dd id="order-payment">${esc(how)}</dd>
-        ${checkout.method === "instalments" ? `<dt>Instalment plan</dt><dd id="order-funding" data-state="pending">${FUNDING_TEXT.pending}</dd>` : ""}
+        ${checkout.method === "instalments" ? `<dt>Instalment plan</dt><dd id="funding-slot"></dd>` : ""}
         ${checkout.company && checkout.method !== "transfer" ? `<dt>Company</dt><dd>${esc(checkout.company)}</dd>` : ""}
         ${checkout.po ? `<dt>Purchase order</dt><dd>${esc(checkout.po)}</dd>` : ""}
         <dt>Total</dt><dd id="order-total">${money(order.total, order.currency_code)}</dd>
@@ -28,29 +28,6 @@ export async function renderConfirmation(app) {
       <ul class="lines">${(order.items ?? []).map((i) => `<li><span>${esc(i.product_title)} · ${esc(i.variant_title)} ×&nbsp;${i.quantity}</span><span>${money(i.subtotal ?? i.total, order.currency_code)}</span></li>`).join("")}</ul>
       <p><a href="/" data-link>Continue shopping</a></p>
     </section>`
-  if (checkout.method === "instalments") followFunding(app, order.id)
-}
-
-const FUNDING_TEXT = {
-  pending: "Being approved by the trade credit provider: you will hear by email once it is confirmed.",
-  accepted: "Approved: your instalment plan is confirmed.",
-  rejected: "Not approved by the trade credit provider: this order will be cancelled. Please order again with another payment method.",
-}
-
-/**
- * The service decides a plan's funding after the order is placed, and its webhook tells the store: the page reads the
- * order's payment session again (the kit's fundingStateOf) every few seconds until the plan is decided.
- */
-async function followFunding(app, orderId, attempts = 60) {
-  const shown = app.querySelector("#order-funding")
-  for (let i = 0; i < attempts && shown?.isConnected; i++) {
-    const { order } = await medusa().store.order.retrieve(orderId, { fields: "id,*payment_collections.payment_sessions" }).catch(() => ({}))
-    const state = fundingStateOf(tradeCreditSessionOf(order))
-    if (state === "accepted" || state === "rejected") {
-      shown.dataset.state = state
-      shown.textContent = FUNDING_TEXT[state]
-      return
-    }
-    await new Promise((resolve) => setTimeout(resolve, 2000))
-  }
+  // The plan's funding is decided after the order is placed: the kit's FundingStatus follows it.
+  if (checkout.method === "instalments") mountFundingStatus(app.querySelector("#funding-slot"), { order })
 }

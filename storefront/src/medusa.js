@@ -34,8 +34,6 @@ export async function retrieveCart(id) {
 
 /** The plugin's store routes, through the SDK's client (publishable key added by it). */
 export const tradeCredit = {
-  searchCompanies: (country, q, limit = 8) =>
-    medusa().client.fetch("/store/trade-credit/companies", { query: { country, q, limit } }),
   preCheck: (cartId, company) =>
     medusa().client.fetch(`/store/trade-credit/carts/${cartId}/pre-check`, { method: "POST", body: { company } }),
   previewPlans: (cartId, periods, company) =>
@@ -55,9 +53,4 @@ export function money(amount, currency) {
 /** Escapes text for HTML. */
 export function esc(value) {
   return String(value ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c])
-}
-
-/** The service's highlight with only its <mark> tags kept: everything else escaped. */
-export function highlight(text) {
-  return esc(text).replace(/&lt;mark&gt;/g, "<mark>").replace(/&lt;\/mark&gt;/g, "</mark>")
 }

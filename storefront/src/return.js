@@ -1,5 +1,5 @@
 import { showOrder } from "./checkout.js"
-import { returnOf } from "../../src/storefront/index.ts"
+import { returnOf } from "medusa-payment-trade-credit/storefront"
 import { completeCart } from "./checkout-flow.js"
 import { esc, saveCartId } from "./medusa.js"
 

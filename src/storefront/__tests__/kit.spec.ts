@@ -10,6 +10,7 @@ import {
   returnOf,
   tradeCreditSessionOf,
   verificationUrlOf,
+  withPageLanguage,
 } from ".."
 
 const cartWith = (session: Record<string, unknown>) => ({ payment_collection: { payment_sessions: [{ provider_id: "pp_system_default", status: "pending" }, session] } })
@@ -27,6 +28,12 @@ describe("the storefront kit", () => {
     expect(verificationUrlOf(cartWith({ ...waiting, status: "authorized" }))).toBeUndefined()
     expect(verificationUrlOf(cartWith({ ...waiting, status: "canceled" }))).toBeUndefined()
     expect(verificationUrlOf(undefined)).toBeUndefined()
+    // In the shop's language when it is given (the service's page reads `lang`), else as the service gave it.
+    expect(verificationUrlOf(cartWith(waiting), { language: "nb-NO" })).toBe("https://svc.example/verify/1?lang=nb")
+    expect(withPageLanguage("https://svc.example/verify/1?x=1", ["fr-FR", "sv-SE"])).toBe("https://svc.example/verify/1?x=1&lang=sv")
+    expect(withPageLanguage("https://svc.example/verify/1", "fr")).toBe("https://svc.example/verify/1?lang=en")
+    expect(withPageLanguage("https://svc.example/verify/1", undefined)).toBe("https://svc.example/verify/1")
+    expect(withPageLanguage("not a url", "de")).toBe("not a url")
     expect(isTradeCredit("pp_trade-credit-plan_default")).toBe(true)
     expect(isTradeCredit({ provider_id: "pp_stripe_stripe" })).toBe(false)
   })

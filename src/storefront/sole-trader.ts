@@ -1,0 +1,114 @@
+// Sole-trader signup: a business without a company registration number signs up with the credit provider in a popup
+// whose URL the plugin's store route issues (the API key stays on the server), then buys with the business the
+// provider saved. The routes need a logged-in customer.
+//
+//   POST /store/trade-credit/soletrader/autofill-token → {buyer_url}   a read-only token; GET buyer_url: 200 known buyer
+//   POST /store/trade-credit/soletrader/signup {country} → {popup_url} the popup, which posts {type: "soletrader-signup", status}
+//   GET  /store/trade-credit/soletrader/buyer → {buyer}                 the registered business (404: not yet)
+//   GET  /store/trade-credit/soletrader/enrollment → {enrollment: {status, message}}
+
+import { buyerMessage, type Overrides } from "./buyer-messages"
+import type { ClientSdk } from "./company-search"
+import { kitText } from "./texts"
+
+const BASE = "/store/trade-credit/soletrader"
+
+/** The business the provider saved (the session's company: organization_number, country_code, company_name). */
+export type SoleTraderBusiness = { company_name: string; organization_number: string; country_code: string }
+
+export type SoleTraderOutcome =
+  | { status: "known" | "signed-up"; business: SoleTraderBusiness; message: string }
+  | { status: "cancelled" | "in-review" | "error"; message: string; business?: undefined }
+
+export type SoleTraderSignupOptions = {
+  sdk: ClientSdk
+  country: string
+  language?: string
+  overrides?: Overrides
+  /** Progress for the buyer, in words. */
+  onStatus?: (message: string) => void
+  /** The popup was blocked: show the buyer a link to `url` (target _blank, rel opener). */
+  onBlocked?: (url: string) => void
+  /** Ask the provider whether it knows the customer first (default true). */
+  checkKnownBuyer?: boolean
+  open?: (url: string) => { closed?: boolean } | null
+  fetch?: typeof fetch
+  /** Where the popup's message arrives (default window). */
+  messages?: Pick<Window, "addEventListener" | "removeEventListener">
+  signal?: AbortSignal
+}
+
+const statusOf = (error: any): number | undefined => error?.status ?? error?.response?.status
+const failure = (error: any, language?: string, overrides?: Overrides): SoleTraderOutcome => {
+  const code = error?.code ?? (statusOf(error) === 401 ? "TRADE_CREDIT_UNAUTHORIZED" : statusOf(error) === 429 ? "TRADE_CREDIT_RATE_LIMITED" : undefined)
+  return { status: "error", message: buyerMessage(code, { language, overrides, serverMessage: error?.message }) }
+}
+
+/** The signup, start to end: the known buyer, else the popup and what it ended with. Never throws. */
+export async function signUpSoleTrader({
+  sdk,
+  country,
+  language,
+  overrides,
+  onStatus,
+  onBlocked,
+  checkKnownBuyer = true,
+  open = (url) => window.open(url, "soletrader-signup", "width=520,height=760"),
+  fetch: fetchImpl = (...args) => fetch(...args),
+  messages = typeof window === "undefined" ? undefined : window,
+  signal,
+}: SoleTraderSignupOptions): Promise<SoleTraderOutcome> {
+  const t = (key: Parameters<typeof kitText>[0], values?: Record<string, string>) => kitText(key, { language, overrides, values })
+  const readBuyer = async () => (await sdk.client.fetch<{ buyer: SoleTraderBusiness }>(`${BASE}/buyer`)).buyer
+  try {
+    if (checkKnownBuyer) {
+      onStatus?.(t("soletrader.checking"))
+      const { buyer_url } = await sdk.client.fetch<{ buyer_url: string }>(`${BASE}/autofill-token`, { method: "POST" })
+      // Straight to the credit provider with the read-only token: no cookies, no API key.
+      const read = await fetchImpl(buyer_url, { credentials: "omit", cache: "no-store" })
+      if (read.ok) {
+        const business = await readBuyer()
+        return { status: "known", business, message: t("soletrader.welcome", { name: business.company_name }) }
+      }
+      if (read.status !== 404) return { status: "error", message: buyerMessage("TRADE_CREDIT_UNAVAILABLE", { language, overrides }) }
+    }
+    onStatus?.(t("soletrader.opening"))
+    const { popup_url } = await sdk.client.fetch<{ popup_url: string }>(`${BASE}/signup`, { method: "POST", body: { country } })
+    const origin = new URL(popup_url).origin
+    const ended = waitForPopup(origin, messages, signal)
+    if (open(popup_url)) onStatus?.(t("soletrader.popup"))
+    else onBlocked?.(popup_url)
+    const status = await ended
+    if (status !== "completed") return { status: "cancelled", message: t("soletrader.cancelled") }
+    try {
+      const business = await readBuyer()
+      return { status: "signed-up", business, message: t("soletrader.signedUp", { name: business.company_name }) }
+    } catch (error) {
+      if (statusOf(error) !== 404) throw error
+      // Not registered (yet): the enrollment says why, in the buyer's words (declined, in review…).
+      const enrollment = await sdk.client.fetch<{ enrollment?: { message?: string } }>(`${BASE}/enrollment`).catch(() => undefined)
+      return { status: "in-review", message: enrollment?.enrollment?.message || t("soletrader.review") }
+    }
+  } catch (error) {
+    return failure(error, language, overrides)
+  }
+}
+
+/** The popup's last word (`completed`, `cancelled`…), posted from its origin; "cancelled" when aborted. */
+function waitForPopup(origin: string, messages: SoleTraderSignupOptions["messages"], signal?: AbortSignal): Promise<string> {
+  return new Promise((resolve) => {
+    if (!messages) return resolve("cancelled")
+    const done = (status: string) => {
+      messages.removeEventListener("message", onMessage as EventListener)
+      signal?.removeEventListener("abort", onAbort)
+      resolve(status)
+    }
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== origin || event.data?.type !== "soletrader-signup") return
+      done(String(event.data.status ?? "cancelled"))
+    }
+    const onAbort = () => done("cancelled")
+    messages.addEventListener("message", onMessage as EventListener)
+    signal?.addEventListener("abort", onAbort)
+  })
+}

@@ -83,6 +83,11 @@ export function roundToCents(value: BigNumber.Value): BigNumber {
   return asBigNumber(value).decimalPlaces(2, BigNumber.ROUND_HALF_UP)
 }
 
+/** Exact cents of an amount Medusa hands a provider (number, string, raw value or BigNumber), half up. */
+export function centsOf(amount: unknown, what = "amount"): BigNumber {
+  return roundToCents(toDecimal(amount, what))
+}
+
 /** The value itself when it is this bignumber.js's value already (they are immutable), else a new one. */
 const asBigNumber = (value: BigNumber.Value): BigNumber => (value instanceof BigNumber ? value : new BigNumber(value))
 

@@ -14,8 +14,11 @@ const MAX_NAME = 255
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
 
+/** The columns of a line item its name is made of. */
+export type ItemNameFields = Pick<MedusaLineItem, "title" | "subtitle" | "product_title" | "variant_title" | "variant_sku">
+
 /** "Product (Variant)", or the product title alone when the variant adds nothing. */
-export function nameOfItem(item: MedusaLineItem): string {
+export function nameOfItem(item: ItemNameFields): string {
   const title = clean(item.title) || clean(item.product_title) || clean(item.variant_sku) || "Item"
   const variant = clean(item.variant_title) || clean(item.subtitle)
   const name = variant && !DEFAULT_VARIANT.test(variant) && !title.includes(variant) ? `${title} (${variant})` : title

@@ -41,6 +41,14 @@ export function orderExtrasOf(input: SessionInput, invoiceTermsDays?: number): O
   }
 }
 
+/**
+ * The invoice terms an order is made with, from its session data: the region's as credit-checked (null: none), else,
+ * for a session from before region settings, the options' (`optionsTerms`).
+ */
+export function invoiceTermsOf(data: { invoice_terms_days?: number | null }, optionsTerms: number | undefined): number | undefined {
+  return data.invoice_terms_days === undefined ? optionsTerms : data.invoice_terms_days ?? undefined
+}
+
 type Cart = MedusaCartInput | MedusaCartData
 
 /** A request schema whose lines are taken as built (see `isBuiltLine`); the rest of the body is parsed as usual. */

@@ -1,4 +1,4 @@
-import type { OrderState, OrderStatus, OrderSummary } from "../../service/schemas"
+import type { IntentBuyer, OrderIntent, OrderState, OrderStatus, OrderSummary } from "../../service/schemas"
 
 /**
  * What the provider keeps in the payment session's and the payment's `data`.
@@ -61,4 +61,35 @@ export function orderSummary(order: OrderSummary): Partial<TradeCreditPaymentDat
 /** Merges a fresh order summary into stored data. */
 export function withOrder(data: TradeCreditPaymentData, order: OrderSummary): TradeCreditPaymentData {
   return { ...data, ...orderSummary(order) }
+}
+
+/**
+ * Session data that waits for the buyer's company: a storefront that starts the session before it knows the company
+ * (Medusa's starter does) gets a pending session naming what is missing, and starts it again with the company.
+ */
+export function awaitingCompany<T extends Record<string, unknown>>(data: T, sessionId: string): T & { session_id: string; missing: string[] } {
+  return { ...data, session_id: sessionId, missing: ["company"] }
+}
+
+/**
+ * Session data after an approved credit check: the intent's ids and amount, the buyer's company as checked and the
+ * invoice terms of the buyer in the cart's region (the region's, or the customer's or their group's).
+ */
+export function withIntent(
+  data: TradeCreditPaymentData,
+  sessionId: string,
+  intent: Pick<OrderIntent, "id" | "tracking_id" | "gross_amount" | "currency">,
+  company: IntentBuyer["company"],
+  invoiceTermsDays: number | null
+): TradeCreditPaymentData {
+  return {
+    ...data,
+    session_id: sessionId,
+    intent_id: intent.id,
+    tracking_id: intent.tracking_id,
+    gross_amount: intent.gross_amount,
+    currency: intent.currency,
+    buyer_company: company,
+    invoice_terms_days: invoiceTermsDays,
+  }
 }

@@ -17,7 +17,7 @@ import {
  * The lines of a refund for goods that came back (a received return, or the
  * return of a claim), taken from the service order's own lines: the credit note
  * then mirrors the invoice line by line. Pure functions; the provider reads the
- * returns from Medusa (lib/medusa-returns.ts) and the order from the service.
+ * returns from Medusa (tc/lib/medusa-returns.ts, mapped by received-returns.ts) and the order from the service.
  */
 
 /**

@@ -1,3 +1,4 @@
+import BigNumber from "bignumber.js"
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { FundingStatus, PlanFulfilmentStatus, PlanStatus, RepaymentPlan } from "../../service/schemas"
 import type { PlanLimits } from "./plan-limits"
@@ -73,4 +74,39 @@ export function sessionStatusOfPlan(status: PlanStatus, cancelled = false): Paym
   if (status.funding_status === "PENDING") return PaymentSessionStatus.PENDING_AUTHORIZATION
   if (status.fulfilment_status === "PENDING" || status.fulfilment_status === "SUCCEEDED") return PaymentSessionStatus.CAPTURED
   return PaymentSessionStatus.AUTHORIZED
+}
+
+/** The Medusa status of a session whose plan exists, from the funding last read (no call). */
+export function storedFundingStatus(data: Pick<TradeCreditPlanData, "funding_status">): PaymentSessionStatus {
+  switch (data.funding_status) {
+    case "ACCEPTED":
+      return PaymentSessionStatus.AUTHORIZED
+    case "REJECTED":
+      return PaymentSessionStatus.ERROR
+    default:
+      return PaymentSessionStatus.PENDING_AUTHORIZATION
+  }
+}
+
+/**
+ * Stored data after a cancellation (its answer names no instalment): the service invoices instalments in date
+ * order, so the first ones up to the status's `invoiced_amount` are INVOICED and the rest CANCELLED.
+ */
+export function withCancelledInstalments(data: TradeCreditPlanData, status: Pick<PlanStatus, "invoiced_amount">): TradeCreditPlanData {
+  if (!data.instalments) return data
+  let invoiced = new BigNumber(status.invoiced_amount)
+  const instalments = data.instalments.map((i) => {
+    if (invoiced.lt(i.repayment_amount)) return { ...i, status: "CANCELLED" }
+    invoiced = invoiced.minus(i.repayment_amount)
+    return { ...i, status: "INVOICED" }
+  })
+  return { ...data, instalments }
+}
+
+/** The credit check's limits kept in the session data, if the buyer was checked. */
+export function limitsOfData(data: TradeCreditPlanData): PlanLimits | undefined {
+  const { minimum_instalments, maximum_instalments, maximum_instalment_amount, currency } = data
+  if (typeof minimum_instalments !== "number" || typeof maximum_instalments !== "number") return undefined
+  if (typeof maximum_instalment_amount !== "string" || typeof currency !== "string") return undefined
+  return { minimum_instalments, maximum_instalments, maximum_instalment_amount, currency }
 }

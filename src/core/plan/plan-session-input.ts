@@ -3,6 +3,7 @@ import { z } from "@medusajs/framework/zod"
 import { MAX_PLAN_MONTHS, MIN_PLAN_MONTHS, REPAYMENT_PERIODS } from "../../service/schemas"
 import { formatPath, PayloadError } from "../order/errors"
 import { parseSessionInput, SessionInput } from "../order/session-input"
+import { checkPeriodsWithinLimits, type PlanLimits } from "./plan-limits"
 
 /**
  * What the storefront puts in the session data of `trade-credit-plan`: the
@@ -67,6 +68,16 @@ export const invalidPeriods = (message: string) =>
   })
 
 export const INVALID_PERIODS = "TRADE_CREDIT_INVALID_PERIODS"
+
+/** The plan's session data cannot be used as it is: INVALID_SESSION_DATA (a 400) naming the field. */
+export const invalidSessionData = (message: string, path?: string) =>
+  new PayloadError("INVALID_SESSION_DATA", `Invalid trade credit details: ${message}`, path)
+
+/** Refuses (INVALID_SESSION_DATA on `number_of_periods`) a number of months the credit check does not allow for `total`. */
+export function assertWithinLimits(total: string, numberOfPeriods: number, limits: PlanLimits): void {
+  const fit = checkPeriodsWithinLimits(total, [numberOfPeriods], limits)
+  if (!fit.ok) throw invalidSessionData(fit.message, "number_of_periods")
+}
 
 /**
  * Reads the session input of a plan. Throws a PayloadError

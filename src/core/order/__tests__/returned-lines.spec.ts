@@ -3,7 +3,7 @@ import fc from "fast-check"
 import { checkLineItem } from "../../../service/order-arithmetic"
 import { RefundRequest, type LineItem, type Order } from "../../../service/schemas"
 import { checkRefundAmounts } from "../../../../packages/simulator/src/orders/amounts"
-import { receivedReturnsOf } from "../../../providers/trade-credit/lib/medusa-returns"
+import { receivedReturnsOf } from "../received-returns"
 import { prorateLine, refundLinesForReturns, unrefundedReturns } from "../returned-lines"
 
 /** Lines as buildLines makes them for the seeded cart: 3 x A4 and 2 x A3 with 10 % off, VAT 20 %, shipping. */

@@ -1,5 +1,5 @@
 import { PayloadError } from "../../order/errors"
-import { parsePlanSessionInput, storefrontInputOf } from "../plan-session-input"
+import { assertWithinLimits, parsePlanSessionInput, storefrontInputOf } from "../plan-session-input"
 
 const COMPANY = { company_canonical_id: "cmp_gb_08123456" }
 
@@ -56,5 +56,22 @@ describe("plan session input", () => {
         invoice_emails: ["ap@example.com"],
       })
     ).toEqual({ company: COMPANY, number_of_periods: 6, invoice_emails: ["ap@example.com"] })
+  })
+})
+
+describe("assertWithinLimits", () => {
+  const LIMITS = { minimum_instalments: 3, maximum_instalments: 12, maximum_instalment_amount: "100.00", currency: "GBP" }
+
+  it("passes a number of months the check allows, and refuses another as INVALID_SESSION_DATA on number_of_periods", () => {
+    expect(() => assertWithinLimits("600.00", 6, LIMITS)).not.toThrow()
+    for (const [total, n] of [["600.00", 24], ["600.00", 3]] as const) {
+      try {
+        assertWithinLimits(total, n, LIMITS)
+        throw new Error("not refused")
+      } catch (error) {
+        expect(error).toMatchObject({ code: "INVALID_SESSION_DATA", path: "number_of_periods" })
+        expect((error as Error).message).toMatch(/^Invalid trade credit details: /)
+      }
+    }
   })
 })

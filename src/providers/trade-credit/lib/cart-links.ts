@@ -1,9 +1,9 @@
-import { container } from "@medusajs/framework"
 import { CART_FIELDS } from "../../../core/order/cart-fields"
-import { TRADE_CREDIT_MODULE, type RegionSettingRow, type TradeAccountUserRow, type TradeCreditModuleService } from "../../../modules/trade-credit"
+import type { RegionSettingRow, TradeAccountUserRow, TradeCreditModuleService } from "../../../modules/trade-credit"
 import { ENROLLED_STATUSES } from "../../../modules/trade-credit/models/enrollment"
 import { type EffectiveRegionSettings, effectiveRegionSettings, type RegionDefaults, termsForBuyer } from "../../../modules/trade-credit/region-settings"
 import type { BuyerCompany } from "../../../service/schemas"
+import type { MedusaCartInput } from "../../../core/order/medusa-cart"
 
 /**
  * What the providers need of the plugin's own tables, read with the cart in its one Query through read-only links
@@ -43,6 +43,9 @@ export type LinkedCart = {
   }>
 }
 
+/** A payment session's cart: what the payload builders read, and the linked rows of the plugin. */
+export type CheckoutCart = MedusaCartInput & LinkedCart
+
 /** The settings of the cart's region as they apply (its row, else the defaults: the options' terms and capture). */
 export function regionSettingsOfCart(cart: LinkedCart, defaults: RegionDefaults): EffectiveRegionSettings {
   return effectiveRegionSettings(cart.region_id, cart.region?.trade_credit_region_setting ?? undefined, defaults)
@@ -67,14 +70,6 @@ export function tradeAccountBuyerOfCart(cart: LinkedCart): { customer_id: string
   if (cart.customer?.has_account !== true) return undefined
   const user = cart.customer.trade_credit_trade_account_user
   return user ? { customer_id: user.service_customer_id, user_id: user.service_user_id } : undefined
-}
-
-function tradeCreditModule(): TradeCreditModuleService | undefined {
-  try {
-    return container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
-  } catch {
-    return undefined
-  }
 }
 
 /** The business of the trade account the customer orders for, as the order's `buyer.company` (one read). */
@@ -109,12 +104,17 @@ async function enrollmentCompanyOf(module: TradeCreditModuleService, customerId:
 export async function withCustomerCompany<T extends Record<string, unknown>>(
   input: T,
   cart: LinkedCart,
-  options: { customerId: string | null | undefined; tradeAccounts: boolean }
+  options: {
+    customerId: string | null | undefined
+    tradeAccounts: boolean
+    /** The plugin's module (read only when a logged-in customer names no company); undefined when it is not loaded. */
+    tradeCredit: () => TradeCreditModuleService | undefined
+  }
 ): Promise<T> {
   if (input.company !== undefined && input.company !== null) return input
   const customerId = options.customerId
   if (!customerId || cart.customer?.id !== customerId) return input
-  const module = tradeCreditModule()
+  const module = options.tradeCredit()
   if (!module) return input
   const company = (options.tradeAccounts ? await tradeAccountCompanyOf(module, customerId) : undefined) ?? (await enrollmentCompanyOf(module, customerId))
   return company ? { ...input, company } : input

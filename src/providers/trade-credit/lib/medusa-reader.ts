@@ -1,17 +1,15 @@
-import { container } from "@medusajs/framework"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
 import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { TtlCache } from "./ttl-cache"
+import type { Query } from "./provider-deps"
 import { quote } from "../../../utils/quote"
 
 /**
  * A payment provider is given no cart: only amounts, session data and ids. These
- * readers reach Medusa's own records through the application container, so the
- * bodies sent to the service are built from the server's cart, never from
- * anything the storefront wrote into the session data.
+ * readers reach Medusa's own records through the Query and payment module the
+ * provider hands them, so the bodies sent to the service are built from the
+ * server's cart, never from anything the storefront wrote into the session data.
  */
-
-const query = () => container.resolve(ContainerRegistrationKeys.QUERY)
 
 /**
  * The cart id of each payment session this process has read (a session belongs
@@ -32,14 +30,14 @@ const noCart = (sessionId: string) =>
  * The cart a payment session belongs to, with the given fields (read now: never a kept copy), in one Query: through
  * the session's payment collection the first time, by the cart's id once this process knows it.
  */
-export async function readCartOfSession<T = Record<string, unknown>>(sessionId: string, fields: string[]): Promise<T> {
+export async function readCartOfSession<T = Record<string, unknown>>(query: Query, sessionId: string, fields: string[]): Promise<T> {
   const known = cartIdOfSession.get(sessionId)
   if (known) {
-    const { data: carts } = await query().graph({ entity: "cart", fields, filters: { id: known } })
+    const { data: carts } = await query.graph({ entity: "cart", fields, filters: { id: known } })
     if (!carts[0]) throw noCart(sessionId)
     return carts[0] as T
   }
-  const { data: sessions } = await query().graph({
+  const { data: sessions } = await query.graph({
     entity: "payment_session",
     fields: ["id", "payment_collection.id", "payment_collection.cart.id", ...fields.map((field) => `payment_collection.cart.${field}`)],
     filters: { id: sessionId },
@@ -52,8 +50,7 @@ export async function readCartOfSession<T = Record<string, unknown>>(sessionId: 
 }
 
 /** The amount of one capture row, which Medusa creates just before it calls capturePayment. */
-export async function readCaptureAmount(captureId: string): Promise<unknown | undefined> {
-  const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+export async function readCaptureAmount(payments: IPaymentModuleService, captureId: string): Promise<unknown | undefined> {
   const [capture] = await payments.listCaptures({ id: captureId }, { select: ["id", "amount", "raw_amount"] })
   return (capture as any)?.raw_amount ?? capture?.amount
 }

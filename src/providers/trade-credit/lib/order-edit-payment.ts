@@ -1,4 +1,3 @@
-import { container as globalContainer } from "@medusajs/framework"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { readOrderPaymentCollections, tradeCreditPaymentsOf } from "./order-payments"
@@ -62,7 +61,7 @@ export function withoutProviderState<T extends Record<string, unknown>>(data: T)
 }
 
 /** True when the payment was marked for an order edit that Medusa has confirmed since. */
-export async function isReplacedByConfirmedEdit(data: OrderEditPaymentData, container: MedusaContainer = globalContainer): Promise<boolean> {
+export async function isReplacedByConfirmedEdit(data: OrderEditPaymentData, container: MedusaContainer): Promise<boolean> {
   const changeId = data.order_edit?.order_change_id
   if (!changeId) return false
   const orders = container.resolve(Modules.ORDER)
@@ -77,9 +76,9 @@ const notAllowed = (message: string) => new MedusaError(MedusaError.Types.NOT_AL
  * the session belongs to an order's payment collection (never a cart's), the
  * payment it replaces is a trade credit payment of the same order that Medusa
  * cancelled because of a confirmed edit, it named the same service order, and
- * no live payment of the order stands for that service order already.
+ * no live payment of the order stands for that service order already. Answers the service order's id.
  */
-export async function assertReattachment(sessionId: string, data: OrderEditPaymentData, container: MedusaContainer = globalContainer): Promise<void> {
+export async function assertReattachment(sessionId: string, data: OrderEditPaymentData, container: MedusaContainer): Promise<string> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const replacedId = data.replaces_payment_id
   if (!replacedId || !data.order_id) throw notAllowed("A payment session may not name a trade credit order")
@@ -98,4 +97,5 @@ export async function assertReattachment(sessionId: string, data: OrderEditPayme
   if (payments.some((p) => !p.canceled_at && p.data?.order_id === data.order_id)) {
     throw notAllowed(`The trade credit order ${data.order_id} already has a live payment on this order`)
   }
+  return data.order_id
 }

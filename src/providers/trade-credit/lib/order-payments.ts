@@ -1,4 +1,3 @@
-import { container as globalContainer } from "@medusajs/framework"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { OrderEditPaymentData } from "./order-edit-payment"
@@ -54,7 +53,7 @@ const COLLECTION_FIELDS = [
 ]
 
 /** The payment collections of a Medusa order, newest last, with their payments and sessions. */
-export async function readOrderPaymentCollections(orderId: string, container: MedusaContainer = globalContainer): Promise<OrderPaymentCollectionRow[]> {
+export async function readOrderPaymentCollections(orderId: string, container: MedusaContainer): Promise<OrderPaymentCollectionRow[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "order", fields: ["id", ...COLLECTION_FIELDS], filters: { id: orderId } })
   // Query answers what the fields ask for; its generated types (.medusa/types, after `medusa develop`) type every

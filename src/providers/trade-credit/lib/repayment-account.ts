@@ -1,4 +1,6 @@
 import { isTradeCreditError, type TradeCreditClient } from "../../../client"
+import type { TradeCreditModuleService } from "../../../modules/trade-credit"
+import { holderIdOf } from "../../../core/plan/conflict-holder"
 import { planKeys, digestOf } from "../../../core/plan/plan-idempotency-keys"
 import { findAccountLink, saveAccountLink } from "./plan-store"
 import { type AccountBody, accountUpdateOf } from "../../../core/plan/repayment-account-body"
@@ -15,17 +17,8 @@ export type EnsuredAccount = {
   action: "reused" | "created" | "updated" | "linked"
 }
 
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i
-
-/**
- * The account id a 409 names (a reference already used): the repayment
- * interface's errors are `{description, code}`, so the id is read from the
- * description (or `details`, where a transport keeps one).
- */
-function existingAccountIdOf(error: unknown): string | undefined {
-  if (!isTradeCreditError(error) || error.status !== 409) return undefined
-  return (error.details ?? "").match(UUID)?.[0] ?? error.message.match(UUID)?.[0]
-}
+/** The account id a 409 names (a reference already used). */
+const existingAccountIdOf = (error: unknown) => (isTradeCreditError(error) ? holderIdOf(error) : undefined)
 
 /**
  * The buyer's repayment account for this company, made once and reused: an
@@ -35,11 +28,15 @@ function existingAccountIdOf(error: unknown): string | undefined {
  * by an earlier try whose answer was lost, or before the link was forgotten)
  * is linked and updated, never made twice.
  */
-export async function ensureRepaymentAccount(client: TradeCreditClient, input: EnsureAccountInput): Promise<EnsuredAccount> {
+export async function ensureRepaymentAccount(
+  client: TradeCreditClient,
+  module: TradeCreditModuleService,
+  input: EnsureAccountInput
+): Promise<EnsuredAccount> {
   const digest = digestOf(input.body)
-  const link = await findAccountLink(input.buyerKey, input.companyKey)
+  const link = await findAccountLink(module, input.buyerKey, input.companyKey)
   const save = (account_id: string) =>
-    saveAccountLink({ buyer_key: input.buyerKey, company_key: input.companyKey, account_id, digest, body: input.body })
+    saveAccountLink(module, { buyer_key: input.buyerKey, company_key: input.companyKey, account_id, digest, body: input.body })
 
   if (link && link.digest === digest) return { account_id: link.account_id, action: "reused" }
   if (link) {

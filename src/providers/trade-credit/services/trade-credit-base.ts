@@ -1,20 +1,45 @@
-import { AbstractPaymentProvider, BigNumber, MedusaError, PaymentActions } from "@medusajs/framework/utils"
-import type { Logger, ProviderWebhookPayload, WebhookActionResult } from "@medusajs/framework/types"
+import { container as applicationContainer } from "@medusajs/framework"
+import { AbstractPaymentProvider, ContainerRegistrationKeys, MedusaError, Modules, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import type {
+  GetPaymentStatusInput,
+  GetPaymentStatusOutput,
+  Logger,
+  MedusaContainer,
+  ProviderWebhookPayload,
+  RetrievePaymentInput,
+  RetrievePaymentOutput,
+  WebhookActionResult,
+} from "@medusajs/framework/types"
 import { assertApiKey, type TradeCreditClient } from "../../../client"
 import { toMedusaError } from "../lib/errors"
+import { readCartOfSession } from "../lib/medusa-reader"
+import type { MedusaServices, ProviderDeps } from "../lib/provider-deps"
+import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
 import { clientFromOptions, parseOptions, type TradeCreditOptions, type TradeCreditOptionsInput } from "../options"
 import { type LogIds, withLogOptions } from "../../../utils/log-line"
 
 type InjectedDependencies = { logger: Logger }
 
+/** What a provider keeps in a payment's `data`: the storefront's input and the provider's own keys. */
+type PaymentData = Record<string, unknown>
+
 /**
- * What both providers share: options, the service client and error mapping. The variants (`trade-credit`, `trade-credit-plan`) are
- * thin classes on top, like Medusa's Stripe providers.
+ * What both providers share: options, the service client, error mapping, Medusa's reads, and the retrieve and status
+ * answers. The variants (`trade-credit`, `trade-credit-plan`) are thin adapters on top, like Medusa's Stripe providers:
+ * each maps Medusa's calls to the flows of tc/lib, which get what they need from `deps_`.
  */
-export abstract class TradeCreditBase extends AbstractPaymentProvider<TradeCreditOptionsInput> {
+export abstract class TradeCreditBase<Data extends PaymentData> extends AbstractPaymentProvider<TradeCreditOptionsInput> {
   protected readonly options_: TradeCreditOptions
   protected readonly client_: TradeCreditClient
   protected readonly logger_: Logger
+  /**
+   * Query, the payment module and the plugin's module. Medusa gives a payment provider the payment module's own
+   * container, which holds none of them (modules are isolated: a logger, a database manager, the event bus), so they
+   * are resolved from the application's container, when used, here only: the flows are handed them.
+   */
+  protected readonly medusa_: MedusaServices = medusaServicesOf(applicationContainer)
+  /** What the flows of tc/lib are given. */
+  protected readonly deps_: ProviderDeps
 
   /** Medusa calls this when it loads the provider: a bad key or URL stops the server with a clear message. */
   static validateOptions(options: Record<string, unknown>): void {
@@ -30,6 +55,14 @@ export abstract class TradeCreditBase extends AbstractPaymentProvider<TradeCredi
     if (this.options_.previousApiKey) assertApiKey(this.options_.previousApiKey, this.options_.environment)
     this.logger_ = withLogOptions(cradle.logger, this.options_)
     this.client_ = clientFromOptions(this.options_, this.logger_)
+    this.deps_ = {
+      client: this.client_,
+      options: this.options_,
+      logger: this.logger_,
+      call: (action, step, ids) => this.call(action, step, ids),
+      readCart: (sessionId, fields) => readCartOfSession(this.medusa_.query(), sessionId, fields),
+      medusa: this.medusa_,
+    }
   }
 
   /**
@@ -55,8 +88,30 @@ export abstract class TradeCreditBase extends AbstractPaymentProvider<TradeCredi
     return { action: PaymentActions.NOT_SUPPORTED }
   }
 
-  protected amountOf(value: string): BigNumber {
-    return new BigNumber(value)
+  /**
+   * The payment as the service has it now: its answer merged into the stored data, and the Medusa status it stands
+   * for; undefined while the data names nothing at the service yet (no call).
+   */
+  protected abstract readNow(data: Data): Promise<{ status: PaymentSessionStatus; data: Data } | undefined>
+
+  async retrievePayment({ data }: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
+    const current = this.dataOf(data)
+    return { data: (await this.readNow(current))?.data ?? current }
+  }
+
+  async getPaymentStatus({ data }: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+    const current = this.dataOf(data)
+    return (await this.readNow(current)) ?? { status: PaymentSessionStatus.PENDING, data: current }
+  }
+
+  /** The payment's stored data as this provider keeps it (Medusa hands it over untyped, or not at all). */
+  protected dataOf(data: PaymentData | undefined): Data {
+    return (data ?? {}) as Data
+  }
+
+  /** The payment session's id: the first of `candidates` given (Medusa's idempotency key, or the data's session id). */
+  protected sessionIdOf(...candidates: unknown[]): string {
+    return this.requireString(candidates.find((candidate) => candidate !== undefined && candidate !== null), "payment session id")
   }
 
   protected requireString(value: unknown, what: string): string {
@@ -64,5 +119,21 @@ export abstract class TradeCreditBase extends AbstractPaymentProvider<TradeCredi
       throw new MedusaError(MedusaError.Types.INVALID_DATA, `The payment has no ${what}`, "TRADE_CREDIT_DATA_MISSING")
     }
     return value
+  }
+}
+
+/** The services of a Medusa container, each resolved when it is used. */
+function medusaServicesOf(container: MedusaContainer): MedusaServices {
+  return {
+    container,
+    query: () => container.resolve(ContainerRegistrationKeys.QUERY),
+    payments: () => container.resolve(Modules.PAYMENT),
+    tradeCredit: () => {
+      try {
+        return container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
+      } catch {
+        return undefined
+      }
+    },
   }
 }

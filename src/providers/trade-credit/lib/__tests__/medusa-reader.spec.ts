@@ -1,11 +1,14 @@
-import { container } from "@medusajs/framework"
 import { asValue } from "@medusajs/framework/awilix"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, createMedusaContainer } from "@medusajs/framework/utils"
 import { readCartOfSession } from "../medusa-reader"
 
 type Graph = { entity: string; fields: string[]; filters: { id: string } }
 
 describe("readCartOfSession", () => {
+  // The provider hands the reader its Query (provider-deps.ts); here, a fake one in a container of the test's own.
+  const container = createMedusaContainer()
+  const readCartOfSession_ = <T>(sessionId: string, fields: string[]) =>
+    readCartOfSession<T>(container.resolve(ContainerRegistrationKeys.QUERY), sessionId, fields)
   const calls: Graph[] = []
   const carts = new Map<string, Record<string, unknown>>()
   const cartOfSession = new Map<string, string>()
@@ -37,23 +40,23 @@ describe("readCartOfSession", () => {
     cartOfSession.set("payses_reader_1", "cart_reader_1")
     carts.set("cart_reader_1", { id: "cart_reader_1", total: 10 })
 
-    const first = await readCartOfSession<{ total: number }>("payses_reader_1", ["id", "total"])
+    const first = await readCartOfSession_<{ total: number }>("payses_reader_1", ["id", "total"])
     expect(first.total).toBe(10)
     expect(calls.map((c) => c.entity)).toEqual(["payment_session"])
     expect(calls[0].fields).toEqual(["id", "payment_collection.id", "payment_collection.cart.id", "payment_collection.cart.id", "payment_collection.cart.total"])
 
     carts.set("cart_reader_1", { id: "cart_reader_1", total: 12 })
-    const second = await readCartOfSession<{ total: number }>("payses_reader_1", ["id", "total"])
+    const second = await readCartOfSession_<{ total: number }>("payses_reader_1", ["id", "total"])
     expect(second.total).toBe(12)
     expect(calls.map((c) => c.entity)).toEqual(["payment_session", "cart"])
     expect(calls[1].filters).toEqual({ id: "cart_reader_1" })
   })
 
   it("refuses a session that belongs to no cart, and does not keep the miss", async () => {
-    await expect(readCartOfSession("payses_reader_orphan", ["id"])).rejects.toMatchObject({ code: "TRADE_CREDIT_CART_NOT_FOUND" })
+    await expect(readCartOfSession_("payses_reader_orphan", ["id"])).rejects.toMatchObject({ code: "TRADE_CREDIT_CART_NOT_FOUND" })
     cartOfSession.set("payses_reader_orphan", "cart_reader_2")
     carts.set("cart_reader_2", { id: "cart_reader_2" })
-    await expect(readCartOfSession<{ id: string }>("payses_reader_orphan", ["id"])).resolves.toEqual({ id: "cart_reader_2" })
+    await expect(readCartOfSession_<{ id: string }>("payses_reader_orphan", ["id"])).resolves.toEqual({ id: "cart_reader_2" })
     expect(calls.map((c) => c.entity)).toEqual(["payment_session", "payment_session"])
   })
 })

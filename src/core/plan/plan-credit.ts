@@ -1,0 +1,64 @@
+import BigNumber from "bignumber.js"
+import type { PlanCredit, PlanStatus } from "../../service/schemas"
+import { formatMoney, sumDecimals } from "../money/decimal"
+import { type TradeCreditPlanData, withPlanStatus } from "./plan-data"
+
+/*
+ * What a refund of a repayment plan asks of the service, decided from the plan's status as the service has it now (read
+ * back first). Pure: the provider reads, calls and records; these decide. A plan is credited, never refunded line by
+ * line: what may be credited is what was invoiced and not credited yet (instalments not invoiced are cancelled).
+ */
+
+export type PlanCreditDecision =
+  /** This refund's credit was made and its answer lost: adopted, no call. `data` records it. */
+  | { action: "adopt"; data: TradeCreditPlanData }
+  /** Refused before any call: nothing, or more than what is creditable. */
+  | { action: "refuse"; message: string }
+  /** Credit `amount` (money, "120.00"). */
+  | { action: "credit"; amount: string }
+
+/** True when the data records a credit of Medusa's refund `refundId` already (a refund made twice). */
+export function hasCreditOf(data: Pick<TradeCreditPlanData, "credits">, refundId: string): boolean {
+  return (data.credits ?? []).some((c) => c.refund_reference === refundId)
+}
+
+/** What may be credited now: invoiced and not credited yet. */
+export const creditableOf = (status: Pick<PlanStatus, "invoiced_amount" | "credited_amount">) =>
+  new BigNumber(status.invoiced_amount).minus(status.credited_amount)
+
+/**
+ * A refund of `amount` under Medusa's refund id `refundId`. A credit whose answer never reached Medusa (a timeout or a
+ * broken answer: Medusa rolled its refund back and this is the retry, under a new refund id) shows as credited at the
+ * service beyond the credits the data records; when that is exactly this amount it is adopted, not credited twice (the
+ * service lists no credits to match on). Anything above what is creditable, or nothing, is refused.
+ */
+export function planPlanCredit(
+  data: TradeCreditPlanData,
+  status: PlanStatus,
+  { amount, refundId, currency }: { amount: BigNumber; refundId: string; currency: string }
+): PlanCreditDecision {
+  const recorded = sumDecimals((data.credits ?? []).map((c) => c.amount))
+  if (amount.gt(0) && new BigNumber(status.credited_amount).minus(recorded).eq(amount)) {
+    const adopted = { id: "unrecorded", amount: formatMoney(amount), refund_reference: refundId }
+    return { action: "adopt", data: { ...withPlanStatus(data, status), credits: [...(data.credits ?? []), adopted] } }
+  }
+  const creditable = creditableOf(status)
+  if (amount.lte(0) || amount.gt(creditable)) {
+    return {
+      action: "refuse",
+      message:
+        `Cannot refund ${formatMoney(amount)} ${currency} of this repayment plan: ${formatMoney(creditable)} ${currency} is creditable ` +
+        "(invoiced and not yet credited). Instalments not yet invoiced are cancelled, not refunded.",
+    }
+  }
+  return { action: "credit", amount: formatMoney(amount) }
+}
+
+/** Stored data after a credit the service made: the credit recorded under the refund id, the credited amount with it. */
+export function withCredit(data: TradeCreditPlanData, status: PlanStatus, credit: Pick<PlanCredit, "id" | "amount">, refundId: string): TradeCreditPlanData {
+  const credited = new BigNumber(status.credited_amount).plus(credit.amount)
+  return {
+    ...withPlanStatus(data, { ...status, credited_amount: formatMoney(credited) }),
+    credits: [...(data.credits ?? []), { id: credit.id, amount: credit.amount, refund_reference: refundId }],
+  }
+}

@@ -1,0 +1,31 @@
+import type { OrderSummary } from "../../../service/schemas"
+import { centsOf } from "../../../core/money/decimal"
+import { planCapture } from "../../../core/order/after-sale"
+import { idempotencyKeys } from "../../../core/order/idempotency-keys"
+import { readCaptureAmount } from "./medusa-reader"
+import type { ProviderDeps } from "./provider-deps"
+import { otherCapturedTotal } from "./recorded-money"
+
+/**
+ * A capture of a service order: its amount (Medusa's capture row, read by `captureId`; none: the rest of the order) is
+ * fulfilled and invoiced. The order is read first: invoiced in full already, nothing is read or asked; an invoice whose
+ * answer never reached Medusa (its capture was rolled back) is adopted, not made again (core/order/after-sale.ts).
+ */
+export async function captureOrder(
+  deps: Pick<ProviderDeps, "client" | "call" | "medusa">,
+  orderId: string,
+  captureId: string | undefined
+): Promise<OrderSummary> {
+  const order = await deps.call("read the order", () => deps.client.orders.get(orderId))
+  if (planCapture(order, {}).action === "none") return order
+  const captureAmount = captureId ? await readCaptureAmount(deps.medusa.payments(), captureId) : undefined
+  const amount = captureAmount === undefined ? undefined : centsOf(captureAmount)
+  const recorded = captureId && amount !== undefined ? await otherCapturedTotal(deps.medusa.payments(), captureId) : undefined
+  const plan = planCapture(order, { amount, recorded })
+  if (plan.action === "none") return order
+  return await deps.call(
+    "fulfil the order",
+    () => deps.client.orders.fulfil(orderId, plan.part, { idempotencyKey: idempotencyKeys.fulfil(captureId ?? orderId) }),
+    { capture_id: captureId, service_order_id: orderId }
+  )
+}

@@ -94,17 +94,33 @@ async function syncUnderLock(container: MedusaContainer, tradeCredit: TradeCredi
   }
 
   const reason = status.credit_decline_reason ?? "no reason given"
-  const payments = container.resolve(Modules.PAYMENT)
-  await payments.updatePaymentSession({
-    id: session.id,
-    amount: session.amount as any,
-    currency_code: session.currency_code,
-    data: { ...(session.data ?? {}), funding_status: "REJECTED", credit_decline_reason: status.credit_decline_reason },
-    status: PaymentSessionStatus.ERROR,
-  })
-  const canceledOrderId = await cancelUnpaidOrder(container, session)
+  const reject = async () => {
+    // Read again: a completion that held the cart may have changed the session meanwhile.
+    const current = (await readSession(container, row.session_id)) ?? session
+    await container.resolve(Modules.PAYMENT).updatePaymentSession({
+      id: current.id,
+      amount: current.amount as any,
+      currency_code: current.currency_code,
+      data: { ...(current.data ?? {}), funding_status: "REJECTED", credit_decline_reason: status.credit_decline_reason },
+      status: PaymentSessionStatus.ERROR,
+    })
+    return await cancelUnpaidOrder(container, cartId)
+  }
+  // Under the cart's lock (Medusa's cart completion takes it, by the cart's id): a decision that comes while the buyer's
+  // completion is placing the order waits for it, then cancels that order, instead of failing the session under it.
+  const cartId = await cartOfCollection(container, session.payment_collection?.id)
+  const locking = container.resolve<ILockingModule>(Modules.LOCKING)
+  const canceledOrderId = cartId ? await locking.execute(cartId, reject, { timeout: 60 }) : await reject()
   await tradeCredit.updateRepaymentPlanSessions({ id: row.id, state: "rejected", funding_status: "REJECTED" })
   return { ...result, action: "rejected", detail: `${reason}${canceledOrderId ? `; order ${canceledOrderId} cancelled` : ""}` }
+}
+
+/** The cart of a payment collection, if any. */
+async function cartOfCollection(container: MedusaContainer, collectionId: string | undefined): Promise<string | undefined> {
+  if (!collectionId) return undefined
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "cart_payment_collection", fields: ["cart_id"], filters: { payment_collection_id: collectionId } })
+  return (data[0] as { cart_id?: string } | undefined)?.cart_id
 }
 
 async function readSession(container: MedusaContainer, sessionId: string): Promise<SessionRow | undefined> {
@@ -117,18 +133,10 @@ async function readSession(container: MedusaContainer, sessionId: string): Promi
   return data[0] as SessionRow | undefined
 }
 
-/** The order placed from the session's cart while its funding was pending, cancelled when it has no payment. */
-async function cancelUnpaidOrder(container: MedusaContainer, session: SessionRow): Promise<string | undefined> {
-  const collectionId = session.payment_collection?.id
-  if (!collectionId) return undefined
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: carts } = await query.graph({
-    entity: "cart_payment_collection",
-    fields: ["cart_id"],
-    filters: { payment_collection_id: collectionId },
-  })
-  const cartId = (carts[0] as { cart_id?: string } | undefined)?.cart_id
+/** The order placed from the cart while its funding was pending, cancelled when it has no payment. */
+async function cancelUnpaidOrder(container: MedusaContainer, cartId: string | undefined): Promise<string | undefined> {
   if (!cartId) return undefined
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data: links } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
   const orderId = (links[0] as { order_id?: string } | undefined)?.order_id
   if (!orderId) return undefined

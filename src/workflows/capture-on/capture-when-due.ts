@@ -4,7 +4,7 @@ import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { CaptureOn } from "../../core/order/capture-on"
 import { providerPaymentsOf } from "../../providers/trade-credit/lib/order-payments"
 import { isPlanProviderId, isPluginProviderId } from "../../providers/trade-credit/lib/provider-ids"
-import { everythingShipped, type MedusaOrderItem } from "../invoice-shipment/shipped-items"
+import { everythingShipped, type MedusaOrderItem, SHIPPING_ITEM_FIELDS, withItemQuantities } from "../invoice-shipment/shipped-items"
 import { captureOnOfRegion } from "./capture-moment"
 
 /** What set the check off: the order was placed, or its plan's funding was accepted. */
@@ -21,12 +21,7 @@ export type CaptureWhenDueResult = {
 const FIELDS = [
   "id",
   "region_id",
-  "items.id",
-  "items.quantity",
-  "items.requires_shipping",
-  "items.detail.quantity",
-  "items.detail.shipped_quantity",
-  "items.detail.fulfilled_quantity",
+  ...SHIPPING_ITEM_FIELDS,
   "payment_collections.id",
   "payment_collections.payments.id",
   "payment_collections.payments.provider_id",
@@ -42,8 +37,7 @@ async function readOrder(container: MedusaContainer, orderId: string) {
   const { data } = await query.graph({ entity: "order", fields: FIELDS, filters: { id: orderId } })
   const order = data[0] as OrderRow | undefined
   if (!order) return undefined
-  // Query answers an order item's quantity from its detail unless the order's totals are asked for.
-  const items = (order.items ?? []).map((item) => ({ ...item, quantity: item.quantity ?? (item.detail as { quantity?: unknown } | null)?.quantity }))
+  const items = withItemQuantities(order.items)
   const payment = providerPaymentsOf<Payment>(order.payment_collections, isPluginProviderId).find((p) => !p.canceled_at && !p.captured_at)
   return { order: { ...order, items }, payment }
 }

@@ -19,6 +19,21 @@ export type MedusaOrderItem = {
   variant?: { inventory_items?: { inventory?: { id: string } | null; required_quantity?: unknown }[] | null } | null
 }
 
+/** An order's items as shipsTheRest and everythingShipped read them (Query fields of the order). */
+export const SHIPPING_ITEM_FIELDS = [
+  "items.id",
+  "items.quantity",
+  "items.requires_shipping",
+  "items.detail.quantity",
+  "items.detail.shipped_quantity",
+  "items.detail.fulfilled_quantity",
+]
+
+/** The items read with SHIPPING_ITEM_FIELDS, each with its quantity: Query answers it from the item's detail unless the order's totals are asked for. */
+export function withItemQuantities(items: MedusaOrderItem[] | null | undefined): MedusaOrderItem[] {
+  return (items ?? []).map((item) => ({ ...item, quantity: item.quantity ?? (item.detail as { quantity?: unknown } | null)?.quantity }))
+}
+
 const time = (value: string | Date | null | undefined) => (value ? new Date(value).getTime() : 0)
 
 /**

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, Modules, PaymentSessionStatus } from "@medus
 import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { providerPaymentsOf } from "../../providers/trade-credit/lib/order-payments"
 import { isPlanProviderId } from "../../providers/trade-credit/lib/provider-ids"
-import { type MedusaFulfillment, type MedusaOrderItem, shipsTheRest } from "../invoice-shipment/shipped-items"
+import { type MedusaFulfillment, type MedusaOrderItem, SHIPPING_ITEM_FIELDS, shipsTheRest, withItemQuantities } from "../invoice-shipment/shipped-items"
 
 export type CapturePlanOnShipmentInput = { fulfillment_id: string; trigger: "shipment" | "fulfillment" }
 export type CapturePlanOnShipmentResult = {
@@ -17,12 +17,7 @@ export type CapturePlanOnShipmentResult = {
 
 const FIELDS = [
   "id",
-  "items.id",
-  "items.quantity",
-  "items.requires_shipping",
-  "items.detail.quantity",
-  "items.detail.shipped_quantity",
-  "items.detail.fulfilled_quantity",
+  ...SHIPPING_ITEM_FIELDS,
   "fulfillments.id",
   "fulfillments.created_at",
   "fulfillments.shipped_at",
@@ -54,8 +49,7 @@ async function readOrderOfFulfillment(container: MedusaContainer, fulfillmentId:
     | { id: string; items?: MedusaOrderItem[] | null; fulfillments?: MedusaFulfillment[] | null; payment_collections?: any[] | null }
     | undefined
   if (!order) return undefined
-  // Query answers an order item's quantity from its detail unless the order's totals are asked for.
-  const items = (order.items ?? []).map((item) => ({ ...item, quantity: item.quantity ?? (item.detail as { quantity?: unknown } | null)?.quantity }))
+  const items = withItemQuantities(order.items)
   return { fulfillment, order: { ...order, items } }
 }
 

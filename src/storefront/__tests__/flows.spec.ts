@@ -247,9 +247,10 @@ describe("the sole-trader signup", () => {
       "/buyer": () => ({ buyer: business }),
     })
     const bus = messages()
+    // The popup's messages: one from another origin (ignored), then the service's.
     const open = jest.fn(() => {
-      setTimeout(() => bus.post({ origin: "https://evil.example", data: { type: "soletrader-signup", status: "completed" } }), 0)
-      setTimeout(() => bus.post({ origin: "https://svc.example", data: { type: "soletrader-signup", status: "completed" } }), 5)
+      bus.post({ origin: "https://evil.example", data: { type: "soletrader-signup", status: "cancelled" } })
+      bus.post({ origin: "https://svc.example", data: { type: "soletrader-signup", status: "completed" } })
       return {}
     })
     const statuses: string[] = []

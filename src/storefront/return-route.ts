@@ -65,7 +65,9 @@ export function tradeCreditReturnRoute({
     const segment = typeof country === "string" && /^[a-z]{2}$/i.test(country) ? `/${country.toLowerCase()}` : ""
     const language = buyerLanguageOf(languageOf(request) ?? "en")
     const { cartId, outcome } = returnOf(new URL(request.url).searchParams)
-    if (!cartId || outcome !== "verified") return onward(segment + checkoutPath(outcome), language, overrides)
+    // No cart in the URL: nothing to complete, whatever the outcome says.
+    if (!cartId) return onward(segment + checkoutPath("unknown"), language, overrides)
+    if (outcome !== "verified") return onward(segment + checkoutPath(outcome), language, overrides)
     const result = await completeTradeCreditCart({ sdk, cartId, language, overrides })
     if (result.redirect) return new Response(null, { status: 303, headers: { location: result.redirect, "cache-control": "no-store" } })
     if (result.error) {

@@ -7,7 +7,7 @@
 // instalment checkout, each captured through the admin API. This proves `files`, `exports`, the peer dependencies
 // and the built admin extensions. Needs `npm run build` first (CI runs it) and the npm registry (or its cache).
 import { spawn, spawnSync } from "node:child_process"
-import { mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -175,8 +175,16 @@ if (JSON.stringify(choices) !== "[12,24,36]") throw new Error("instalmentChoices
 if (!kit.invoiceSessionData({}).verify_before_completion) throw new Error("invoiceSessionData lost verify_before_completion")
 console.log("   the kit answers:", JSON.stringify(choices), kit.buyerMessage("TRADE_CREDIT_DECLINED", { language: "de" }))`
     run(process.execPath, ["-e", kitProbe], { cwd: app, log })
-    const types = join(app, "node_modules", "medusa-payment-trade-credit", ".medusa", "server", "src", "storefront", "index.d.ts")
-    if (!readFileSync(types, "utf8").includes("completeTradeCreditCart")) throw new Error(`the kit's types are missing: ${types}`)
+    // The types of both entries, as the package's `exports` name them, declare what a storefront imports.
+    const kitDir = join(app, "node_modules", "medusa-payment-trade-credit", ".medusa", "server", "src", "storefront")
+    for (const [entry, names] of [
+      ["index.d.ts", ["completeTradeCreditCart", "tradeCreditReturnRoute"]],
+      ["react/index.d.ts", ["TradeCreditPaymentButton", "CompanyPicker", "FundingStatus"]],
+    ]) {
+      const declared = declaredNames(join(kitDir, entry))
+      const missing = names.filter((name) => !declared.has(name))
+      if (missing.length) throw new Error(`the kit's types are missing ${missing.join(", ")}: ${join(kitDir, entry)}`)
+    }
   }
 
   step("medusa build --admin-only (the admin with the plugin's extensions)")
@@ -306,4 +314,25 @@ console.log("   the kit answers:", JSON.stringify(choices), kit.buyerMessage("TR
   await database?.stop().catch(() => {})
   if (keep || process.exitCode) console.log(`the application and its log stay in ${work}`)
   else rmSync(work, { recursive: true, force: true })
+}
+
+/** The names a declaration file exports, following its `export * from "./x"` re-exports. */
+function declaredNames(file, seen = new Set()) {
+  const names = new Set()
+  if (seen.has(file)) return names
+  seen.add(file)
+  const text = readFileSync(file, "utf8")
+  for (const match of text.matchAll(/export (?:declare )?(?:function|const|type|class|interface) (\w+)/g)) names.add(match[1])
+  for (const match of text.matchAll(/export (?:type )?\{([^}]*)\}/g)) {
+    for (const part of match[1].split(",")) {
+      const name = part.trim().replace(/^type\s+/, "").split(/\s+as\s+/).pop()
+      if (name) names.add(name)
+    }
+  }
+  for (const match of text.matchAll(/export \* from "(\.[^"]+)"/g)) {
+    const target = join(dirname(file), match[1].replace(/\.js$/, ""))
+    const candidate = [`${target}.d.ts`, join(target, "index.d.ts")].find((path) => existsSync(path))
+    if (candidate) for (const name of declaredNames(candidate, seen)) names.add(name)
+  }
+  return names
 }

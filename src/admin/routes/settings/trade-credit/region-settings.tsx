@@ -1,6 +1,8 @@
 import { Alert, Button, Container, Heading, Input, Label, Select, Switch, Table, Text } from "@medusajs/ui"
 import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
+import { CAPTURE_ON, type CaptureOn } from "../../../../core/order/capture-on"
+import { INVOICE_LANGUAGES, type InvoiceLanguage } from "../../../../core/order/invoice-language"
 import { type RegionSettingsAnswer, useCustomerGroups, useRegions, useRegionSettings, useSaveRegionSettings } from "../../../lib/trade-credit-api"
 
 /*
@@ -14,8 +16,6 @@ const targetOf = (o: Override) => ("customer_id" in o ? o.customer_id : o.custom
 /** "3, 6, 12" → [3, 6, 12]; empty → null (every number the credit check allows); anything else is sent as is for the route to refuse. */
 const periodsOf = (text: string): number[] | null => (text.trim() ? text.split(/[\s,]+/).filter(Boolean).map(Number) : null)
 
-const CAPTURE_ON = ["order", "shipment", "fulfillment", "manual"] as const
-const INVOICE_LANGUAGES = ["en_US", "nb_NO", "sv_SE"] as const
 /** The invoice language select's value for "none set: each order's language". */
 const AUTO = "auto"
 
@@ -88,7 +88,7 @@ const RegionSettingsForm = ({ answer }: { answer: RegionSettingsAnswer }) => {
       days: String(o.invoice_terms_days),
     })),
     capture_on: answer.settings.capture_on,
-    invoice_language: (answer.settings.invoice_language ?? AUTO) as (typeof INVOICE_LANGUAGES)[number] | typeof AUTO,
+    invoice_language: (answer.settings.invoice_language ?? AUTO) as InvoiceLanguage | typeof AUTO,
     hide_when_declined: answer.settings.hide_when_declined,
   }))
   const currency = answer.region.currency_code.toUpperCase()
@@ -153,7 +153,7 @@ const RegionSettingsForm = ({ answer }: { answer: RegionSettingsAnswer }) => {
       <div className="grid grid-cols-2 gap-x-4">
         <div className="flex flex-col gap-y-1">
           <Label>{t("regions.fields.capture_on")}</Label>
-          <Select value={form.capture_on} onValueChange={(value) => setForm({ ...form, capture_on: value as (typeof CAPTURE_ON)[number] })}>
+          <Select value={form.capture_on} onValueChange={(value) => setForm({ ...form, capture_on: value as CaptureOn })}>
             <Select.Trigger data-testid="tc-capture-on">
               <Select.Value />
             </Select.Trigger>

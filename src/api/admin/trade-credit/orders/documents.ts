@@ -28,8 +28,8 @@ export type InvoicedOrder = {
   displayId?: number
   serviceOrder: Order
   client: TradeCreditClient
-  /** The language its invoice PDFs are asked in. */
-  language: InvoiceLanguage
+  /** The language its invoice PDF is asked in (read when asked: only the latest invoice's download names one). */
+  invoiceLanguage: () => Promise<InvoiceLanguage>
 }
 
 /** The failure of a call to the service, for a merchant: what could not be done, with the service's code and trace id. */
@@ -55,9 +55,11 @@ export async function loadServiceOrder(req: MedusaRequest, orderId: string): Pro
     throw serviceFailure(error, "read the order")
   }
   // The invoices' language: the region's setting, else the order's locale where the service has it, else English.
-  const region = await req.scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).regionSettingsOf(found.order.region_id)
-  const language = invoiceLanguageOf(region.invoice_language, found.order.locale)
-  return { orderId, displayId: found.order.display_id, serviceOrder, client, language }
+  const invoiceLanguage = async () => {
+    const region = await req.scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).regionSettingsOf(found.order.region_id)
+    return invoiceLanguageOf(region.invoice_language, found.order.locale)
+  }
+  return { orderId, displayId: found.order.display_id, serviceOrder, client, invoiceLanguage }
 }
 
 /** Streams a PDF as a download named after the document's number, never cached by a browser or proxy. */

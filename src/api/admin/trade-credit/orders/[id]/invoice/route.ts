@@ -17,7 +17,7 @@ import { fetchDocument, type InvoiceQuery, loadServiceOrder, sendPdf } from "../
 export const GET = async (req: MedusaRequest<unknown, InvoiceQuery>, res: MedusaResponse) => {
   const id = req.params.id
   const wanted = req.validatedQuery.fulfilment
-  const { serviceOrder, client, displayId, language } = await loadServiceOrder(req, id)
+  const { serviceOrder, client, displayId, invoiceLanguage } = await loadServiceOrder(req, id)
 
   const fulfilments = serviceOrder.fulfilments
   if (fulfilments.length === 0) {
@@ -39,6 +39,7 @@ export const GET = async (req: MedusaRequest<unknown, InvoiceQuery>, res: Medusa
     return sendPdf(res, fulfilment.invoice_number, pdf)
   }
   const latest = fulfilments[fulfilments.length - 1]
-  const pdf = await fetchDocument("the invoice", () => client.orders.invoicePdf(serviceOrder.id, { lang: language, original: true }))
+  const lang = await invoiceLanguage()
+  const pdf = await fetchDocument("the invoice", () => client.orders.invoicePdf(serviceOrder.id, { lang, original: true }))
   sendPdf(res, latest.invoice_number, pdf)
 }

@@ -465,6 +465,49 @@ export default areaPart("instalments", ({ api, getContainer }) => {
     expect((await pollPlanFunding(getContainer())).checked).toBe(0)
   })
 
+  it("reconciles instalment orders: the admin's re-sync authorizes a plan whose funding webhook was lost, a sweep rejects another, and both are in sync after", async () => {
+    const store = storeClient(api, seed.publishableKey)
+    await control(simulator.url, "PUT", "/_sim/webhook", { url: null })
+    const accepted = await checkout(store, { number_of_periods: 6 })
+    const rejected = await checkout(store, { number_of_periods: 3 })
+    const acceptedOrderId = accepted.completed.data.order.id
+    const rejectedOrderId = rejected.completed.data.order.id
+
+    // Pending: the re-sync of the order reads the plan back and changes nothing.
+    const pending = (await admin("POST", "/admin/trade-credit/reconciliation", { order_id: acceptedOrderId })).run
+    expect(pending).toMatchObject({ checked: 1, repaired: 0, failed: 0 })
+    expect(pending.findings).toEqual([
+      expect.objectContaining({ order_id: acceptedOrderId, service_order_id: accepted.session.data.plan_id, found: "funding pending at the service" }),
+    ])
+
+    await control(simulator.url, "POST", `/_sim/plans/${accepted.session.data.plan_id}/funding`, { status: "ACCEPTED" })
+    await control(simulator.url, "POST", `/_sim/plans/${rejected.session.data.plan_id}/funding`, { status: "REJECTED", reason: "TOO_HIGH_RISK" })
+
+    const resync = (await admin("POST", "/admin/trade-credit/reconciliation", { order_id: acceptedOrderId })).run
+    expect(resync).toMatchObject({ checked: 1, repaired: 1, failed: 0 })
+    expect(resync.findings[0].action).toMatch(/^authorized/)
+    const { payments } = await paymentsOfOrder(acceptedOrderId)
+    expect(payments).toHaveLength(1)
+    expect(payments[0].data.funding_status).toBe("ACCEPTED")
+
+    // The scheduled sweep takes the plans still pending in Medusa: the rejected one.
+    const sweep = (await admin("POST", "/admin/trade-credit/reconciliation", {})).run
+    expect(sweep.findings).toEqual([
+      expect.objectContaining({ order_id: rejectedOrderId, service_order_id: rejected.session.data.plan_id, action: expect.stringMatching(/^rejected: TOO_HIGH_RISK; order .* cancelled/) }),
+    ])
+    expect((await paymentsOfOrder(rejectedOrderId)).order.status).toBe("canceled")
+
+    // Both in sync now: the re-syncs repair nothing, the sweep and the poll find nothing pending.
+    for (const orderId of [acceptedOrderId, rejectedOrderId]) {
+      const again = (await admin("POST", "/admin/trade-credit/reconciliation", { order_id: orderId })).run
+      expect(again).toMatchObject({ checked: 1, repaired: 0, failed: 0 })
+      expect(again.findings[0].action).toBe("none")
+    }
+    expect((await pollPlanFunding(getContainer())).checked).toBe(0)
+    const { items: deliveries } = await control(simulator.url, "GET", "/_sim/webhooks?type=repayment.plan.funding_decided")
+    expect(deliveries.map((d: any) => d.state)).toEqual(["no_url", "no_url"])
+  })
+
   it("cancels the order placed while funding was pending when the service rejects the plan, keeping the reason", async () => {
     setFundingDelay(0)
     const store = storeClient(api, seed.publishableKey)

@@ -1,7 +1,8 @@
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import type { TradeCreditPaymentData } from "../../core/order/payment-data"
-import { invoiceProviderIds, isInvoiceProviderId } from "../../providers/trade-credit/lib/provider-ids"
+import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../modules/trade-credit"
+import { invoiceProviderIds, isPluginProviderId } from "../../providers/trade-credit/lib/provider-ids"
 import { countPayments } from "./payment-records"
 import { quote } from "../../utils/quote"
 
@@ -29,9 +30,23 @@ const DAY_MS = 24 * 60 * 60 * 1000
  *   look-back (refunds made in the service's portal), in turns across runs so
  *   every one is reached however many there are.
  * Half the limit goes to each kind; what one kind leaves goes to the other.
+ * What the limit leaves after them goes to instalment plans whose funding Medusa
+ * has not caught up with (the plugin's row says "pending"), oldest first: the
+ * funding poll's work, taken by the same sync (reconcile-plan-session.ts).
  */
 export async function findReconciliationTargets(container: MedusaContainer, input: FindTargetsInput): Promise<string[]> {
   if (input.orderId) return await sessionsOfOrder(container, input.orderId)
+  const invoices = await invoiceTargets(container, input)
+  const room = input.limit - invoices.length
+  if (room <= 0) return invoices
+  const plans = await container
+    .resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
+    .listRepaymentPlanSessions({ state: "pending" }, { select: ["session_id"], take: room, order: { created_at: "ASC" } })
+  return [...new Set([...invoices, ...plans.map((p) => p.session_id)])]
+}
+
+/** The invoice sessions and payments of a sweep. */
+async function invoiceTargets(container: MedusaContainer, input: FindTargetsInput): Promise<string[]> {
   const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
   const providerIds = await invoiceProviderIds(container)
   if (!providerIds.length) return []
@@ -89,7 +104,7 @@ export function turnOffset(round: number, budget: number, total: number): number
   return total > budget && budget > 0 ? (round * budget) % total : 0
 }
 
-/** The trade credit payment sessions of one Medusa order (for the admin's re-sync). */
+/** The trade credit payment sessions of one Medusa order, invoice or instalment plan (for the admin's re-sync). */
 async function sessionsOfOrder(container: MedusaContainer, orderId: string): Promise<string[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
@@ -103,7 +118,7 @@ async function sessionsOfOrder(container: MedusaContainer, orderId: string): Pro
   }
   const ids = (order.payment_collections ?? [])
     .flatMap((pc: any) => pc?.payment_sessions ?? [])
-    .filter((s: any) => s && isInvoiceProviderId(s.provider_id))
+    .filter((s: any) => s && isPluginProviderId(s.provider_id))
     .map((s: any) => s.id as string)
   if (!ids.length) {
     throw new MedusaError(

@@ -1,5 +1,7 @@
 import type { ReconciliationFinding } from "../../modules/trade-credit/models/reconciliation-run"
 import type { TradeCreditPaymentData } from "../../core/order/payment-data"
+import type { TradeCreditPlanData } from "../../core/plan/plan-data"
+import type { RepaymentPlanSessionState } from "../../modules/trade-credit/models/repayment-plan-session"
 
 /**
  * A trade credit payment as Medusa has it: the payment session (whose id is the
@@ -99,4 +101,33 @@ export type ReconciliationOutcome = ReconciliationFinding & {
   in_sync: boolean
   /** A change was made. */
   repaired: boolean
+}
+
+/**
+ * An instalment plan as Medusa has it: the plugin's row for the plan (which session it pays, whether Medusa caught up
+ * with its funding) and the session's state (`readMedusaPaymentState`), undefined when the session is gone.
+ */
+export type PlanPaymentState = {
+  row: { id: string; plan_id: string; session_id: string; state: RepaymentPlanSessionState; amount: string }
+  medusa: MedusaPaymentState | undefined
+}
+
+/** One change that brings Medusa in line with an instalment plan at the service. */
+export type PlanRepairAction =
+  /** Funding ACCEPTED, the session not authorized: what Medusa's `authorized` webhook handling does (processPaymentWorkflow). */
+  | { type: "authorize_plan_session"; amount: string }
+  /** Funding REJECTED: the session fails with the reason; an order placed while funding was pending (no payment) is cancelled. */
+  | { type: "reject_plan_session"; reason: string | null }
+  /** The plugin's row records the decision Medusa caught up with (the polls ask only for rows still "pending"). */
+  | { type: "mark_plan_row"; state: "authorized" | "rejected" | "cancelled" }
+  /** The plan's funding, fulfilment or amounts are not in the payment's data: copy them (data only). */
+  | { type: "sync_plan_payment_data"; payment_id: string; data: TradeCreditPlanData }
+
+export type PlanRepairActionType = PlanRepairAction["type"]
+
+/** What comparing one plan with the service found, and what to do about it (as RepairPlan for orders). */
+export type PlanRepairPlan = {
+  found: string
+  actions: PlanRepairAction[]
+  reports: string[]
 }

@@ -4,13 +4,25 @@ import { cancelOrderWorkflow, processPaymentWorkflow } from "@medusajs/medusa/co
 import type { RepaymentPlanSessionRow, TradeCreditModuleService } from "../../modules/trade-credit"
 import type { PlanStatus } from "../../service/schemas"
 import { captureWhenDue } from "../capture-on/capture-when-due"
+import { writePaymentData } from "../reconciliation/payment-records"
+import { planInstalmentRepair } from "../reconciliation/plan-instalment-repair"
+import { readMedusaPaymentState } from "../reconciliation/read-medusa-state"
+import type { MedusaPaymentState, PlanRepairAction } from "../reconciliation/types"
 
 export type PlanFundingOutcome = {
   plan_id: string
   session_id: string
+  payment_id?: string | null
+  order_id?: string | null
   funding_status?: PlanStatus["funding_status"]
-  /** What was done in Medusa. */
+  /** What the planner found, in words. */
+  found?: string
+  /** Where Medusa stands with the plan's funding now. */
   action: "still_pending" | "authorized" | "rejected" | "session_gone" | "failed"
+  /** Whether a change was made. */
+  repaired?: boolean
+  /** Differences no action can repair safely, left for a person. */
+  reports?: string[]
   detail?: string
 }
 
@@ -24,18 +36,21 @@ type SessionRow = {
 }
 
 /**
- * Brings one plan's payment session in line with its funding as the service has it now: the one step the
- * `repayment.plan.funding_decided` webhook and the funding poll both take (a late or repeated signal changes nothing).
+ * Brings one plan's payment in line with the plan as the service has it now: the one step the
+ * `repayment.plan.funding_decided` webhook, the funding poll and the reconciliation run (scheduled, or the admin's
+ * re-sync of an order) all take, so a late or repeated signal changes nothing. Under the session's lock, the plan's
+ * status is read back and Medusa's side read once, the instalments' case of the planner decides
+ * (plan-instalment-repair.ts), and the actions are carried out here:
  * - ACCEPTED: what Medusa's payment webhook handling does for `authorized` (processPaymentWorkflow): the plan provider
  *   authorizes the session, which completes the cart or, for an order placed while funding was pending, creates its
- *   payment;
+ *   payment; a paid plan's data follows the service, and a fulfilment or credit one side lacks is reported;
  * - REJECTED: the session is marked `error` with the reason in its data, and an order placed while funding was
  *   pending (it has no payment) is cancelled;
  * - still PENDING: nothing.
  * A session that no longer exists (the cart moved on) retires the plan's row.
  */
 export async function syncPlanFunding(container: MedusaContainer, tradeCredit: TradeCreditModuleService, row: RepaymentPlanSessionRow): Promise<PlanFundingOutcome> {
-  // The session's lock (as reconcile-session.ts takes it): the webhook and the poll, on any instance, one at a time.
+  // The session's lock (as reconcile-session.ts takes it): the webhook, the poll and the reconciliation, on any instance, one at a time.
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
   const outcome = await locking.execute(`trade-credit:payment-session:${row.session_id}`, () => syncUnderLock(container, tradeCredit, row))
   return outcome.action === "authorized" ? await withDueCapture(container, outcome) : outcome
@@ -47,80 +62,92 @@ export async function syncPlanFunding(container: MedusaContainer, tradeCredit: T
  * left to the admin; the authorization stands.
  */
 async function withDueCapture(container: MedusaContainer, outcome: PlanFundingOutcome): Promise<PlanFundingOutcome> {
-  const orderId = await orderOfSession(container, outcome.session_id)
+  const orderId = outcome.order_id ?? (await readMedusaPaymentState(container, outcome.session_id))?.order?.id
   if (!orderId) return outcome
   try {
     const capture = await captureWhenDue(container, orderId, "funding_accepted")
-    return capture.captured ? { ...outcome, detail: `order ${orderId} captured (${capture.capture_on})` } : outcome
+    return capture.captured ? { ...outcome, detail: joined(outcome.detail, `order ${orderId} captured (${capture.capture_on})`) } : outcome
   } catch (error) {
-    return { ...outcome, detail: `order ${orderId} not captured: ${(error as Error).message}; capture it from the admin` }
+    return { ...outcome, detail: joined(outcome.detail, `order ${orderId} not captured: ${(error as Error).message}; capture it from the admin`) }
   }
 }
 
-/** The order placed from a session's payment collection, if any. */
-async function orderOfSession(container: MedusaContainer, sessionId: string): Promise<string | undefined> {
-  const collectionId = (await readSession(container, sessionId))?.payment_collection?.id
-  if (!collectionId) return undefined
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "order_payment_collection", fields: ["order_id"], filters: { payment_collection_id: collectionId } })
-  return (data[0] as { order_id?: string } | undefined)?.order_id
-}
+const joined = (...parts: (string | undefined)[]) => parts.filter(Boolean).join("; ") || undefined
+
+const ACTION_OF_FUNDING = { PENDING: "still_pending", ACCEPTED: "authorized", REJECTED: "rejected" } as const
 
 async function syncUnderLock(container: MedusaContainer, tradeCredit: TradeCreditModuleService, row: RepaymentPlanSessionRow): Promise<PlanFundingOutcome> {
-  const base = { plan_id: row.plan_id, session_id: row.session_id }
   const status = await tradeCredit.getClient().repayment.getStatus(row.plan_id)
-  const result = { ...base, funding_status: status.funding_status }
-  if (status.funding_status === "PENDING") return { ...result, action: "still_pending" }
-
-  const session = await readSession(container, row.session_id)
-  if (!session) {
-    await tradeCredit.updateRepaymentPlanSessions({ id: row.id, state: "cancelled", funding_status: status.funding_status })
-    return { ...result, action: "session_gone" }
+  const medusa = await readMedusaPaymentState(container, row.session_id)
+  const repair = planInstalmentRepair({ row, medusa }, status)
+  const result: PlanFundingOutcome = {
+    plan_id: row.plan_id,
+    session_id: row.session_id,
+    payment_id: medusa?.payment?.id ?? null,
+    order_id: medusa?.order?.id ?? null,
+    funding_status: status.funding_status,
+    found: repair.found,
+    action: medusa || status.funding_status === "PENDING" ? ACTION_OF_FUNDING[status.funding_status] : "session_gone",
+    repaired: repair.actions.length > 0,
+    reports: repair.reports,
   }
-
-  if (status.funding_status === "ACCEPTED") {
-    if (session.status !== PaymentSessionStatus.AUTHORIZED) {
-      await processPaymentWorkflow(container).run({
-        input: { action: PaymentActions.AUTHORIZED, data: { session_id: row.session_id, amount: row.amount } },
-      })
-    }
-    const after = await readSession(container, row.session_id)
-    if (after?.status !== PaymentSessionStatus.AUTHORIZED) {
-      return { ...result, action: "failed", detail: `the session is ${after?.status ?? "gone"} after authorization` }
-    }
-    // The provider's authorizePayment marked the row; a session authorized before (by the webhook) is marked here.
-    await tradeCredit.updateRepaymentPlanSessions({ id: row.id, state: "authorized", funding_status: "ACCEPTED" })
-    return { ...result, action: "authorized" }
+  const done: string[] = []
+  for (const action of repair.actions) {
+    const said = await applyPlanRepair(container, tradeCredit, { row, medusa, status }, action)
+    if (said.failed) return { ...result, action: "failed", detail: said.text }
+    if (said.text) done.push(said.text)
   }
-
-  const reason = status.credit_decline_reason ?? "no reason given"
-  const reject = async () => {
-    // Read again: a completion that held the cart may have changed the session meanwhile.
-    const current = (await readSession(container, row.session_id)) ?? session
-    await container.resolve(Modules.PAYMENT).updatePaymentSession({
-      id: current.id,
-      amount: current.amount as any,
-      currency_code: current.currency_code,
-      data: { ...(current.data ?? {}), funding_status: "REJECTED", credit_decline_reason: status.credit_decline_reason },
-      status: PaymentSessionStatus.ERROR,
-    })
-    return await cancelUnpaidOrder(container, cartId)
-  }
-  // Under the cart's lock (Medusa's cart completion takes it, by the cart's id): a decision that comes while the buyer's
-  // completion is placing the order waits for it, then cancels that order, instead of failing the session under it.
-  const cartId = await cartOfCollection(container, session.payment_collection?.id)
-  const locking = container.resolve<ILockingModule>(Modules.LOCKING)
-  const canceledOrderId = cartId ? await locking.execute(cartId, reject, { timeout: 60 }) : await reject()
-  await tradeCredit.updateRepaymentPlanSessions({ id: row.id, state: "rejected", funding_status: "REJECTED" })
-  return { ...result, action: "rejected", detail: `${reason}${canceledOrderId ? `; order ${canceledOrderId} cancelled` : ""}` }
+  return { ...result, detail: joined(...done, ...repair.reports.map((r) => `reported: ${r}`)) }
 }
 
-/** The cart of a payment collection, if any. */
-async function cartOfCollection(container: MedusaContainer, collectionId: string | undefined): Promise<string | undefined> {
-  if (!collectionId) return undefined
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "cart_payment_collection", fields: ["cart_id"], filters: { payment_collection_id: collectionId } })
-  return (data[0] as { cart_id?: string } | undefined)?.cart_id
+type PlanApplyContext = { row: RepaymentPlanSessionRow; medusa: MedusaPaymentState | undefined; status: PlanStatus }
+
+/** Carries out one action of the planner; says what was done (or why it failed, for `failed`). */
+async function applyPlanRepair(
+  container: MedusaContainer,
+  tradeCredit: TradeCreditModuleService,
+  { row, medusa, status }: PlanApplyContext,
+  action: PlanRepairAction
+): Promise<{ text?: string; failed?: boolean }> {
+  switch (action.type) {
+    case "authorize_plan_session": {
+      await processPaymentWorkflow(container).run({
+        input: { action: PaymentActions.AUTHORIZED, data: { session_id: row.session_id, amount: Number(action.amount) } },
+      })
+      const after = await readSession(container, row.session_id)
+      if (after?.status !== PaymentSessionStatus.AUTHORIZED) return { failed: true, text: `the session is ${after?.status ?? "gone"} after authorization` }
+      return {}
+    }
+    case "reject_plan_session": {
+      const reason = action.reason ?? "no reason given"
+      const reject = async () => {
+        // Read again: a completion that held the cart may have changed the session meanwhile.
+        const current = await readSession(container, row.session_id)
+        if (current) {
+          await container.resolve(Modules.PAYMENT).updatePaymentSession({
+            id: current.id,
+            amount: current.amount as any,
+            currency_code: current.currency_code,
+            data: { ...(current.data ?? {}), funding_status: "REJECTED", credit_decline_reason: action.reason },
+            status: PaymentSessionStatus.ERROR,
+          })
+        }
+        return await cancelUnpaidOrder(container, cartId)
+      }
+      // Under the cart's lock (Medusa's cart completion takes it, by the cart's id): a decision that comes while the
+      // buyer's completion is placing the order waits for it, then cancels that order, instead of failing the session under it.
+      const cartId = medusa?.cart?.id
+      const locking = container.resolve<ILockingModule>(Modules.LOCKING)
+      const canceledOrderId = cartId ? await locking.execute(cartId, reject, { timeout: 60 }) : await reject()
+      return { text: `${reason}${canceledOrderId ? `; order ${canceledOrderId} cancelled` : ""}` }
+    }
+    case "mark_plan_row":
+      await tradeCredit.updateRepaymentPlanSessions({ id: row.id, state: action.state, funding_status: status.funding_status })
+      return {}
+    case "sync_plan_payment_data":
+      await writePaymentData(container, action.payment_id, action.data)
+      return { text: `updated payment ${action.payment_id}'s data from the plan (fulfilment ${status.fulfilment_status})` }
+  }
 }
 
 async function readSession(container: MedusaContainer, sessionId: string): Promise<SessionRow | undefined> {

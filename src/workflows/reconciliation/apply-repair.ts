@@ -12,10 +12,11 @@ import type { TradeCreditClient } from "../../client"
 import { idempotencyKeys } from "../../core/order/idempotency-keys"
 import { withOrder } from "../../core/order/payment-data"
 import { readMedusaPaymentState } from "./read-medusa-state"
+import { expireUnverifiedOrderWorkflow } from "../unverified-orders/workflow"
 import { writePaymentData, writeSession } from "./payment-records"
 import type { MedusaPaymentState, RepairAction, RepairActionType } from "./types"
 
-/** Every action: what a reconciliation run may do. */
+/** What a reconciliation run may do: every action but the expiry's. */
 export const ALL_REPAIRS: ReadonlySet<RepairActionType> = new Set([
   "complete_cart",
   "authorize_order_payment",
@@ -30,6 +31,9 @@ export const ALL_REPAIRS: ReadonlySet<RepairActionType> = new Set([
   "record_capture",
   "record_refund",
 ])
+
+/** What the expiry of unverified orders may do (expire-unverified-orders.ts): the rest is the reconciliation's. */
+export const EXPIRY_REPAIRS: ReadonlySet<RepairActionType> = new Set(["expire_unverified"])
 
 type ApplyContext = {
   container: MedusaContainer
@@ -62,6 +66,14 @@ export async function applyRepair({ container, client, state }: ApplyContext, ac
     case "cancel_session":
       await writeSession(container, state.session.id, action.status, action.data)
       return `set the payment session to ${action.status} (the buyer can choose a payment method again)`
+    case "expire_unverified": {
+      await expireUnverifiedOrderWorkflow(container).run({
+        input: { session_id: state.session.id, service_order_id: action.service_order_id, cancel_at_service: action.cancel_at_service },
+      })
+      return action.cancel_at_service
+        ? `cancelled unverified order ${action.service_order_id} at the service and deleted the payment session (the cart is free)`
+        : `deleted the payment session of order ${action.service_order_id}, which the service had ended (the cart is free)`
+    }
     case "sync_session":
       await writeSession(container, state.session.id, action.status, action.data)
       return `stored service order ${action.data.order_id} on the payment session (${action.status})`

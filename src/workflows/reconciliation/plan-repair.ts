@@ -33,7 +33,16 @@ export function paymentDataDiffers(data: TradeCreditPaymentData, order: Order): 
  * (verification, cancellation, invoices, credit notes); money Medusa has not
  * recorded (captures, refunds) is reported, never invented.
  */
-export function planRepair(state: MedusaPaymentState, order: Order | null): RepairPlan {
+export type PlanRepairOptions = {
+  /**
+   * The expiry of unverified orders: a session waiting for the buyer whose order the service created before this
+   * moment is expired (its order cancelled at the service, the session deleted), and one whose order the service
+   * ended is freed the same way.
+   */
+  expireBefore?: Date
+}
+
+export function planRepair(state: MedusaPaymentState, order: Order | null, options: PlanRepairOptions = {}): RepairPlan {
   const data = state.payment?.data ?? state.session.data
   if (!order) {
     return data.order_id
@@ -41,12 +50,25 @@ export function planRepair(state: MedusaPaymentState, order: Order | null): Repa
       : plan("no order at the service")
   }
   const fresh = withOrder(data, order)
-  return state.payment ? planForPayment(state, state.payment, order, fresh) : planForSession(state, order, fresh)
+  return state.payment ? planForPayment(state, state.payment, order, fresh) : planForSession(state, order, fresh, options)
 }
 
 /** Not authorized in Medusa yet: the session waits for the buyer (or was abandoned). */
-function planForSession(state: MedusaPaymentState, order: Order, fresh: TradeCreditPaymentData): RepairPlan {
+function planForSession(state: MedusaPaymentState, order: Order, fresh: TradeCreditPaymentData, { expireBefore }: PlanRepairOptions): RepairPlan {
   const { session } = state
+  const waiting = session.status === "requires_more" && session.data.order_id === order.id
+  if (expireBefore && waiting && !state.order) {
+    if (isOver(order)) {
+      return plan(`the service ${overWord(order)} the order while the buyer had not verified`, [
+        { type: "expire_unverified", service_order_id: order.id, cancel_at_service: false },
+      ])
+    }
+    if (order.state === "UNVERIFIED" && new Date(order.date_created).getTime() < expireBefore.getTime()) {
+      return plan(`the buyer did not verify order ${order.id} in time (created ${order.date_created})`, [
+        { type: "expire_unverified", service_order_id: order.id, cancel_at_service: true },
+      ])
+    }
+  }
   if (isOver(order)) {
     const status = sessionStatusOf(order) === "error" ? "error" : "canceled"
     if (session.status === status) return plan(`${overWord(order)} at the service; the session is ${status}`)
@@ -61,9 +83,7 @@ function planForSession(state: MedusaPaymentState, order: Order, fresh: TradeCre
   }
   switch (order.state) {
     case "UNVERIFIED":
-      if (session.status === "requires_more" && session.data.order_id === order.id) {
-        return plan("waiting for the buyer's verification")
-      }
+      if (waiting) return plan("waiting for the buyer's verification")
       return plan(`the service has order ${order.id} waiting for verification, unknown to the payment session (${session.status})`, [
         { type: "sync_session", status: "requires_more", data: fresh },
       ])

@@ -16,6 +16,8 @@ export type ReconcileSessionInput = {
   /** The actions this caller may take; the others are described as left to `leftTo`. */
   allowed?: ReadonlySet<RepairActionType>
   leftTo?: string
+  /** The expiry of unverified orders: sessions whose order was created before this moment are expired (planRepair). */
+  expireBefore?: Date
 }
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error))
@@ -29,7 +31,7 @@ const errorMessage = (error: unknown) => (error instanceof Error ? error.message
 export async function reconcileSession(
   container: MedusaContainer,
   client: TradeCreditClient,
-  { sessionId, serviceOrderId, allowed = ALL_REPAIRS, leftTo = "a person" }: ReconcileSessionInput
+  { sessionId, serviceOrderId, allowed = ALL_REPAIRS, leftTo = "a person", expireBefore }: ReconcileSessionInput
 ): Promise<ReconciliationOutcome> {
   const outcome: ReconciliationOutcome = {
     session_id: sessionId,
@@ -63,8 +65,9 @@ export async function reconcileSession(
       if (serviceOrderId) order = await client.orders.get(serviceOrderId)
       else order = await readServiceOrder(client, state)
       outcome.service_order_id = order?.id ?? known ?? null
+      outcome.service_state = order?.state
 
-      const plan = planRepair(state, order)
+      const plan = planRepair(state, order, { expireBefore })
       outcome.found = plan.found
       outcome.in_sync = !plan.actions.length && !plan.reports.length
       for (const action of plan.actions) {

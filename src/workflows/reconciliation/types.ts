@@ -52,6 +52,12 @@ export type RepairAction =
    * existing order (processPaymentWorkflow); the provider confirms the order at the service.
    */
   | { type: "authorize_order_payment"; order_id: string; amount: string }
+  /**
+   * The buyer never verified within `unverifiedOrderTtlHours` (the expiry job asks with `expireBefore`), or the service
+   * ended the order while the session waited: the order is cancelled at the service when still UNVERIFIED
+   * (`cancel_at_service`), then the session is deleted, which frees the cart (expireUnverifiedOrderWorkflow).
+   */
+  | { type: "expire_unverified"; service_order_id: string; cancel_at_service: boolean }
   /** The service has the session's order but the session does not know it (a crash between the call and the write). */
   | { type: "sync_session"; status: "requires_more"; data: TradeCreditPaymentData }
   /** Cancelled at the service, authorized in Medusa, and no Medusa order: cancel the payment. */
@@ -97,6 +103,8 @@ export type { ReconciliationFinding }
 
 /** How one payment came out of a check. */
 export type ReconciliationOutcome = ReconciliationFinding & {
+  /** The service order's state as read (not stored with the run's findings). */
+  service_state?: string
   /** Nothing differed. */
   in_sync: boolean
   /** A change was made. */

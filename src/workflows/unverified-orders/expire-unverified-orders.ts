@@ -6,7 +6,9 @@ import { invoiceProviderIds } from "../../providers/trade-credit/lib/provider-id
 import { logLine } from "../../utils/log-line"
 import { pluginLoggerOf } from "../../utils/plugin-logger"
 import type { CancelUnverifiedOrderResult } from "./steps/cancel-unverified-order"
-import { expireUnverifiedOrderWorkflow } from "./workflow"
+import type { OrderState } from "../../service/schemas"
+import { EXPIRY_REPAIRS } from "../reconciliation/apply-repair"
+import { reconcileSession } from "../reconciliation/reconcile-session"
 
 export type ExpireUnverifiedOrdersOptions = {
   /** "Now" (tests pass a later time instead of waiting). */
@@ -43,12 +45,14 @@ async function cartsOfSessions(container: MedusaContainer, sessionIds: string[])
 }
 
 /**
- * The expiry job's work: trade credit payment sessions still waiting for the
- * buyer's verification (status requires_more, data.state UNVERIFIED) that are
- * older than the TTL (option unverifiedOrderTtlHours, default 48 as the service
- * itself) have their service order cancelled and their session deleted, so the
- * cart is free to be paid again, each under its cart's and its own lock. One failure (or a session still locked)
- * does not stop the others: it is tried again on the next run.
+ * The expiry job's work, a scheduler of the one pipeline: trade credit payment sessions still waiting for the buyer's
+ * verification (status requires_more, data.state UNVERIFIED) older than the TTL (option unverifiedOrderTtlHours,
+ * default 48 as the service itself) are each reconciled with `expireBefore` (reconcileSession: the session's lock, the
+ * order read back, planRepair decides): an order still UNVERIFIED and created before the cutoff is cancelled at the
+ * service, one the service ended already only frees the cart, one the buyer verified meanwhile is left to the buyer's
+ * return, the webhook or the reconciliation. Each runs under its cart's lock too (Medusa's cart completion takes it: a
+ * buyer back from the verification page at this moment completes first, or after, never in between). One failure (or
+ * a session still locked) does not stop the others: it is tried again on the next run.
  */
 export async function expireUnverifiedOrders(
   container: MedusaContainer,
@@ -56,7 +60,8 @@ export async function expireUnverifiedOrders(
 ): Promise<ExpireUnverifiedOrdersSummary> {
   const logger = pluginLoggerOf(container)
   const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
-  const ttlHours = options.ttlHours ?? container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).getOptions().unverifiedOrderTtlHours
+  const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
+  const ttlHours = options.ttlHours ?? tradeCredit.getOptions().unverifiedOrderTtlHours
   const cutoff = new Date((options.now ?? new Date()).getTime() - ttlHours * HOUR_MS)
 
   const providers = await invoiceProviderIds(container)
@@ -70,24 +75,28 @@ export async function expireUnverifiedOrders(
     { select: ["id", "data", "created_at"], take: options.limit ?? 100, order: { created_at: "ASC" } }
   )
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
+  const client = tradeCredit.getClient()
   const cartOf = await cartsOfSessions(container, sessions.map((s) => s.id))
   for (const session of sessions) {
     const data = (session.data ?? {}) as TradeCreditPaymentData
     if (data.state !== "UNVERIFIED" || !data.order_id) continue
     summary.checked++
+    const expire = () =>
+      reconcileSession(container, client, { sessionId: session.id, expireBefore: cutoff, allowed: EXPIRY_REPAIRS, leftTo: "the reconciliation" })
     try {
-      // Under the cart's lock (Medusa's cart completion takes it: a buyer back from the verification page at this
-      // moment completes first, or after, never in between) and the session's (the webhook pipeline and the
-      // reconciliation take it), on any instance.
-      const keys = [cartOf.get(session.id), `trade-credit:payment-session:${session.id}`].filter((key): key is string => !!key)
-      const { result } = await locking.execute(
-        keys,
-        () =>
-          expireUnverifiedOrderWorkflow(container).run({
-            input: { session_id: session.id, service_order_id: data.order_id!, cutoff: cutoff.toISOString() },
-          }),
-        { timeout: options.lockTimeoutSeconds ?? 30 }
-      )
+      const cartId = cartOf.get(session.id)
+      const outcome = cartId ? await locking.execute(cartId, expire, { timeout: options.lockTimeoutSeconds ?? 30 }) : await expire()
+      if (outcome.error) {
+        summary.failed.push({ session_id: session.id, message: outcome.error })
+        continue
+      }
+      const result: CancelUnverifiedOrderResult = {
+        session_id: session.id,
+        service_order_id: outcome.service_order_id ?? data.order_id,
+        free: outcome.repaired,
+        state: (outcome.repaired && outcome.service_state === "UNVERIFIED" ? "CANCELLED" : outcome.service_state) as OrderState | undefined,
+        reason: outcome.repaired ? outcome.action : outcome.found,
+      }
       ;(result.free ? summary.freed : summary.kept).push(result)
     } catch (error) {
       summary.failed.push({ session_id: session.id, message: (error as Error).message })

@@ -6,7 +6,8 @@ export const expireUnverifiedOrderWorkflowId = "trade-credit-expire-unverified-o
 
 /**
  * One payment session whose buyer never came back from the service's
- * verification page: its order is cancelled at the service, then the session is
+ * verification page (the planner's `expire_unverified`: planRepair with
+ * `expireBefore`): its order is cancelled at the service, then the session is
  * deleted, which frees the cart (the buyer can choose a payment method again and
  * a new session makes a new order; completing the cart without one fails, as
  * with any cart that has no payment session).

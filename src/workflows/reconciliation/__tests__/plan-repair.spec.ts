@@ -108,6 +108,38 @@ describe("planRepair: a session not authorized yet", () => {
   })
 })
 
+describe("planRepair: the expiry of unverified orders (expireBefore)", () => {
+  const created = new Date(order().date_created).getTime()
+  const after = new Date(created + 1000)
+  const before = new Date(created - 1000)
+
+  it("expires an order still UNVERIFIED created before the cutoff, and leaves a younger one waiting", () => {
+    expect(planRepair(waiting(), order({ state: "UNVERIFIED" }), { expireBefore: after }).actions).toEqual([
+      { type: "expire_unverified", service_order_id: "ord_1", cancel_at_service: true },
+    ])
+    expect(planRepair(waiting(), order({ state: "UNVERIFIED" }), { expireBefore: before })).toMatchObject({
+      found: "waiting for the buyer's verification",
+      actions: [],
+    })
+    // Without the expiry, a reconciliation never expires.
+    expect(planRepair(waiting(), order({ state: "UNVERIFIED" })).actions).toEqual([])
+  })
+
+  it("frees the cart of an order the service ended, without cancelling it again", () => {
+    for (const ended of [order({ state: "CANCELLED" }), order({ state: "UNVERIFIED", status: "REJECTED" })]) {
+      expect(planRepair(waiting(), ended, { expireBefore: before }).actions).toEqual([
+        { type: "expire_unverified", service_order_id: "ord_1", cancel_at_service: false },
+      ])
+    }
+  })
+
+  it("leaves a verified order to completion, and a session with a Medusa order to the reconciliation", () => {
+    expect(planRepair(waiting(), order({ state: "VERIFIED" }), { expireBefore: after }).actions).toEqual([{ type: "complete_cart", cart_id: "cart_1" }])
+    const placed = waiting({ order: { id: "order_1", status: "pending", live_fulfillments: 0 } })
+    expect(planRepair(placed, order({ state: "UNVERIFIED" }), { expireBefore: after }).actions.map((a) => a.type)).not.toContain("expire_unverified")
+  })
+})
+
 describe("planRepair: an authorized payment", () => {
   it("is in sync when state, invoices and credit notes match", () => {
     expect(planRepair(placed(), order({ state: "CONFIRMED", payment_url: null }))).toEqual({ found: "in sync (CONFIRMED)", actions: [], reports: [] })

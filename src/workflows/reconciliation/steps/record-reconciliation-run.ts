@@ -9,7 +9,7 @@ export type RecordReconciliationRunInput = {
   keep_in_sync: boolean
 }
 
-const finding = ({ in_sync: _inSync, repaired: _repaired, ...rest }: ReconciliationOutcome): ReconciliationFinding => rest
+const finding = ({ in_sync: _inSync, repaired: _repaired, service_state: _state, ...rest }: ReconciliationOutcome): ReconciliationFinding => rest
 
 /** Finishes the run's row: counts and findings. */
 export const recordReconciliationRunStep = createStep(

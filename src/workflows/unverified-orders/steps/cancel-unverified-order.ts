@@ -8,46 +8,36 @@ import { pluginLoggerOf } from "../../../utils/plugin-logger"
 export type CancelUnverifiedOrderInput = {
   session_id: string
   service_order_id: string
-  /** Orders created at the service before this moment (ISO 8601) have waited too long. */
-  cutoff: string
+  /**
+   * Whether the order is still UNVERIFIED at the service and must be cancelled there; false when the service ended it
+   * already. The planner decides (planRepair with `expireBefore`), from the order read back under the session's lock.
+   */
+  cancel_at_service: boolean
 }
 
-/** `free`: the session's order is (now) cancelled, so the cart is freed; otherwise why it was left alone. */
+/** `free`: the session's order is (now) over, so the cart may be freed. */
 export type CancelUnverifiedOrderResult = { session_id: string; service_order_id: string; free: boolean; state?: OrderState; reason: string }
 
 export const cancelUnverifiedOrderStepId = "trade-credit-cancel-unverified-order"
 
 /**
- * Cancels at the service an order whose buyer never verified, reading its state
- * back first: an order the buyer verified meanwhile is left alone (the webhook or
- * the buyer's return places it), one the service cancelled or declined already
- * only frees the cart. A cancellation cannot be undone: no compensation.
+ * Cancels at the service an order whose buyer never verified (the planner found it UNVERIFIED and past the TTL), under
+ * an idempotency key of the order, so a retry cancels once. A cancellation cannot be undone: no compensation.
  */
 export const cancelUnverifiedOrderStep = createStep<CancelUnverifiedOrderInput, CancelUnverifiedOrderResult, undefined>(
   cancelUnverifiedOrderStepId,
   async (input, { container }) => {
+    const base = { session_id: input.session_id, service_order_id: input.service_order_id, free: true }
+    if (!input.cancel_at_service) return new StepResponse<CancelUnverifiedOrderResult>({ ...base, reason: "the service had ended the order already" })
     const client = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).getClient()
-    const logger = pluginLoggerOf(container)
-    const done = (free: boolean, reason: string, state?: OrderState) =>
-      new StepResponse<CancelUnverifiedOrderResult>({ session_id: input.session_id, service_order_id: input.service_order_id, free, state, reason })
-    const call = async <T>(action: string, run: () => Promise<T>) => {
-      try {
-        return await run()
-      } catch (error) {
-        throw toMedusaError(error, action, { logger, ids: { payment_session_id: input.session_id, service_order_id: input.service_order_id } })
-      }
+    try {
+      const { order } = await client.orders.cancel(input.service_order_id, { idempotencyKey: idempotencyKeys.cancel(input.service_order_id) })
+      return new StepResponse<CancelUnverifiedOrderResult>({ ...base, state: order.state, reason: "the buyer did not verify in time: cancelled" })
+    } catch (error) {
+      throw toMedusaError(error, "cancel the unverified order", {
+        logger: pluginLoggerOf(container),
+        ids: { payment_session_id: input.session_id, service_order_id: input.service_order_id },
+      })
     }
-
-    const order = await call("read the order", () => client.orders.get(input.service_order_id))
-    if (order.state === "CANCELLED") return done(true, "the service had cancelled the order already", order.state)
-    if (order.status === "REJECTED") return done(true, "the service declined the order", order.state)
-    if (order.state !== "UNVERIFIED") return done(false, `the buyer verified the order (state ${order.state})`, order.state)
-    if (new Date(order.date_created).getTime() >= new Date(input.cutoff).getTime()) {
-      return done(false, "the order has not waited long enough", order.state)
-    }
-    const { order: cancelled } = await call("cancel the unverified order", () =>
-      client.orders.cancel(order.id, { idempotencyKey: idempotencyKeys.cancel(order.id) })
-    )
-    return done(true, "the buyer did not verify in time: cancelled", cancelled.state)
   }
 )

@@ -1,30 +1,39 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { Logger } from "@medusajs/framework/types"
 import { handleWebhookEventWorkflow, type WebhookHandlingResult } from "../workflows/webhooks/handle-webhook-event"
-import { TRADE_CREDIT_WEBHOOK_EVENT, type TradeCreditWebhookReceived } from "../workflows/webhooks/webhook-received"
+import {
+  isEnrollmentEvent,
+  isFundingEvent,
+  type ServiceEvent,
+  TRADE_CREDIT_WEBHOOK_EVENT,
+  type TradeCreditWebhookReceived,
+} from "../workflows/webhooks/webhook-received"
 import { type LogIds, logLine } from "../utils/log-line"
 import { pluginLoggerOf } from "../utils/plugin-logger"
 
 /**
- * The one sync pipeline of the service's order and funding events, queued by the plugin's receiver after their
- * signature held (src/api/hooks/trade-credit/receive-delivery.ts). Each event is claimed by its id in the database
- * (a repeated or concurrent delivery, on this instance or another, does nothing), then the service's current state is
- * read back and Medusa brought in line with it: an order's by the planner the reconciliation job uses
+ * The one sync pipeline of the service's events, queued by the plugin's receiver after their signature held
+ * (src/api/hooks/trade-credit/receive-delivery.ts). Each event is claimed by its id in the database (a repeated or
+ * concurrent delivery, on this instance or another, does nothing), then the service's current state is read back and
+ * Medusa brought in line with it: an order's by the planner the reconciliation job uses
  * (src/workflows/reconciliation/plan-repair.ts: complete the cart, authorize, confirm, cancel, sync), a plan's by the
- * funding sync the funding poll uses (src/workflows/webhooks/sync-plan-funding.ts).
+ * funding sync the funding poll uses (src/workflows/webhooks/sync-plan-funding.ts), a sole trader's proposal by the
+ * enrollment sync the enrollment poll uses (src/workflows/enrollment/apply-proposal-state.ts).
  */
 export default async function tradeCreditWebhookHandler({ event, container }: SubscriberArgs<TradeCreditWebhookReceived>) {
   const logger = pluginLoggerOf(container)
   const serviceEvent = event.data.event
-  const plan = serviceEvent.type === "repayment.plan.funding_decided"
-  const about = plan ? `plan ${serviceEvent.data.plan_id}` : `order ${serviceEvent.data.order_id}`
-  const ids: LogIds = {
-    event_id: serviceEvent.id,
-    event_type: serviceEvent.type,
-    ...(plan ? { plan_id: serviceEvent.data.plan_id } : { service_order_id: serviceEvent.data.order_id }),
-  }
+  const { about, ids } = subjectOf(serviceEvent)
   const { result } = await handleWebhookEventWorkflow(container).run({ input: { event: serviceEvent, verified_with: event.data.verified_with ?? null } })
   report(logger, `${serviceEvent.type} ${serviceEvent.id} (${about})`, ids, result)
+}
+
+/** What an event is about, in its log lines: the order, the plan or the proposal. */
+function subjectOf(event: ServiceEvent): { about: string; ids: LogIds } {
+  const base = { event_id: event.id, event_type: event.type }
+  if (isFundingEvent(event)) return { about: `plan ${event.data.plan_id}`, ids: { ...base, plan_id: event.data.plan_id } }
+  if (isEnrollmentEvent(event)) return { about: `proposal ${event.data.proposal_id}`, ids: { ...base, proposal_id: event.data.proposal_id } }
+  return { about: `order ${event.data.order_id}`, ids: { ...base, service_order_id: event.data.order_id } }
 }
 
 function report(logger: Logger, label: string, ids: LogIds, result: WebhookHandlingResult) {
@@ -35,7 +44,8 @@ function report(logger: Logger, label: string, ids: LogIds, result: WebhookHandl
   if (result.error) {
     logLine(logger, "warn", `trade-credit webhook: ${label}: ${result.outcome}`, ids)
     // Medusa's Redis event bus retries (the in-process one does not); the event row says "failed", so a retry or the
-    // service's redelivery is let through, and the reconciliation job repairs what none of them does.
+    // service's redelivery is let through, and what none of them does is caught up by the reconciliation job (orders),
+    // the funding poll (plans) or the enrollment poll (proposals still SUBMITTED or IN_REVIEW here).
     throw new Error(`trade-credit webhook ${label} failed: ${result.error}`)
   }
   const message = `trade-credit webhook: ${label}: ${result.outcome}`

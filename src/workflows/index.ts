@@ -14,7 +14,7 @@ export { sendVerificationLinkWorkflow } from "./trade-accounts/send-verification
 export { createEnrollmentProposalWorkflow } from "./enrollment/create-proposal"
 export { applyProposalStateWorkflow } from "./enrollment/apply-proposal-state"
 export { saveEnrolledBusinessWorkflow } from "./enrollment/save-enrolled-business"
-export { handleEnrollmentWebhookWorkflow } from "./enrollment/handle-enrollment-webhook"
+export { ENROLLMENT_EVENTS, type EnrollmentEventData } from "./enrollment/enrollment-events"
 export { pollEnrollments } from "./enrollment/poll-enrollments"
 export { eraseCustomerDataWorkflow, finishErasureAnonymisationWorkflow } from "./erasure/workflow"
 export { requestErasure } from "./erasure/request-erasure"

@@ -1,5 +1,7 @@
+import { Modules } from "@medusajs/framework/utils"
 import { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } from "trade-credit-simulator"
 import { pollEnrollments } from "../../../src/jobs/poll-enrollments"
+import { ENROLLMENT_EVENTS, type EnrollmentEventData } from "../../../src/workflows/enrollment/enrollment-events"
 import { adminRequester, loginAdmin } from "../../helpers/admin"
 import { control, pointWebhooksAt, WEBHOOK_PATH } from "../../helpers/simulator"
 import { signedDelivery } from "../../helpers/webhooks"
@@ -15,8 +17,11 @@ const BASE = "/store/trade-credit/soletrader"
 const FORGED_SECRET = "whsec_" + Buffer.from("a secret that is not the merchant's").toString("base64")
 const waitFor = <T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs = 40_000): Promise<T> =>
   waitUntil(what, check, { timeoutMs, intervalMs: 250 })
-/** What the app logs: the enrollment subscribers report each delivery they handled. */
+/** What the app logs: the sync pipeline reports each delivery it handled. */
 let logs: string[] = []
+/** The Medusa events `trade-credit.enrollment.approved|declined` the plugin emitted (a store's subscriber would get them). */
+const decisions: { name: string; data: EnrollmentEventData }[] = []
+const decisionsOf = (proposalId: string) => decisions.filter((d) => d.data.proposal_id === proposalId)
 
 /** A sole trader's proposal body as a storefront sends it. */
 const proposalBody = (tradingName: string, overrides: Record<string, unknown> = {}) => ({
@@ -82,6 +87,12 @@ export default areaPart("sole-traders", ({ api, getContainer }) => {
   type Customer = Awaited<ReturnType<typeof loginCustomer>>
 
   const enrollmentOf = async (customer: Customer) => (await customer.call("GET", `${BASE}/enrollment`)).data.enrollment
+  const webhookRows = async (filter: Record<string, unknown>) => await (getContainer().resolve("tradeCredit") as any).listWebhookEvents(filter)
+  /** The pipeline's record of a proposal's webhook, once handled (its outcome no longer `processing`). */
+  const handledRow = (type: string, proposalId: string) =>
+    waitFor(`the pipeline to record ${type} for ${proposalId}`, async () =>
+      (await webhookRows({ type })).find((r: any) => r.outcome !== "processing" && r.outcome.startsWith(`proposal ${proposalId} `))
+    )
   const postHook = (raw: string | Buffer, headers: Record<string, string>) =>
     api.post(WEBHOOK_PATH, raw, { headers, validateStatus: () => true, transformRequest: [(d: unknown) => d] })
   const upload = (customer: Customer, proposalId: string, file: ReturnType<typeof multipart>) =>
@@ -89,6 +100,12 @@ export default areaPart("sole-traders", ({ api, getContainer }) => {
 
   beforeAll(async () => {
     logs = recordLogs(getContainer().resolve("logger"))
+    const bus = getContainer().resolve(Modules.EVENT_BUS)
+    for (const name of Object.values(ENROLLMENT_EVENTS)) {
+      bus.subscribe(name, async (event) => void decisions.push({ name, data: event.data as EnrollmentEventData }), {
+        subscriberId: `test-sole-traders-${name}`,
+      })
+    }
     const adminHeaders = await loginAdmin(getContainer(), api)
     seed = await seedStore(adminRequester(api, adminHeaders))
   })
@@ -146,11 +163,18 @@ export default areaPart("sole-traders", ({ api, getContainer }) => {
       return enrollment?.status === "ACCEPTED" ? enrollment : undefined
     })
     expect(enrolled).toMatchObject({ proposal_id: proposal.id, enrolled: true, country_code: "GB", organization_number: expect.any(String) })
-    const events = await (getContainer().resolve("tradeCredit") as any).listWebhookEvents({ type: "enrollment.approved" })
-    expect(events.map((e: any) => e.outcome)).toEqual([`emitted trade-credit.enrollment.approved for proposal ${proposal.id}`])
+    // The sync pipeline read the proposal back (or found the decision already recorded by a route that read it first),
+    // and the decision was announced on Medusa's event bus once, after the enrollment recorded it.
+    const row = await handledRow("enrollment.approved", proposal.id)
+    expect(row.outcome).toMatch(new RegExp(`^proposal ${proposal.id} is ACCEPTED at the service; enrollment \\S+ is ACCEPTED; (updated status.*; emitted trade-credit.enrollment.approved|already up to date)$`))
+    expect(await webhookRows({ type: "enrollment.approved" })).toHaveLength(1)
+    await waitFor("the approval's Medusa event", async () => decisionsOf(proposal.id).length > 0)
+    expect(decisionsOf(proposal.id)).toEqual([
+      { name: "trade-credit.enrollment.approved", data: expect.objectContaining({ proposal_id: proposal.id, type: "enrollment.approved", customer_id: customer.id, status: "ACCEPTED" }) },
+    ])
     // The row holds no personal data (the proprietor's name, email, birth date and phone stay at the service).
-    const [row] = await (getContainer().resolve("tradeCredit") as any).listEnrollments({ customer_id: customer.id })
-    expect(JSON.stringify(row)).not.toMatch(/Bloggs|jo@joinery|1980-04-02|\+44/)
+    const [enrollmentRow] = await (getContainer().resolve("tradeCredit") as any).listEnrollments({ customer_id: customer.id })
+    expect(JSON.stringify(enrollmentRow)).not.toMatch(/Bloggs|jo@joinery|1980-04-02|\+44/)
     // The service redacted the proprietor once decided.
     const read = await customer.ok("GET", `${BASE}/proposals/${proposal.id}`)
     expect(read.proposal.proposed_business.proprietor_details).toBeNull()
@@ -335,17 +359,22 @@ export default areaPart("sole-traders", ({ api, getContainer }) => {
     expect((await postHook(newer.raw, newer.headers)).data).toEqual({ received: true, handled: false })
     expect(await rows()).toHaveLength(0)
 
-    // Correctly signed, but the proposal is not accepted at the service: the subscriber reads it back and changes nothing.
+    // Correctly signed, but the proposal is not accepted at the service: the pipeline reads it back and changes
+    // nothing. Both deliveries are queued (the request only verifies); the pipeline acts on the event id once.
     const genuine = signedDelivery(approved)
     expect((await postHook(genuine.raw, genuine.headers)).data).toEqual({ received: true, handled: true })
     const replay = await postHook(genuine.raw, genuine.headers)
-    expect(replay.data).toEqual({ received: true, handled: false })
-    await waitFor("the subscriber", async () => (await enrollmentOf(customer)).status === "IN_REVIEW" || undefined)
-    // The subscriber's report that it read the proposal back (and changed nothing).
-    await waitFor("the subscriber's report", async () => logs.some((l) => l.includes(`proposal ${proposal.id} is IN_REVIEW`)))
+    expect(replay.data).toEqual({ received: true, handled: true })
+    // The pipeline's report that it read the proposal back (and changed nothing), and that the replay was dropped.
+    const label = `enrollment.approved ${approved.id} (proposal ${proposal.id})`
+    await waitFor("the pipeline's report", async () => logs.some((l) => l.includes(`${label}: proposal ${proposal.id} is IN_REVIEW at the service`)))
+    await waitFor("the replay to be dropped", async () => logs.some((l) => l.includes(`${label} was handled before`)))
     const enrollment = await enrollmentOf(customer)
     expect(enrollment).toMatchObject({ status: "IN_REVIEW", organization_number: null, company_name: "Review Forgery Target" })
-    expect(await rows()).toHaveLength(1)
+    expect((await rows()).map((r: any) => r.outcome)).toEqual([
+      expect.stringMatching(new RegExp(`^proposal ${proposal.id} is IN_REVIEW at the service; enrollment \\S+ is IN_REVIEW; (updated status|already up to date)$`)),
+    ])
+    expect(decisionsOf(proposal.id)).toEqual([])
   })
   it("enrollment.declined by webhook: the customer record, the admin widget's route and the storefront's message say declined", async () => {
     const customer = await loginCustomer()
@@ -357,8 +386,12 @@ export default areaPart("sole-traders", ({ api, getContainer }) => {
     })
     expect(declined).toMatchObject({ proposal_id: proposal.id, enrolled: false, organization_number: null, decided_at: expect.any(String) })
     expect(declined.message).toMatch(/not accepted.*another payment method/)
-    const events = await (getContainer().resolve("tradeCredit") as any).listWebhookEvents({ type: "enrollment.declined" })
-    expect(events.map((e: any) => e.outcome)).toContain(`emitted trade-credit.enrollment.declined for proposal ${proposal.id}`)
+    const row = await handledRow("enrollment.declined", proposal.id)
+    expect(row.outcome).toMatch(new RegExp(`^proposal ${proposal.id} is DECLINED at the service; enrollment \\S+ is DECLINED; (updated status.*; emitted trade-credit.enrollment.declined|already up to date)$`))
+    await waitFor("the decline's Medusa event", async () => decisionsOf(proposal.id).length > 0)
+    expect(decisionsOf(proposal.id)).toEqual([
+      { name: "trade-credit.enrollment.declined", data: expect.objectContaining({ proposal_id: proposal.id, type: "enrollment.declined", customer_id: customer.id, status: "DECLINED" }) },
+    ])
     // The admin customer widget reads this route.
     const admin = await api.get(`/admin/trade-credit/customers/${customer.id}/enrollment`, { headers: await loginAdmin(getContainer(), api) })
     expect(admin.data.enrollment).toMatchObject({ status: "DECLINED", proposal_id: proposal.id, organization_number: null })
@@ -381,6 +414,77 @@ export default areaPart("sole-traders", ({ api, getContainer }) => {
     expect(enrollment.message).toMatch(/not accepted/)
     const admin = await api.get(`/admin/trade-credit/customers/${customer.id}/enrollment`, { headers: await loginAdmin(getContainer(), api) })
     expect(admin.data.enrollment.status).toBe("DECLINED")
+    // The poll announces the decision as the webhook would, with no service event to name.
+    await waitFor("the decline's Medusa event", async () => decisionsOf(proposal.id).length > 0)
+    expect(decisionsOf(proposal.id)).toEqual([{ name: "trade-credit.enrollment.declined", data: expect.objectContaining({ event_id: null, status: "DECLINED" }) }])
+  })
+
+  it("a webhook delivered twice and a poll, all at once, act once (one lock per proposal); the webhook and the poll record the same", async () => {
+    await pointWebhooksAt(simulator.url, null)
+    /** A customer whose proposal is in review at the service and here. */
+    const inReview = async (name: string) => {
+      const customer = await loginCustomer()
+      const { proposal } = await customer.ok("POST", `${BASE}/proposals`, proposalBody(name))
+      await customer.ok("POST", `${BASE}/proposals/${proposal.id}/submission`)
+      await waitFor("the service to put it in review", async () => (await control(simulator.url, "GET", `/_sim/registration/proposals/${proposal.id}`)).proposal.status === "IN_REVIEW")
+      return { customer, proposal }
+    }
+    const [webhookCustomer, pollCustomer] = [await inReview("Review Race Webhook Joinery"), await inReview("Review Race Poll Joinery")]
+    await pollEnrollments(getContainer())
+    /** The service accepts it; the enrollment still says IN_REVIEW (no webhook came). */
+    const accept = async ({ customer, proposal }: Awaited<ReturnType<typeof inReview>>) => {
+      expect((await enrollmentOf(customer)).status).toBe("IN_REVIEW")
+      const decided = await control(simulator.url, "POST", `/_sim/registration/proposals/${proposal.id}/decision`, { status: "ACCEPTED" })
+      return { customer, proposal, business: decided.proposal.enrolled_business }
+    }
+    const viaWebhook = await accept(webhookCustomer)
+    const viaPoll = await accept(pollCustomer)
+    const approval = signedDelivery({
+      id: `msg_race_${viaWebhook.proposal.id}`,
+      specversion: "1.0",
+      source: simulator.url,
+      type: "enrollment.approved",
+      time: new Date().toISOString(),
+      data: { proposal_id: viaWebhook.proposal.id, merchant_id: "simulated-merchant", organization_number: "SOLE-GB-RACE", company_name: "Race Webhook Joinery", country_code: "GB" },
+    })
+    const label = `enrollment.approved msg_race_${viaWebhook.proposal.id} (proposal ${viaWebhook.proposal.id})`
+    const mark = logs.length
+
+    // The service's delivery, its redelivery and the poll (which asks about both proposals) race for the proposal.
+    const [first, second, poll] = await Promise.all([postHook(approval.raw, approval.headers), postHook(approval.raw, approval.headers), pollEnrollments(getContainer())])
+    expect([first.data, second.data]).toEqual([
+      { received: true, handled: true },
+      { received: true, handled: true },
+    ])
+    const row = await handledRow("enrollment.approved", viaWebhook.proposal.id)
+    await waitFor("the second delivery to be dropped", async () => logs.slice(mark).some((l) => l.includes(`${label} was handled before`)))
+    expect(logs.slice(mark).filter((l) => l.includes(label))).toHaveLength(2)
+
+    // Exactly one of the webhook and the poll recorded the decision; the other found it recorded.
+    const polled = poll.outcomes.find((o) => o.proposal_id === viaWebhook.proposal.id)
+    const webhookRecorded = /; updated status/.test(row.outcome)
+    expect([webhookRecorded, polled?.changed ?? false].filter(Boolean)).toHaveLength(1)
+    expect(row.outcome).toMatch(webhookRecorded ? /; emitted trade-credit\.enrollment\.approved$/ : /; already up to date$/)
+    // One Medusa event per decision: the webhook's proposal announced once (naming the event only if the webhook won),
+    // the poll's once.
+    await waitFor("both approvals announced", async () => decisionsOf(viaWebhook.proposal.id).length > 0 && decisionsOf(viaPoll.proposal.id).length > 0)
+    expect(decisionsOf(viaWebhook.proposal.id)).toEqual([
+      { name: "trade-credit.enrollment.approved", data: expect.objectContaining({ event_id: webhookRecorded ? `msg_race_${viaWebhook.proposal.id}` : null }) },
+    ])
+    expect(decisionsOf(viaPoll.proposal.id)).toEqual([{ name: "trade-credit.enrollment.approved", data: expect.objectContaining({ event_id: null }) }])
+
+    // The webhook's path and the poll's give the same record (the organization number is the service's, never the event's).
+    const byWebhook = await enrollmentOf(viaWebhook.customer)
+    const byPoll = await enrollmentOf(viaPoll.customer)
+    const shape = (e: any) => ({ status: e.status, source: e.source, enrolled: e.enrolled, country_code: e.country_code, decided: !!e.decided_at, message: e.message })
+    expect(shape(byWebhook)).toEqual(shape(byPoll))
+    expect(shape(byWebhook)).toEqual({ status: "ACCEPTED", source: "proposal", enrolled: true, country_code: "GB", decided: true, message: expect.any(String) })
+    expect(byWebhook.organization_number).not.toBe("SOLE-GB-RACE")
+    expect(byWebhook.organization_number).toBe(viaWebhook.business.organization_number)
+
+    // Later runs change nothing and announce nothing.
+    expect((await pollEnrollments(getContainer())).outcomes.filter((o) => [viaWebhook.proposal.id, viaPoll.proposal.id].includes(o.proposal_id))).toEqual([])
+    expect(decisionsOf(viaWebhook.proposal.id)).toHaveLength(1)
   })
 
   it("popup step 1: a read-only autofill token; the browser's read is 404 for a new buyer, 200 for a known one, which the buyer route records", async () => {

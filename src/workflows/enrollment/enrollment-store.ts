@@ -53,6 +53,18 @@ export function valuesFromProposal(proposal: Proposal, now = new Date()): Enroll
   return values
 }
 
+/** The statuses a proposal ends in at the service: none of them ever changes again. */
+export const DECIDED_STATUSES: EnrollmentStatus[] = ["ACCEPTED", "DECLINED", "WITHDRAWN"]
+
+/**
+ * Whether a proposal was read before the decision its enrollment already records (a store route's answer overtaken
+ * by a webhook or a poll): a decided proposal stays decided at the service, so such a read is old, and applying it
+ * would undo the decision (and the next application would record, and announce, it a second time).
+ */
+export function isOlderThanRow(row: EnrollmentRow, proposal: Proposal): boolean {
+  return DECIDED_STATUSES.includes(row.status) && !DECIDED_STATUSES.includes(proposal.status as EnrollmentStatus)
+}
+
 /** Only the columns of `values` that differ from the row (dates compared by instant). */
 export function changedValues(row: EnrollmentRow | undefined, values: EnrollmentValues): EnrollmentValues {
   if (!row) return values

@@ -1,5 +1,5 @@
-export { applyProposalStateWorkflow, type ApplyProposalStateInput } from "./apply-proposal-state"
+export { applyProposalStateWorkflow, type ApplyProposalStateInput, type ApplyProposalStateResult } from "./apply-proposal-state"
 export { createEnrollmentProposalWorkflow, type CreateEnrollmentProposalInput } from "./create-proposal"
 export { saveEnrolledBusinessWorkflow, type SaveEnrolledBusinessInput } from "./save-enrolled-business"
 export { pollEnrollments, type EnrollmentPoll, type EnrollmentPollOutcome } from "./poll-enrollments"
-export { handleEnrollmentWebhookWorkflow, ENROLLMENT_EVENTS } from "./handle-enrollment-webhook"
+export { ENROLLMENT_EVENTS, type EnrollmentEventData } from "./enrollment-events"

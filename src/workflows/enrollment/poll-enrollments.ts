@@ -16,9 +16,11 @@ export type EnrollmentPollOutcome = {
 export type EnrollmentPoll = { checked: number; outcomes: EnrollmentPollOutcome[] }
 
 /**
- * The fallback of the `enrollment.approved` / `enrollment.declined` webhooks:
- * enrollments whose proposal is still SUBMITTED or IN_REVIEW here, least
- * recently asked first, are read back from the service and follow its state.
+ * The fallback of the `enrollment.approved` / `enrollment.declined` webhooks, a scheduler of the function the sync
+ * pipeline runs for them (applyProposalStateWorkflow, under the lock `trade-credit:proposal:<id>`): enrollments whose
+ * proposal is still SUBMITTED or IN_REVIEW here, least recently asked first, are read back from the service and
+ * follow its state. A decision found here emits `trade-credit.enrollment.approved|declined` as the webhook's would,
+ * once: whichever of the two applies the proposal first records it, the other finds nothing to change.
  * One proposal's failure is logged and does not stop the others.
  */
 export async function pollEnrollments(container: MedusaContainer, { limit = 100 }: { limit?: number } = {}): Promise<EnrollmentPoll> {

@@ -2,7 +2,7 @@ import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } 
 import { claimWebhookEventStep, FAILED_PREFIX } from "./steps/claim-webhook-event"
 import { applyWebhookEventStep } from "./steps/apply-webhook-event"
 import { recordWebhookOutcomeStep } from "./steps/record-webhook-outcome"
-import type { ServiceEvent, WebhookEventOutcome } from "./webhook-received"
+import { type ServiceEvent, serviceOrderIdOf, type WebhookEventOutcome } from "./webhook-received"
 
 /** What the pipeline did with one event. */
 export type WebhookHandlingResult = {
@@ -18,12 +18,13 @@ export const handleWebhookEventWorkflowId = "trade-credit-handle-webhook-event"
 const describeOutcome = (o: WebhookEventOutcome) => (o.error ? `${FAILED_PREFIX}: ${o.found}; ${o.error}` : `${o.found}; ${o.action}`)
 
 /**
- * The one sync pipeline of the service's order and funding events: the event is kept by its id (a repeated or
- * concurrent delivery, on any instance, does nothing), then Medusa is brought in line with the service's state now:
- * for an order, by the reconciliation's planner (a verified order completes the cart, or authorizes the payment of
- * an order placed before; a cancelled or rejected one cancels the payment session, or the Medusa order and its
- * payment when nothing was fulfilled or captured, otherwise the discrepancy is reported; invoices and credit notes go
- * into the payment's data); for a plan, by the funding sync (authorized, or marked rejected).
+ * The one sync pipeline of the service's events: the event is kept by its id (a repeated or concurrent delivery, on
+ * any instance, does nothing), then Medusa is brought in line with the service's state now: for an order, by the
+ * reconciliation's planner (a verified order completes the cart, or authorizes the payment of an order placed before;
+ * a cancelled or rejected one cancels the payment session, or the Medusa order and its payment when nothing was
+ * fulfilled or captured, otherwise the discrepancy is reported; invoices and credit notes go into the payment's data);
+ * for a plan, by the funding sync (authorized, or marked rejected); for a sole trader's proposal, by the enrollment
+ * sync the enrollment poll runs (applyProposalStateWorkflow, under the proposal's lock).
  */
 export type HandleWebhookEventInput = {
   event: ServiceEvent
@@ -37,7 +38,7 @@ export const handleWebhookEventWorkflow = createWorkflow(handleWebhookEventWorkf
     transform({ input }, ({ input: { event, verified_with } }) => ({
       event_id: event.id,
       type: event.type,
-      service_order_id: event.type === "repayment.plan.funding_decided" ? null : event.data.order_id,
+      service_order_id: serviceOrderIdOf(event),
       verified_with: verified_with ?? null,
     }))
   )

@@ -3,7 +3,6 @@ import type { IEventBusModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
 import { TRADE_CREDIT_WEBHOOK_EVENT, type TradeCreditWebhookReceived } from "../../../workflows/webhooks/webhook-received"
-import { handleEnrollmentWebhookWorkflow } from "../../../workflows/enrollment/handle-enrollment-webhook"
 import { classifyDelivery } from "./classify-delivery"
 import { isUnstorableText, rejectInvalidText } from "./reject-invalid-text"
 import { sendError } from "../../errors/answer"
@@ -22,13 +21,12 @@ const ATTEMPTS = 3
  * `/hooks/payment/trade-credit_default` kept for merchants who configured it). The signature is verified here, once,
  * synchronously (Standard Webhooks signature and timestamp over the raw body): forged or stale 401, malformed 400,
  * answered `{type, code, message}`; an event of a type this plugin does not know is acknowledged (200) and logged.
- * - `enrollment.approved` / `enrollment.declined`: claimed by event id and handled here (a repeat answers 200 and
- *   does nothing); subscribers read the proposal back from the service.
- * - order events and `repayment.plan.funding_decided`: queued on Medusa's event bus as `trade-credit.webhook.received`
- *   with the verified event, for the one sync pipeline (src/subscribers/trade-credit-webhook.ts): the event is claimed
- *   by its id in the database, the service's current state read back, the Medusa change planned and applied under
- *   Medusa's locking. Nothing reaches Medusa's own payment webhook handling (the providers answer it
- *   `not_supported`), so no delivery is verified or acted on twice.
+ * - every event of a known type (order events, `repayment.plan.funding_decided`, `enrollment.approved` /
+ *   `enrollment.declined`): queued on Medusa's event bus as `trade-credit.webhook.received` with the verified event,
+ *   for the one sync pipeline (src/subscribers/trade-credit-webhook.ts): the event is claimed by its id in the
+ *   database, the service's current state read back (the order, the plan's funding, the proposal), the Medusa change
+ *   planned and applied under Medusa's locking. The request does nothing else. Nothing reaches Medusa's own payment
+ *   webhook handling (the providers answer it `not_supported`), so no delivery is verified or acted on twice.
  * - a known event holding text that cannot be stored (a NUL, a lone surrogate): acknowledged 200
  *   `{received: true, handled: false, code, message}`, recorded as rejected, never queued (reject-invalid-text.ts).
  */
@@ -65,24 +63,10 @@ export async function receiveDelivery(req: MedusaRequest, res: MedusaResponse, r
     return void res.status(200).json({ received: true, handled: false })
   }
 
-  const event = verdict.event
-  if (event.type === "enrollment.approved" || event.type === "enrollment.declined") {
-    const { result } = await handleEnrollmentWebhookWorkflow(req.scope).run({
-      input: { event_id: event.id, type: event.type, proposal_id: event.data.proposal_id, verified_with: verdict.verifiedWith },
-    })
-    if (!result.handled) {
-      logLine(logger, "info", `trade-credit webhook: ${event.type} ${event.id} was received before; nothing to do`, {
-        event_id: event.id,
-        event_type: event.type,
-        proposal_id: event.data.proposal_id,
-      })
-    }
-    return void res.status(200).json({ received: true, handled: result.handled })
-  }
-
   // Queued, not handled in the request: the service gets its answer at once; a failed handling leaves its event row
-  // "failed", so the service's redelivery (or the Redis bus's retry) is let through, and reconciliation repairs the rest.
-  const data: TradeCreditWebhookReceived = { event, verified_with: verdict.verifiedWith }
+  // "failed", so the service's redelivery (or the Redis bus's retry) is let through; reconciliation and the polls
+  // (funding, enrollments) repair the rest.
+  const data: TradeCreditWebhookReceived = { event: verdict.event, verified_with: verdict.verifiedWith }
   await req.scope.resolve<IEventBusModuleService>(Modules.EVENT_BUS).emit({ name: TRADE_CREDIT_WEBHOOK_EVENT, data }, { attempts: ATTEMPTS })
   res.status(200).json({ received: true, handled: true })
 }

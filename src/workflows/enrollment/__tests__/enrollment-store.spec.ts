@@ -1,5 +1,6 @@
 import type { Proposal } from "../../../service/schemas"
-import { changedValues, type EnrollmentRow, enrollmentKeys, valuesFromProposal } from "../enrollment-store"
+import { changedValues, type EnrollmentRow, enrollmentKeys, isOlderThanRow, valuesFromProposal } from "../enrollment-store"
+import { decisionEventOf, proposalLockKey } from "../enrollment-events"
 import { sniffEvidenceType } from "../../../api/store/trade-credit/soletrader/evidence-upload"
 
 const business = {
@@ -63,6 +64,15 @@ describe("enrollment values", () => {
     expect(changedValues(row, values)).toEqual(changed)
   })
 
+  it("takes a proposal read before the decision the row records for an old read (a decided proposal stays decided)", () => {
+    const decided = { ...row, status: "ACCEPTED" as const }
+    expect(isOlderThanRow(decided, { ...accepted, status: "SUBMITTED", enrolled_business: null })).toBe(true)
+    expect(isOlderThanRow({ ...row, status: "DECLINED" }, { ...accepted, status: "IN_REVIEW", enrolled_business: null })).toBe(true)
+    expect(isOlderThanRow(decided, accepted)).toBe(false)
+    expect(isOlderThanRow(row, accepted)).toBe(false)
+    expect(isOlderThanRow(row, { ...accepted, status: "IN_REVIEW", enrolled_business: null })).toBe(false)
+  })
+
   it("keeps idempotency keys within the service's 100 characters and never shows an email", () => {
     const customer = "cus_01KAR8Z3W4QJ6V9X2N5T7B1C0D"
     const proposal = "prop_" + "f".repeat(32)
@@ -83,5 +93,32 @@ describe("enrollment values", () => {
     expect(sniffEvidenceType(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))).toBe("image/png")
     expect(sniffEvidenceType(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe("image/jpeg")
     expect(sniffEvidenceType(Buffer.from("GIF89a"))).toBeUndefined()
+  })
+})
+
+describe("the Medusa event of a decision", () => {
+  const acceptedRow = { ...row, status: "ACCEPTED" as const, organization_number: "SOLE-GB-1" }
+
+  it("is emitted when an application changed the status to ACCEPTED or DECLINED, naming the webhook event if any", () => {
+    expect(decisionEventOf({ enrollment: acceptedRow, changed: ["status", "organization_number", "decided_at"] }, "msg_1")).toEqual({
+      eventName: "trade-credit.enrollment.approved",
+      data: { proposal_id: "prop_1", event_id: "msg_1", type: "enrollment.approved", enrollment_id: "tcenr_1", customer_id: "cus_1", status: "ACCEPTED" },
+    })
+    expect(decisionEventOf({ enrollment: { ...row, status: "DECLINED" }, changed: ["status", "decided_at"] })).toMatchObject({
+      eventName: "trade-credit.enrollment.declined",
+      data: { event_id: null, type: "enrollment.declined", status: "DECLINED" },
+    })
+  })
+
+  it("is not emitted when the status did not change (a repeat, the other of a webhook and a poll), for another status, or for no enrollment", () => {
+    expect(decisionEventOf({ enrollment: acceptedRow, changed: [] }, "msg_1")).toBeNull()
+    expect(decisionEventOf({ enrollment: acceptedRow, changed: ["company_name"] })).toBeNull()
+    expect(decisionEventOf({ enrollment: { ...row, status: "IN_REVIEW" }, changed: ["status"] })).toBeNull()
+    expect(decisionEventOf({ enrollment: { ...row, status: "WITHDRAWN" }, changed: ["status", "decided_at"] })).toBeNull()
+    expect(decisionEventOf({ enrollment: null, changed: [] }, "msg_1")).toBeNull()
+  })
+
+  it("is announced under one lock per proposal", () => {
+    expect(proposalLockKey("prop_1")).toBe("trade-credit:proposal:prop_1")
   })
 })

@@ -6,6 +6,7 @@ import {
   type EnrollmentRow,
   type EnrollmentValues,
   enrollmentOfProposal,
+  isOlderThanRow,
   tradeCreditOf,
   valuesFromProposal,
 } from "../enrollment-store"
@@ -19,7 +20,8 @@ type Undo = { id: string; before: EnrollmentValues }
  * Brings the enrollment of a proposal in line with the proposal as the service
  * has it now (status; at ACCEPTED the organization number, company name and
  * country; the instant of the decision). Changing nothing when nothing changed
- * makes a repeated or late event harmless. A proposal no enrollment knows is
+ * makes a repeated or late event harmless, and a proposal read before the decision
+ * the row records changes nothing either. A proposal no enrollment knows is
  * left alone (another store's, or an enrollment replaced since).
  */
 export const applyProposalStep = createStep(
@@ -28,7 +30,7 @@ export const applyProposalStep = createStep(
     const tradeCredit = tradeCreditOf(container)
     const row = await enrollmentOfProposal(tradeCredit, input.proposal.id)
     if (!row) return new StepResponse<ApplyProposalResult, Undo | null>({ enrollment: null, changed: [] }, null)
-    const changed = changedValues(row, valuesFromProposal(input.proposal))
+    const changed = isOlderThanRow(row, input.proposal) ? {} : changedValues(row, valuesFromProposal(input.proposal))
     const keys = Object.keys(changed) as (keyof EnrollmentValues)[]
     const values = { ...changed, ...(input.polled && { last_polled_at: new Date() }) }
     if (!Object.keys(values).length) return new StepResponse<ApplyProposalResult, Undo | null>({ enrollment: row, changed: [] }, null)

@@ -5,7 +5,7 @@ import path from "node:path"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Browser, BrowserContext, Page, Request } from "playwright-core"
 import { adminRequester, loginAdmin } from "../helpers/admin"
-import { launchBrowser, screenshotDir } from "../helpers/browser"
+import { launchBrowser, newBuyer, screenshotDir } from "../helpers/browser"
 import { control, useSimulator } from "../helpers/simulator"
 import { waitUntil } from "../helpers/wait"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
@@ -129,18 +129,7 @@ medusaIntegrationTestRunner({
       await browser?.close()
     })
 
-    /** A fresh buyer (own cookies and storage), with the page's errors collected. */
-    async function newBuyer() {
-      const context = await browser.newContext({ viewport: { width: 1200, height: 1000 } })
-      contexts.push(context)
-      const page = await context.newPage()
-      const errors: string[] = []
-      page.on("pageerror", (error) => errors.push(error.message))
-      page.on("console", (message) => {
-        if (message.type() === "error") console.error(`[browser] ${message.text()}`)
-      })
-      return { context, page, errors }
-    }
+    const buyer = () => newBuyer(browser, contexts, { height: 1000 })
 
     const cartCookie = async (context: BrowserContext) => (await context.cookies(storefront.url)).find((c) => c.name === CART_COOKIE && c.value)
 
@@ -242,7 +231,7 @@ medusaIntegrationTestRunner({
     }
 
     it("pays by invoice through the service's page and the guide's return route, keeping the country; the cart is forgotten and a second order goes through", async () => {
-      const { context, page, errors } = await newBuyer()
+      const { context, page, errors } = await buyer()
       await toPayment(page, "01")
       // The starter's cart cookie, as it sets it.
       const firstCart = await cartCookie(context)
@@ -312,7 +301,7 @@ medusaIntegrationTestRunner({
       const fundingDelayMs = simulator.sim!.state.repayment.fundingDelayMs
       simulator.sim!.state.repayment.fundingDelayMs = 10 * 60_000
       try {
-        const { context, page, errors } = await newBuyer()
+        const { context, page, errors } = await buyer()
         await toPayment(page)
         await choose(page, "pp_trade-credit-plan_default", "thornbury")
         // The kit's InstalmentChoices: the counts the credit check allows.
@@ -369,7 +358,7 @@ medusaIntegrationTestRunner({
     })
 
     it("a declined buyer reads plain words, never a code, and can still pay another way", async () => {
-      const { page, errors } = await newBuyer()
+      const { page, errors } = await buyer()
       await toPayment(page)
       const plain = (text: string | null) => {
         expect(text).toMatch(/Trade credit is not available for this purchase\. Please choose another payment method\./)

@@ -2,7 +2,7 @@ import path from "node:path"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { adminRequester, loginAdmin } from "../helpers/admin"
-import { launchBrowser, screenshotDir } from "../helpers/browser"
+import { launchBrowser, newBuyer, screenshotDir } from "../helpers/browser"
 import { control, useSimulator } from "../helpers/simulator"
 import { waitUntil } from "../helpers/wait"
 // The demo's own storefront and server (`npm run demo` serves the same files).
@@ -50,18 +50,7 @@ medusaIntegrationTestRunner({
       await browser?.close()
     })
 
-    /** A fresh buyer (own storage; the browser's languages from `locale`), with the browser's console errors collected. */
-    async function newBuyer({ locale }: { locale?: string } = {}) {
-      const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, locale })
-      contexts.push(context)
-      const page = await context.newPage()
-      const errors: string[] = []
-      page.on("pageerror", (error) => errors.push(error.message))
-      page.on("console", (message) => {
-        if (message.type() === "error") console.error(`[browser] ${message.text()}`)
-      })
-      return { page, errors }
-    }
+    const buyer = (options: { locale?: string } = {}) => newBuyer(browser, contexts, options)
 
     /** Shop → cart → contact and delivery details saved. */
     async function toCheckout(page: Page, screenshotName?: string) {
@@ -104,7 +93,7 @@ medusaIntegrationTestRunner({
     }
 
     it("a buyer checks out by invoice: search, select, verify at the service's page, return, confirmation", async () => {
-      const { page, errors } = await newBuyer()
+      const { page, errors } = await buyer()
       // Every cart completion the browser asks Medusa for, with its answer: one, accepted (no refused first try).
       const completions: number[] = []
       page.on("response", (response) => {
@@ -180,7 +169,7 @@ medusaIntegrationTestRunner({
     })
 
     it("a declined buyer is told clearly, is not offered trade credit, and can still pay another way", async () => {
-      const { page, errors } = await newBuyer()
+      const { page, errors } = await buyer()
       await toCheckout(page)
       await chooseCompany(page, "highgate")
       const notice = page.locator("#trade-credit-declined")
@@ -205,7 +194,7 @@ medusaIntegrationTestRunner({
       const url = `/admin/trade-credit/regions/${seed.region.id}/settings`
       await admin("POST", url, { max_order_amount: "10.00" })
       try {
-        const { page, errors } = await newBuyer()
+        const { page, errors } = await buyer()
         await toCheckout(page)
         await chooseCompany(page, "acme")
         const reason = page.locator("#trade-credit-declined-reason")
@@ -238,7 +227,7 @@ medusaIntegrationTestRunner({
       const fundingDelayMs = simulator.sim!.state.repayment.fundingDelayMs
       simulator.sim!.state.repayment.fundingDelayMs = 10 * 60_000
       try {
-        const { page, errors } = await newBuyer()
+        const { page, errors } = await buyer()
         await toCheckout(page)
         await chooseCompany(page, "thornbury")
         await page.locator("#precheck-status", { hasText: "Trade credit is available" }).waitFor()
@@ -292,7 +281,7 @@ medusaIntegrationTestRunner({
     })
 
     it("speaks the buyer's language: the kit's company picker, instalment choices and payment button in Norwegian", async () => {
-      const { page, errors } = await newBuyer({ locale: "nb-NO" })
+      const { page, errors } = await buyer({ locale: "nb-NO" })
       await toCheckout(page)
       expect(await page.locator("label[for=company-search]").textContent()).toContain("Firmanavn eller organisasjonsnummer")
       expect(await page.locator("#company-manual-toggle").textContent()).toBe("Finner du ikke bedriften? Skriv inn opplysningene")

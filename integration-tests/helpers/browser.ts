@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process"
 import { existsSync, mkdirSync } from "node:fs"
 import path from "node:path"
-import { chromium, type Browser } from "playwright-core"
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core"
 
 /** A system Chromium: CHROMIUM_PATH, else Debian's when installed; `undefined` when neither is there. */
 const SYSTEM_CHROMIUM = process.env.CHROMIUM_PATH || (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined)
@@ -36,4 +36,24 @@ export function launchBrowser(): Promise<Browser> {
     headless: true,
     args: ["--no-sandbox", "--disable-dev-shm-usage"],
   })
+}
+
+/**
+ * A fresh buyer: a browser context of their own (cookies and storage; the browser's languages from `locale`), kept in
+ * `contexts` for the suite's clean-up, its page, and the page's uncaught errors collected (console errors printed).
+ */
+export async function newBuyer(
+  browser: Browser,
+  contexts: BrowserContext[],
+  { locale, height = 900 }: { locale?: string; height?: number } = {}
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1200, height }, locale })
+  contexts.push(context)
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on("pageerror", (error) => errors.push(error.message))
+  page.on("console", (message) => {
+    if (message.type() === "error") console.error(`[browser] ${message.text()}`)
+  })
+  return { context, page, errors }
 }

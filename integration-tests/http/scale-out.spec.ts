@@ -42,7 +42,7 @@ let worker: ChildMedusa
 let seed: any
 let adminHeaders: Record<string, string> = {}
 /** Each delivery of the service and what each server answered. */
-const deliveries: { id: string; type: string; orderId?: string; answers: number[] }[] = []
+const deliveries: { id: string; type: string; orderId?: string; planId?: string; answers: number[] }[] = []
 export const scaleRows: { step: string; requests: string; service: string; medusa: string }[] = []
 
 const until = <T>(what: string, check: () => Promise<T | undefined | null | false>, ms = 60_000): Promise<T> =>
@@ -70,7 +70,7 @@ function startFanOut(): Promise<Server> {
       } catch {
         // recorded as is
       }
-      deliveries.push({ id: parsed.id, type: parsed.type, orderId: parsed.data?.order_id, answers })
+      deliveries.push({ id: parsed.id, type: parsed.type, orderId: parsed.data?.order_id, planId: parsed.data?.plan_id, answers })
       res.statusCode = answers.some((s) => s >= 200 && s < 300) ? 200 : 502
       res.end()
     })
@@ -93,7 +93,8 @@ beforeAll(async () => {
   }
   await redis.flushdb()
 
-  sim = await startSimulator({ port: 0, webhookRetryDelaysMs: [500, 1000] })
+  // Plans' funding is decided by the test (the control API), not by the simulator's clock.
+  sim = await startSimulator({ port: 0, webhookRetryDelaysMs: [500, 1000], repaymentFundingDelayMs: 3_600_000 })
   fanOut = await startFanOut()
   await control(sim.url, "PUT", "/_sim/webhook", { url: `http://127.0.0.1:${(fanOut.address() as AddressInfo).port}/` })
   const env = (mode: string) => ({
@@ -296,6 +297,82 @@ it.each(Array.from({ length: ROUNDS }, (_, i) => i + 1))(
       requests: `${deliveries.length} deliveries × 2 servers (${[...new Set(deliveries.map((d) => d.type))].join(", ")})`,
       service: "-",
       medusa: `${delivered.length} event records, 1 each; handled by the worker only`,
+    })
+  }
+)
+
+const PLAN_ROUNDS = Math.min(3, ROUNDS)
+const PLAN_PROVIDER = "pp_trade-credit-plan_default"
+
+it.each(Array.from({ length: PLAN_ROUNDS }, (_, i) => i + 1))(
+  "plan round %i: completes on both servers, applies the funding webhook (to both) and re-syncs (on both) at once, captures on both: one plan, one payment, one fulfilment",
+  async (round) => {
+    const log = round === 1 ? scaleRows : []
+
+    // 1. An instalment checkout completed on both servers at the same moment: one order, one plan.
+    const cart = await createCheckoutCart(store(0), seed)
+    const { payment_collection } = await store(0).ok("POST", "/store/payment-collections", { cart_id: cart.id })
+    const started = await store(0).call("POST", `/store/payment-collections/${payment_collection.id}/payment-sessions`, {
+      provider_id: PLAN_PROVIDER,
+      data: { company: COMPANY, number_of_periods: 6 },
+    })
+    expect(started.status).toBe(200)
+    const plansBefore = await requestsTo("POST", "/repay/v1/plan")
+    const completions = await Promise.all([0, 1].map((i) => store(i).call("POST", `/store/carts/${cart.id}/complete`)))
+    const orderIds = new Set(completions.filter((c) => c.status === 200).map((c) => c.data.order.id))
+    expect(orderIds.size).toBe(1)
+    const [orderId] = [...orderIds]
+    const { cart: completed } = await store(1).ok("GET", `/store/carts/${cart.id}?fields=*payment_collection.payment_sessions`)
+    const session = completed.payment_collection.payment_sessions.find((s: any) => s.provider_id === PLAN_PROVIDER)
+    const planId = session.data.plan_id as string
+    expect(planId).toBeTruthy()
+    expect(await requestsTo("POST", "/repay/v1/plan")).toBe(plansBefore + 1)
+    expect(await paymentOf(orderId)).toHaveLength(0)
+
+    // 2. The service funds the plan: its webhook reaches both servers while an admin re-syncs the order on both.
+    await control(sim.url, "POST", `/_sim/plans/${planId}/funding`, { status: "ACCEPTED" })
+    const resyncs = await Promise.all([0, 1].map((i) => admin(i).call("POST", "/admin/trade-credit/reconciliation", { order_id: orderId })))
+    for (const r of resyncs) {
+      expect([r.status, r.status === 200 ? "run" : r.data?.code]).toEqual(r.status === 200 ? [200, "run"] : [409, "TRADE_CREDIT_RECONCILIATION_RUNNING"])
+    }
+    const funded = await until("the funding delivery to both servers", async () =>
+      deliveries.find((d) => d.type === "repayment.plan.funding_decided" && d.planId === planId)
+    )
+    expect(funded.answers).toEqual([200, 200])
+    const records = await until("the funding event record", async () => {
+      const r = await webhookRecords()
+      return r[funded.id] ? r : undefined
+    })
+    expect(records[funded.id]).toBe(1)
+    const [payment] = await until("the order's one payment", async () => {
+      const list = await paymentOf(orderId)
+      return list.length ? list : undefined
+    })
+    expect(await paymentOf(orderId)).toHaveLength(1)
+    expect(payment.data.funding_status).toBe("ACCEPTED")
+    log.push({
+      step: "plan: completion on both + funding webhook to both + re-sync on both",
+      requests: `completions ${completions.map((c) => c.status).join(", ")}; webhook answers ${funded.answers.join(", ")}; re-syncs ${answersOf(resyncs)}`,
+      service: "1 plan (funding ACCEPTED)",
+      medusa: "1 order, 1 payment; 1 webhook record",
+    })
+
+    // 3. Capture on both servers at once: the plan is fulfilled once.
+    const fulfilsBefore = await requestsTo("PUT", "/repay/v1/fulfilment")
+    const captures = await Promise.all([0, 1].map((i) => admin(i).call("POST", `/admin/payments/${payment.id}/capture`, {})))
+    expect(captures.some((c) => c.status === 200)).toBe(true)
+    for (const c of captures) expect(c.status).toBeLessThan(500)
+    const [afterCapture] = await paymentOf(orderId)
+    expect(afterCapture.captures).toHaveLength(1)
+    const plan = await control(sim.url, "GET", `/_sim/plans/${planId}`)
+    expect(["PENDING", "SUCCEEDED"]).toContain(plan.status.fulfilment_status)
+    const fulfils = (await requestsTo("PUT", "/repay/v1/fulfilment")) - fulfilsBefore
+    expect(fulfils).toBe(1)
+    log.push({
+      step: "plan: capture on both servers at once",
+      requests: `answers ${answersOf(captures)}; PUT /repay/v1/fulfilment × ${fulfils}`,
+      service: `1 fulfilment (${plan.status.fulfilment_status})`,
+      medusa: "1 capture",
     })
   }
 )

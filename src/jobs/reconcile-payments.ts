@@ -3,6 +3,7 @@ import { runReconciliation } from "../workflows/reconciliation/run-reconciliatio
 import { backgroundJobsOff } from "../utils/background-jobs"
 import { errorIds, logLine } from "../utils/log-line"
 import { pluginLoggerOf } from "../utils/plugin-logger"
+import { errorMessage } from "../utils/error-message"
 
 export const DEFAULT_RECONCILIATION_SCHEDULE = "*/15 * * * *"
 
@@ -24,7 +25,7 @@ export default async function reconcileTradeCreditPayments(container: MedusaCont
   try {
     await runReconciliation(container, { trigger: "schedule" })
   } catch (error) {
-    logLine(pluginLoggerOf(container), "error", `trade-credit: the scheduled reconciliation failed: ${error instanceof Error ? error.message : String(error)}`, errorIds(error))
+    logLine(pluginLoggerOf(container), "error", `trade-credit: the scheduled reconciliation failed: ${errorMessage(error)}`, errorIds(error))
   }
 }
 

@@ -2,8 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { TradeCreditModuleService } from "../../modules/trade-credit"
 import { syncPlanFunding } from "../webhooks/sync-plan-funding"
 import type { ReconciliationOutcome } from "./types"
-
-const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error))
+import { errorMessage } from "../../utils/error-message"
 
 /**
  * The reconciliation of one instalment plan's payment session (`reconcileSession` is the orders'): the plan's newest
@@ -44,6 +43,6 @@ export async function reconcilePlanSession(
       repaired: !!synced.repaired,
     }
   } catch (error) {
-    return { ...outcome, found: outcome.found || "could not compare the plan with the service", error: errorMessage(error) }
+    return { ...outcome, found: "could not compare the plan with the service", error: errorMessage(error) }
   }
 }

@@ -8,6 +8,7 @@ import { planRepair } from "./plan-repair"
 import { readMedusaPaymentState } from "./read-medusa-state"
 import { readServiceOrder } from "./read-service-order"
 import type { ReconciliationOutcome, RepairActionType } from "./types"
+import { errorMessage } from "../../utils/error-message"
 
 export type ReconcileSessionInput = {
   sessionId: string
@@ -19,8 +20,6 @@ export type ReconcileSessionInput = {
   /** The expiry of unverified orders: sessions whose order was created before this moment are expired (planRepair). */
   expireBefore?: Date
 }
-
-const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
  * Compares one trade credit payment session (and its payment) with the service's

@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { applyProposalStateWorkflow } from "../enrollment/apply-proposal-state"
 import type { EnrollmentEvent, WebhookEventOutcome } from "./webhook-received"
+import { errorMessage } from "../../utils/error-message"
 
 /**
  * Reads the proposal back from the service and brings its enrollment in line, with the function the enrollment poll
@@ -20,6 +21,6 @@ export async function applyEnrollmentEvent(container: MedusaContainer, event: En
     const emitted = result.emitted ? `; emitted ${result.emitted}` : ""
     return { found: `${found}; ${enrollment}`, action: `updated ${result.changed.join(", ")}${emitted}` }
   } catch (error) {
-    return { found: `proposal ${proposalId}`, action: "none", error: error instanceof Error ? error.message : String(error) }
+    return { found: `proposal ${proposalId}`, action: "none", error: errorMessage(error) }
   }
 }

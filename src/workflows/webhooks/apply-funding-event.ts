@@ -3,6 +3,7 @@ import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../module
 import type { FundingDecidedEvent } from "../../service/schemas"
 import { type PlanFundingOutcome, syncPlanFunding } from "./sync-plan-funding"
 import type { WebhookEventOutcome } from "./webhook-received"
+import { errorMessage } from "../../utils/error-message"
 
 
 const describe = (o: PlanFundingOutcome) => `funding ${o.funding_status ?? "unknown"} at the service`
@@ -28,7 +29,7 @@ export async function applyFundingEvent(container: MedusaContainer, event: Fundi
           : { found: describe(synced), action: `${synced.action.replace(/_/g, " ")}${synced.detail ? `: ${synced.detail}` : ""}` }
     }
   } catch (error) {
-    outcome = { found: `plan ${planId}`, action: "none", error: error instanceof Error ? error.message : String(error) }
+    outcome = { found: `plan ${planId}`, action: "none", error: errorMessage(error) }
   }
   return outcome
 }

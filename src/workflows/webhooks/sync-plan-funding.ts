@@ -32,7 +32,6 @@ type SessionRow = {
   amount: unknown
   currency_code: string
   data: Record<string, unknown> | null
-  payment_collection?: { id: string; payments?: { id: string }[] | null } | null
 }
 
 /**
@@ -154,7 +153,7 @@ async function readSession(container: MedusaContainer, sessionId: string): Promi
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment_session",
-    fields: ["id", "status", "amount", "currency_code", "data", "payment_collection.id"],
+    fields: ["id", "status", "amount", "currency_code", "data"],
     filters: { id: sessionId },
   })
   return data[0] as SessionRow | undefined

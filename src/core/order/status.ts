@@ -27,7 +27,37 @@ export function beforeCompletionStatusOf(order: Pick<Order, "state">): PaymentSe
   return order.state === "UNVERIFIED" ? PaymentSessionStatus.REQUIRES_MORE : PaymentSessionStatus.PENDING
 }
 
+/**
+ * What an authorization does with the order the service has now. One decision for every way a session gets
+ * authorized: the first cart completion, the buyer's return, and the planner's `complete_cart` (a webhook, the
+ * reconciliation), which completes the cart through the same authorization.
+ * - `refuse`: the service declined the buyer (REJECTED) or ended the order (CANCELLED: the verification failed or
+ *   expired); the completion is refused and the buyer chooses the method again.
+ * - `wait`: the buyer has not verified; the session requires more (the storefront sends the buyer to `payment_url`).
+ * - `confirm`: verified; the order is confirmed at the service, then authorized.
+ * - `authorized`: confirmed already (a retried completion, a confirm whose answer was lost), or further on.
+ */
+export type AuthorizationStep =
+  | { type: "refuse"; reason: "declined" | "cancelled" }
+  | { type: "wait" }
+  | { type: "confirm" }
+  | { type: "authorized" }
+
+export function planAuthorization(order: Pick<Order, "state" | "status">): AuthorizationStep {
+  if (order.status === "REJECTED") return { type: "refuse", reason: "declined" }
+  switch (order.state) {
+    case "CANCELLED":
+      return { type: "refuse", reason: "cancelled" }
+    case "UNVERIFIED":
+      return { type: "wait" }
+    case "VERIFIED":
+      return { type: "confirm" }
+    default:
+      return { type: "authorized" }
+  }
+}
+
 /** The status an authorization answers for the order it found, made or confirmed: the buyer still verifies, else authorized. */
-export function authorizationStatusOf(order: Pick<Order, "state">): PaymentSessionStatus {
-  return order.state === "UNVERIFIED" ? PaymentSessionStatus.REQUIRES_MORE : PaymentSessionStatus.AUTHORIZED
+export function authorizationStatusOf(order: Pick<Order, "state" | "status">): PaymentSessionStatus {
+  return planAuthorization(order).type === "wait" ? PaymentSessionStatus.REQUIRES_MORE : PaymentSessionStatus.AUTHORIZED
 }

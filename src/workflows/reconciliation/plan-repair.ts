@@ -1,6 +1,6 @@
 import BigNumber from "bignumber.js"
 import { type TradeCreditPaymentData, withOrder } from "../../core/order/payment-data"
-import { sessionStatusOf } from "../../core/order/status"
+import { planAuthorization } from "../../core/order/status"
 import type { Order } from "../../service/schemas"
 import type { MedusaPaymentState, RepairAction, RepairPlan } from "./types"
 
@@ -10,7 +10,7 @@ const money = (value: BigNumber.Value) => new BigNumber(value).toFixed(2)
 const plan = (found: string, actions: RepairAction[] = [], reports: string[] = []): RepairPlan => ({ found, actions, reports })
 
 /** The order is over at the service: cancelled (buyer rejected, expired, cancelled in the portal) or declined. */
-const isOver = (order: Order) => order.status === "REJECTED" || order.state === "CANCELLED"
+const isOver = (order: Order) => planAuthorization(order).type === "refuse"
 const overWord = (order: Order) => (order.status === "REJECTED" ? "rejected" : "cancelled")
 
 /** Whether the payment's data misses what the service has (state, fulfilments, refunds). */
@@ -69,8 +69,10 @@ function planForSession(state: MedusaPaymentState, order: Order, fresh: TradeCre
       ])
     }
   }
-  if (isOver(order)) {
-    const status = sessionStatusOf(order) === "error" ? "error" : "canceled"
+  // What the cart completion's authorization would do with this order (the buyer's return decides the same way).
+  const step = planAuthorization(order)
+  if (step.type === "refuse") {
+    const status = step.reason === "declined" ? "error" : "canceled"
     if (session.status === status) return plan(`${overWord(order)} at the service; the session is ${status}`)
     if (state.order) {
       return plan(`${overWord(order)} at the service`, [], [
@@ -81,33 +83,31 @@ function planForSession(state: MedusaPaymentState, order: Order, fresh: TradeCre
       { type: "cancel_session", status, data: fresh },
     ])
   }
-  switch (order.state) {
-    case "UNVERIFIED":
-      if (waiting) return plan("waiting for the buyer's verification")
-      return plan(`the service has order ${order.id} waiting for verification, unknown to the payment session (${session.status})`, [
-        { type: "sync_session", status: "requires_more", data: fresh },
-      ])
-    case "VERIFIED":
-    case "CONFIRMED": {
-      const found = `${order.state} at the service but the payment session is still ${session.status}`
-      if (state.order) {
-        if (state.order.status === "canceled") {
-          return plan(found, [], [`Medusa order ${state.order.id} is canceled and its payment session was never authorized`])
-        }
-        // Cart completion stopped after placing the order and before authorizing (a killed process).
-        return plan(`${found}; Medusa order ${state.order.id} has no payment`, [
-          { type: "authorize_order_payment", order_id: state.order.id, amount: order.gross_amount },
-        ])
-      }
-      if (!state.cart) return plan(found, [], ["the payment session belongs to no cart"])
-      if (state.cart.completed_at) return plan(found, [], [`cart ${state.cart.id} is completed but has no order`])
-      return plan(found, [{ type: "complete_cart", cart_id: state.cart.id }])
-    }
-    default:
-      return plan(`${order.state} at the service but Medusa has no payment`, [], [
-        `the service invoiced order ${order.id} (${order.state}) while Medusa never authorized its payment`,
-      ])
+  if (step.type === "wait") {
+    if (waiting) return plan("waiting for the buyer's verification")
+    return plan(`the service has order ${order.id} waiting for verification, unknown to the payment session (${session.status})`, [
+      { type: "sync_session", status: "requires_more", data: fresh },
+    ])
   }
+  if (order.state !== "VERIFIED" && order.state !== "CONFIRMED") {
+    return plan(`${order.state} at the service but Medusa has no payment`, [], [
+      `the service invoiced order ${order.id} (${order.state}) while Medusa never authorized its payment`,
+    ])
+  }
+  // confirm or authorized: completing the cart authorizes the session (and confirms a VERIFIED order) as the buyer's return would.
+  const found = `${order.state} at the service but the payment session is still ${session.status}`
+  if (state.order) {
+    if (state.order.status === "canceled") {
+      return plan(found, [], [`Medusa order ${state.order.id} is canceled and its payment session was never authorized`])
+    }
+    // Cart completion stopped after placing the order and before authorizing (a killed process).
+    return plan(`${found}; Medusa order ${state.order.id} has no payment`, [
+      { type: "authorize_order_payment", order_id: state.order.id, amount: order.gross_amount },
+    ])
+  }
+  if (!state.cart) return plan(found, [], ["the payment session belongs to no cart"])
+  if (state.cart.completed_at) return plan(found, [], [`cart ${state.cart.id} is completed but has no order`])
+  return plan(found, [{ type: "complete_cart", cart_id: state.cart.id }])
 }
 
 /** Authorized in Medusa: an order may exist, may be captured or cancelled. */

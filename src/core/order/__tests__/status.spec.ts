@@ -1,5 +1,5 @@
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
-import { authorizationStatusOf, beforeCompletionStatusOf, sessionStatusOf } from "../status"
+import { authorizationStatusOf, beforeCompletionStatusOf, planAuthorization, sessionStatusOf } from "../status"
 
 const STATES = ["UNVERIFIED", "VERIFIED", "CONFIRMED", "FULFILLING", "FULFILLED", "REFUNDED", "CANCELLED"] as const
 
@@ -26,5 +26,21 @@ describe("Medusa's status of a service order", () => {
   it("at the authorization: requires_more while the buyer verifies, else authorized", () => {
     expect(authorizationStatusOf({ state: "UNVERIFIED" })).toBe(PaymentSessionStatus.REQUIRES_MORE)
     expect(authorizationStatusOf({ state: "CONFIRMED" })).toBe(PaymentSessionStatus.AUTHORIZED)
+  })
+
+  it("plans the authorization: refuse a declined or cancelled order, wait for the buyer, confirm a verified one", () => {
+    expect(STATES.map((state) => planAuthorization({ state, status: "APPROVED" }).type)).toEqual([
+      "wait",
+      "confirm",
+      "authorized",
+      "authorized",
+      "authorized",
+      "authorized",
+      "refuse",
+    ])
+    expect(planAuthorization({ state: "CANCELLED", status: "APPROVED" })).toEqual({ type: "refuse", reason: "cancelled" })
+    // A declined buyer is refused as declined whatever the state says.
+    for (const state of STATES) expect(planAuthorization({ state, status: "REJECTED" })).toEqual({ type: "refuse", reason: "declined" })
+    expect(authorizationStatusOf({ state: "VERIFIED", status: "APPROVED" })).toBe(PaymentSessionStatus.AUTHORIZED)
   })
 })

@@ -1,5 +1,6 @@
 import { orderAnswer } from "../../../client/__tests__/fixtures"
 import type { Order } from "../../../service/schemas"
+import { planAuthorization } from "../../../core/order/status"
 import { paymentDataDiffers, planRepair } from "../plan-repair"
 import type { MedusaPaymentState } from "../types"
 
@@ -47,6 +48,20 @@ function placed(paymentOverrides: Partial<NonNullable<MedusaPaymentState["paymen
 }
 
 describe("planRepair: a session not authorized yet", () => {
+  it("decides a session as the buyer's return would: refused → cancelled session, waiting → left, verified → the cart completed", () => {
+    const STATES = ["UNVERIFIED", "VERIFIED", "CONFIRMED", "FULFILLING", "FULFILLED", "REFUNDED", "CANCELLED"] as const
+    for (const status of ["APPROVED", "REJECTED"] as const) {
+      for (const state of STATES) {
+        const answer = order({ state, status })
+        const step = planAuthorization(answer)
+        const actions = planRepair(waiting({ session: { ...waiting().session, status: "pending" } }), answer).actions.map((a) => a.type)
+        const expected =
+          step.type === "refuse" ? ["cancel_session"] : step.type === "wait" ? ["sync_session"] : state === "VERIFIED" || state === "CONFIRMED" ? ["complete_cart"] : []
+        expect({ state, status, actions }).toEqual({ state, status, actions: expected })
+      }
+    }
+  })
+
   it("leaves a session waiting for verification alone", () => {
     const plan = planRepair(waiting(), order())
     expect(plan.actions).toEqual([])

@@ -147,6 +147,8 @@ describe("trade-credit module migrations on a fresh database", () => {
     for (const funding_status of REPAYMENT_PLAN_FUNDING_STATUSES) {
       await insert("trade_credit_repayment_plan_session", { ...rows.trade_credit_repayment_plan_session(), funding_status })
     }
+    // A plan row cancelled by 0.1, in its spelling.
+    await insert("trade_credit_repayment_plan_session", { ...rows.trade_credit_repayment_plan_session(), id: "tcpls_old_cancel", state: "cancelled" })
 
     // The rest: the existing rows pass the new check constraints.
     const rest = await withMigrator((m) => m.up())
@@ -154,6 +156,13 @@ describe("trade-credit module migrations on a fresh database", () => {
     expect(await withMigrator((m) => m.getPendingMigrations())).toEqual([])
     expect(await moduleTables()).toEqual(TABLES)
     expect((await db.query(`select count(*)::int as n from trade_credit_enrollment`)).rows[0].n).toBe(ENROLLMENT_STATUSES.length)
+    // The row cancelled by 0.1 now says canceled (Medusa's spelling, Migration20261127140000), and 'cancelled' is refused.
+    expect((await db.query(`select state from trade_credit_repayment_plan_session where id = 'tcpls_old_cancel'`)).rows[0].state).toBe("canceled")
+    const oldSpelling = await insert("trade_credit_repayment_plan_session", { ...rows.trade_credit_repayment_plan_session(), state: "cancelled" }).then(
+      () => null,
+      (e: { code?: string }) => e.code
+    )
+    expect(oldSpelling).toBe("23514")
 
     // Every status column accepts the values the code writes and refuses anything else.
     for (const [table, column, values] of ENUM_COLUMNS) {

@@ -107,11 +107,12 @@ export function withPageLanguage(url: string, language: string | readonly string
 }
 
 /**
- * The return page's query (`?cart_id=…&trade_credit=verified|failed|cancelled`, a URL, URLSearchParams or Next.js's
+ * The return page's query (`?cart_id=…&trade_credit=verified|failed|canceled`, a URL, URLSearchParams or Next.js's
  * `searchParams` object): the cart and what happened at the service. The cart id comes in the URL because the
- * starters' cart cookie (SameSite=Strict) does not survive the trip through the service's site.
+ * starters' cart cookie (SameSite=Strict) does not survive the trip through the service's site. `cancelled` (the
+ * spelling of orders made by 0.1) reads as `canceled`.
  */
-export type ReturnOutcome = "verified" | "failed" | "cancelled" | "unknown"
+export type ReturnOutcome = "verified" | "failed" | "canceled" | "unknown"
 
 export function returnOf(
   query: URLSearchParams | URL | string | Record<string, string | string[] | undefined> | null | undefined
@@ -127,7 +128,7 @@ export function returnOf(
   const outcome = params.get("trade_credit")
   return {
     cartId: params.get("cart_id") || undefined,
-    outcome: outcome === "verified" || outcome === "failed" || outcome === "cancelled" ? outcome : "unknown",
+    outcome: outcome === "cancelled" ? "canceled" : outcome === "verified" || outcome === "failed" || outcome === "canceled" ? outcome : "unknown",
   }
 }
 

@@ -1,5 +1,5 @@
 // The return page as a route handler (Next.js App Router's `route.ts`, or any server that speaks the web's Request
-// and Response): the service sends the buyer back with `?cart_id=…&trade_credit=verified|failed|cancelled`.
+// and Response): the service sends the buyer back with `?cart_id=…&trade_credit=verified|failed|canceled`.
 
 import { buyerLanguageOf, type Overrides } from "./buyer-messages"
 import { CART_COOKIE, completeTradeCreditCart, returnOf, type StoreSdk } from "./checkout"
@@ -41,7 +41,7 @@ function onward(path: string, language: string, overrides: Overrides | undefined
  * The return route handler: completes the cart once (the kit's completeTradeCreditCart) when the buyer verified,
  * clears the cart cookie (the completed cart must not be reused) and goes on to the order's confirmation, keeping the
  * country segment; sends the buyer back to the service when the verification is not finished; back to the checkout's
- * payment step (`?step=payment&trade_credit=failed|cancelled|error&code=…`) otherwise.
+ * payment step (`?step=payment&trade_credit=failed|canceled|error&code=…`) otherwise.
  *
  *   // src/app/[countryCode]/(checkout)/checkout/trade-credit/return/route.ts
  *   export const GET = tradeCreditReturnRoute({ sdk })

@@ -5,7 +5,7 @@ import { esc, saveCartId } from "./medusa.js"
 
 /**
  * The page the service sends the buyer back to: `?cart_id=…&trade_credit=verified`
- * (or `failed`, `cancelled`). The cart id comes in the URL because a cart cookie may
+ * (or `failed`, `canceled`). The cart id comes in the URL because a cart cookie may
  * not survive the trip through another site. A verified buyer's cart is completed
  * again, which places the order.
  */

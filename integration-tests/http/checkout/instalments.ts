@@ -549,7 +549,7 @@ export default areaPart("instalments", ({ api, getContainer }) => {
     expect(atService.status.invoiced_amount).toBe("0.00")
     const { payments } = await paymentsOfOrder(completed.data.order.id)
     expect(payments[0].canceled_at).toBeTruthy()
-    expect(payments[0].data).toMatchObject({ cancelled: true, cancelled_amount: Number(cart.total).toFixed(2) })
+    expect(payments[0].data).toMatchObject({ canceled: true, cancelled_amount: Number(cart.total).toFixed(2) })
   })
 
   it("gives two plans of the same customer one account, updated when the billing details change, invoiced together", async () => {

@@ -70,11 +70,13 @@ export default areaPart("return-route", ({ api, getContainer }) => {
   })
 
   it("sends a cancelled or failed verification back to the payment step in the country, and a missing cart too", async () => {
-    expect(await onwardOf(await returnTo("cart_id=cart_x&trade_credit=cancelled", "de"))).toEqual({
+    expect(await onwardOf(await returnTo("cart_id=cart_x&trade_credit=canceled", "de"))).toEqual({
       status: 200,
-      to: "/dk/checkout?step=payment&trade_credit=cancelled",
+      to: "/dk/checkout?step=payment&trade_credit=canceled",
       lang: "de",
     })
+    // A return URL of an order made by 0.1 says "cancelled": the same outcome.
+    expect((await onwardOf(await returnTo("cart_id=cart_x&trade_credit=cancelled"))).to).toBe("/dk/checkout?step=payment&trade_credit=canceled")
     expect((await onwardOf(await returnTo("cart_id=cart_x&trade_credit=failed"))).to).toBe("/dk/checkout?step=payment&trade_credit=failed")
     expect((await onwardOf(await returnTo("trade_credit=verified"))).to).toBe("/dk/checkout?step=payment&trade_credit=unknown")
     // A cart the store does not know: back to the payment step with the error's code, never a raw failure page.

@@ -38,7 +38,7 @@ export function beforeCompletionStatusOf(order: Pick<Order, "state">): PaymentSe
  * - `authorized`: confirmed already (a retried completion, a confirm whose answer was lost), or further on.
  */
 export type AuthorizationStep =
-  | { type: "refuse"; reason: "declined" | "cancelled" }
+  | { type: "refuse"; reason: "declined" | "canceled" }
   | { type: "wait" }
   | { type: "confirm" }
   | { type: "authorized" }
@@ -47,7 +47,7 @@ export function planAuthorization(order: Pick<Order, "state" | "status">): Autho
   if (order.status === "REJECTED") return { type: "refuse", reason: "declined" }
   switch (order.state) {
     case "CANCELLED":
-      return { type: "refuse", reason: "cancelled" }
+      return { type: "refuse", reason: "canceled" }
     case "UNVERIFIED":
       return { type: "wait" }
     case "VERIFIED":

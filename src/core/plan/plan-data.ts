@@ -25,6 +25,9 @@ export type TradeCreditPlanData = Record<string, unknown> &
     invoiced_amount?: string
     cancelled_amount?: string
     credited_amount?: string
+    /** The plugin cancelled the plan (Medusa's spelling, as `canceled_at`; the service's fields keep theirs). */
+    canceled?: boolean
+    /** The same mark as written by 0.1 (read by `isCanceledPlan`, never written). */
     cancelled?: boolean
     instalments?: { id: string; invoice_issue_date: string; repayment_amount: string; status: string }[]
     credits?: { id: string; amount: string; refund_reference: string }[]
@@ -62,15 +65,20 @@ export function withPlan(data: TradeCreditPlanData, plan: RepaymentPlan): TradeC
   }
 }
 
+/** Whether the plugin cancelled the plan (either spelling of the mark: 0.1 wrote `cancelled`). */
+export function isCanceledPlan(data: Pick<TradeCreditPlanData, "canceled" | "cancelled">): boolean {
+  return data.canceled === true || data.cancelled === true
+}
+
 /**
  * The Medusa status a plan stands for: funding PENDING → pending_authorization
  * (the order is placed, the payment waits for the decision); ACCEPTED →
  * authorized, or captured once fulfilment started; REJECTED → error; a plan
  * cancelled before anything was invoiced → canceled.
  */
-export function sessionStatusOfPlan(status: PlanStatus, cancelled = false): PaymentSessionStatus {
+export function sessionStatusOfPlan(status: PlanStatus, canceled = false): PaymentSessionStatus {
   if (status.funding_status === "REJECTED") return PaymentSessionStatus.ERROR
-  if (cancelled && status.invoiced_amount === "0.00") return PaymentSessionStatus.CANCELED
+  if (canceled && status.invoiced_amount === "0.00") return PaymentSessionStatus.CANCELED
   if (status.funding_status === "PENDING") return PaymentSessionStatus.PENDING_AUTHORIZATION
   if (status.fulfilment_status === "PENDING" || status.fulfilment_status === "SUCCEEDED") return PaymentSessionStatus.CAPTURED
   return PaymentSessionStatus.AUTHORIZED

@@ -45,6 +45,9 @@ describe("the storefront kit", () => {
     expect(returnOf({ cart_id: "cart_1", trade_credit: "verified" })).toEqual(expected)
     expect(returnOf({ cart_id: "cart_1", trade_credit: "nonsense" })).toEqual({ cartId: "cart_1", outcome: "unknown" })
     expect(returnOf({})).toEqual({ cartId: undefined, outcome: "unknown" })
+    // Medusa's spelling, and 0.1's return URLs read the same.
+    expect(returnOf("?cart_id=cart_1&trade_credit=canceled")).toEqual({ cartId: "cart_1", outcome: "canceled" })
+    expect(returnOf("?cart_id=cart_1&trade_credit=cancelled")).toEqual({ cartId: "cart_1", outcome: "canceled" })
   })
 
   it("offers only instalment counts the credit check allows, no instalment above the monthly maximum", () => {

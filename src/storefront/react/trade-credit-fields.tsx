@@ -43,11 +43,11 @@ export function TradeCreditFields({ cart, sdk, providerId, country, countries, o
   const plan = isPlanProvider(providerId)
   const companyKey = selection ? JSON.stringify(selection.company) : ""
 
-  // Back from the service's page without an order (the return route's `?trade_credit=failed|cancelled|error&code=`).
+  // Back from the service's page without an order (the return route's `?trade_credit=failed|canceled|error&code=`).
   useEffect(() => {
     const query = new URLSearchParams(window.location.search)
     const outcome = query.get("trade_credit")
-    if (outcome === "failed" || outcome === "cancelled") setNotice(t(outcome === "failed" ? "return.failed" : "return.cancelled"))
+    if (outcome === "failed" || outcome === "canceled" || outcome === "cancelled") setNotice(t(outcome === "failed" ? "return.failed" : "return.cancelled"))
     else if (outcome === "error") setNotice(buyerMessage(query.get("code") ?? undefined, { language, overrides }))
     // Once, on arrival.
   }, [])

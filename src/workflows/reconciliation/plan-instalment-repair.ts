@@ -34,7 +34,7 @@ const isFulfilled = (status: PlanStatus) => status.fulfilment_status === "SUCCEE
 export function planInstalmentRepair({ row, medusa }: PlanPaymentState, status: PlanStatus): PlanRepairPlan {
   const funding = status.funding_status
   if (funding === "PENDING") return plan("funding pending at the service")
-  if (!medusa) return plan(`funding ${funding} at the service; the payment session is gone`, [{ type: "mark_plan_row", state: "cancelled" }])
+  if (!medusa) return plan(`funding ${funding} at the service; the payment session is gone`, [{ type: "mark_plan_row", state: "canceled" }])
   const { session, payment, order } = medusa
 
   if (funding === "REJECTED") {

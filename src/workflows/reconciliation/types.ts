@@ -127,7 +127,7 @@ export type PlanRepairAction =
   /** Funding REJECTED: the session fails with the reason; an order placed while funding was pending (no payment) is cancelled. */
   | { type: "reject_plan_session"; reason: string | null }
   /** The plugin's row records the decision Medusa caught up with (the polls ask only for rows still "pending"). */
-  | { type: "mark_plan_row"; state: "authorized" | "rejected" | "cancelled" }
+  | { type: "mark_plan_row"; state: "authorized" | "rejected" | "canceled" }
   /** The plan's funding, fulfilment or amounts are not in the payment's data: copy them (data only). */
   | { type: "sync_plan_payment_data"; payment_id: string; data: TradeCreditPlanData }
 

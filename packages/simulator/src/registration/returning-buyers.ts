@@ -36,7 +36,7 @@ export const LOCK_MS = 15 * 60 * 1000
 
 const normalize = (email: string) => email.trim().toLowerCase()
 
-/** The businesses linked to an email for this merchant, newest enrolment first, fixtures last. */
+/** The businesses linked to an email for this merchant, newest enrollment first, fixtures last. */
 export function businessesOf(merchant: MerchantState, email: string): Business[] {
   const wanted = normalize(email)
   const enrolled = merchant.registration.enrolledBuyers

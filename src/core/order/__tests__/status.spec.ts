@@ -24,8 +24,8 @@ describe("Medusa's status of a service order", () => {
   })
 
   it("at the authorization: requires_more while the buyer verifies, else authorized", () => {
-    expect(authorizationStatusOf({ state: "UNVERIFIED" })).toBe(PaymentSessionStatus.REQUIRES_MORE)
-    expect(authorizationStatusOf({ state: "CONFIRMED" })).toBe(PaymentSessionStatus.AUTHORIZED)
+    expect(authorizationStatusOf({ state: "UNVERIFIED", status: "APPROVED" })).toBe(PaymentSessionStatus.REQUIRES_MORE)
+    expect(authorizationStatusOf({ state: "CONFIRMED", status: "APPROVED" })).toBe(PaymentSessionStatus.AUTHORIZED)
   })
 
   it("plans the authorization: refuse a declined or cancelled order, wait for the buyer, confirm a verified one", () => {
@@ -38,7 +38,7 @@ describe("Medusa's status of a service order", () => {
       "authorized",
       "refuse",
     ])
-    expect(planAuthorization({ state: "CANCELLED", status: "APPROVED" })).toEqual({ type: "refuse", reason: "cancelled" })
+    expect(planAuthorization({ state: "CANCELLED", status: "APPROVED" })).toEqual({ type: "refuse", reason: "canceled" })
     // A declined buyer is refused as declined whatever the state says.
     for (const state of STATES) expect(planAuthorization({ state, status: "REJECTED" })).toEqual({ type: "refuse", reason: "declined" })
     expect(authorizationStatusOf({ state: "VERIFIED", status: "APPROVED" })).toBe(PaymentSessionStatus.AUTHORIZED)

@@ -1,7 +1,7 @@
 import { model } from "@medusajs/framework/utils"
 
 /** Whether Medusa has caught up with the plan's funding decision. */
-export const REPAYMENT_PLAN_SESSION_STATES = ["pending", "authorized", "rejected", "cancelled"] as const
+export const REPAYMENT_PLAN_SESSION_STATES = ["pending", "authorized", "rejected", "canceled"] as const
 export type RepaymentPlanSessionState = (typeof REPAYMENT_PLAN_SESSION_STATES)[number]
 
 /** The service's funding statuses of a plan (its schema's FUNDING_STATUSES). */
@@ -14,7 +14,7 @@ export type RepaymentPlanFundingStatus = (typeof REPAYMENT_PLAN_FUNDING_STATUSES
  * plan, so the webhook and the funding polling job find the session here.
  * `state` says whether Medusa has caught up with the funding decision:
  * "pending" until the payment is authorized (or the plan is rejected or
- * cancelled).
+ * canceled; Medusa's spelling, as its payment statuses).
  */
 export const RepaymentPlanSession = model
   .define("trade_credit_repayment_plan_session", {

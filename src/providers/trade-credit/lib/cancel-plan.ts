@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { isTradeCreditError } from "../../../client"
-import { type TradeCreditPlanData, withCancelledInstalments, withPlanStatus } from "../../../core/plan/plan-data"
+import { isCanceledPlan, type TradeCreditPlanData, withCancelledInstalments, withPlanStatus } from "../../../core/plan/plan-data"
 import { planKeys } from "../../../core/plan/plan-idempotency-keys"
 import { errorIds, logLine } from "../../../utils/log-line"
 import { tradeCreditModuleOf, updatePlanSession } from "./plan-store"
@@ -28,9 +28,9 @@ export async function cancelPlan(deps: CancelDeps, data: TradeCreditPlanData, pl
     }
     return await deps.call("cancel the repayment plan", () => Promise.reject(error))
   }
-  await updatePlanSession(tradeCreditModuleOf(deps.medusa), planId, { state: "cancelled" })
+  await updatePlanSession(tradeCreditModuleOf(deps.medusa), planId, { state: "canceled" })
   const status = await deps.call("read the plan", () => deps.client.repayment.getStatus(planId))
-  return { ...withPlanStatus(withCancelledInstalments(data, status), status), cancelled: true }
+  return { ...withPlanStatus(withCancelledInstalments(data, status), status), canceled: true }
 }
 
 /**
@@ -39,7 +39,7 @@ export async function cancelPlan(deps: CancelDeps, data: TradeCreditPlanData, pl
  */
 export async function cancelPlanOfDeletedSession(deps: CancelDeps, data: TradeCreditPlanData): Promise<TradeCreditPlanData> {
   const planId = data.plan_id
-  if (!planId || data.cancelled) return data
+  if (!planId || isCanceledPlan(data)) return data
   try {
     const status = await deps.client.repayment.getStatus(planId)
     if (status.funding_status !== "PENDING" || status.fulfilment_status !== "NOT_INITIATED") return withPlanStatus(data, status)

@@ -25,7 +25,7 @@ import type {
 import type { CompanyDetails } from "../../../client"
 import { accountHolderBuyerKey, accountHolderData, accountHolderIdOf, externalBuyerKey } from "../../../core/plan/account-holder"
 import { hasCreditOf } from "../../../core/plan/plan-credit"
-import { sessionStatusOfPlan, storedFundingStatus, type TradeCreditPlanData, withPlanStatus } from "../../../core/plan/plan-data"
+import { isCanceledPlan, sessionStatusOfPlan, storedFundingStatus, type TradeCreditPlanData, withPlanStatus } from "../../../core/plan/plan-data"
 import { storefrontInputOf } from "../../../core/plan/plan-session-input"
 import type { PaymentCustomerLike } from "../../../core/plan/repayment-account-body"
 import { syncBuyerAccounts } from "../lib/account-holders"
@@ -114,7 +114,7 @@ export class TradeCreditPlanService extends TradeCreditBase<TradeCreditPlanData>
     const planId = current.plan_id
     if (!planId) return undefined
     const status = await this.call("read the plan", () => this.client_.repayment.getStatus(planId))
-    return { status: sessionStatusOfPlan(status, current.cancelled), data: withPlanStatus(current, status) }
+    return { status: sessionStatusOfPlan(status, isCanceledPlan(current)), data: withPlanStatus(current, status) }
   }
 
   /**

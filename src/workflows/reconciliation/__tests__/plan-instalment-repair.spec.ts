@@ -99,7 +99,7 @@ describe("planInstalmentRepair (the instalment plans' case of the planner)", () 
   it("retires the row of a plan whose session is gone, whatever the decision", () => {
     for (const funding_status of ["ACCEPTED", "REJECTED"] as const) {
       expect(planInstalmentRepair({ row: row(), medusa: undefined }, status({ funding_status })).actions).toEqual([
-        { type: "mark_plan_row", state: "cancelled" },
+        { type: "mark_plan_row", state: "canceled" },
       ])
     }
   })

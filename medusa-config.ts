@@ -1,4 +1,4 @@
-import { defineConfig, loadEnv } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, defineConfig, loadEnv, Modules } from "@medusajs/framework/utils"
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
 
@@ -73,6 +73,9 @@ export default defineConfig({
     },
     {
       resolve: "@medusajs/medusa/payment",
+      // What the trade credit providers reach outside the payment module: Query, the payment and order modules and
+      // the plugin's module (Medusa hands a module's providers only what the module lists here).
+      dependencies: [ContainerRegistrationKeys.QUERY, Modules.PAYMENT, Modules.ORDER, "tradeCredit"],
       options: {
         providers: [
           {

@@ -117,7 +117,7 @@ try {
   // README "Install it in your store", as written there.
   writeFileSync(
     join(app, "medusa-config.ts"),
-    `import { defineConfig, loadEnv } from "@medusajs/framework/utils"
+    `import { ContainerRegistrationKeys, defineConfig, loadEnv, Modules } from "@medusajs/framework/utils"
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
 
@@ -145,6 +145,9 @@ module.exports = defineConfig({
   modules: [
     {
       resolve: "@medusajs/medusa/payment",
+      // What the trade credit providers reach outside the payment module (Query, the payment and order modules, the
+      // plugin's module): Medusa hands a module's providers only what the module lists here.
+      dependencies: [ContainerRegistrationKeys.QUERY, Modules.PAYMENT, Modules.ORDER, "tradeCredit"],
       options: {
         providers: [
           {

@@ -37,24 +37,19 @@ const quietLogger = { info() {}, warn() {}, error() {}, debug() {}, log() {}, ac
 
 export async function providerHarness({ simulatorOptions = {}, providerOptions = {} } = {}) {
   const simulator = await startSimulatorProcess(simulatorOptions)
-  const { container } = require("@medusajs/framework")
-  const { asValue } = require("@medusajs/framework/awilix")
-  const { ContainerRegistrationKeys } = require("@medusajs/framework/utils")
   const carts = new Map()
   const cartOfSession = new Map()
-  container.register(
-    ContainerRegistrationKeys.QUERY,
-    asValue({
-      graph: async ({ entity, filters }) => {
-        if (entity === "payment_session") {
-          const cartId = cartOfSession.get(filters.id)
-          return { data: cartId ? [{ id: filters.id, payment_collection: { id: "pay_col", cart: { id: cartId, ...carts.get(cartId) } } }] : [] }
-        }
-        if (entity === "cart") return { data: [carts.get(filters.id)].filter(Boolean) }
-        return { data: [] }
-      },
-    })
-  )
+  // Query as the payment module's container hands it to its providers (medusa-config's `dependencies`).
+  const query = {
+    graph: async ({ entity, filters }) => {
+      if (entity === "payment_session") {
+        const cartId = cartOfSession.get(filters.id)
+        return { data: cartId ? [{ id: filters.id, payment_collection: { id: "pay_col", cart: { id: cartId, ...carts.get(cartId) } } }] : [] }
+      }
+      if (entity === "cart") return { data: [carts.get(filters.id)].filter(Boolean) }
+      return { data: [] }
+    },
+  }
   // The plugin's own rows (trade accounts, sole-trader enrollments, region settings) come with the cart's one Query,
   // through read-only links (src/links): the fixture carts have none, so the buyer has neither, in a region with the
   // default settings (offered, no limits), as in a store that never changed them.
@@ -67,7 +62,7 @@ export async function providerHarness({ simulatorOptions = {}, providerOptions =
     storefrontUrls: "http://storefront.bench:8000",
     ...providerOptions,
   }
-  const invoice = new TradeCreditInvoiceService({ logger: quietLogger }, options)
+  const invoice = new TradeCreditInvoiceService({ logger: quietLogger, query }, options)
 
   /** Registers a cart for a new payment session; returns the session id. */
   const session = (cart) => {

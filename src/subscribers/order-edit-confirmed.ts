@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { Modules, OrderEditWorkflowEvents } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules, OrderEditWorkflowEvents } from "@medusajs/framework/utils"
 import { readOrderPaymentCollections, tradeCreditPaymentsOf } from "../providers/trade-credit/lib/order-payments"
 import { syncTradeCreditOrderEditWorkflow } from "../workflows/order-edit/sync-trade-credit-order-edit"
 import { errorIds, logLine } from "../utils/log-line"
@@ -37,7 +37,7 @@ export default async function syncOrderEdit({ event, container }: SubscriberArgs
 
 /** Writes the failure on the order's latest trade credit payment, where the admin shows the payment. */
 async function recordError(container: SubscriberArgs<unknown>["container"], orderId: string, message: string) {
-  const payment = tradeCreditPaymentsOf(await readOrderPaymentCollections(orderId, container)).pop()
+  const payment = tradeCreditPaymentsOf(await readOrderPaymentCollections(orderId, container.resolve(ContainerRegistrationKeys.QUERY))).pop()
   if (!payment) return
   await container.resolve(Modules.PAYMENT).updatePayment({ id: payment.id, data: { ...payment.data, order_edit_error: message } } as any)
 }

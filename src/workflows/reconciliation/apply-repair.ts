@@ -57,7 +57,7 @@ export async function applyRepair({ container, client, state }: ApplyContext, ac
       // Medusa's handling of an `authorized` webhook for a cart whose order exists: authorizes the session
       // (the provider confirms the order at the service) and creates the payment in the order's collection.
       await processPaymentWorkflow(container).run({
-        input: { action: PaymentActions.AUTHORIZED, data: { session_id: state.session.id, amount: Number(action.amount) } },
+        input: { action: PaymentActions.AUTHORIZED, data: { session_id: state.session.id, amount: action.amount } },
       })
       const after = await readMedusaPaymentState(container, state.session.id)
       if (!after?.payment) throw new Error(`the payment session of order ${action.order_id} is still ${after?.session.status ?? "missing"}`)
@@ -100,11 +100,11 @@ export async function applyRepair({ container, client, state }: ApplyContext, ac
       return `removed refund ${action.refund_id} of ${action.amount} that Medusa never finished (the process stopped during the call)`
     case "record_capture":
       // Medusa's own capture (capture row, order transaction, event); the provider adopts the invoice already made.
-      await capturePaymentWorkflow(container).run({ input: { payment_id: action.payment_id, amount: Number(action.amount) } })
+      await capturePaymentWorkflow(container).run({ input: { payment_id: action.payment_id, amount: action.amount } })
       return `recorded a capture of ${action.amount} the service had invoiced (its answer never reached Medusa)`
     case "record_refund":
       await refundPaymentWorkflow(container).run({
-        input: { payment_id: action.payment_id, amount: Number(action.amount), note: `Credit note of refund ${action.refund_reference}` },
+        input: { payment_id: action.payment_id, amount: action.amount, note: `Credit note of refund ${action.refund_reference}` },
       })
       return `recorded a refund of ${action.amount} the service had credited for ${action.refund_reference} (its answer never reached Medusa)`
     case "sync_payment_data":

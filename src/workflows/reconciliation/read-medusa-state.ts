@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
-import BigNumber from "bignumber.js"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { sumDecimals, toDecimal } from "../../core/money/decimal"
 import type { TradeCreditPaymentData } from "../../core/order/payment-data"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../modules/trade-credit"
 import type { MedusaPaymentState } from "./types"
@@ -60,7 +60,7 @@ function unbooked(rows: MoneyRow[] | undefined, order: any, reference: "capture"
 
 /** Exact sum of Medusa amounts (BigNumber raw values) as a decimal string. */
 const total = (rows: { raw_amount?: unknown; amount?: unknown }[] | undefined) =>
-  (rows ?? []).reduce((acc, row) => acc.plus(MathBN.convert((row.raw_amount ?? row.amount ?? 0) as any).toString()), new BigNumber(0)).toFixed()
+  sumDecimals((rows ?? []).map((row) => toDecimal(row.raw_amount ?? row.amount ?? 0, "a Medusa amount"))).toFixed()
 
 /**
  * Reads what Medusa has for one trade credit payment session: the session, its

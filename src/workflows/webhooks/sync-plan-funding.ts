@@ -111,7 +111,7 @@ async function applyPlanRepair(
   switch (action.type) {
     case "authorize_plan_session": {
       await processPaymentWorkflow(container).run({
-        input: { action: PaymentActions.AUTHORIZED, data: { session_id: row.session_id, amount: Number(action.amount) } },
+        input: { action: PaymentActions.AUTHORIZED, data: { session_id: row.session_id, amount: action.amount } },
       })
       const after = await readSession(container, row.session_id)
       if (after?.status !== PaymentSessionStatus.AUTHORIZED) return { failed: true, text: `the session is ${after?.status ?? "gone"} after authorization` }

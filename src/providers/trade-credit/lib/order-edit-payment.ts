@@ -1,5 +1,5 @@
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import type { MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError } from "@medusajs/framework/utils"
+import type { MedusaServices } from "./provider-deps"
 import { readOrderPaymentCollections, tradeCreditPaymentsOf } from "./order-payments"
 import type { TradeCreditPaymentData } from "../../../core/order/payment-data"
 
@@ -61,11 +61,10 @@ export function withoutProviderState<T extends Record<string, unknown>>(data: T)
 }
 
 /** True when the payment was marked for an order edit that Medusa has confirmed since. */
-export async function isReplacedByConfirmedEdit(data: OrderEditPaymentData, container: MedusaContainer): Promise<boolean> {
+export async function isReplacedByConfirmedEdit(data: OrderEditPaymentData, medusa: Pick<MedusaServices, "orders">): Promise<boolean> {
   const changeId = data.order_edit?.order_change_id
   if (!changeId) return false
-  const orders = container.resolve(Modules.ORDER)
-  const [change] = await orders.listOrderChanges({ id: changeId }, { select: ["id", "status"] })
+  const [change] = await medusa.orders().listOrderChanges({ id: changeId }, { select: ["id", "status"] })
   return change?.status === "confirmed"
 }
 
@@ -78,8 +77,8 @@ const notAllowed = (message: string) => new MedusaError(MedusaError.Types.NOT_AL
  * cancelled because of a confirmed edit, it named the same service order, and
  * no live payment of the order stands for that service order already. Answers the service order's id.
  */
-export async function assertReattachment(sessionId: string, data: OrderEditPaymentData, container: MedusaContainer): Promise<string> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+export async function assertReattachment(sessionId: string, data: OrderEditPaymentData, medusa: Pick<MedusaServices, "query">): Promise<string> {
+  const query = medusa.query()
   const replacedId = data.replaces_payment_id
   if (!replacedId || !data.order_id) throw notAllowed("A payment session may not name a trade credit order")
   const { data: sessions } = await query.graph({
@@ -89,7 +88,7 @@ export async function assertReattachment(sessionId: string, data: OrderEditPayme
   })
   const orderId = (sessions[0] as any)?.payment_collection?.order?.id as string | undefined
   if (!orderId) throw notAllowed("Only an order's payment collection can take over a trade credit order")
-  const payments = tradeCreditPaymentsOf(await readOrderPaymentCollections(orderId, container))
+  const payments = tradeCreditPaymentsOf(await readOrderPaymentCollections(orderId, query))
   const replaced = payments.find((p) => p.id === replacedId)
   if (!replaced || !replaced.canceled_at || !replaced.data?.replaced_by_order_edit || replaced.data.order_id !== data.order_id) {
     throw notAllowed(`Payment ${replacedId} is not a trade credit payment of this order replaced by an order edit`)

@@ -1,5 +1,4 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { Query } from "./provider-deps"
 import type { OrderEditPaymentData } from "./order-edit-payment"
 import { isInvoiceProviderId } from "./provider-ids"
 
@@ -53,8 +52,7 @@ const COLLECTION_FIELDS = [
 ]
 
 /** The payment collections of a Medusa order, newest last, with their payments and sessions. */
-export async function readOrderPaymentCollections(orderId: string, container: MedusaContainer): Promise<OrderPaymentCollectionRow[]> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+export async function readOrderPaymentCollections(orderId: string, query: Pick<Query, "graph">): Promise<OrderPaymentCollectionRow[]> {
   const { data } = await query.graph({ entity: "order", fields: ["id", ...COLLECTION_FIELDS], filters: { id: orderId } })
   // Query answers what the fields ask for; its generated types (.medusa/types, after `medusa develop`) type every
   // relation as nullable, so the row is named here, once.

@@ -1,4 +1,4 @@
-import type { IPaymentModuleService, Logger, MedusaContainer, RemoteQueryFunction } from "@medusajs/framework/types"
+import type { IOrderModuleService, IPaymentModuleService, Logger, RemoteQueryFunction } from "@medusajs/framework/types"
 import type { TradeCreditClient } from "../../../client"
 import type { TradeCreditModuleService } from "../../../modules/trade-credit"
 import type { LogIds } from "../../../utils/log-line"
@@ -15,13 +15,12 @@ export type CartReader = <T>(sessionId: string, fields: string[]) => Promise<T>
 
 /**
  * Medusa's services the providers read and write, each resolved when it is used (the plugin's module may load after
- * the payment module's providers; TradeCreditBase makes them). `container` is for the readers shared with workflows
- * (order-payments.ts).
+ * the payment module's providers): injected through the payment module's `dependencies` (TradeCreditBase makes them).
  */
 export type MedusaServices = {
-  container: MedusaContainer
   query: () => Query
   payments: () => IPaymentModuleService
+  orders: () => IOrderModuleService
   /** The plugin's module; undefined when it is not loaded (the plugin missing from `plugins` in medusa-config). */
   tradeCredit: () => TradeCreditModuleService | undefined
 }

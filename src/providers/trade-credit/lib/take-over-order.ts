@@ -15,7 +15,7 @@ export async function takeOverOrder(
   data: OrderEditPaymentData,
   amount: unknown
 ): Promise<Order> {
-  const orderId = await assertReattachment(sessionId, data, deps.medusa.container)
+  const orderId = await assertReattachment(sessionId, data, deps.medusa)
   const order = await deps.call("read the order", () => deps.client.orders.get(orderId))
   if (amount !== undefined && !centsOf(amount).eq(order.gross_amount)) {
     throw new MedusaError(

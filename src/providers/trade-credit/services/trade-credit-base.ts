@@ -1,10 +1,8 @@
-import { container as applicationContainer } from "@medusajs/framework"
 import { AbstractPaymentProvider, ContainerRegistrationKeys, MedusaError, Modules, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type {
   GetPaymentStatusInput,
   GetPaymentStatusOutput,
   Logger,
-  MedusaContainer,
   ProviderWebhookPayload,
   RetrievePaymentInput,
   RetrievePaymentOutput,
@@ -14,11 +12,15 @@ import { assertApiKey, type TradeCreditClient } from "../../../client"
 import { toMedusaError } from "../lib/errors"
 import { readCartOfSession } from "../lib/medusa-reader"
 import type { MedusaServices, ProviderDeps } from "../lib/provider-deps"
-import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
+import { TRADE_CREDIT_MODULE, TRADE_CREDIT_PROVIDER_DEPENDENCIES, type TradeCreditModuleService } from "../../../modules/trade-credit"
 import { clientFromOptions, parseOptions, type TradeCreditOptions, type TradeCreditOptionsInput } from "../options"
 import { type LogIds, withLogOptions } from "../../../utils/log-line"
 
-type InjectedDependencies = { logger: Logger }
+/**
+ * What the payment module's container gives its providers: its logger, and what the payment module lists in
+ * `dependencies` (medusa-config.ts; README, "Install"): `TRADE_CREDIT_PROVIDER_DEPENDENCIES`.
+ */
+type InjectedDependencies = { logger: Logger } & Record<string, unknown>
 
 /** What a provider keeps in a payment's `data`: the storefront's input and the provider's own keys. */
 type PaymentData = Record<string, unknown>
@@ -33,11 +35,10 @@ export abstract class TradeCreditBase<Data extends PaymentData> extends Abstract
   protected readonly client_: TradeCreditClient
   protected readonly logger_: Logger
   /**
-   * Query, the payment module and the plugin's module. Medusa gives a payment provider the payment module's own
-   * container, which holds none of them (modules are isolated: a logger, a database manager, the event bus), so they
-   * are resolved from the application's container, when used, here only: the flows are handed them.
+   * Query, the payment and order modules and the plugin's module, from the payment module's container (its
+   * `dependencies`), each resolved when used: the flows are handed them.
    */
-  protected readonly medusa_: MedusaServices = medusaServicesOf(applicationContainer)
+  protected readonly medusa_: MedusaServices
   /** What the flows of tc/lib are given. */
   protected readonly deps_: ProviderDeps
 
@@ -55,6 +56,7 @@ export abstract class TradeCreditBase<Data extends PaymentData> extends Abstract
     if (this.options_.previousApiKey) assertApiKey(this.options_.previousApiKey, this.options_.environment)
     this.logger_ = withLogOptions(cradle.logger, this.options_)
     this.client_ = clientFromOptions(this.options_, this.logger_)
+    this.medusa_ = medusaServicesOf(cradle)
     this.deps_ = {
       client: this.client_,
       options: this.options_,
@@ -122,18 +124,28 @@ export abstract class TradeCreditBase<Data extends PaymentData> extends Abstract
   }
 }
 
-/** The services of a Medusa container, each resolved when it is used. */
-function medusaServicesOf(container: MedusaContainer): MedusaServices {
-  return {
-    container,
-    query: () => container.resolve(ContainerRegistrationKeys.QUERY),
-    payments: () => container.resolve(Modules.PAYMENT),
-    tradeCredit: () => {
-      try {
-        return container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
-      } catch {
-        return undefined
-      }
-    },
+/**
+ * The services the providers use, each resolved from the payment module's container when used. A key the payment
+ * module does not list in `dependencies` is refused there and then, naming the fix (no other container is reached for).
+ */
+function medusaServicesOf(cradle: InjectedDependencies): MedusaServices {
+  const resolve = <T>(key: string): T => {
+    if (!Object.getOwnPropertyDescriptor(cradle, key)) throw missingDependency(key)
+    return cradle[key] as T
   }
+  return {
+    query: () => resolve(ContainerRegistrationKeys.QUERY),
+    payments: () => resolve(Modules.PAYMENT),
+    orders: () => resolve(Modules.ORDER),
+    tradeCredit: () => (Object.getOwnPropertyDescriptor(cradle, TRADE_CREDIT_MODULE) ? (cradle[TRADE_CREDIT_MODULE] as TradeCreditModuleService | undefined) : undefined),
+  }
+}
+
+function missingDependency(key: string): MedusaError {
+  return new MedusaError(
+    MedusaError.Types.UNEXPECTED_STATE,
+    `The trade credit providers cannot reach "${key}": list ${JSON.stringify([...TRADE_CREDIT_PROVIDER_DEPENDENCIES])} in the payment module's` +
+      ' `dependencies` in medusa-config.ts (README, "Install")',
+    "TRADE_CREDIT_MISCONFIGURED"
+  )
 }

@@ -129,7 +129,7 @@ export class TradeCreditInvoiceService extends TradeCreditBase<OrderEditPaymentD
     const current = this.dataOf(data)
     if (!current.order_id) return { data: current }
     // Medusa cancels the authorized payment of an order whose edit it confirms: the service order was edited, not cancelled.
-    if (await isReplacedByConfirmedEdit(current, this.medusa_.container)) {
+    if (await isReplacedByConfirmedEdit(current, this.medusa_)) {
       // Medusa merges the returned data into the stored one: the mark is cleared with null.
       return { data: { ...current, order_edit: null, replaced_by_order_edit: current.order_edit?.order_change_id } }
     }

@@ -33,7 +33,7 @@ const OPEN_COLLECTION_STATUSES = new Set(["not_paid", "awaiting"])
  * payments must follow. Null when the order is not paid by trade credit.
  */
 export const prepareOrderEditSyncStep = createStep("prepare-trade-credit-order-edit-sync", async ({ order_id }: { order_id: string }, { container }) => {
-  const collections = await readOrderPaymentCollections(order_id, container)
+  const collections = await readOrderPaymentCollections(order_id, container.resolve(ContainerRegistrationKeys.QUERY))
   const payments = tradeCreditPaymentsOf(collections)
   const active = payments.filter((p) => !p.canceled_at).pop() ?? null
   const replacedCandidate = payments.filter((p) => p.canceled_at && p.data?.replaced_by_order_edit).pop() ?? null

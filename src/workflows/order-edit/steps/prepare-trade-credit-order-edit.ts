@@ -37,7 +37,7 @@ export type TradeCreditOrderEditPlan = {
 export const prepareTradeCreditOrderEditStep = createStep(
   "prepare-trade-credit-order-edit",
   async ({ order_id }: { order_id: string }, { container }) => {
-    const payment = activeTradeCreditPaymentOf(await readOrderPaymentCollections(order_id, container))
+    const payment = activeTradeCreditPaymentOf(await readOrderPaymentCollections(order_id, container.resolve(ContainerRegistrationKeys.QUERY)))
     if (!payment?.data?.order_id) return new StepResponse(null)
     const orders = container.resolve(Modules.ORDER)
     const changes = await orders.listOrderChanges({ order_id, status: ["pending", "requested"] }, { select: ["id", "status", "change_type"] })

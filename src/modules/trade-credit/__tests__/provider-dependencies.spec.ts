@@ -33,7 +33,7 @@ describe("the payment module's dependencies the trade credit providers need", ()
 
   it("a provider given a container without them refuses at the first read with TRADE_CREDIT_MISCONFIGURED, reaching for no other container", async () => {
     const logger = { info() {}, warn() {}, error() {}, debug() {} } as any
-    const options = { apiKey: `secret_test_${randomBytes(32).toString("base64url")}`, environment: "sandbox", baseUrl: "http://127.0.0.1:9", storefrontUrls: "https://shop.example" }
+    const options = { apiKey: `secret_test_${randomBytes(32).toString("base64url")}`, environment: "sandbox" as const, baseUrl: "http://127.0.0.1:9", storefrontUrls: "https://shop.example" }
     const invoice = new TradeCreditInvoiceService({ logger }, options)
     const started = invoice.initiatePayment({
       amount: 100,

@@ -65,7 +65,7 @@ export const ERROR_CODES = {
   // ---- the service ---------------------------------------------------------------------------------------------
   TRADE_CREDIT_UNAVAILABLE: { status: 503, type: "unavailable", description: "The service did not answer in time or failed; nothing was done: try again." },
   TRADE_CREDIT_NOT_CONFIGURED: { status: 503, type: "unavailable", description: "The service refused the store's API key: the merchant must fix the configuration." },
-  TRADE_CREDIT_MISCONFIGURED: { status: 503, type: "unavailable", description: "The payment module does not list what the providers need in its dependencies (medusa-config.ts): the merchant must fix the configuration." },
+  TRADE_CREDIT_MISCONFIGURED: { status: 500, type: "unexpected_state", description: "The payment module does not list what the providers need in its dependencies (medusa-config.ts)." },
   TRADE_CREDIT_BAD_RESPONSE: { status: 502, type: "unexpected_state", description: "The service answered outside its contract." },
   TRADE_CREDIT_REFUSED: notAllowed("The service refused the request (admin routes say why)."),
   TRADE_CREDIT_NOT_FOUND: notFound("The service does not know what was asked for."),

@@ -10,5 +10,5 @@ export default Module(TRADE_CREDIT_MODULE, {
 })
 
 export { TradeCreditModuleService }
-export { TRADE_CREDIT_PROVIDER_DEPENDENCIES } from "./loaders/check-provider-dependencies"
+export { PROVIDER_DEPENDENCIES } from "./loaders/check-provider-dependencies"
 export type * from "./types"

@@ -2,15 +2,15 @@ import { createMedusaContainer } from "@medusajs/framework/utils"
 import { asValue } from "@medusajs/framework/awilix"
 import { randomBytes } from "node:crypto"
 import { TradeCreditInvoiceService } from "../../../providers/trade-credit/services/trade-credit-invoice"
-import checkProviderDependencies, { missingProviderDependencies, TRADE_CREDIT_PROVIDER_DEPENDENCIES } from "../loaders/check-provider-dependencies"
+import checkProviderDependencies, { missingProviderDependencies, PROVIDER_DEPENDENCIES } from "../loaders/check-provider-dependencies"
 
 const provider = { resolve: "medusa-payment-trade-credit/providers/trade-credit", id: "default", options: {} }
 const paymentModule = (entry: Record<string, unknown>) => ({ modules: { payment: { resolve: "@medusajs/medusa/payment", options: { providers: [provider] }, ...entry } } })
 
 describe("the payment module's dependencies the trade credit providers need", () => {
   it("are Query, the payment and order modules and the plugin's module, and nothing is missing when all are listed", () => {
-    expect([...TRADE_CREDIT_PROVIDER_DEPENDENCIES]).toEqual(["query", "payment", "order", "tradeCredit"])
-    expect(missingProviderDependencies(paymentModule({ dependencies: [...TRADE_CREDIT_PROVIDER_DEPENDENCIES, "other"] }) as any)).toEqual([])
+    expect([...PROVIDER_DEPENDENCIES]).toEqual(["query", "payment", "order", "tradeCredit"])
+    expect(missingProviderDependencies(paymentModule({ dependencies: [...PROVIDER_DEPENDENCIES, "other"] }) as any)).toEqual([])
   })
 
   it("names what a payment module registering the providers lacks, and asks nothing of one that does not register them", () => {
@@ -27,7 +27,7 @@ describe("the payment module's dependencies the trade credit providers need", ()
     await expect(checkProviderDependencies({ container })).rejects.toThrow(
       /dependencies lack payment, order, tradeCredit\. Add dependencies: \["query","payment","order","tradeCredit"\]/
     )
-    container.register("configModule", asValue(paymentModule({ dependencies: [...TRADE_CREDIT_PROVIDER_DEPENDENCIES] })))
+    container.register("configModule", asValue(paymentModule({ dependencies: [...PROVIDER_DEPENDENCIES] })))
     await expect(checkProviderDependencies({ container })).resolves.toBeUndefined()
   })
 

@@ -6,12 +6,12 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
  * `dependencies` (Medusa's way to hand a module, and so its providers, what lives outside it): Query, the payment and
  * order modules and this module ("tradeCredit").
  */
-export const TRADE_CREDIT_PROVIDER_DEPENDENCIES: readonly string[] = [ContainerRegistrationKeys.QUERY, Modules.PAYMENT, Modules.ORDER, "tradeCredit"]
+export const PROVIDER_DEPENDENCIES: readonly string[] = [ContainerRegistrationKeys.QUERY, Modules.PAYMENT, Modules.ORDER, "tradeCredit"]
 
 type ModuleEntry = { resolve?: unknown; dependencies?: unknown; options?: { providers?: { resolve?: unknown }[] } }
 
 /**
- * What the payment module of this configuration lacks of `TRADE_CREDIT_PROVIDER_DEPENDENCIES` while it registers the
+ * What the payment module of this configuration lacks of `PROVIDER_DEPENDENCIES` while it registers the
  * trade credit providers (a provider whose `resolve` names `trade-credit`); empty when nothing is missing or the
  * providers are not registered.
  */
@@ -24,7 +24,7 @@ export function missingProviderDependencies(config: Pick<ConfigModule, "modules"
   const registersProviders = (payment.options?.providers ?? []).some((p) => typeof p?.resolve === "string" && p.resolve.includes("trade-credit"))
   if (!registersProviders) return []
   const listed = new Set(Array.isArray(payment.dependencies) ? payment.dependencies.map(String) : [])
-  return TRADE_CREDIT_PROVIDER_DEPENDENCIES.filter((key) => !listed.has(key))
+  return PROVIDER_DEPENDENCIES.filter((key) => !listed.has(key))
 }
 
 /**
@@ -37,6 +37,6 @@ export default async function checkProviderDependencies({ container }: LoaderOpt
   if (!missing.length) return
   throw new Error(
     `medusa-payment-trade-credit: the payment module registers the trade credit providers but its dependencies lack ${missing.join(", ")}.` +
-      ` Add dependencies: ${JSON.stringify(TRADE_CREDIT_PROVIDER_DEPENDENCIES)} to the "@medusajs/medusa/payment" entry in medusa-config.ts (README, "Install").`
+      ` Add dependencies: ${JSON.stringify(PROVIDER_DEPENDENCIES)} to the "@medusajs/medusa/payment" entry in medusa-config.ts (README, "Install").`
   )
 }

@@ -12,13 +12,13 @@ import { assertApiKey, type TradeCreditClient } from "../../../client"
 import { toMedusaError } from "../lib/errors"
 import { readCartOfSession } from "../lib/medusa-reader"
 import type { MedusaServices, ProviderDeps } from "../lib/provider-deps"
-import { TRADE_CREDIT_MODULE, TRADE_CREDIT_PROVIDER_DEPENDENCIES, type TradeCreditModuleService } from "../../../modules/trade-credit"
+import { PROVIDER_DEPENDENCIES, TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
 import { clientFromOptions, parseOptions, type TradeCreditOptions, type TradeCreditOptionsInput } from "../options"
 import { type LogIds, withLogOptions } from "../../../utils/log-line"
 
 /**
  * What the payment module's container gives its providers: its logger, and what the payment module lists in
- * `dependencies` (medusa-config.ts; README, "Install"): `TRADE_CREDIT_PROVIDER_DEPENDENCIES`.
+ * `dependencies` (medusa-config.ts; README, "Install"): `PROVIDER_DEPENDENCIES`.
  */
 type InjectedDependencies = { logger: Logger } & Record<string, unknown>
 
@@ -144,7 +144,7 @@ function medusaServicesOf(cradle: InjectedDependencies): MedusaServices {
 function missingDependency(key: string): MedusaError {
   return new MedusaError(
     MedusaError.Types.UNEXPECTED_STATE,
-    `The trade credit providers cannot reach "${key}": list ${JSON.stringify([...TRADE_CREDIT_PROVIDER_DEPENDENCIES])} in the payment module's` +
+    `The trade credit providers cannot reach "${key}": list ${JSON.stringify([...PROVIDER_DEPENDENCIES])} in the payment module's` +
       ' `dependencies` in medusa-config.ts (README, "Install")',
     "TRADE_CREDIT_MISCONFIGURED"
   )

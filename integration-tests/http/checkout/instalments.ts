@@ -1,5 +1,7 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { pollPlanFunding } from "../../../src/jobs/poll-plan-funding"
+import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../src/modules/trade-credit"
+import { syncPlanFunding } from "../../../src/workflows/webhooks/sync-plan-funding"
 import { SIMULATOR_API_KEY } from "trade-credit-simulator"
 import { adminRequester, loginAdmin } from "../../helpers/admin"
 import { control, WEBHOOK_PATH } from "../../helpers/simulator"
@@ -506,6 +508,52 @@ export default areaPart("instalments", ({ api, getContainer }) => {
     expect((await pollPlanFunding(getContainer())).checked).toBe(0)
     const { items: deliveries } = await control(simulator.url, "GET", "/_sim/webhooks?type=repayment.plan.funding_decided")
     expect(deliveries.map((d: any) => d.state)).toEqual(["no_url", "no_url"])
+  })
+
+  it("records on the admin's re-sync a fulfilment Medusa lacks (every answer of the capture lost), adopting the one the service made", async () => {
+    setFundingDelay(0)
+    const store = storeClient(api, seed.publishableKey)
+    const { completed, session } = await fundedCheckout(store, { number_of_periods: 6 })
+    const orderId = completed.data.order.id
+    const planId = session.data.plan_id
+    const payment = (await paymentsOfOrder(orderId)).payments[0]
+    const fulfilments = async () => (await repaymentRequests()).filter((r) => r.method === "PUT" && r.path === "/repay/v1/fulfilment")
+
+    // The service fulfils the plan, but every answer is lost on the way back: Medusa's capture fails and records nothing.
+    await control(simulator.url, "POST", "/_sim/faults", { method: "PUT", path: "/repay/v1/fulfilment", times: 20, fault: { type: "drop", when: "after" } })
+    const failed = await adminCall("POST", `/admin/payments/${payment.id}/capture`, {})
+    expect({ status: failed.status, code: failed.data.code }).toEqual({ status: 400, code: "TRADE_CREDIT_UNAVAILABLE" })
+    await control(simulator.url, "DELETE", "/_sim/faults")
+    expect(["PENDING", "SUCCEEDED"]).toContain((await simPlan(planId)).status.fulfilment_status)
+    expect((await paymentsOfOrder(orderId)).payments[0].captured_at).toBeFalsy()
+    const tries = (await fulfilments()).length
+    expect(tries).toBeGreaterThanOrEqual(1)
+
+    // A funding signal changes no money: the sync the webhook and the poll take leaves the capture to the reconciliation.
+    const tradeCredit = getContainer().resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
+    const [planRow] = await tradeCredit.listRepaymentPlanSessions({ plan_id: planId })
+    const signal = await syncPlanFunding(getContainer(), tradeCredit, planRow)
+    expect(signal.detail).toMatch(/left to the reconciliation: record plan capture/)
+    expect((await paymentsOfOrder(orderId)).payments[0].captured_at).toBeFalsy()
+    // The re-sync records it, through a service that refuses a second fulfilment (409): the plugin reads the plan
+    // back and adopts the fulfilment it made.
+    await control(simulator.url, "POST", "/_sim/faults", { method: "PUT", path: "/repay/v1/fulfilment", times: 1, fault: { type: "status", status: 409 } })
+    const resync = (await admin("POST", "/admin/trade-credit/reconciliation", { order_id: orderId })).run
+    expect(resync).toMatchObject({ checked: 1, repaired: 1, failed: 0 })
+    expect(resync.findings[0].action).toMatch(/recorded the capture of [\d.]+ the service had fulfilled/)
+    const { payment: captured } = await admin("GET", `/admin/payments/${payment.id}?fields=id,captured_at,amount,*captures`)
+    expect(captured.captured_at).toBeTruthy()
+    expect(captured.captures).toHaveLength(1)
+    expect(Number(captured.captures[0].amount)).toBe(Number(captured.amount))
+    // One more fulfilment asked for (refused), no second one made; the plan is fulfilled once at the service.
+    expect((await fulfilments()).length).toBe(tries + 1)
+    expect((await fulfilments()).at(-1)!.status).toBe(409)
+    expect(["PENDING", "SUCCEEDED"]).toContain((await simPlan(planId)).status.fulfilment_status)
+
+    // In sync after: the next re-sync records nothing more.
+    const again = (await admin("POST", "/admin/trade-credit/reconciliation", { order_id: orderId })).run
+    expect(again).toMatchObject({ checked: 1, repaired: 0, failed: 0 })
+    expect((await fulfilments()).length).toBe(tries + 1)
   })
 
   it("cancels the order placed while funding was pending when the service rejects the plan, keeping the reason", async () => {

@@ -26,8 +26,9 @@ const isFulfilled = (status: PlanStatus) => status.fulfilment_status === "SUCCEE
  * The funding webhook, the funding poll and the reconciliation run (scheduled or the admin's re-sync) all come here.
  * - PENDING: nothing yet.
  * - ACCEPTED: the session is authorized (which completes the cart, or gives an order placed while funding was pending
- *   its payment) and the row marked; once paid, the payment's data follows the plan, and what no action can repair
- *   safely (a fulfilment or a credit one side lacks) is reported, never invented.
+ *   its payment) and the row marked; once paid, the payment's data follows the plan, a fulfilment Medusa lacks is
+ *   recorded as its capture (the reconciliation's to take: `PLAN_SYNC_REPAIRS` leave money to it), and what no action
+ *   can repair safely (a capture the service lacks, a credit made in its portal) is reported, never invented.
  * - REJECTED: the session fails with the reason and an order placed while funding was pending is cancelled.
  * A session that no longer exists (the cart moved on) retires the row.
  */
@@ -62,7 +63,10 @@ export function planInstalmentRepair({ row, medusa }: PlanPaymentState, status: 
   const reports: string[] = []
   const captured = centsOf(payment.captured)
   const refunded = centsOf(payment.refunded)
-  if (!payment.canceled_at && isFulfilled(status) && captured.isZero()) {
+  const orderLive = !!order && order.status !== "canceled"
+  if (!payment.canceled_at && isFulfilled(status) && captured.isZero() && orderLive) {
+    actions.push({ type: "record_plan_capture", payment_id: payment.id, amount: payment.authorized ?? row.amount })
+  } else if (!payment.canceled_at && isFulfilled(status) && captured.isZero()) {
     reports.push(
       `the service fulfilled plan ${status.plan_id} (${status.fulfilment_status}) but Medusa has captured nothing:` +
         " capture the payment in Medusa to record it"

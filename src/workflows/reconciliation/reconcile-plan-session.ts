@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { TradeCreditModuleService } from "../../modules/trade-credit"
-import { syncPlanFunding } from "../webhooks/sync-plan-funding"
+import { ALL_PLAN_REPAIRS, syncPlanFunding } from "../webhooks/sync-plan-funding"
 import type { ReconciliationOutcome } from "./types"
 import { errorMessage } from "../../utils/error-message"
 
@@ -27,7 +27,7 @@ export async function reconcilePlanSession(
   try {
     const [row] = await tradeCredit.listRepaymentPlanSessions({ session_id: sessionId }, { take: 1, order: { created_at: "DESC" } })
     if (!row) return { ...outcome, found: "no instalment plan was made for this payment session", in_sync: true }
-    const synced = await syncPlanFunding(container, tradeCredit, row)
+    const synced = await syncPlanFunding(container, tradeCredit, row, { allowed: ALL_PLAN_REPAIRS })
     const base = {
       ...outcome,
       payment_id: synced.payment_id ?? null,

@@ -130,6 +130,12 @@ export type PlanRepairAction =
   | { type: "mark_plan_row"; state: "authorized" | "rejected" | "canceled" }
   /** The plan's funding, fulfilment or amounts are not in the payment's data: copy them (data only). */
   | { type: "sync_plan_payment_data"; payment_id: string; data: TradeCreditPlanData }
+  /**
+   * The service fulfilled the plan while Medusa captured nothing (a capture whose answers were all lost, or a
+   * fulfilment made in the service's portal): capture the plan's amount through Medusa's capture workflow; the plan
+   * provider finds the fulfilment already made and makes no second one (as `record_capture` for orders).
+   */
+  | { type: "record_plan_capture"; payment_id: string; amount: string }
 
 export type PlanRepairActionType = PlanRepairAction["type"]
 

@@ -1,13 +1,28 @@
 import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
-import { cancelOrderWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import { cancelOrderWorkflow, capturePaymentWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { RepaymentPlanSessionRow, TradeCreditModuleService } from "../../modules/trade-credit"
 import type { PlanStatus } from "../../service/schemas"
 import { captureWhenDue } from "../capture-on/capture-when-due"
 import { writePaymentData } from "../reconciliation/payment-records"
 import { planInstalmentRepair } from "../reconciliation/plan-instalment-repair"
 import { readMedusaPaymentState } from "../reconciliation/read-medusa-state"
-import type { MedusaPaymentState, PlanRepairAction } from "../reconciliation/types"
+import type { MedusaPaymentState, PlanRepairAction, PlanRepairActionType } from "../reconciliation/types"
+
+/** What the funding webhook and the funding poll may do: everything but recording money (the reconciliation's). */
+export const PLAN_SYNC_REPAIRS: ReadonlySet<PlanRepairActionType> = new Set([
+  "authorize_plan_session",
+  "reject_plan_session",
+  "mark_plan_row",
+  "sync_plan_payment_data",
+])
+/** What the reconciliation (scheduled, or the admin's re-sync of an order) may do: every action. */
+export const ALL_PLAN_REPAIRS: ReadonlySet<PlanRepairActionType> = new Set([...PLAN_SYNC_REPAIRS, "record_plan_capture"])
+
+export type PlanSyncOptions = {
+  /** The actions this caller may take; the others are said to be left to the reconciliation. */
+  allowed?: ReadonlySet<PlanRepairActionType>
+}
 
 export type PlanFundingOutcome = {
   plan_id: string
@@ -42,16 +57,22 @@ type SessionRow = {
  * (plan-instalment-repair.ts), and the actions are carried out here:
  * - ACCEPTED: what Medusa's payment webhook handling does for `authorized` (processPaymentWorkflow): the plan provider
  *   authorizes the session, which completes the cart or, for an order placed while funding was pending, creates its
- *   payment; a paid plan's data follows the service, and a fulfilment or credit one side lacks is reported;
+ *   payment; a paid plan's data follows the service; a fulfilment Medusa lacks is captured in Medusa when the caller
+ *   allows money (`ALL_PLAN_REPAIRS`, the reconciliation), and what cannot be recorded is reported;
  * - REJECTED: the session is marked `error` with the reason in its data, and an order placed while funding was
  *   pending (it has no payment) is cancelled;
  * - still PENDING: nothing.
  * A session that no longer exists (the cart moved on) retires the plan's row.
  */
-export async function syncPlanFunding(container: MedusaContainer, tradeCredit: TradeCreditModuleService, row: RepaymentPlanSessionRow): Promise<PlanFundingOutcome> {
+export async function syncPlanFunding(
+  container: MedusaContainer,
+  tradeCredit: TradeCreditModuleService,
+  row: RepaymentPlanSessionRow,
+  { allowed = PLAN_SYNC_REPAIRS }: PlanSyncOptions = {}
+): Promise<PlanFundingOutcome> {
   // The session's lock (as reconcile-session.ts takes it): the webhook, the poll and the reconciliation, on any instance, one at a time.
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
-  const outcome = await locking.execute(`trade-credit:payment-session:${row.session_id}`, () => syncUnderLock(container, tradeCredit, row))
+  const outcome = await locking.execute(`trade-credit:payment-session:${row.session_id}`, () => syncUnderLock(container, tradeCredit, row, allowed))
   return outcome.action === "authorized" ? await withDueCapture(container, outcome) : outcome
 }
 
@@ -75,7 +96,12 @@ const joined = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(
 
 const ACTION_OF_FUNDING = { PENDING: "still_pending", ACCEPTED: "authorized", REJECTED: "rejected" } as const
 
-async function syncUnderLock(container: MedusaContainer, tradeCredit: TradeCreditModuleService, row: RepaymentPlanSessionRow): Promise<PlanFundingOutcome> {
+async function syncUnderLock(
+  container: MedusaContainer,
+  tradeCredit: TradeCreditModuleService,
+  row: RepaymentPlanSessionRow,
+  allowed: ReadonlySet<PlanRepairActionType>
+): Promise<PlanFundingOutcome> {
   const status = await tradeCredit.getClient().repayment.getStatus(row.plan_id)
   const medusa = await readMedusaPaymentState(container, row.session_id)
   const repair = planInstalmentRepair({ row, medusa }, status)
@@ -87,11 +113,15 @@ async function syncUnderLock(container: MedusaContainer, tradeCredit: TradeCredi
     funding_status: status.funding_status,
     found: repair.found,
     action: medusa || status.funding_status === "PENDING" ? ACTION_OF_FUNDING[status.funding_status] : "session_gone",
-    repaired: repair.actions.length > 0,
+    repaired: repair.actions.some((a) => allowed.has(a.type)),
     reports: repair.reports,
   }
   const done: string[] = []
   for (const action of repair.actions) {
+    if (!allowed.has(action.type)) {
+      done.push(`left to the reconciliation: ${action.type.replace(/_/g, " ")}`)
+      continue
+    }
     const said = await applyPlanRepair(container, tradeCredit, { row, medusa, status }, action)
     if (said.failed) return { ...result, action: "failed", detail: said.text }
     if (said.text) done.push(said.text)
@@ -146,6 +176,15 @@ async function applyPlanRepair(
     case "sync_plan_payment_data":
       await writePaymentData(container, action.payment_id, action.data)
       return { text: `updated payment ${action.payment_id}'s data from the plan (fulfilment ${status.fulfilment_status})` }
+    case "record_plan_capture": {
+      // Medusa's own capture (capture row, order transaction, event), under the lock a shipment's or the funding's
+      // capture of this payment takes; the plan provider adopts the fulfilment the service already made.
+      const locking = container.resolve<ILockingModule>(Modules.LOCKING)
+      await locking.execute(`trade-credit:payment-capture:${action.payment_id}`, () =>
+        capturePaymentWorkflow(container).run({ input: { payment_id: action.payment_id, amount: action.amount } })
+      )
+      return { text: `recorded the capture of ${action.amount} the service had fulfilled (plan ${row.plan_id}, fulfilment ${status.fulfilment_status})` }
+    }
   }
 }
 

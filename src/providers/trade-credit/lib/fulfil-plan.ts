@@ -1,4 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
+import { isTradeCreditError } from "../../../client"
 import type { PlanStatus } from "../../../service/schemas"
 import { centsOf, formatMoney } from "../../../core/money/decimal"
 import { planKeys } from "../../../core/plan/plan-idempotency-keys"
@@ -20,9 +21,17 @@ export async function fulfilPlan(deps: Pick<ProviderDeps, "client" | "call" | "m
       "TRADE_CREDIT_PLAN_CAPTURE_WHOLE"
     )
   }
-  return await deps.call(
-    "fulfil the repayment plan",
-    () => deps.client.repayment.fulfil(planId, { idempotencyKey: planKeys.fulfil(captureId ?? planId) }),
-    { capture_id: captureId, plan_id: planId }
-  )
+  const ids = { capture_id: captureId, plan_id: planId }
+  try {
+    return await deps.client.repayment.fulfil(planId, { idempotencyKey: planKeys.fulfil(captureId ?? planId) })
+  } catch (error) {
+    // A plan fulfilled already (a capture whose answers were lost, retried under a new capture id; the
+    // reconciliation recording a fulfilment made in the service's portal): a service that refuses a second
+    // fulfilment is read back, and the fulfilment it made is adopted. Nothing is paid out twice either way.
+    if (isTradeCreditError(error) && error.status === 409) {
+      const status = await deps.call("read the plan", () => deps.client.repayment.getStatus(planId), ids)
+      if (status.fulfilment_status === "PENDING" || status.fulfilment_status === "SUCCEEDED") return status
+    }
+    return await deps.call("fulfil the repayment plan", () => Promise.reject(error), ids)
+  }
 }

@@ -104,14 +104,30 @@ describe("planInstalmentRepair (the instalment plans' case of the planner)", () 
     }
   })
 
-  it("copies the plan's fulfilment and amounts into the payment's data, and reports money one side lacks", () => {
+  it("copies the plan's fulfilment and amounts into the payment's data, records a fulfilment Medusa lacks, and reports what it cannot record", () => {
     const fulfilled = status({ fulfilment_status: "SUCCEEDED", invoiced_amount: "200.00" })
-    // Fulfilled at the service, nothing captured in Medusa (the capture's answer was lost): data synced, reported.
+    // Fulfilled at the service, nothing captured in Medusa (the capture's answers were lost): data synced, the capture recorded.
     const lost = planInstalmentRepair({ row: row("authorized"), medusa: paid(status()) }, fulfilled)
     expect(lost.actions).toEqual([
       { type: "sync_plan_payment_data", payment_id: "pay_1", data: expect.objectContaining({ fulfilment_status: "SUCCEEDED", invoiced_amount: "200.00" }) },
+      { type: "record_plan_capture", payment_id: "pay_1", amount: "1200.00" },
     ])
-    expect(lost.reports).toEqual([expect.stringContaining("Medusa has captured nothing")])
+    expect(lost.reports).toEqual([])
+    // The payment's authorized amount when read; a PENDING fulfilment (payout under way) is the service's too.
+    const pendingFulfilment = status({ fulfilment_status: "PENDING" })
+    const authorized = paid(status())
+    authorized.payment!.authorized = "1199.99"
+    expect(planInstalmentRepair({ row: row("authorized"), medusa: authorized }, pendingFulfilment).actions).toContainEqual({
+      type: "record_plan_capture",
+      payment_id: "pay_1",
+      amount: "1199.99",
+    })
+    // A cancelled Medusa order is not captured: reported for a person.
+    const canceledOrder = paid(status())
+    canceledOrder.order = { id: "order_1", status: "canceled", live_fulfillments: 0 }
+    const left = planInstalmentRepair({ row: row("authorized"), medusa: canceledOrder }, fulfilled)
+    expect(left.actions.map((a) => a.type)).toEqual(["sync_plan_payment_data"])
+    expect(left.reports).toEqual([expect.stringContaining("Medusa has captured nothing")])
     // Captured in Medusa, never fulfilled at the service.
     const unfulfilled = planInstalmentRepair({ row: row("authorized"), medusa: paid(status(), { captured: "1200" }) }, status())
     expect(unfulfilled.reports).toEqual([expect.stringContaining("Medusa captured 1200.00 but plan pln_1 is NOT_INITIATED")])

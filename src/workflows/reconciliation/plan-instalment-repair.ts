@@ -63,14 +63,15 @@ export function planInstalmentRepair({ row, medusa }: PlanPaymentState, status: 
   const reports: string[] = []
   const captured = centsOf(payment.captured)
   const refunded = centsOf(payment.refunded)
-  const orderLive = !!order && order.status !== "canceled"
-  if (!payment.canceled_at && isFulfilled(status) && captured.isZero() && orderLive) {
-    actions.push({ type: "record_plan_capture", payment_id: payment.id, amount: payment.authorized ?? row.amount })
-  } else if (!payment.canceled_at && isFulfilled(status) && captured.isZero()) {
-    reports.push(
-      `the service fulfilled plan ${status.plan_id} (${status.fulfilment_status}) but Medusa has captured nothing:` +
-        " capture the payment in Medusa to record it"
-    )
+  if (!payment.canceled_at && isFulfilled(status) && captured.isZero()) {
+    if (order && order.status !== "canceled") {
+      actions.push({ type: "record_plan_capture", payment_id: payment.id, amount: payment.authorized ?? row.amount })
+    } else {
+      reports.push(
+        `the service fulfilled plan ${status.plan_id} (${status.fulfilment_status}) but Medusa has captured nothing:` +
+          " capture the payment in Medusa to record it"
+      )
+    }
   }
   if (captured.gt(0) && !isFulfilled(status)) {
     reports.push(

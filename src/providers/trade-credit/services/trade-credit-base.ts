@@ -129,15 +129,17 @@ export abstract class TradeCreditBase<Data extends PaymentData> extends Abstract
  * module does not list in `dependencies` is refused there and then, naming the fix (no other container is reached for).
  */
 function medusaServicesOf(cradle: InjectedDependencies): MedusaServices {
+  // Medusa's cradle answers `getOwnPropertyDescriptor` for the keys registered in the container, and only those.
+  const has = (key: string) => Object.getOwnPropertyDescriptor(cradle, key) !== undefined
   const resolve = <T>(key: string): T => {
-    if (!Object.getOwnPropertyDescriptor(cradle, key)) throw missingDependency(key)
+    if (!has(key)) throw missingDependency(key)
     return cradle[key] as T
   }
   return {
     query: () => resolve(ContainerRegistrationKeys.QUERY),
     payments: () => resolve(Modules.PAYMENT),
     orders: () => resolve(Modules.ORDER),
-    tradeCredit: () => (Object.getOwnPropertyDescriptor(cradle, TRADE_CREDIT_MODULE) ? (cradle[TRADE_CREDIT_MODULE] as TradeCreditModuleService | undefined) : undefined),
+    tradeCredit: () => (has(TRADE_CREDIT_MODULE) ? (cradle[TRADE_CREDIT_MODULE] as TradeCreditModuleService | undefined) : undefined),
   }
 }
 

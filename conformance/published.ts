@@ -6,13 +6,19 @@ import addFormats from "ajv-formats"
 import { parse } from "yaml"
 
 /**
- * The service's published OpenAPI 3.1 documents (`../shared/service/published/*.yaml`), loaded once and used to
- * validate the bodies the plugin sends and the simulator answers. This reading is the service's own, not ours:
- * nothing here imports the client's or the simulator's schemas.
+ * The service's published OpenAPI 3.1 documents, loaded once and used to validate the bodies the plugin sends and
+ * the simulator answers. This reading is the service's own, not ours: nothing here imports the client's or the
+ * simulator's schemas. By default they come from `published-facts.json` beside this file: the documents reduced to
+ * their facts (no descriptions, no examples), committed so that a clone anywhere runs the tests and the conformance
+ * check; `scripts/published-facts.mjs` regenerates it from `../shared/service/published/*.yaml` and `--check` (run by
+ * `npm run conformance`) fails when it is stale.
  */
 
 export const REPO_ROOT = path.resolve(__dirname, "..")
-/** CI runs in a fresh clone with a copy of `shared/` beside it; TRADE_CREDIT_PUBLISHED_DIR points elsewhere. */
+/** The committed facts of the published documents (TRADE_CREDIT_PUBLISHED_FACTS points elsewhere). */
+export const PUBLISHED_FACTS_FILE =
+  process.env.TRADE_CREDIT_PUBLISHED_FACTS ?? path.join(REPO_ROOT, "conformance", "published-facts.json")
+/** The documents themselves, where they sit beside the repository (only the regeneration and `dir` need them). */
 export const DEFAULT_PUBLISHED_DIR =
   process.env.TRADE_CREDIT_PUBLISHED_DIR ?? path.join(REPO_ROOT, "..", "shared", "service", "published")
 
@@ -130,7 +136,7 @@ type LoadedDocument = {
 }
 
 export type LoadPublishedOptions = {
-  /** Defaults to `../shared/service/published` beside the repository. */
+  /** A folder of the published YAML documents; by default the committed facts (`published-facts.json`). */
   dir?: string
 }
 
@@ -139,15 +145,37 @@ let cached: Promise<PublishedDocuments> | null = null
 /** Loads every published document (once per process for the default folder). */
 export function loadPublished(options: LoadPublishedOptions = {}): Promise<PublishedDocuments> {
   if (options.dir) {
-    return Promise.resolve(buildPublished(options.dir))
+    return Promise.resolve(buildPublished(readYamlFolder(options.dir)))
   }
-  cached ??= Promise.resolve().then(() => buildPublished(DEFAULT_PUBLISHED_DIR))
+  cached ??= Promise.resolve().then(() => buildPublished(readFacts()))
   return cached
 }
 
 /** The same, synchronously (the documents are local files). */
 export function loadPublishedSync(options: LoadPublishedOptions = {}): PublishedDocuments {
-  return buildPublished(options.dir ?? DEFAULT_PUBLISHED_DIR)
+  return buildPublished(options.dir ? readYamlFolder(options.dir) : readFacts())
+}
+
+type SourceDocument = { file: string; doc: Record<string, any> }
+
+/** The committed facts file: `{ documents: { "<file>.yaml": <document> } }`. */
+export function readFacts(file = PUBLISHED_FACTS_FILE): SourceDocument[] {
+  const facts = JSON.parse(readFileSync(file, "utf8")) as { documents?: Record<string, Record<string, any>> }
+  const documents = Object.entries(facts.documents ?? {}).sort(([a], [b]) => a.localeCompare(b))
+  if (!documents.length) {
+    throw new Error(`No published documents in ${file}`)
+  }
+  return documents.map(([name, doc]) => ({ file: name, doc }))
+}
+
+function readYamlFolder(dir: string): SourceDocument[] {
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".yaml") || f.endsWith(".yml"))
+    .sort()
+  if (!files.length) {
+    throw new Error(`No published OpenAPI documents in ${dir}`)
+  }
+  return files.map((file) => ({ file, doc: parse(readFileSync(path.join(dir, file), "utf8")) as Record<string, any> }))
 }
 
 function serverBase(doc: Record<string, any>): string {
@@ -170,13 +198,8 @@ function pointer(...segments: string[]): string {
   return "/" + segments.map((s) => s.replace(/~/g, "~0").replace(/\//g, "~1")).join("/")
 }
 
-function buildPublished(dir: string): PublishedDocuments {
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith(".yaml") || f.endsWith(".yml"))
-    .sort()
-  if (!files.length) {
-    throw new Error(`No published OpenAPI documents in ${dir}`)
-  }
+function buildPublished(sources: SourceDocument[]): PublishedDocuments {
+  const files = sources.map((s) => s.file)
 
   // strict: false because the documents carry OpenAPI-only keywords (discriminator, example, readOnly).
   const ajv = new Ajv2020({ strict: false, allErrors: true, verbose: true })
@@ -188,8 +211,7 @@ function buildPublished(dir: string): PublishedDocuments {
   })
   ajv.addFormat("binary", true)
 
-  const documents: LoadedDocument[] = files.map((file) => {
-    const doc = parse(readFileSync(path.join(dir, file), "utf8")) as Record<string, any>
+  const documents: LoadedDocument[] = sources.map(({ file, doc }) => {
     // The whole document is one schema resource; `#/components/...` refs resolve inside it.
     ajv.addSchema(doc, idOf(file))
     const templates: LoadedDocument["templates"] = []

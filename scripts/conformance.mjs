@@ -2,7 +2,9 @@
 /**
  * npm run conformance: drives every interface through the plugin's client against the simulator, records every
  * request and response body on the wire (a recording proxy between the two) and every signed webhook, and
- * validates each against the service's published OpenAPI 3.1 documents (../shared/service/published). Exits 1 on
+ * validates each against the service's published OpenAPI 3.1 documents (their facts, committed in
+ * conformance/published-facts.json; when the documents sit beside the repository in ../shared/service/published, the
+ * committed facts are first checked against them: a stale file fails the run). Exits 1 on
  * any violation not listed in conformance/deviations.json, on any call that could not be made, and on any expected
  * event that never arrived. The full record goes to conformance/out/report.json.
  *
@@ -11,6 +13,7 @@
  *
  * See docs/conformance.md.
  */
+import { spawnSync } from "node:child_process"
 import { randomUUID } from "node:crypto"
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs"
 import { createRequire } from "node:module"
@@ -55,6 +58,10 @@ const EXPECTED_EVENTS = [
 ]
 
 async function main() {
+  const facts = spawnSync(process.execPath, [path.join(root, "scripts", "published-facts.mjs"), "--check"], { stdio: "inherit" })
+  if (facts.status !== 0) {
+    process.exit(1)
+  }
   const { loadPublished } = require(path.join(root, "conformance", "published.ts"))
   const { createTradeCreditClient } = load("client")
   // The simulator package (packages/simulator): its build, or its sources with --source.

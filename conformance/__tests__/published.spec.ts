@@ -107,3 +107,47 @@ describe("bodies", () => {
     expect(v.eventSpec("repayment.plan.funding_decided")).toBeNull()
   })
 })
+
+describe("the committed facts (conformance/published-facts.json)", () => {
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  const facts = require("../published-facts.json") as { documents: Record<string, Record<string, any>> }
+
+  it("hold every published document, with its paths or webhooks", () => {
+    expect(Object.keys(facts.documents).sort()).toEqual([
+      "autofill-api.yaml",
+      "business-registration-api.yaml",
+      "checkout-api.yaml",
+      "company-api.yaml",
+      "repay-api.yaml",
+      "trade-account-v3-api.yaml",
+      "webhooks-api.yaml",
+    ])
+    for (const [file, doc] of Object.entries(facts.documents)) {
+      expect([file, Object.keys({ ...doc.paths, ...doc.webhooks }).length > 0]).toEqual([file, true])
+    }
+  })
+
+  it("carry no sentences: no description, summary or example keyword, no string of several words but titles (labels)", () => {
+    const prose: string[] = []
+    const walk = (node: unknown, at: string, names: boolean) => {
+      if (typeof node === "string") {
+        if (/\s\S+\s/.test(node) && !/\/title$/.test(at)) prose.push(at)
+        return
+      }
+      if (!node || typeof node !== "object") return
+      for (const [k, child] of Object.entries(node)) {
+        if (!names && ["description", "summary", "example", "examples"].includes(k)) prose.push(`${at}/${k}`)
+        walk(child, `${at}/${k}`, !names && ["properties", "schemas", "paths", "webhooks", "responses", "content"].includes(k))
+      }
+    }
+    walk(facts.documents, "", true)
+    expect(prose).toEqual([])
+  })
+
+  it("keep a schema's facts: required, nullable, enums, patterns (the refund summary's tax_subtotals may be null)", () => {
+    const schemas = facts.documents["checkout-api.yaml"].components.schemas
+    const refund = schemas.RefundSummaryResponseSchema
+    expect(refund.required).toEqual(expect.arrayContaining(["id", "total_amount", "currency", "credit_note_number"]))
+    expect(JSON.stringify(refund.properties.tax_subtotals)).toContain('"null"')
+  })
+})

@@ -13,6 +13,9 @@
 // the run.
 // A PostgreSQL named by the environment (DATABASE_URL, DB_HOST) is used as it is, one file at a time.
 // TEST_MIGRATED_CLUSTER=off gives each file an empty cluster that Medusa's runner migrates, as before (slower).
+// The service-facing integration areas (MINIMAL_PROFILE_FILES) run twice: against the simulator's default profile,
+// and again, labelled "(minimal)", with TRADE_CREDIT_SIMULATOR_PROFILE=minimal (answers as narrow as the service's
+// documents allow: packages/simulator/README.md). A profile set in the environment runs every file in it, once.
 import { spawn } from "node:child_process"
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { createRequire } from "node:module"
@@ -77,6 +80,11 @@ function expectedWeight(file) {
   return weight
 }
 
+/** The integration files that also run against the simulator's minimal profile (their own row in the table). */
+const MINIMAL_PROFILE_FILES = ["checkout", "after-sale", "accounts", "faults", "scale-out"].map((area) => `integration-tests/http/${area}.spec.ts`)
+const PROFILE_ENV = "TRADE_CREDIT_SIMULATOR_PROFILE"
+const MINIMAL_ROW = "integration (minimal)"
+
 const configuredDatabase = Boolean(process.env.DATABASE_URL || process.env.DB_HOST)
 /**
  * Two at a time by default (one on a one-core machine); TEST_CONCURRENCY asks for 1 to 4 whatever the cores: files
@@ -117,11 +125,24 @@ for (const name of selected) {
   const chosen = files.filter((file) => !patterns.length || patterns.some((p) => file.includes(p)))
   for (const file of chosen) {
     const needsAdmin = /scripts\/lib\/admin-server/.test(readFileSync(file, "utf8"))
-    fileJobs.push({ suite: name, label: file, file, jestArgs: [...flags, file], weight: expectedWeight(file), needsAdmin })
+    fileJobs.push({ suite: name, row: name, label: file, file, jestArgs: [...flags, file], weight: expectedWeight(file), needsAdmin, env: {} })
+    if (name === "integration" && MINIMAL_PROFILE_FILES.includes(file) && !process.env[PROFILE_ENV]) {
+      totals[MINIMAL_ROW] ??= { files: 0, passed: 0, failed: 0, first: undefined, last: undefined, pending: 0 }
+      fileJobs.push({
+        suite: name,
+        row: MINIMAL_ROW,
+        label: `${file} (minimal)`,
+        file,
+        jestArgs: [...flags, file],
+        weight: expectedWeight(file),
+        needsAdmin,
+        env: { [PROFILE_ENV]: "minimal" },
+      })
+    }
   }
 }
 jobs.push(...fileJobs.sort((a, b) => b.weight - a.weight))
-for (const job of jobs) totals[job.suite].pending++
+for (const job of jobs) totals[job.row ?? job.suite].pending++
 
 /** Child process groups still running, stopped if this script is interrupted. */
 const running = new Set()
@@ -185,7 +206,7 @@ function runJest(job, env) {
 
 async function runJob(job) {
   const suite = suites[job.suite]
-  const total = totals[job.suite]
+  const total = totals[job.row ?? job.suite]
   const jobStarted = Date.now()
   total.first ??= jobStarted
   let database
@@ -197,6 +218,7 @@ async function runJob(job) {
       lines.push(`Using ${database.description}`)
     }
     const env = {
+      ...(job.env ?? {}),
       ...(database?.env ?? {}),
       ...(suite.needsDatabase && migrated
         ? { [TEMPLATE_ENV]: migrated.database, TRADE_CREDIT_TEST_TEMPLATE_REDIS_URL: process.env.REDIS_URL ?? "" }
@@ -213,11 +235,11 @@ async function runJob(job) {
     } catch {
       total.failed += 1 // no report: the run died before jest could write one
     }
-    if (job.file) console.log(`== ${job.file}: ${seconds(Date.now() - jobStarted)}`)
+    if (job.file) console.log(`== ${job.label}: ${seconds(Date.now() - jobStarted)}`)
     if (result.timedOut) console.error(`\n== ${job.label} did not finish in time and was stopped`)
     if (result.status !== 0) {
       failed = true
-      console.error(`\n== ${job.suite} tests failed: ${job.jestArgs.join(" ") || "(all)"} (exit ${result.status ?? result.signal})`)
+      console.error(`\n== ${job.row ?? job.suite} tests failed: ${job.jestArgs.join(" ") || "(all)"} (exit ${result.status ?? result.signal})`)
     }
   } catch (error) {
     if (lines.length) process.stdout.write(`${lines.join("\n")}\n`)
@@ -228,7 +250,7 @@ async function runJob(job) {
     await database?.stop().catch(() => {})
     total.last = Date.now()
     if (--total.pending === 0) {
-      console.log(`== ${job.suite} tests: ${total.files} files, ${total.passed} passed, ${total.failed} failed in ${seconds(total.last - total.first)}`)
+      console.log(`== ${job.row ?? job.suite} tests: ${total.files} files, ${total.passed} passed, ${total.failed} failed in ${seconds(total.last - total.first)}`)
     }
   }
 }
@@ -248,7 +270,8 @@ process.on("SIGTERM", stopAll)
 
 try {
   console.log(
-    `\n== ${selected.filter((s) => totals[s]).join(", ")} tests (${clock()}): ${jobs.length} jobs, ${concurrency} at a time`
+    `\n== ${Object.keys(totals).join(", ")} tests (${clock()}): ${jobs.length} jobs, ${concurrency} at a time` +
+      (process.env[PROFILE_ENV] ? ` (simulator profile ${process.env[PROFILE_ENV]})` : "")
   )
   migratedReady =
     databaseJobs.length && !configuredDatabase && process.env.TEST_MIGRATED_CLUSTER !== "off"

@@ -1,4 +1,4 @@
-import { startSimulator, SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } from "trade-credit-simulator"
+import { startSimulator, SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET, type SimulatorProfile } from "trade-credit-simulator"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { simulatorControl } = require("../../scripts/lib/simulator-control.js")
 
@@ -8,6 +8,17 @@ export const STOREFRONT_URL = "http://storefront.test:8000"
 
 /** The one webhook URL a merchant gives the service (the plugin's route; /hooks/payment/trade-credit_default still works). */
 export const WEBHOOK_PATH = "/hooks/trade-credit"
+
+/**
+ * The simulator profile of this test file: TRADE_CREDIT_SIMULATOR_PROFILE (scripts/test.mjs runs the service-facing
+ * areas a second time with "minimal"), else the default "full".
+ */
+export function simulatorProfile(): SimulatorProfile {
+  return process.env.TRADE_CREDIT_SIMULATOR_PROFILE === "minimal" ? "minimal" : "full"
+}
+
+/** Whether this file runs against the minimal profile (answers as narrow as the service's documents allow). */
+export const minimalProfile = () => simulatorProfile() === "minimal"
 
 /** Points the simulator's webhooks at the Medusa under test (`api.defaults.baseURL`), or cuts them (null). */
 export async function pointWebhooksAt(simulatorUrl: string, medusaBaseUrl: string | null) {
@@ -22,7 +33,7 @@ export async function pointWebhooksAt(simulatorUrl: string, medusaBaseUrl: strin
 export function useSimulator(env: Record<string, string> = {}) {
   const handle: { sim?: RunningSimulator; url: string } = { url: "" }
   beforeAll(async () => {
-    handle.sim = await startSimulator({ port: 0, webhookRetryDelaysMs: [200, 500] })
+    handle.sim = await startSimulator({ port: 0, webhookRetryDelaysMs: [200, 500], profile: simulatorProfile() })
     handle.url = handle.sim.url
     Object.assign(process.env, {
       TRADE_CREDIT_API_KEY: SIMULATOR_API_KEY,

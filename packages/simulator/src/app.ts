@@ -6,6 +6,7 @@ import type { SimulatorContext } from "./context"
 import { ServiceError, errorHandler, sendError } from "./errors"
 import { faultInjection } from "./faults"
 import { idempotency } from "./idempotency"
+import { minimalAnswers } from "./minimal"
 import { requestLogging } from "./request-log"
 import { controlRoutes } from "./routes/control/index"
 import { serviceRoutes } from "./routes/service"
@@ -26,6 +27,8 @@ export function createApp(ctx: SimulatorContext, connections?: ConnectionCounter
   if (connections) app.use(connectionRoutes(connections))
   app.use("/_sim", controlRoutes(ctx))
   app.use(requestLogging(ctx.requests, ctx.clock))
+  // The minimal profile's answers (minimal.ts): before the faults, so that an injected error carries no code either.
+  if (ctx.profile.name === "minimal") app.use(minimalAnswers())
   app.use(faultInjection(ctx.faults))
   app.use("/verify", verificationPage(ctx))
   app.use("/soletrader", signupPage(ctx))

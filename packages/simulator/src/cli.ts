@@ -1,9 +1,18 @@
 import { SIMULATOR_API_KEY, startSimulator } from "./index"
+import { PROFILE_ENV, type SimulatorProfile, parseProfile } from "./profile"
 import type { MerchantConfig } from "./types"
 
-type CliOptions = { port: number; host: string; webhookUrl?: string; apiKey?: string; webhookSecret?: string; publicUrl?: string }
+type CliOptions = {
+  port: number
+  host: string
+  webhookUrl?: string
+  apiKey?: string
+  webhookSecret?: string
+  publicUrl?: string
+  profile?: SimulatorProfile
+}
 
-const USAGE = `Usage: trade-credit-simulator [--port N] [--host H] [--webhook-url U] [--api-key K] [--webhook-secret S] [--public-url U]
+const USAGE = `Usage: trade-credit-simulator [--port N] [--host H] [--webhook-url U] [--api-key K] [--webhook-secret S] [--public-url U] [--profile full|minimal]
   --port N            port to listen on (0 picks a free one; default 4010)
   --host H            interface to listen on (default 127.0.0.1)
   --webhook-url U     where order events are POSTed (also settable with PUT /_sim/webhook)
@@ -12,7 +21,9 @@ const USAGE = `Usage: trade-credit-simulator [--port N] [--host H] [--webhook-ur
                       simulator's well-known sandbox key)
   --webhook-secret S  the webhook signing secret, whsec_<base64> (likewise: prefer
                       TRADE_CREDIT_SIMULATOR_WEBHOOK_SECRET; default: the simulator's well-known one)
-  --public-url U      base URL written into payment_url and invoice URLs (default http://host:port)`
+  --public-url U      base URL written into payment_url and invoice URLs (default http://host:port)
+  --profile P         full (default: every field the simulator knows) or minimal (answers as narrow as the
+                      service's documents allow; README "The minimal profile"); default: ${PROFILE_ENV}, else full`
 
 export function parseArgs(argv: string[]): CliOptions {
   const options: CliOptions = { port: 4010, host: "127.0.0.1" }
@@ -46,6 +57,9 @@ export function parseArgs(argv: string[]): CliOptions {
         break
       case "--public-url":
         options.publicUrl = value
+        break
+      case "--profile":
+        options.profile = parseProfile(value, "--profile")
         break
       default:
         throw new Error(`unknown option ${name}\n${USAGE}`)
@@ -81,10 +95,11 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     port: options.port,
     host: options.host,
     publicUrl: options.publicUrl,
+    profile: options.profile,
     merchants: [merchant],
     logger: { info: (m) => console.log(m), warn: (m) => console.warn(m), error: (m) => console.error(m) },
   })
-  console.log(`trade-credit simulator listening on ${simulator.url}`)
+  console.log(`trade-credit simulator listening on ${simulator.url} (profile ${simulator.profile})`)
   console.log(
     options.apiKey
       ? "API key: the one given (--api-key or TRADE_CREDIT_SIMULATOR_API_KEY)"

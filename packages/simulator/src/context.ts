@@ -2,6 +2,7 @@ import type { Clock } from "./clock"
 import type { FaultStore } from "./faults"
 import type { DocumentNumbers } from "./orders/documents"
 import type { PdfCache } from "./pdf"
+import type { ProfileSettings } from "./profile"
 import type { RequestLog } from "./request-log"
 import type { CompanyDirectory } from "./state/companies"
 import type { MerchantRegistry } from "./state/merchants"
@@ -26,5 +27,7 @@ export type SimulatorContext = {
   documents: DocumentNumbers
   pdfs: PdfCache
   hooks: SimulatorHooks
+  /** The profile (full, or minimal: answers as narrow as the documents allow) and its settings. */
+  profile: ProfileSettings
   logger: SimulatorLogger
 }

@@ -13,10 +13,14 @@ import { sweepRepayment } from "./repayment/sweep"
 import { RequestLog } from "./request-log"
 import { CompanyDirectory } from "./state/companies"
 import { MerchantRegistry } from "./state/merchants"
+import { minimalEvent } from "./minimal"
+import { profileSettings, resolveProfile } from "./profile"
+import { publishedIndex } from "./published/operations"
 import type { SimulatorLogger, SimulatorOptions } from "./types"
 import { WebhookDispatcher } from "./webhooks"
 
-export type { MerchantConfig, SimulatorHooks, SimulatorLogger, SimulatorOptions } from "./types"
+export type { MerchantConfig, SimulatorHooks, SimulatorLogger, SimulatorOptions, SimulatorProfile, StepUpRule } from "./types"
+export { DEFAULT_MINIMAL_FUNDING_DELAY_MS, DEFAULT_STEP_UP, PROFILE_ENV, PROFILES } from "./profile"
 export type { SimulatorContext } from "./context"
 
 /** The simulator's well-known sandbox key (contract shape: secret_test_ + 43 URL-safe base64 characters). Not a secret. */
@@ -36,6 +40,8 @@ export type RunningSimulator = {
   port: number
   /** Where the control API lives (url + "/_sim"). */
   controlUrl: string
+  /** "full" or "minimal" (README "The minimal profile"). */
+  profile: SimulatorContext["profile"]["name"]
   /** The simulator's state, for tests that look inside. */
   state: SimulatorContext
   close(): Promise<void>
@@ -52,6 +58,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const logger = options.logger ?? quietLogger
   const clock = new Clock()
   const unverifiedTtlMs = options.unverifiedTtlMs ?? DEFAULT_UNVERIFIED_TTL_MS
+  const profile = profileSettings(resolveProfile(options.profile), { minimalFundingDelayMs: options.minimalFundingDelayMs, stepUp: options.stepUp })
+  // The minimal profile shapes by the published documents: loaded (and checked to exist) before the server listens.
+  if (profile.name === "minimal") publishedIndex()
   const ctx: SimulatorContext = {
     baseUrl: "",
     unverifiedTtlMs,
@@ -71,10 +80,17 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     faults: new FaultStore(),
     requests: new RequestLog(options.requestLogLimit ?? 5000),
     // The envelope's `source` is the service's base URL, known once the server listens.
-    webhooks: new WebhookDispatcher(clock, options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS, logger, () => ctx.baseUrl),
+    webhooks: new WebhookDispatcher(
+      clock,
+      options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
+      logger,
+      () => ctx.baseUrl,
+      profile.name === "minimal" ? minimalEvent : undefined
+    ),
     documents: new DocumentNumbers(),
     pdfs: new PdfCache(),
     hooks: { ...options.hooks },
+    profile,
     logger,
   }
 
@@ -109,6 +125,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     url: ctx.baseUrl,
     port: address.port,
     controlUrl: `${ctx.baseUrl}/_sim`,
+    profile: ctx.profile.name,
     state: ctx,
     close() {
       closed ??= new Promise<void>((resolve, reject) => {

@@ -1,4 +1,7 @@
 /** Options and shared types of the simulator of the service. */
+import type { SimulatorProfile, StepUpRule } from "./profile"
+
+export type { SimulatorProfile, StepUpRule }
 
 export type SimulatorLogger = {
   info(message: string): void
@@ -41,6 +44,16 @@ export type SimulatorOptions = {
   requestLogLimit?: number
   /** Default: warnings and errors on the console, nothing else. */
   logger?: SimulatorLogger
+  /**
+   * "full" (default: every field the simulator knows, error codes, its own event names) or "minimal" (answers as
+   * narrow as the service's documents allow: README "The minimal profile"). Left out: TRADE_CREDIT_SIMULATOR_PROFILE,
+   * else "full".
+   */
+  profile?: SimulatorProfile
+  /** Minimal profile: the least time before a plan's funding is decided (simulator clock); default 2000 ms. */
+  minimalFundingDelayMs?: number
+  /** Which verified trade-account orders still go to verification (either profile); default: minimal gross >= 5000.00, full none; null: none. */
+  stepUp?: StepUpRule | null
   /** Extension points for interfaces built later (trade accounts). */
   hooks?: Partial<SimulatorHooks>
 }

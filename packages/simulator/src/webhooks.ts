@@ -17,6 +17,12 @@ export type WebhookDelivery = {
   attempts: DeliveryAttempt[]
 }
 
+/** Seed and contract event names and the published names the minimal profile sends instead (published/README.md). */
+const PUBLISHED_NAMES: Record<string, string> = {
+  "enrollment.approved": "business_registry.approved.v1",
+  "enrollment.declined": "business_registry.rejected.v1",
+}
+
 const ATTEMPT_TIMEOUT_MS = 10_000
 const KEEP_DELIVERIES = 5_000
 
@@ -38,17 +44,21 @@ export class WebhookDispatcher {
     private readonly clock: Clock,
     private readonly retryDelaysMs: number[],
     private readonly logger: SimulatorLogger,
-    private readonly source: () => string = () => ""
+    private readonly source: () => string = () => "",
+    /** What the profile makes of an event before it is kept and sent (the minimal profile's names and envelopes). */
+    private readonly transform?: (type: string, payload: Record<string, unknown>) => { type: string; payload: Record<string, unknown> }
   ) {}
 
-  emit(merchant: MerchantState, type: string, data: unknown): WebhookDelivery {
+  emit(merchant: MerchantState, eventType: string, data: unknown): WebhookDelivery {
     const id = `msg_${randomUUID().replace(/-/g, "")}`
+    const envelope: WebhookEnvelope = { id, specversion: SPEC_VERSION, source: this.source(), type: eventType, time: this.clock.iso(), data }
+    const { type, payload } = this.transform ? this.transform(eventType, envelope) : { type: eventType, payload: envelope }
     const delivery: WebhookDelivery = {
       id,
       merchant: merchant.id,
       type,
       url: merchant.webhookUrl,
-      payload: { id, specversion: SPEC_VERSION, source: this.source(), type, time: this.clock.iso(), data },
+      payload: payload as WebhookEnvelope,
       state: merchant.webhookUrl ? "pending" : "no_url",
       attempts: [],
     }
@@ -62,12 +72,17 @@ export class WebhookDispatcher {
     return delivery
   }
 
-  /** A `type` filter matches the name, or its versioned name: `order.verified` finds `order.verified.v1` too. */
+  /**
+   * A `type` filter matches the name, or its versioned name: `order.verified` finds `order.verified.v1` too; a seed
+   * name finds its published one (`enrollment.approved` finds `business_registry.approved.v1`, as the minimal profile
+   * sends it).
+   */
   list(filter: { merchant?: string; type?: string } = {}): WebhookDelivery[] {
+    const published = filter.type ? PUBLISHED_NAMES[filter.type] : undefined
     return this.deliveries.filter(
       (d) =>
         (!filter.merchant || d.merchant === filter.merchant) &&
-        (!filter.type || d.type === filter.type || d.type === `${filter.type}.v1`)
+        (!filter.type || d.type === filter.type || d.type === `${filter.type}.v1` || d.type === published)
     )
   }
 

@@ -13,7 +13,8 @@ import type {
 } from "../contract/orders"
 import type { SimulatorContext } from "../context"
 import { type Decision, decide } from "../decisions"
-import { invalidState } from "../errors"
+import { invalidState, schemaError } from "../errors"
+import { steppedUp } from "../profile"
 import type { CompanyRecord } from "../state/companies"
 import type { MerchantState } from "../state/merchants"
 import type { OrderExtras, OrderRecord } from "../state/orders"
@@ -99,12 +100,19 @@ export function createOrder(ctx: SimulatorContext, merchant: MerchantState, body
   if (holder) {
     throw invalidState(`merchant_order_id ${body.merchant_order_id} is already used by order ${holder.order.id}`, holder.order.id)
   }
+  // Minimal profile: a tracking_id links an intent of this merchant, or the create is refused (400, nothing kept).
+  if (ctx.profile.name === "minimal" && body.tracking_id != null && !merchant.orders.hasIntent(body.tracking_id)) {
+    throw schemaError(`tracking_id ${body.tracking_id} is not the tracking_id of an order intent of this merchant`, [
+      { loc: ["body", "tracking_id"], msg: "no order intent of this merchant has this tracking_id", type: "value_error" },
+    ])
+  }
   const tradeAccount = body.buyer.trade_account
   const verifiedUser = !!tradeAccount && isVerifiedTradeAccountUser(ctx, merchant, tradeAccount)
   const company = ctx.companies.resolve(body.buyer.company)
   const amounts = checkTotals(body)
   const decision: Decision = amounts.ok ? decide(company, body.gross_amount) : { approved: false, decline_reason: amounts.code }
-  const oneClick = decision.approved && verifiedUser
+  // The service may add verification steps for certain orders (profile.ts StepUpRule; the full profile has none unless set).
+  const oneClick = decision.approved && verifiedUser && !steppedUp(ctx.profile, merchant.id, body)
   const id = randomUUID()
   const now = ctx.clock.iso()
   const billing = answerAddress(body.billing_address)

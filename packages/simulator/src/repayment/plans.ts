@@ -62,13 +62,22 @@ export function createPlan(ctx: SimulatorContext, merchant: MerchantState, body:
   const record: PlanRecord = {
     plan,
     createdAt: new Date(nowMs).toISOString(),
-    funding: { status: "PENDING", reason: null, dueAtMs: nowMs + ctx.repayment.fundingDelayMs, decidedAt: null, decidedBy: null },
+    funding: { status: "PENDING", reason: null, dueAtMs: nowMs + fundingDelayOf(ctx), decidedAt: null, decidedBy: null },
     fulfilment: { status: "NOT_INITIATED", dueAtMs: null, requestedAt: null, settledAt: null },
     cancellation: null,
     credits: [],
   }
   merchant.repayment.addPlan(record, account)
   return record
+}
+
+/**
+ * How long the service takes to decide a new plan's funding: the configured delay; in the minimal profile never less
+ * than its own delay (the service never decides at once; the control API still can).
+ */
+export function fundingDelayOf(ctx: SimulatorContext): number {
+  const configured = ctx.repayment.fundingDelayMs
+  return ctx.profile.name === "minimal" ? Math.max(configured, ctx.profile.fundingDelayMs) : configured
 }
 
 /** `{plan reference}-{n}`, kept within the 40 characters of a reference (the plan's part shortened if need be). */

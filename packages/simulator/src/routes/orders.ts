@@ -24,7 +24,9 @@ export function orderRoutes(ctx: SimulatorContext): Router {
     "/v1/order_intent",
     route((req, res) => {
       const body = parseWith(OrderIntentRequest, req.body ?? {}, "body")
-      res.status(201).json(decideIntent(ctx, body))
+      const intent = decideIntent(ctx, body)
+      merchantOf(res).orders.addIntent(intent.tracking_id)
+      res.status(201).json(intent)
     })
   )
 

@@ -14,6 +14,11 @@ export type SignupConfig = {
   canRegister: boolean
   /** The page's language (page-language.ts); the script gets its words as `texts`. */
   language: PageLanguage
+  /**
+   * Whether the popup tells its opener how it ended (`postMessage`). The seed only says it "saves the details to
+   * autofill and closes": the minimal profile posts nothing (the opener sees the window close, then reads autofill).
+   */
+  postToOpener: boolean
 }
 
 /** What the page embeds for its script: the config and the script's words in the page's language. */

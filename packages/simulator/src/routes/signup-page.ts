@@ -128,6 +128,7 @@ export function signupPage(ctx: SimulatorContext): Router {
           canVerify,
           canRegister,
           language,
+          postToOpener: ctx.profile.name !== "minimal",
         })
       )
     })

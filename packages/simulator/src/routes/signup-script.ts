@@ -12,7 +12,9 @@
  *   the page says so and the service saves autofill itself once accepted.
  *
  * When done it posts {type: "soletrader-signup", status: "completed"} to
- * window.opener and closes; Cancel posts status "cancelled".
+ * window.opener and closes; Cancel posts status "cancelled". In the minimal
+ * profile (config.postToOpener false) it posts nothing: it saves to autofill
+ * and closes, as the seed describes the popup.
  *
  * Its words come from the page's config (`texts`, page-texts.ts `script`, in
  * the page's language); `{name}` in them is filled by `t(key, values)`.
@@ -97,6 +99,7 @@ export const SIGNUP_SCRIPT = String.raw`
     var known = knownAnswer(answer);
     if (known) return known;
     if (answer && answer.body && answer.body.error_message) return answer.body.error_message;
+    if (answer && answer.body && typeof answer.body.message === "string") return answer.body.message;
     return fallback + (answer ? t("status", { status: answer.status }) : "");
   }
   function failed(error) {
@@ -108,7 +111,7 @@ export const SIGNUP_SCRIPT = String.raw`
     if (state.finished) return;
     state.finished = true;
     try {
-      if (window.opener) window.opener.postMessage({ type: "soletrader-signup", status: status }, "*");
+      if (config.postToOpener !== false && window.opener) window.opener.postMessage({ type: "soletrader-signup", status: status }, "*");
     } catch (e) { /* the opener may be gone */ }
     if (title) {
       $("done-title").textContent = title;

@@ -47,6 +47,18 @@ export class OrderStore {
   private byMerchantOrderId = new Map<string, OrderRecord[]>()
   /** Approved orders waiting for the buyer, in creation order (the expiry sweep stops at the first young one). */
   readonly awaitingVerification = new Set<OrderRecord>()
+  /** The tracking_ids of this merchant's order intents (the minimal profile refuses an order naming another). */
+  private trackingIds = new Set<string>()
+
+  /** Keeps an intent's tracking_id (the oldest dropped beyond 50 000). */
+  addIntent(trackingId: string): void {
+    this.trackingIds.add(trackingId)
+    if (this.trackingIds.size > 50_000) this.trackingIds.delete(this.trackingIds.values().next().value as string)
+  }
+
+  hasIntent(trackingId: string): boolean {
+    return this.trackingIds.has(trackingId)
+  }
 
   add(record: OrderRecord): void {
     this.byId.set(record.order.id, record)
@@ -94,5 +106,6 @@ export class OrderStore {
     this.byId.clear()
     this.byMerchantOrderId.clear()
     this.awaitingVerification.clear()
+    this.trackingIds.clear()
   }
 }

@@ -3,6 +3,7 @@ import { z } from "zod"
 import type { SimulatorContext } from "../../context"
 import { ServiceError, sendError } from "../../errors"
 import { sweepExpired } from "../../orders/lifecycle"
+import { profileView, resetProfile } from "../../profile"
 import { sweepRepayment } from "../../repayment/sweep"
 import { parseWith } from "../../validate"
 import { route } from "../handler"
@@ -16,6 +17,25 @@ import { controlTradeAccountRoutes } from "./trade-accounts"
 
 const AdvanceBody = z.object({ ms: z.number().int().min(0) })
 const ApiKeyBody = z.object({ api_key: z.string().min(1) }).strict()
+const StepUpBody = z
+  .object({
+    min_gross_amount: z.string().regex(/^\d+(\.\d{1,2})?$/).nullable().default(null),
+    every_nth: z.number().int().min(1).nullable().default(null),
+    merchant_order_id_pattern: z
+      .string()
+      .refine((p) => {
+        try {
+          new RegExp(p)
+          return true
+        } catch {
+          return false
+        }
+      }, "not a regular expression")
+      .nullable()
+      .default(null),
+  })
+  .strict()
+const ProfileBody = z.object({ funding_delay_ms: z.number().int().min(0).optional(), step_up: StepUpBody.nullable().optional() }).strict()
 
 const ENDPOINTS = [
   "GET /_sim/merchants",
@@ -52,6 +72,8 @@ const ENDPOINTS = [
   "DELETE /_sim/webhooks",
   "GET /_sim/clock",
   "POST /_sim/clock/advance {ms}",
+  "GET /_sim/profile (full or minimal, and the minimal profile's settings)",
+  "PUT /_sim/profile {funding_delay_ms?, step_up?: {min_gross_amount?, every_nth?, merchant_order_id_pattern?} | null}",
   "POST /_sim/reset",
 ]
 
@@ -61,7 +83,7 @@ export function controlRoutes(ctx: SimulatorContext): Router {
   router.use(express.json({ limit: "1mb" }))
 
   router.get("/", (_req, res) => {
-    res.json({ base_url: ctx.baseUrl, merchants: ctx.merchants.list(), endpoints: ENDPOINTS })
+    res.json({ base_url: ctx.baseUrl, profile: ctx.profile.name, merchants: ctx.merchants.list(), endpoints: ENDPOINTS })
   })
   router.get("/merchants", (_req, res) => {
     res.json({ items: ctx.merchants.list() })
@@ -127,7 +149,24 @@ export function controlRoutes(ctx: SimulatorContext): Router {
     })
   )
 
+  router.get("/profile", (_req, res) => {
+    res.json(profileView(ctx.profile))
+  })
+  router.put(
+    "/profile",
+    route((req, res) => {
+      const body = parseWith(ProfileBody, req.body ?? {}, "body")
+      if (body.funding_delay_ms !== undefined) ctx.profile.fundingDelayMs = body.funding_delay_ms
+      if (body.step_up !== undefined) {
+        ctx.profile.stepUp = body.step_up
+        ctx.profile.oneClickCount.clear()
+      }
+      res.json(profileView(ctx.profile))
+    })
+  )
+
   router.post("/reset", (_req, res) => {
+    resetProfile(ctx.profile)
     for (const merchant of ctx.merchants.list()) merchant.reset()
     ctx.merchants.resetApiKeys()
     ctx.companies.reset()

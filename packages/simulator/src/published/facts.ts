@@ -1,0 +1,62 @@
+import { existsSync, readFileSync } from "node:fs"
+import path from "node:path"
+
+/**
+ * The facts of the service's published OpenAPI documents the minimal profile shapes its answers by: every document
+ * as JSON (`$ref`s left as they are). One loader, two sources:
+ *
+ * 1. `conformance/published-facts.json` of the repository (`{"documents": {"<file>.yaml": <document>}}`), found from
+ *    the simulator's package folder (`../../conformance/published-facts.json`) or named by
+ *    `TRADE_CREDIT_PUBLISHED_FACTS`;
+ * 2. without it, the minimal profile refuses to start, naming the file (parsing the YAML documents of
+ *    `../shared/service/published` here would need the `yaml` package, which is not a dependency of the simulator).
+ *
+ * Only the minimal profile loads them (the default profile never does), so a packaged simulator without them
+ * still runs.
+ */
+export type PublishedFacts = { documents: Record<string, Record<string, any>> }
+
+/** The simulator's package folder (the one whose package.json is trade-credit-simulator's), from src/ or dist/. */
+function packageDir(): string {
+  let dir = __dirname
+  for (let i = 0; i < 6; i++) {
+    const manifest = path.join(dir, "package.json")
+    if (existsSync(manifest)) {
+      try {
+        if (JSON.parse(readFileSync(manifest, "utf8")).name === "trade-credit-simulator") return dir
+      } catch {
+        /* not ours */
+      }
+    }
+    dir = path.dirname(dir)
+  }
+  return path.resolve(__dirname, "..", "..")
+}
+
+export function publishedFactsPaths(): { json: string; yamlDir: string } {
+  const pkg = packageDir()
+  return {
+    json: process.env.TRADE_CREDIT_PUBLISHED_FACTS || path.resolve(pkg, "..", "..", "conformance", "published-facts.json"),
+    yamlDir: process.env.TRADE_CREDIT_PUBLISHED_DIR || path.resolve(pkg, "..", "..", "..", "shared", "service", "published"),
+  }
+}
+
+let cached: PublishedFacts | undefined
+
+/** The published documents, loaded once per process. */
+export function loadPublishedFacts(): PublishedFacts {
+  if (cached) return cached
+  const { json, yamlDir } = publishedFactsPaths()
+  if (existsSync(json)) {
+    const facts = JSON.parse(readFileSync(json, "utf8")) as PublishedFacts
+    if (!facts?.documents || typeof facts.documents !== "object") throw new Error(`${json} holds no "documents"`)
+    cached = facts
+    return cached
+  }
+  // The YAML documents themselves would need the `yaml` package, which is not one of the simulator's dependencies
+  // (src/__tests__/independence.spec.ts): the facts file is made from them (conformance/).
+  throw new Error(
+    `the minimal profile needs the service's published documents as JSON: ${json} does not exist ` +
+      `(set TRADE_CREDIT_PUBLISHED_FACTS; the YAML documents are in ${yamlDir})`
+  )
+}

@@ -54,6 +54,9 @@ export type PublishedEvent = {
   schemaName: string
 }
 
+/** A published schema and the document whose `#/components/...` its `$ref`s name. */
+export type PublishedSchema = { document: string; schema: Record<string, any>; root: Record<string, any> }
+
 export type PublishedDocuments = {
   /** The published operation a concrete seed call maps to, or `null` when the service publishes none. */
   operation(method: string, seedPath: string): PublishedOperation | null
@@ -73,6 +76,11 @@ export type PublishedDocuments = {
   ): Violation[]
   /** Whether the document publishes a JSON schema for that status (many statuses carry a description only). */
   responseSchema(method: string, seedPath: string, status: number): boolean
+  /**
+   * The published JSON schema of a response (as published: `$ref`s unresolved) and the document its `$ref`s resolve
+   * in, or `null` when the operation or the status publishes none. For generators of answers (issue 36).
+   */
+  responseJsonSchema(method: string, seedPath: string, status: number): PublishedSchema | null
   /** Violations of a webhook payload of that type (seed names like `enrollment.approved` are mapped). */
   event(type: string, body: unknown): string[]
   /** The published event a (seed or published) event type maps to, or `null`. */
@@ -500,6 +508,19 @@ function buildPublished(sources: SourceDocument[]): PublishedDocuments {
     return out
   }
 
+  const responseJsonSchema = (method: string, seedPath: string, status: number): PublishedSchema | null => {
+    const op = operation(method, seedPath)
+    const responses: Record<string, any> = op?.spec.responses ?? {}
+    const key = [String(status), `${String(status)[0]}XX`, "default"].find((k) => k in responses)
+    const content: Record<string, any> | undefined = key ? responses[key].content : undefined
+    const mediaType = jsonMediaType(content)
+    const root = documents.find((d) => d.file === op?.document)?.doc
+    if (!op || !mediaType || !root) {
+      return null
+    }
+    return { document: op.document, schema: content![mediaType].schema, root }
+  }
+
   const responseSchema = (method: string, seedPath: string, status: number): boolean => {
     const op = operation(method, seedPath)
     const responses: Record<string, any> = op?.spec.responses ?? {}
@@ -556,6 +577,7 @@ function buildPublished(sources: SourceDocument[]): PublishedDocuments {
     documents: files,
     operation,
     responseSchema,
+    responseJsonSchema,
     parameterViolations,
     parameters: (method, seedPath, headers) => asStrings(parameterViolations(method, seedPath, headers)),
     eventSpec,

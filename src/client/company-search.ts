@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { CompanyDetails, CompanySearchQuery, CompanySearchResult } from "../service/schemas/company"
+import { CompanyDetails, CompanySearchQuery, type CompanySearchResult, companySearchResultOf } from "../service/schemas/company"
 import { urlPath } from "./http-utils"
 import type { Transport } from "./transport"
 import { validateRequest } from "./validate"
@@ -14,12 +14,15 @@ export class CompanySearchClient {
     this.#transport = transport
   }
 
-  /** GET /companies/v2/company?country=&q=&limit= (`q` optional; limit 1-100, default 15). */
+  /**
+   * GET /companies/v2/company?country=&q=&limit= (`q` optional; limit 1-100, default 15). A result without a country
+   * (published optional) is in the searched country.
+   */
   async search(query: CompanySearchInput): Promise<CompanySearchResult> {
     const { country, q, limit } = validateRequest(CompanySearchQuery, query, "company search")
     const { data } = await this.#transport.request(
       { method: "GET", path: "/companies/v2/company", query: { country, q, limit } },
-      CompanySearchResult
+      companySearchResultOf(country)
     )
     return data
   }

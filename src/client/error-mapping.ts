@@ -1,4 +1,5 @@
-import { DescribedErrorBody, ErrorBody, type ErrorLocation, HEADERS, ValidationErrorBody } from "../service/schemas/common"
+import { z } from "@medusajs/framework/zod"
+import { type ErrorLocation, HEADERS } from "../service/schemas/common"
 import { CLIENT_ERROR_CODES, RETRYABLE_STATUSES, TradeCreditError } from "./errors"
 import { mediaTypeOf, type ResponseHeaders } from "./http-utils"
 import { isRetryableNetworkError, networkCodeOf, parseRetryAfter } from "./retry"
@@ -50,80 +51,128 @@ export function codeOfStatus(status: number): string {
 const bodyRelative = (entry: ErrorLocation): ErrorLocation =>
   entry.loc.length > 1 && entry.loc[0] === "body" ? { ...entry, loc: entry.loc.slice(1) } : entry
 
+/** Text of an error body's field, or undefined (an empty string says nothing either). */
+const text = z
+  .unknown()
+  .transform((value) => (typeof value === "string" && value.trim() ? value : undefined))
+
 /**
- * A non-2xx answer. The service answers in one of three bodies (contract section 0): `{error_code, ...}`; under
- * /repay/v1 and /companies/v2 a 422 `{detail: [{loc, msg, type}]}` for a refused request, else `{description,
- * code}`. All three become the one TradeCreditError: `code` a section 0 code (SCHEMA_ERROR for a 422, by status
- * for `{description, code}`), `serviceCode` what the body said, `errors` the refused fields with their paths.
- * A body of none of these is HTTP_<status>.
+ * One refused field as the published documents allow it (`ErrorJSON`, `ValidationError`): every part may be null or
+ * absent, and anything else may ride along (`ctx`). Read into section 0's ErrorLocation.
+ */
+const LaxErrorLocation = z
+  .object({
+    loc: z.array(z.union([z.string(), z.number()])).nullish(),
+    msg: z.string().nullish(),
+    type: z.string().nullish(),
+  })
+  .transform((entry): ErrorLocation => ({ loc: entry.loc ?? [], msg: entry.msg ?? "", type: entry.type ?? "" }))
+
+/** A list of refused fields: an entry that is not one is left out, never the whole answer. */
+const LaxErrorLocations = z
+  .unknown()
+  .transform((value): ErrorLocation[] | undefined => {
+    if (!Array.isArray(value)) return undefined
+    return value.flatMap((entry) => {
+      const parsed = LaxErrorLocation.safeParse(entry)
+      return parsed.success ? [parsed.data] : []
+    })
+  })
+
+/**
+ * Whatever a non-2xx JSON body carries that the client can use. The seed shows no error shape (the status
+ * decides); the published documents give three (`ErrorResponse` with every field nullable, `Error` with
+ * `description` and `code`, 422 `HTTPValidationError`), and an answer may be none of them. Every field is optional.
+ */
+const LaxErrorBody = z.object({
+  error_code: text,
+  error_message: text,
+  error_details: text,
+  error_json: LaxErrorLocations,
+  error_trace_id: text,
+  /** `Error` of /repay/v1 and /companies/v2. */
+  description: text,
+  code: text,
+  /** 422 `HTTPValidationError` (a list), or a framework's plain `detail` text. */
+  detail: z.unknown(),
+  /** What other servers in front of the service say. */
+  message: text,
+  error: text,
+})
+
+/**
+ * A non-2xx answer. The status decides (interfaces.md shows no error body): `code` is the body's section 0
+ * `error_code` when it carries one, else the code the status stands for (`codeOfStatus`: SCHEMA_ERROR for a 400 or
+ * 422, NOT_FOUND, INVALID_STATE, ... and `HTTP_<status>` for a status the contract never names). Any body is read:
+ * `{error_code, ...}` (every field optional), `{description, code}` and `{detail: [{loc, msg, type}]}` under
+ * /repay/v1 and /companies/v2, other JSON, text, or nothing. `serviceCode` is the code the body itself carried,
+ * `errors` the refused fields with their paths (section 0's convention), the message the body's own words when
+ * there are some.
  */
 export function errorFromAnswer(ctx: CallContext, status: number, headers: ResponseHeaders, body: Buffer): TradeCreditError {
   const retryAfterMs = parseRetryAfter(headers[HEADERS.retryAfter]) ?? undefined
   const retryable = RETRYABLE_STATUSES.has(status)
   let json: unknown = undefined
   try {
-    json = JSON.parse(body.toString("utf8"))
+    json = body.length ? JSON.parse(body.toString("utf8")) : undefined
   } catch {
-    // not JSON: a non-contract error body
+    // not JSON: the status alone decides
   }
-  const validation = ValidationErrorBody.safeParse(json)
-  if (validation.success) {
-    const errors = validation.data.detail.map((entry) => bodyRelative({ ...entry, msg: ctx.redact(entry.msg) }))
+  const base = { ...common(ctx), status, retryable, retryAfterMs }
+  const parsed = json !== null && typeof json === "object" && !Array.isArray(json) ? LaxErrorBody.safeParse(json) : undefined
+  if (!parsed?.success) {
+    const mediaType = mediaTypeOf(headers["content-type"])
+    return new TradeCreditError({
+      ...base,
+      code: codeOfStatus(status),
+      message: `Trade credit service: ${where(ctx)} answered ${status} without a contract error body (${
+        body.length ? `${body.length} bytes of ${mediaType || "unknown type"}` : "empty body"
+      })`,
+    })
+  }
+  const error = parsed.data
+  const validation = Array.isArray(error.detail) ? LaxErrorLocations.parse(error.detail) : undefined
+  if (validation && !error.error_code) {
+    const errors = validation.map((entry) => bodyRelative({ ...entry, msg: ctx.redact(entry.msg) }))
     const first = errors[0]
     return new TradeCreditError({
-      ...common(ctx),
-      code: "SCHEMA_ERROR",
+      ...base,
+      code: status === 422 || status === 400 ? "SCHEMA_ERROR" : codeOfStatus(status),
       serviceCode: "VALIDATION_ERROR",
       message: ctx.redact(
         `Trade credit service: ${where(ctx)} answered ${status}: the request was refused${first ? ` at ${first.loc.join(".")}: ${first.msg}` : ""}`
       ),
-      status,
       errors,
-      retryable,
-      retryAfterMs,
     })
   }
-  const described = DescribedErrorBody.safeParse(json)
-  if (described.success) {
-    const { description, code } = described.data
+  if (error.error_code) {
+    const trace = error.error_trace_id ? ` (trace ${error.error_trace_id})` : ""
     return new TradeCreditError({
-      ...common(ctx),
-      code: codeOfStatus(status),
-      serviceCode: code,
-      message: ctx.redact(`Trade credit service: ${where(ctx)} answered ${status} ${code}: ${description}`),
-      status,
-      retryable,
-      retryAfterMs,
+      ...base,
+      code: error.error_code,
+      serviceCode: error.error_code,
+      message: ctx.redact(
+        `Trade credit service: ${where(ctx)} answered ${status} ${error.error_code}${error.error_message ? `: ${error.error_message}` : ""}${trace}`
+      ),
+      traceId: error.error_trace_id,
+      details: error.error_details === undefined ? undefined : ctx.redact(error.error_details),
+      errors: error.error_json?.map((issue) => ({ ...issue, msg: ctx.redact(issue.msg) })),
     })
   }
-  const parsed = ErrorBody.safeParse(json)
-  if (!parsed.success) {
-    const mediaType = mediaTypeOf(headers["content-type"])
-    return new TradeCreditError({
-      ...common(ctx),
-      code: `HTTP_${status}`,
-      message: `Trade credit service: ${where(ctx)} answered ${status} without a contract error body (${
-        body.length ? `${body.length} bytes of ${mediaType || "unknown type"}` : "empty body"
-      })`,
-      status,
-      retryable,
-      retryAfterMs,
-    })
-  }
-  const error = parsed.data
+  // `{description, code}`, or a body with words but no code: the status decides the code.
+  const words = error.description ?? error.message ?? error.error_message ?? (typeof error.detail === "string" && error.detail.trim() ? error.detail : undefined) ?? error.error
+  const serviceCode = error.code
   return new TradeCreditError({
-    ...common(ctx),
-    code: error.error_code,
-    serviceCode: error.error_code,
+    ...base,
+    code: codeOfStatus(status),
+    serviceCode,
     message: ctx.redact(
-      `Trade credit service: ${where(ctx)} answered ${status} ${error.error_code}: ${error.error_message} (trace ${error.error_trace_id})`
+      words === undefined && serviceCode === undefined
+        ? `Trade credit service: ${where(ctx)} answered ${status} without a contract error body (${body.length} bytes of ${mediaTypeOf(headers["content-type"]) || "unknown type"})`
+        : `Trade credit service: ${where(ctx)} answered ${status}${serviceCode ? ` ${serviceCode}` : ""}${words ? `: ${words}` : ""}`
     ),
-    status,
     traceId: error.error_trace_id,
-    details: error.error_details == null ? undefined : ctx.redact(error.error_details),
-    errors: error.error_json?.map((issue) => ({ ...issue, msg: ctx.redact(issue.msg) })) ?? undefined,
-    retryable,
-    retryAfterMs,
+    details: error.error_details === undefined ? undefined : ctx.redact(error.error_details),
   })
 }
 

@@ -2,11 +2,13 @@ import BigNumber from "bignumber.js"
 import { z } from "@medusajs/framework/zod"
 import { checkLineItem, checkOrderAmounts } from "../service/order-arithmetic"
 import {
+  CancelReply,
   CreateOrderRequest,
   EditOrderRequest,
   FulfilAnswer,
   FulfilOrderRequest,
   FulfilRequest,
+  FulfilReply,
   FullRefundRequest,
   Order,
   OrderIntent,
@@ -143,9 +145,10 @@ export class OrdersClient {
   async cancel(orderId: string, { idempotencyKey }: Idempotent): Promise<CancelResult> {
     const { status, data } = await this.#transport.request(
       { method: "POST", path: urlPath`/v1/order/${orderId}/cancel`, idempotencyKey },
-      Order
+      CancelReply
     )
-    return { order: data, alreadyCancelled: status === 202 }
+    // The published 200 and 202 carry no schema: an answer that is not the order is followed by a read of it.
+    return { order: data ?? (await this.get(orderId)), alreadyCancelled: status === 202 }
   }
 
   /**
@@ -170,9 +173,12 @@ export class OrdersClient {
     const body = Object.keys(wire).length ? validateRequest(FulfilOrderRequest, wire, "fulfilment") : undefined
     const { data } = await this.#transport.request(
       { method: "POST", path: urlPath`/v1/order/${orderId}/fulfilled`, body, idempotencyKey },
-      FulfilAnswer
+      FulfilReply
     )
-    return data
+    if ("state" in data) return data
+    // The published answer names the fulfilment and what remains, not the order: the order is read back.
+    const order = await this.get(orderId)
+    return { ...order, fulfilled_order: data.fulfilled_order, remained_order: data.remained_order ?? null }
   }
 
   /**

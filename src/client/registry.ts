@@ -10,7 +10,8 @@ import {
   type ProposalCreateInput,
   RegistryDelegationRequest,
   ReturningBuyerCodeRequest,
-  SubmissionAnswer,
+  type SubmissionAnswer,
+  submissionAnswerOf,
   type SubmissionRequest,
   SubmissionRequest as SubmissionRequestSchema,
   ReturningBuyerMatches,
@@ -161,7 +162,8 @@ export class RegistryClient {
 
   /**
    * POST /registry/v1/proposal/{id}/submission: DRAFT → SUBMITTED (409 from any other status). The answer is
-   * `{initiation_method: "SKIP", proposal_id}`, not the proposal: read it with `getProposal` to follow it.
+   * `{initiation_method, proposal_id, redirect_url}` (SKIP, EMAIL or REDIRECT), not the proposal: read it with
+   * `getProposal` to follow it.
    */
   async submitProposal(proposalId: string, opts: Idempotent & MaybeToken & { body?: SubmissionRequest }): Promise<SubmissionAnswer> {
     const body = opts.body === undefined ? undefined : validateRequest(SubmissionRequestSchema, opts.body, "proposal submission")
@@ -173,7 +175,7 @@ export class RegistryClient {
         idempotencyKey: opts.idempotencyKey,
         delegationToken: opts.token,
       },
-      SubmissionAnswer
+      submissionAnswerOf(proposalId)
     )
     return data
   }

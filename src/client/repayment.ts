@@ -13,8 +13,9 @@ import {
   PlanCreditRequest,
   PlanFulfilmentRequest,
   PlanRequest,
-  PlanStatus,
+  type PlanStatus,
   PlanStatusQuery,
+  planStatusOf,
   PreviewRequest,
   PreviewResult,
   RepaymentAccount,
@@ -113,13 +114,15 @@ export class RepaymentClient {
   /** GET /status?plan_id=: funding and fulfilment status, invoiced, cancelled and credited amounts. */
   async getStatus(planId: string): Promise<PlanStatus> {
     const { plan_id } = validateRequest(PlanStatusQuery, { plan_id: planId }, "plan status")
-    const { data } = await this.#transport.request({ method: "GET", path: "/status", query: { plan_id } }, PlanStatus)
+    const { data } = await this.#transport.request({ method: "GET", path: "/status", query: { plan_id } }, planStatusOf(plan_id))
     return data
   }
 
   /**
    * PUT /fulfilment (202): finalises the plan and starts payout and invoicing.
-   * Only after funding is ACCEPTED (409 INVALID_STATE otherwise).
+   * Only after funding is ACCEPTED (409 INVALID_STATE otherwise). The published
+   * 202 body is `{}` (the contract's is the status): any JSON is accepted, and
+   * when it is not the plan's status the status is read back (GET /status).
    */
   async fulfil(
     planId: string,
@@ -127,8 +130,9 @@ export class RepaymentClient {
   ): Promise<PlanStatus> {
     const body = { plan_id: planId, ...(invoiceGroupingKey !== undefined && { invoice_grouping_key: invoiceGroupingKey }) }
     const valid = validateRequest(PlanFulfilmentRequest, body, "plan fulfilment")
-    const { data } = await this.#transport.request({ method: "PUT", path: "/fulfilment", body: valid, idempotencyKey }, PlanStatus)
-    return data
+    const { data } = await this.#transport.request({ method: "PUT", path: "/fulfilment", body: valid, idempotencyKey }, z.unknown())
+    const status = planStatusOf(planId).safeParse(data)
+    return status.success ? status.data : await this.getStatus(planId)
   }
 
   /**

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto"
 import { Webhook } from "standardwebhooks"
-import { WebhookEvent } from "./schemas"
+import { SEED_EVENT_NAMES, WebhookEvent } from "./schemas"
 
 /** What Medusa's webhook route queued: the parsed body, the raw body and the headers. */
 export type WebhookDelivery = {
@@ -89,16 +89,12 @@ export function verifyDelivery(delivery: WebhookDelivery, secrets: string | read
 /**
  * The enrollment events by the names of the service's published documents (`business_registry.approved.v1`,
  * `business_registry.rejected.v1`) are read as the seed's `enrollment.approved` and the contract's
- * `enrollment.declined`: whichever spelling the service sends, the plugin acts on it.
+ * `enrollment.declined` (SEED_EVENT_NAMES): whichever spelling the service sends, the plugin acts on it, and the same
+ * event arrives at the pipeline (same type, same ids) under either name.
  */
-const SEED_EVENT_NAMES: Record<string, string> = {
-  "business_registry.approved.v1": "enrollment.approved",
-  "business_registry.rejected.v1": "enrollment.declined",
-}
-
-function withSeedEventName(parsed: unknown): unknown {
+export function withSeedEventName(parsed: unknown): unknown {
   if (!parsed || typeof parsed !== "object") return parsed
   const type = (parsed as { type?: unknown }).type
-  if (typeof type !== "string" || !(type in SEED_EVENT_NAMES)) return parsed
+  if (typeof type !== "string" || !Object.hasOwn(SEED_EVENT_NAMES, type)) return parsed
   return { ...(parsed as Record<string, unknown>), type: SEED_EVENT_NAMES[type] }
 }

@@ -36,7 +36,7 @@ describe("orders.documentPdf", () => {
     const invoice = await client.orders.documentPdf(fulfilled.fulfilments[0].invoice_url)
     expect(invoice.contentType).toMatch(/^application\/pdf/)
     expect(invoice.body.subarray(0, 5).toString("latin1")).toBe("%PDF-")
-    const creditNote = await client.orders.documentPdf(refund.credit_note_url)
+    const creditNote = await client.orders.documentPdf(refund.credit_note_url!)
     expect(creditNote.body.subarray(0, 5).toString("latin1")).toBe("%PDF-")
     expect(Buffer.compare(invoice.body, creditNote.body)).not.toBe(0)
   })

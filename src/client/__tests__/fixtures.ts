@@ -107,6 +107,10 @@ export function orderAnswer(overrides: Partial<Order> = {}): Order {
     decline_reason: null,
     payment_url: "https://checkout.example.com/verify/ord_123",
     ...TOTALS,
+    // Read as the gross and 0.00 when the service leaves them null (issue 36).
+    payable_amount: TOTALS.gross_amount,
+    invoice_amount: TOTALS.gross_amount,
+    prepaid_amount: "0.00",
     currency: "GBP",
     buyer: { company: { company_canonical_id: "GB01234567" }, representative: REPRESENTATIVE },
     line_items: twoLines(),

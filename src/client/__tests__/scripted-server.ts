@@ -1,5 +1,7 @@
 import http from "node:http"
 import type { AddressInfo } from "node:net"
+import { createTradeCreditClient, type TradeCreditClient } from ".."
+import { TEST_KEY } from "./fixtures"
 
 /**
  * A real HTTP server on loopback (port 0) that answers from a script, one
@@ -126,4 +128,22 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
 /** A contract error body. */
 export function errorBody(code: string, message: string, extra: Record<string, unknown> = {}) {
   return { error_code: code, error_message: message, error_details: null, error_json: null, error_trace_id: `trace-${code.toLowerCase()}`, ...extra }
+}
+
+/**
+ * A scripted server and a client of it for one test file (no retries, no backoff): started before the file's tests,
+ * reset before each, closed after. Read `.server` and `.client` inside hooks and tests.
+ */
+export function useScriptedClient(): { server: ScriptedServer; client: TradeCreditClient } {
+  const handle = {} as { server: ScriptedServer; client: TradeCreditClient }
+  beforeAll(async () => {
+    handle.server = await startScriptedServer()
+    handle.client = createTradeCreditClient({ apiKey: TEST_KEY, environment: "sandbox", baseUrl: handle.server.url, retryBaseDelayMs: 1, maxRetries: 0 })
+  })
+  afterAll(async () => {
+    await handle.client?.close()
+    await handle.server?.close()
+  })
+  beforeEach(() => handle.server.reset())
+  return handle
 }

@@ -362,13 +362,13 @@ describe("transport: answers", () => {
     expect(conflict).toMatchObject({ code: "INVALID_STATE", serviceCode: "ERROR", status: 409 })
   })
 
-  it("maps a non-contract error body to HTTP_<status>", async () => {
+  it("maps a non-contract error body by its status (HTTP_<status> for one the contract never names)", async () => {
     server.script({ status: 418, body: "<html>teapot</html>", headers: { "content-type": "text/html" } })
     const error = await failure(transport().request({ method: "GET", path: "/v1/x" }, Thing))
     expect(error).toMatchObject({ code: "HTTP_418", status: 418, traceId: undefined, retryable: false })
     expect(error.message).toContain("text/html")
     server.script({ status: 404, body: { message: "not the contract" } })
-    expect((await failure(transport().request({ method: "GET", path: "/v1/x" }, Thing))).code).toBe("HTTP_404")
+    expect((await failure(transport().request({ method: "GET", path: "/v1/x" }, Thing))).code).toBe("NOT_FOUND")
   })
 
   it("answers a 2xx body that is not JSON with CONTRACT_VIOLATION at once (no retry)", async () => {

@@ -89,3 +89,25 @@ export const HEADERS = {
 
 /** An API key: secret_<env>_<43 URL-safe base64 characters>. */
 export const API_KEY_PATTERN = /^secret_(test|prod)_[A-Za-z0-9_-]{43}$/
+
+/**
+ * A decimal as the published answers carry it (`format: decimal`, pattern `^-?[0-9]+(\.[0-9]{0,N})?`): a sign, any
+ * number of decimals, a bare trailing dot. Read by every answer schema outside the order interface (issue 36).
+ */
+export const ReadDecimal = z.string().regex(/^-?\d+(\.\d*)?$/, "must be a decimal string")
+
+/**
+ * Money as the published answers carry it, read exactly: two decimals or fewer read as exactly two ("12.5" →
+ * "12.50", "7." → "7.00"); more are kept as sent (never rounded).
+ */
+export const ReadMoney = ReadDecimal.transform((value) => {
+  const [whole, fraction = ""] = value.split(".")
+  return fraction.length <= 2 ? `${whole}.${fraction.padEnd(2, "0")}` : value
+})
+
+/** A tax subtotal as the published answers carry it (`TaxSubtotal`, `TaxSubtotalBase`). */
+export const ReadTaxSubtotal = z.object({ tax_rate: ReadDecimal, taxable_amount: ReadMoney, tax_amount: ReadMoney })
+export type ReadTaxSubtotal = z.infer<typeof ReadTaxSubtotal>
+
+/** `null` read as absent: for a field the published documents let be null or left out, alike. */
+export const absentIfNull = <T extends z.ZodTypeAny>(schema: T) => schema.nullish().transform((value) => value ?? undefined)

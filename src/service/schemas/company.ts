@@ -17,37 +17,80 @@ export const COMPANY_IDENTIFIER_TYPES = [
   "RO_CUI", "SE_ORGNR", "US_EIN", "US_DUNS", "TWO",
 ] as const
 
+/** A country as company search answers may give it: a code (any case), or nothing. `undefined` when not a code. */
+const countryRead = z
+  .string()
+  .nullish()
+  .transform((value) => {
+    const code = value?.trim().toUpperCase()
+    return code && /^[A-Z]{2}$/.test(code) ? code : undefined
+  })
+
 /**
- * One search result. `canonical_id` (interfaces.md) is what the plugin keeps; `lookup_id`, `company_type` and
- * `status` are the published fields, read but not required (liberal in what the client accepts).
+ * One search result as the service answers it (published `SearchCompanyInstance`, plus the seed's `canonical_id`).
+ * `canonical_id` (interfaces.md: "carries canonical_id") is what the plugin keeps, and the one field it refuses to go
+ * without: a result it could not send on an order is no result. Everything else is read as the documents allow:
+ * `country` and `national_identifier` may be null or absent (the client then gives the searched country, and no
+ * identifier), `lookup_id`, `company_type`, `status`, `highlight` anything or nothing, unknown fields ignored.
  */
-export const CompanySearchItem = z.object({
+export const CompanySearchItemAnswer = z.object({
   name: z.string(),
-  canonical_id: z.string(),
-  lookup_id: z.string().optional(),
-  country: CountryCode,
-  national_identifier: z.object({ type: z.string(), id: z.string() }),
-  company_type: z.string().optional(),
-  status: z.string().nullable().optional(),
-  highlight: z.string(),
+  canonical_id: z.string().min(1),
+  lookup_id: z.string().nullish(),
+  country: countryRead,
+  national_identifier: z
+    .object({ type: z.string(), id: z.string() })
+    .nullish()
+    .transform((value) => value ?? null),
+  company_type: z.string().nullish(),
+  status: z.string().nullish(),
+  highlight: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ""),
 })
-export type CompanySearchItem = z.infer<typeof CompanySearchItem>
 
-export const CompanySearchResult = z.object({ items: z.array(CompanySearchItem) })
+/** The search's answer, each result's country the searched one when the service gives none. */
+export const companySearchResultOf = (searchedCountry: string) =>
+  z.object({
+    items: z.array(CompanySearchItemAnswer.transform((item) => ({ ...item, country: item.country ?? searchedCountry }))),
+  })
+
+export const CompanySearchResult = companySearchResultOf("")
 export type CompanySearchResult = z.infer<typeof CompanySearchResult>
+export type CompanySearchItem = CompanySearchResult["items"][number]
 
+/** A registered address of the company (contract section 1): kept only when whole. */
 export const CompanyAddress = z.object({
-  street_address: z.string(),
-  city: z.string(),
-  postal_code: z.string(),
-  country: CountryCode,
+  street_address: z.string().min(1),
+  city: z.string().min(1),
+  postal_code: z.string().min(1),
+  country: z.string().regex(/^[A-Za-z]{2}$/).transform((c) => c.toUpperCase()),
 })
+export type CompanyAddress = z.infer<typeof CompanyAddress>
 
+/**
+ * GET /companies/v2/company/{id}. The published `CompanyDetailsResponse` is a bare object; the seed's "identify the
+ * business" promises its identity: `canonical_id`, `organization_number`, `country`, `name`, read as strings (the
+ * country upper case). `addresses` (contract section 1, not promised) may be absent, null or partial: only whole
+ * addresses are kept (none: the plugin uses the billing address). Unknown fields are ignored.
+ */
 export const CompanyDetails = z.object({
-  canonical_id: z.string(),
+  canonical_id: z.string().min(1),
   name: z.string(),
-  country: CountryCode,
-  organization_number: z.string(),
-  addresses: z.array(CompanyAddress),
+  country: z
+    .string()
+    .min(1)
+    .transform((c) => c.trim().toUpperCase()),
+  organization_number: z.string().min(1),
+  addresses: z
+    .array(z.unknown())
+    .nullish()
+    .transform((addresses) =>
+      (addresses ?? []).flatMap((address) => {
+        const whole = CompanyAddress.safeParse(address)
+        return whole.success ? [whole.data] : []
+      })
+    ),
 })
 export type CompanyDetails = z.infer<typeof CompanyDetails>

@@ -1,4 +1,5 @@
 import { z } from "@medusajs/framework/zod"
+import { parsePhoneNumberFromString, type CountryCode as PhoneCountry } from "libphonenumber-js"
 import { CountryCode, Email, PhoneNumber } from "./common"
 
 /**
@@ -87,10 +88,63 @@ const autofillFields = {
 }
 
 /**
- * The current buyer of autofill as GET /autofill/v1/buyer/current answers it: every field may be absent or null
- * (`company_name` is left out when none was saved). A buyer can place orders once it has an organization number.
+ * A phone the buyer typed, as E.164: already E.164, or read in the buyer's country ("07400 123456" in GB →
+ * "+447400123456"). Undefined when it cannot be read as a valid number (the buyer then types it again): never a
+ * refusal of the answer it came in.
  */
-export const AutofillBuyer = z.object(autofillFields)
+export function phoneAsE164(phone: string | null | undefined, country: string | null | undefined): string | undefined {
+  if (!phone || !phone.trim()) return undefined
+  const trimmed = phone.trim()
+  if (PhoneNumber.safeParse(trimmed).success) return trimmed
+  try {
+    const parsed = parsePhoneNumberFromString(trimmed, (country ?? undefined) as PhoneCountry | undefined)
+    return parsed?.isValid() ? parsed.number : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** An address of autofill as GET answers it (published AddressSchema): any strings, nulls. */
+const AutofillAnswerAddress = z.object({
+  organization_name: z.string().nullish(),
+  apartment: z.string().nullish(),
+  building: z.string().nullish(),
+  street: z.string().nullish(),
+  postal_code: z.string().nullish(),
+  city: z.string().nullish(),
+  region: z.string().nullish(),
+  country: z.string().nullish(),
+})
+
+/**
+ * The current buyer of autofill as GET /autofill/v1/buyer/current answers it (published BuyerDetailsSchema): every
+ * field may be absent or null (`company_name` is left out when none was saved), strings as the buyer typed them.
+ * The phone is read as saved and normalised to E.164 by the buyer's country (its own, else its billing or shipping
+ * address's), or left out when it cannot be (defect 7 of issue 36: a national-format phone stranded the buyer with a
+ * 502). A buyer can place orders once it has an organization number.
+ */
+export const AutofillBuyer = z
+  .object({
+    company_name: z.string().nullish(),
+    country_code: z.string().nullish(),
+    organization_number: z.string().nullish(),
+    first_name: z.string().nullish(),
+    last_name: z.string().nullish(),
+    email: z.string().nullish(),
+    phone_number: z.string().nullish(),
+    billing_address: AutofillAnswerAddress.nullish(),
+    shipping_address: AutofillAnswerAddress.nullish(),
+  })
+  .transform((buyer) => {
+    const country = buyer.country_code ?? buyer.billing_address?.country ?? buyer.shipping_address?.country
+    const { company_name, phone_number, ...rest } = buyer
+    return {
+      ...rest,
+      // An empty name says nothing: left out, as the service leaves out a name never saved.
+      ...(company_name ? { company_name } : {}),
+      phone_number: phoneAsE164(phone_number, country) ?? null,
+    }
+  })
 export type AutofillBuyer = z.infer<typeof AutofillBuyer>
 
 /** POST /autofill/v1/buyer/current → 200: `persistent` required, every other field optional. */
@@ -187,63 +241,84 @@ export const ProposalCreateBody = z.object({ proposed_business: ProposedBusiness
 export type ProposalCreateBody = z.infer<typeof ProposalCreateBody>
 export type ProposalCreateInput = z.input<typeof ProposalCreateBody>
 
-/** An address as answers carry it (optional parts may be null). */
+/*
+ * Proposal answers are read as the published documents allow them (issue 36): `ProposalSchema` with either published
+ * business (`ProposedSoleTraderSchema`, `ProposedGovernmentDepartmentSchema`), nulls where nullable, unknown fields,
+ * every published status. The seed promises `id`, `status` and `enrolled_business` (null until ACCEPTED): `id` and
+ * `status` are required (the plugin follows a proposal by its id and acts on its status).
+ */
+
+const nullIfAbsent = <T extends z.ZodTypeAny>(schema: T) => schema.nullish().transform((value) => value ?? null)
+
+/** An address as answers carry it (published `BusinessAddressSchema`): strings, optional parts null or absent. */
 const AnswerAddress = z.object({
-  apartment: z.string().nullable().optional(),
-  building: z.string(),
-  street: z.string(),
-  postal_code: z.string(),
-  city: z.string(),
-  region: z.string().nullable().optional(),
-  country_code: CountryCode,
+  apartment: z.string().nullish(),
+  building: z.string().nullish(),
+  street: z.string().nullish(),
+  postal_code: z.string().nullish(),
+  city: z.string().nullish(),
+  region: z.string().nullish(),
+  country_code: z.string().nullish(),
 })
 
 /**
- * `proposed_business` as answers carry it: once decided, `email` and `phone` read "[redacted]" and
- * `proprietor_details` is null.
+ * A proposal's status as the service answers it. The published `ProposalStatusEnum` names the seed's IN_REVIEW
+ * `REVIEWING`, read as IN_REVIEW; and has `UNVERIFIED` (submitted, the buyer's verification step pending: an
+ * EMAIL or REDIRECT submission), which the seed's states have no name for: read as SUBMITTED (waiting, nothing
+ * decided; the plugin acts alike on both).
+ */
+export const ProposalStatusAnswer = z
+  .enum([...PROPOSAL_STATUSES, "REVIEWING", "UNVERIFIED"])
+  .transform((status): ProposalStatus => (status === "REVIEWING" ? "IN_REVIEW" : status === "UNVERIFIED" ? "SUBMITTED" : status))
+
+/**
+ * `proposed_business` as answers carry it: a sole trader or a government department (published `business_type`,
+ * default SOLE_TRADER). Once decided, `email` and `phone` read "[redacted]" and `proprietor_details` is null.
  */
 export const ProposedBusinessAnswer = z.object({
-  business_type: z.literal("SOLE_TRADER"),
-  country_code: CountryCode,
+  business_type: z
+    .string()
+    .nullish()
+    .transform((type) => type ?? "SOLE_TRADER"),
+  country_code: z.string(),
   trading_name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  website: z.string().nullable().optional(),
-  tax_number: z.string().nullable().optional(),
-  business_address: AnswerAddress,
+  email: z.string().nullish(),
+  phone: z.string().nullish(),
+  website: z.string().nullish(),
+  tax_number: z.string().nullish(),
+  business_address: AnswerAddress.nullish(),
   proprietor_details: z
     .object({
-      first_name: z.string(),
-      last_name: z.string(),
-      date_of_birth: z.string(),
-      email: z.string().nullable().optional(),
-      phone: z.string().nullable().optional(),
+      first_name: z.string().nullish(),
+      last_name: z.string().nullish(),
+      date_of_birth: z.string().nullish(),
+      email: z.string().nullish(),
+      phone: z.string().nullish(),
     })
     .passthrough()
-    .nullable()
-    .optional(),
+    .nullish(),
 })
 
-/** `enrolled_business` of an ACCEPTED proposal (published BusinessSchema); `email` and `phone` redacted. */
+/** `enrolled_business` of an ACCEPTED proposal (published `BusinessSchema`); `email` and `phone` redacted. */
 export const EnrolledBusiness = z.object({
-  id: z.string(),
-  business_type: z.literal("SOLE_TRADER"),
-  organization_number: z.string().min(1).max(50),
+  id: z.string().nullish(),
+  business_type: z.string().nullish(),
+  organization_number: z.string(),
   trading_name: z.string(),
-  country_code: CountryCode,
-  email: z.string(),
-  phone: z.string(),
-  website: z.string().nullable().optional(),
-  tax_number: z.string().nullable().optional(),
-  business_address: AnswerAddress,
+  country_code: z.string(),
+  email: z.string().nullish(),
+  phone: z.string().nullish(),
+  website: z.string().nullish(),
+  tax_number: z.string().nullish(),
+  business_address: AnswerAddress.nullish(),
 })
 export type EnrolledBusiness = z.infer<typeof EnrolledBusiness>
 
 export const Proposal = z.object({
   id: z.string(),
-  status: ProposalStatus,
+  status: ProposalStatusAnswer,
   proposed_business: ProposedBusinessAnswer,
-  enrolled_business: EnrolledBusiness.nullable(),
+  enrolled_business: nullIfAbsent(EnrolledBusiness),
 })
 export type Proposal = z.infer<typeof Proposal>
 
@@ -251,8 +326,31 @@ export type Proposal = z.infer<typeof Proposal>
 export const SubmissionRequest = z.object({ initiation_method: z.enum(["EMAIL", "REDIRECT"]).optional() })
 export type SubmissionRequest = z.infer<typeof SubmissionRequest>
 
-/** POST .../submission → 200: no verification step (published VerificationSkippedSchema). */
-export const SubmissionAnswer = z.object({ initiation_method: z.literal("SKIP"), proposal_id: z.string() })
+/**
+ * POST .../submission → 200 (published `VerificationInitiationResponseSchema`): SKIP (the contract's), EMAIL or
+ * REDIRECT (with its `redirect_url` when it gives one), every field optional. `submissionAnswerOf(id)` reads an answer
+ * without `proposal_id` as the proposal submitted, without `initiation_method` as SKIP (the first published default).
+ */
+export const submissionAnswerOf = (proposalId?: string) =>
+  z
+    .object({
+      initiation_method: z.enum(["SKIP", "EMAIL", "REDIRECT"]).nullish(),
+      proposal_id: z.string().nullish(),
+      redirect_url: z.string().nullish(),
+    })
+    .transform((answer, ctx) => {
+      const proposal_id = answer.proposal_id ?? proposalId
+      if (proposal_id == null) {
+        ctx.addIssue({ code: "custom", path: ["proposal_id"], message: "the proposal's id is neither in the answer nor asked for" })
+        return z.NEVER
+      }
+      return {
+        initiation_method: answer.initiation_method ?? "SKIP",
+        proposal_id,
+        ...(answer.redirect_url != null && { redirect_url: answer.redirect_url }),
+      }
+    })
+export const SubmissionAnswer = submissionAnswerOf()
 export type SubmissionAnswer = z.infer<typeof SubmissionAnswer>
 
 /** POST /registry/v1/proposal/{id}/evidence → 201 **(chosen)**. */

@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { Email, Money, PhoneNumber, TaxRate } from "./common"
+import { Email, Money, PhoneNumber, ReadMoney, ReadTaxSubtotal, TaxRate } from "./common"
 import { TaxSubtotal } from "./order"
 import { MAX_NUMBER_OF_PERIODS, MAX_PLAN_MONTHS, MIN_NUMBER_OF_PERIODS, MIN_PLAN_MONTHS } from "../plan-periods"
 
@@ -110,8 +110,38 @@ export const AccountUpdateRequest = z.object({
 })
 export type AccountUpdateRequest = z.infer<typeof AccountUpdateRequest>
 
-/** The account: `{id, ...body}`. */
-export const RepaymentAccount = AccountRequest.extend({ id: Identifier.or(z.uuid()) })
+/**
+ * Answers are read as the published documents allow them (issue 36): required fields only, `null` where nullable,
+ * unknown fields, any value of a published enum, money in the published `decimal` (read exactly, two decimals at
+ * least). What the plugin needs and the seed promises is required: an account's and a plan's `id`, a check's decision
+ * and terms, a status's funding and fulfilment. Nothing else an answer carries is refused.
+ */
+
+/** An address as answers carry it (published `Address`, `ShippingAddress`): strings, optional parts absent. */
+const ReadAddress = z.object({
+  address_line_1: z.string(),
+  address_line_2: z.string().nullish(),
+  city: z.string(),
+  region: z.string().nullish(),
+  postal_code: z.string(),
+  country_code: z.string(),
+})
+
+/**
+ * The account: `{id, ...body}` (published `RepaymentAccount`: `id` optional, the seed's promise). Only `id` is used;
+ * the echoed body is read as published (strings, any country and phone), optional parts absent.
+ */
+export const RepaymentAccount = z.object({
+  id: z.string().min(1),
+  buyer_company: z.object({ trade_name: z.string(), official_address: ReadAddress, country_code: z.string(), national_identifier: z.string() }),
+  billing_address: ReadAddress,
+  invoice_email: z.string(),
+  invoice_cc_emails: z.array(z.string()).nullish(),
+  account_representative: z.object({ first_name: z.string(), last_name: z.string(), phone_number: z.string(), email: z.string() }),
+  due_in_days: z.number().int().nullish(),
+  /** The contract's (chosen, not published): echoed when sent. */
+  merchant_account_reference: z.string().nullish(),
+})
 export type RepaymentAccount = z.infer<typeof RepaymentAccount>
 
 /** POST /credit-check: `currency` defaults to GBP, `instalment_period` to MONTHLY. */
@@ -128,13 +158,17 @@ export type CreditCheckRequest = z.infer<typeof CreditCheckRequest>
 export const CREDIT_DECISIONS = ["APPROVED", "DECLINED"] as const
 export const CreditDecision = z.enum(CREDIT_DECISIONS)
 
-/** A DECLINED check answers the limits `0`, `0`, `"0.00"` **(chosen)**: never null. */
+/**
+ * The check's answer (published `CreditCheckResponse`; the seed promises its terms). The terms are read as the service
+ * gives them, any whole numbers (core/plan/plan-limits.ts offers only what they and the plan duration, 3 to 36 months,
+ * both allow); the amount exactly. A DECLINED check answers the limits `0`, `0`, `"0.00"` **(chosen)**.
+ */
 export const CreditCheckResult = z.object({
   decision: CreditDecision,
-  minimum_instalments: z.number().int().min(0).max(MAX_NUMBER_OF_PERIODS),
-  maximum_instalments: z.number().int().min(0).max(MAX_NUMBER_OF_PERIODS),
-  maximum_instalment_amount: Money,
-  currency: RepaymentCurrency,
+  minimum_instalments: z.number().int(),
+  maximum_instalments: z.number().int(),
+  maximum_instalment_amount: ReadMoney,
+  currency: z.string(),
 })
 export type CreditCheckResult = z.infer<typeof CreditCheckResult>
 
@@ -146,19 +180,37 @@ export const PreviewRequest = z.object({
 })
 export type PreviewRequest = z.infer<typeof PreviewRequest>
 
-/** An instalment of a preview. */
+/** A list of tax subtotals as answers carry it: `null` or absent reads as none. */
+const ReadTaxSubtotals = z
+  .array(ReadTaxSubtotal)
+  .nullish()
+  .transform((list) => list ?? [])
+
+/**
+ * Terms as answers carry them (published `MonthlyTerms` or `YearlyTerms`): the plugin asks for MONTHLY only, and reads
+ * whatever period the answer names (a string), its number of periods and, for YEARLY, its start month.
+ */
+export const ReadPlanTerms = z.object({
+  period: z.string(),
+  number_of_periods: z.number().int(),
+  start_month: z.number().int().nullish(),
+})
+export type ReadPlanTerms = z.infer<typeof ReadPlanTerms>
+
+/** An instalment of a preview (published `InstalmentPreview`). */
 export const PreviewInstalment = z.object({
-  invoice_issue_date: IsoDate,
-  repayment_amount: Money,
-  tax_subtotals: z.array(TaxSubtotal),
+  invoice_issue_date: z.string(),
+  repayment_amount: ReadMoney,
+  tax_subtotals: ReadTaxSubtotals,
 })
 export type PreviewInstalment = z.infer<typeof PreviewInstalment>
 
+/** POST /preview's answer (published `RepaymentPlanPreviewResponse`; its instalments may be none). */
 export const PreviewResult = z.object({
-  terms: PlanTerms,
-  instalments: z.array(PreviewInstalment).min(1),
-  total_repayment_amount: Money,
-  tax_subtotals: z.array(TaxSubtotal),
+  terms: ReadPlanTerms,
+  instalments: z.array(PreviewInstalment),
+  total_repayment_amount: ReadMoney,
+  tax_subtotals: ReadTaxSubtotals,
 })
 export type PreviewResult = z.infer<typeof PreviewResult>
 
@@ -208,11 +260,47 @@ export const INSTALMENT_STATUSES = ["PLANNED", "INVOICED", "CANCELLED"] as const
 export const InstalmentStatus = z.enum(INSTALMENT_STATUSES)
 export type InstalmentStatus = z.infer<typeof InstalmentStatus>
 
-export const Instalment = PreviewInstalment.extend({ id: z.string(), reference: z.string(), status: InstalmentStatus })
+/**
+ * An instalment of a plan's answer (published `Instalment`: `id` optional, no `status`). Without an id it is named by
+ * its `reference` (unique, `{plan reference}-{n}`); without a status it is PLANNED (a plan just made has invoiced
+ * nothing: contract section 3); a status the contract does not list is kept as sent.
+ */
+export const Instalment = z
+  .object({
+    id: z.string().min(1).nullish(),
+    reference: z.string(),
+    invoice_issue_date: z.string(),
+    repayment_amount: ReadMoney,
+    tax_subtotals: ReadTaxSubtotals,
+    status: z.string().nullish(),
+  })
+  .transform(({ id, status, ...instalment }) => ({ ...instalment, id: id ?? instalment.reference, status: status ?? "PLANNED" }))
 export type Instalment = z.infer<typeof Instalment>
 
-/** The plan, as POST /plan answers it: the body echoed, its id (a UUID) and instalments. */
-export const RepaymentPlan = PlanRequest.extend({ id: z.uuid(), instalments: z.array(Instalment).min(1) })
+/**
+ * The plan, as POST /plan answers it (published `RepaymentPlanResponse`: the body echoed). `id` is the seed's
+ * promise (any string: the contract's UUID is not required). `instalments` is optional in the published answer:
+ * absent or null it reads as none (`[]`), and the plugin then shows no schedule (it keeps the plan's terms).
+ * The echoed body is read loosely: only what the plugin uses is typed.
+ */
+export const RepaymentPlan = z.object({
+  id: z.string().min(1),
+  reference: z.string(),
+  description: z.string(),
+  account_id: z.string(),
+  total_repayment_amount: ReadMoney,
+  currency: z.string(),
+  tax_subtotals: ReadTaxSubtotals,
+  consent_date: z.string(),
+  line_items: z.array(z.record(z.string(), z.unknown())),
+  buyer_representative: z.object({ first_name: z.string(), last_name: z.string(), phone_number: z.string(), email: z.string() }),
+  shipping_address: ReadAddress,
+  terms: ReadPlanTerms,
+  instalments: z
+    .array(Instalment)
+    .nullish()
+    .transform((list) => list ?? []),
+})
 export type RepaymentPlan = z.infer<typeof RepaymentPlan>
 
 export const FUNDING_STATUSES = ["PENDING", "ACCEPTED", "REJECTED"] as const
@@ -223,19 +311,51 @@ export const FULFILMENT_STATUSES = ["NOT_INITIATED", "PENDING", "SUCCEEDED", "FA
 export const PlanFulfilmentStatus = z.enum(FULFILMENT_STATUSES)
 export type PlanFulfilmentStatus = z.infer<typeof PlanFulfilmentStatus>
 
-/** GET /status?plan_id= (and the 202 answer of PUT /fulfilment). */
-export const PlanStatus = z.object({
-  plan_id: z.string(),
-  funding_status: FundingStatus,
-  fulfilment_status: PlanFulfilmentStatus,
-  total_repayment_amount: Money,
-  on_recourse: z.boolean(),
-  invoiced_amount: Money,
-  cancelled_amount: Money,
-  credited_amount: Money,
-  /** Why funding was REJECTED; left out while there is none. */
-  credit_decline_reason: z.string().optional(),
-})
+/**
+ * GET /status?plan_id= (published `RepaymentPlanStatusResponse`). `planId` is the plan asked about: the published
+ * answer names none (`plan_id` is the contract's), so the one asked for is the one answered. Amounts: the published
+ * `invoiced_amount` and `cancelled_amount` are optional and `credited_amount` is the contract's own; before fulfilment
+ * (`NOT_INITIATED`) nothing is invoiced or credited (contract section 3: only a fulfilled plan's instalments are
+ * invoiced), so an absent amount reads "0.00" then; otherwise an absent amount reads `null` (unknown: the plugin keeps
+ * what it recorded, and lets the service decide what it cannot). `credit_decline_reason` absent or null: undefined.
+ */
+export const planStatusOf = (planId?: string) =>
+  z
+    .object({
+      plan_id: z.string().nullish(),
+      funding_status: FundingStatus,
+      fulfilment_status: PlanFulfilmentStatus,
+      total_repayment_amount: ReadMoney,
+      on_recourse: z.boolean().nullish(),
+      invoiced_amount: ReadMoney.nullish(),
+      cancelled_amount: ReadMoney.nullish(),
+      credited_amount: ReadMoney.nullish(),
+      /** Why funding was REJECTED; left out while there is none. */
+      credit_decline_reason: z.string().nullish(),
+      recourse_decline_reason: z.string().nullish(),
+    })
+    .transform((status, ctx) => {
+      const plan_id = status.plan_id ?? planId
+      if (plan_id == null) {
+        ctx.addIssue({ code: "custom", path: ["plan_id"], message: "the plan's id is neither in the answer nor asked for" })
+        return z.NEVER
+      }
+      const before = status.fulfilment_status === "NOT_INITIATED" ? "0.00" : null
+      const invoiced_amount = status.invoiced_amount ?? before
+      return {
+        plan_id,
+        funding_status: status.funding_status,
+        fulfilment_status: status.fulfilment_status,
+        total_repayment_amount: status.total_repayment_amount,
+        on_recourse: status.on_recourse ?? false,
+        invoiced_amount,
+        cancelled_amount: status.cancelled_amount ?? null,
+        credited_amount: status.credited_amount ?? (invoiced_amount === "0.00" ? "0.00" : null),
+        ...(status.credit_decline_reason != null && { credit_decline_reason: status.credit_decline_reason }),
+      }
+    })
+/** A status that names its plan (`plan_id`, as the contract's answers do). */
+export const PlanStatus = planStatusOf()
 export type PlanStatus = z.infer<typeof PlanStatus>
 
 export const PlanStatusQuery = z.object({ plan_id: z.string().min(1).max(40) })
@@ -259,13 +379,26 @@ export const PlanCancellationRequest = z.object({
 })
 export type PlanCancellationRequest = z.infer<typeof PlanCancellationRequest>
 
-/** The cancellation it answers: the instalments it cancelled, in all. */
+/**
+ * The cancellation it answers (published `Cancellation`: only `cancelled_at` required). The plugin reads the plan's
+ * status back after a cancellation (core/plan/plan-data.ts), so nothing here is needed: absent or null fields read
+ * `null`, the reason any string (the published default TERMINATED when absent).
+ */
 export const PlanCancellation = z.object({
-  id: z.string(),
-  cancelled_at: IsoDateTime,
-  cancelled_repayment_amount: Money,
-  currency: RepaymentCurrency,
-  cancel_reason: CancelReason,
+  id: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  cancelled_at: z.string(),
+  cancelled_repayment_amount: ReadMoney.nullish().transform((v) => v ?? null),
+  currency: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  cancel_reason: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? "TERMINATED"),
 })
 export type PlanCancellation = z.infer<typeof PlanCancellation>
 

@@ -86,6 +86,19 @@ export const TradeAccountCustomerRequest = z
   })
 export type TradeAccountCustomerRequest = z.infer<typeof TradeAccountCustomerRequest>
 
+/**
+ * Answers are read as the published documents allow them (issue 36). The published customer and user answers carry
+ * no id of the service at all (`id`, `svc_...`, is the contract's). A read record's `id` is the id that names it at
+ * the service (in paths, and in an order's `buyer.trade_account`): the service's id when the answer gives one of the
+ * service's own (`svc_...`, resolution rule 1), else the merchant's own id, which always resolves (rule 2); the
+ * answer's own id in another format is kept as `service_id`, never used in a path. No id format is required of an
+ * answer.
+ */
+const idOf = (id: string | null, merchantId: string) => (id !== null && isServiceId(id) ? id : merchantId)
+/** An id of the answer's own that cannot name the record (not `svc_...`): kept, never used in a path. */
+const otherId = (id: string | null): { service_id?: string } => (id !== null && !isServiceId(id) ? { service_id: id } : {})
+const nullIfAbsent = <T extends z.ZodTypeAny>(schema: T) => schema.nullish().transform((value) => value ?? null)
+
 /** The customer's `company` (`CompanySchema`): the service's record of the business. */
 export const TradeAccountCustomerCompany = z.object({
   country_prefix: z.string(),
@@ -95,18 +108,34 @@ export const TradeAccountCustomerCompany = z.object({
 })
 export type TradeAccountCustomerCompany = z.infer<typeof TradeAccountCustomerCompany>
 
-/** The customer (`TradeAccountCustomerResponseSchema`; `id`, `svc_...`, is the contract's). */
-export const TradeAccountCustomer = z.object({
-  id: z.string().min(1),
-  merchant_customer_id: z.string().min(1),
-  company: TradeAccountCustomerCompany.nullish(),
-  // Read as the service stores them (its phones need not be E.164): strings, nothing more.
-  contact_persons: z.array(z.object({ first_name: z.string(), last_name: z.string(), phone_number: z.string(), email: z.string() }).partial()),
-  invoice_email_addresses: z.array(z.string()).nullish(),
-  invoice_billing_address: TradeAccountAddress.partial().nullish(),
-  use_billing_address_for_shipping: z.boolean(),
-  trade_name: z.string().nullish(),
-})
+/** The customer (`TradeAccountCustomerResponseSchema`; the contract's `id` read when given, in any format). */
+export const TradeAccountCustomer = z
+  .object({
+    id: nullIfAbsent(z.string().min(1)),
+    merchant_customer_id: z.string().min(1),
+    company: TradeAccountCustomerCompany.nullish(),
+    // Read as the service stores them (its phones need not be E.164): strings, nothing more.
+    contact_persons: z
+      .array(z.object({ first_name: z.string(), last_name: z.string(), phone_number: z.string(), email: z.string() }).partial())
+      .nullish()
+      .transform((list) => list ?? []),
+    invoice_email_addresses: z.array(z.string()).nullish(),
+    invoice_billing_address: z
+      .object({
+        street_address: z.string().nullish(),
+        city: z.string().nullish(),
+        postal_code: z.string().nullish(),
+        region: z.string().nullish(),
+        country: z.string().nullish(),
+      })
+      .nullish(),
+    use_billing_address_for_shipping: z
+      .boolean()
+      .nullish()
+      .transform((value) => value ?? false),
+    trade_name: z.string().nullish(),
+  })
+  .transform(({ id, ...customer }) => ({ ...customer, id: idOf(id, customer.merchant_customer_id), ...otherId(id) }))
 export type TradeAccountCustomer = z.infer<typeof TradeAccountCustomer>
 
 /** POST /trade-account/v3/customer/{cid}/user (`TradeAccountUserCreateSchema`): the phone is optional. */
@@ -121,17 +150,22 @@ export const TradeAccountUserRequest = z
   .strict()
 export type TradeAccountUserRequest = z.infer<typeof TradeAccountUserRequest>
 
-/** The user; `customer_id` is the customer's service id; `verified` turns true after the verification link. */
-export const TradeAccountUser = z.object({
-  id: z.string().min(1),
-  customer_id: z.string().min(1),
-  merchant_user_id: z.string().min(1),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  phone_number: z.string().nullish(),
-  verified: z.boolean(),
-})
+/**
+ * The user (`TradeAccountUserResponseSchema`): `id` and `customer_id` are the contract's (absent from the published
+ * answer: `null`); `verified` turns true after the verification link. `id` names it at the service (see above).
+ */
+export const TradeAccountUser = z
+  .object({
+    id: nullIfAbsent(z.string().min(1)),
+    customer_id: nullIfAbsent(z.string().min(1)),
+    merchant_user_id: z.string().min(1),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    phone_number: z.string().nullish(),
+    verified: z.boolean(),
+  })
+  .transform(({ id, ...user }) => ({ ...user, id: idOf(id, user.merchant_user_id), ...otherId(id) }))
 export type TradeAccountUser = z.infer<typeof TradeAccountUser>
 
 /** POST /trade-account/v3/user/{uid}/verification/url: where the service sends the user back afterwards. */
@@ -144,7 +178,8 @@ export const VerificationUrlRequest = z.object({
 })
 export type VerificationUrlRequest = z.infer<typeof VerificationUrlRequest>
 
-export const VerificationUrl = z.object({ redirect_url: z.string().url() })
+/** The link (`TradeAccountUserVerificationUrlResponsechema`: any string; the plugin hands it on as given). */
+export const VerificationUrl = z.object({ redirect_url: z.string() })
 export type VerificationUrl = z.infer<typeof VerificationUrl>
 
 /** The query the hosted page adds to `return_url` **(chosen)**: `trade_account_verification=verified|cancelled`. */

@@ -36,8 +36,8 @@ const redisUrl = env.REDIS_URL
 const redisModules = redisUrl
   ? [
       { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
-      // Shared by the instances: the plugin's short-lived answers (company searches, pre-checks, the returning-buyer
-      // matches a buyer chooses from on whichever server the next request reaches).
+      // Shared by the instances: the plugin's short-lived answers (company searches, pre-checks). The returning-buyer
+      // matches token is kept in the database, so it needs no shared cache.
       { resolve: "@medusajs/medusa/cache-redis", options: { redisUrl } },
       { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
       {

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import path from "node:path"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { buildSync } from "esbuild"
 import type { Browser, Page } from "playwright-core"
 import { SIMULATOR_API_KEY } from "trade-credit-simulator"
 import { adminRequester, loginAdmin } from "../helpers/admin"
@@ -116,13 +117,81 @@ document.getElementById("rb-choose").addEventListener("submit", async (event) =>
 login()
 </script></body></html>`
 
+/**
+ * The plugin's storefront kit in the browser: `signUpSoleTrader` (src/storefront/sole-trader.ts) with
+ * `@medusajs/js-sdk`, bundled from this repository's sources as a storefront's build would (served as /kit.js).
+ */
+const KIT_ENTRY = `export { signUpSoleTrader } from "./src/storefront/index"
+export { default as Medusa } from "@medusajs/js-sdk"
+`
+const KIT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Checkout: sole trader</title><script src="/kit.js"></script></head>
+<body>
+<button id="kit-signup" disabled>Sign up as a sole trader</button>
+<p id="kit-status" role="status">Logging in…</p>
+<p>Organization number: <strong id="kit-org">none yet</strong></p>
+<script>
+const cfg = Object.fromEntries(new URLSearchParams(location.search))
+const sdk = new TradeCreditKit.Medusa({ baseUrl: cfg.medusa, publishableKey: cfg.key, auth: { type: "jwt", jwtTokenStorageMethod: "memory" } })
+const status = (text) => (document.getElementById("kit-status").textContent = text)
+sdk.auth.login("customer", "emailpass", { email: cfg.email, password: cfg.password }).then(() => {
+  status("Logged in as " + cfg.email)
+  document.getElementById("kit-signup").disabled = false
+})
+document.getElementById("kit-signup").addEventListener("click", async () => {
+  const outcome = await TradeCreditKit.signUpSoleTrader({ sdk, country: "GB", onStatus: status })
+  status(outcome.message)
+  if (outcome.business) document.getElementById("kit-org").textContent = outcome.business.organization_number
+  document.body.dataset.outcome = outcome.status
+})
+</script></body></html>`
+
+/**
+ * Stands in for the service's own signup popup, which (seed, sole-trader part, step 3) saves the details to autofill
+ * with the popup's write token and closes, posting no message to the opener. Served at the simulator's popup URL
+ * (Playwright's route), so its autofill call goes to the real simulator, from the simulator's origin.
+ */
+const SAVE_AND_CLOSE_POPUP = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Sign up</title></head><body><p id="state">Saving…</p>
+<script>
+const query = new URLSearchParams(location.search)
+fetch("/autofill/v1/buyer/current", {
+  method: "POST",
+  credentials: "omit",
+  headers: { "Service-Delegated-Authority-Token": query.get("autofillToken"), "Idempotency-Key": "popup-save-" + Date.now(), "Content-Type": "application/json" },
+  body: JSON.stringify({ persistent: true, company_name: "ACME INDUSTRIAL SUPPLIES LTD", country_code: "GB", organization_number: "08123456" }),
+}).then((res) => {
+  document.getElementById("state").textContent = "Saved: " + res.status
+  if (res.status === 200) window.close()
+})
+</script></body></html>`
+/** A signup popup the buyer closes before finishing: it saves nothing and posts nothing. */
+const UNFINISHED_POPUP = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign up</title></head><body><p>Tell us about your business…</p></body></html>`
+
 /** The storefront page's server and the demo storefront, started before Medusa boots so that their origins are the allowed CORS origins. */
 const storefront: { url: string; server?: Server } = { url: "" }
 const demo: { url: string; server?: any } = { url: "" }
 beforeAll(async () => {
   demo.server = await startStorefront({ distDir: buildStorefront(), port: 0 })
   demo.url = demo.server.url
+  const kit = buildSync({
+    stdin: { contents: KIT_ENTRY, resolveDir: path.resolve(__dirname, "../.."), loader: "ts" },
+    bundle: true,
+    platform: "browser",
+    format: "iife",
+    globalName: "TradeCreditKit",
+    write: false,
+    logLevel: "warning",
+  }).outputFiles[0].text
   storefront.server = createServer((req, res) => {
+    if (req.url === "/kit.js") {
+      res.writeHead(200, { "content-type": "text/javascript; charset=utf-8" }).end(kit)
+      return
+    }
+    if (req.url?.startsWith("/kit-account")) {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(KIT_PAGE)
+      return
+    }
     if (req.url?.startsWith("/account")) {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(PAGE)
       return
@@ -200,6 +269,66 @@ medusaIntegrationTestRunner({
       await popup.locator("#step-choose").waitFor()
       return { context, page, popup, errors }
     }
+
+    /**
+     * The kit's page, logged in, with the signup popup served by `popupHtml` at the simulator's popup URL, opened
+     * from the kit's button (step 1 answered 404).
+     */
+    async function openKitPopup(customer: Customer, popupHtml: string) {
+      const context = await browser.newContext({ viewport: { width: 1000, height: 800 } })
+      const served: string[] = []
+      await context.route(
+        (url) => url.origin === new URL(simulator.url).origin && url.pathname === "/soletrader/signup",
+        (route) => {
+          served.push(route.request().url())
+          return route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: popupHtml })
+        }
+      )
+      const page = await context.newPage()
+      const errors: string[] = []
+      page.on("pageerror", (error) => errors.push(error.message))
+      const params = new URLSearchParams({ medusa: api.defaults.baseURL, key: seed.publishableKey, email: customer.email, password: customer.password })
+      await page.goto(`${storefront.url}/kit-account?${params}`)
+      await page.locator("#kit-signup:not([disabled])").waitFor()
+      const [popup] = await Promise.all([page.waitForEvent("popup"), page.locator("#kit-signup").click()])
+      expect(served).toHaveLength(1)
+      expect(new URL(served[0]).searchParams.get("autofillToken")).toBeTruthy()
+      return { context, page, popup, errors }
+    }
+
+    it("the kit: a popup that saves the details to autofill and closes without a message ends the signup (seed steps 3 and 4)", async () => {
+      const customer = await newCustomer()
+      const { context, page, popup, errors } = await openKitPopup(customer, SAVE_AND_CLOSE_POPUP)
+      // It closes itself once autofill answered 200 (checked here in the same tick as the listener is added: no race).
+      if (!popup.isClosed()) await popup.waitForEvent("close", { timeout: 30_000 })
+      // The kit sees the window closed, reads autofill again and buys with the business the popup saved.
+      await page.locator("body[data-outcome]").waitFor({ timeout: 30_000 })
+      await shot(page, "13-kit-popup-closed-saved")
+      expect(await page.evaluate(() => document.body.dataset.outcome)).toBe("signed-up")
+      expect(await page.locator("#kit-status").textContent()).toBe("Signed up: ACME INDUSTRIAL SUPPLIES LTD.")
+      expect(await page.locator("#kit-org").textContent()).toBe("08123456")
+      const enrollment = (await customer.ok("GET", "/store/trade-credit/soletrader/enrollment")).enrollment
+      expect(enrollment).toMatchObject({ status: "VERIFIED", source: "autofill", organization_number: "08123456", enrolled: true })
+      expect(errors).toEqual([])
+      await context.close()
+    })
+
+    it("the kit: a popup the buyer closes before finishing says so in plain words", async () => {
+      const customer = await newCustomer()
+      const { context, page, popup, errors } = await openKitPopup(customer, UNFINISHED_POPUP)
+      await popup.locator("body").waitFor()
+      await popup.close()
+      await page.locator("body[data-outcome]").waitFor({ timeout: 30_000 })
+      await shot(page, "14-kit-popup-closed-unfinished")
+      expect(await page.evaluate(() => document.body.dataset.outcome)).toBe("cancelled")
+      expect(await page.locator("#kit-status").textContent()).toBe(
+        "The signup window was closed before the signup was finished, so no business was saved. Open the signup again to finish it, or enter your company's details by hand."
+      )
+      expect(await page.locator("#kit-org").textContent()).toBe("none yet")
+      expect((await customer.call("GET", "/store/trade-credit/soletrader/enrollment")).status).toBe(404)
+      expect(errors).toEqual([])
+      await context.close()
+    })
 
     /** A checkout that names no company: the customer's enrollment gives it, and the service accepts the order. */
     async function checkoutWithEnrollment(customer: Customer, organizationNumber: string) {

@@ -245,6 +245,21 @@ export const deepArray = (depth = DEPTH, inner = "1") => `${"[".repeat(depth)}${
 /** 10,000 nested objects `{"a":{"a":…}}`. */
 export const deepObject = (depth = DEPTH, key = "a") => `${`{"${key}":`.repeat(depth)}1${"}".repeat(depth)}`
 
+/** Deeper than any stack: 50,000 levels (issue #36). As arrays, the body stays under Medusa's 100 KB JSON limit. */
+export const DEEP_DEPTH = 50_000
+
+/**
+ * Whether `message` repeats more than `max` consecutive characters of `input` (an echo of the input longer than an
+ * error message may quote): the first such run, cut, or undefined.
+ */
+export function echoOf(message: string, input: string, max = 64): string | undefined {
+  for (let i = 0; i + max < message.length; i++) {
+    const window = message.slice(i, i + max + 1)
+    if (input.includes(window)) return cut(window, 80)
+  }
+  return undefined
+}
+
 /** Field names the plugin's validators know, so that a value reaches past "unknown field" where it can. */
 export const FIELDS = ["q", "country", "email", "cart_id", "company_canonical_id", "reference", "trade_name", "id", "code"]
 const bodyOf = (value: unknown, fields = FIELDS.slice(0, 3)) => JSON.stringify(Object.fromEntries(fields.map((f) => [f, value])))

@@ -4,7 +4,8 @@ import soleTraders from "./accounts/sole-traders"
 import adminCustomerRoutes from "./accounts/admin-customer-routes"
 import adminUiRoutes from "./accounts/admin-ui-routes"
 import regionSettings from "./accounts/region-settings"
+import publishedEnrollmentEvents from "./accounts/published-enrollment-events"
 
 jest.setTimeout(600_000)
 
-integrationArea([tradeAccounts, soleTraders, adminCustomerRoutes, adminUiRoutes, regionSettings])
+integrationArea([tradeAccounts, soleTraders, adminCustomerRoutes, adminUiRoutes, regionSettings, publishedEnrollmentEvents])

@@ -1,7 +1,10 @@
 import { integrationArea } from "../helpers/area"
 import shipmentsCancelDocuments from "./after-sale/shipments-cancel-documents"
+import unknownAtService from "./after-sale/unknown-at-service"
 import webhooksReconciliation from "./after-sale/webhooks-reconciliation"
+import publishedOrderEvents from "./after-sale/published-order-events"
+import planCancelWhilePending from "./after-sale/plan-cancel-while-pending"
 
 jest.setTimeout(600_000)
 
-integrationArea([shipmentsCancelDocuments, webhooksReconciliation])
+integrationArea([shipmentsCancelDocuments, webhooksReconciliation, unknownAtService, publishedOrderEvents, planCancelWhilePending])

@@ -144,6 +144,9 @@ medusaIntegrationTestRunner({
               organization_number: "ST123456",
             })
           : null
+      // A returning sole trader's kept matches token (their verified email, for 15 minutes): deleted by the erasure.
+      await tradeCredit.keepMatchesToken(customer.id, { email, token: "matches-token-of-pat" }, 15 * 60_000)
+      expect(await tradeCredit.listMatchesTokens({ customer_id: [customer.id] })).toHaveLength(1)
 
       const sentBefore = (await submissions()).length
       const res = await adminCall("POST", "/admin/trade-credit/erasure-requests", { customer_id: customer.id, reference: "DPR-2026-0001" })
@@ -162,8 +165,9 @@ medusaIntegrationTestRunner({
         anonymised_at: expect.any(String),
         error: null,
       })
-      expect(request.anonymised).toMatchObject({ payment: 1, payment_session: 1, ...(enrollment ? { enrollment: 1 } : {}) })
+      expect(request.anonymised).toMatchObject({ payment: 1, payment_session: 1, matches_token: 1, ...(enrollment ? { enrollment: 1 } : {}) })
       expect(JSON.stringify(res.data)).not.toContain(email)
+      expect(await tradeCredit.listMatchesTokens({ customer_id: [customer.id] })).toEqual([])
 
       // The service: one lookup, one erasure, carrying the Idempotency-Key made from the request's id.
       const sent = await submissions()

@@ -29,6 +29,7 @@ const TABLES = [
   "trade_credit_buyer_repayment_account",
   "trade_credit_enrollment",
   "trade_credit_erasure_request",
+  "trade_credit_matches_token",
   "trade_credit_rate_limit_bucket",
   "trade_credit_reconciliation_run",
   "trade_credit_region_setting",

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET, startSimulator } from "trade-credit-simulator"
 import { CHILD_ADMIN, type ChildMedusa, httpClient, prepareChildMedusa } from "../helpers/child-medusa"
-import { control, STOREFRONT_URL, WEBHOOK_PATH } from "../helpers/simulator"
+import { control, simulatorProfile, STOREFRONT_URL, WEBHOOK_PATH } from "../helpers/simulator"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "../helpers/storefront"
 import { startTestRedis, type TestRedis } from "../helpers/redis"
 import { approveAtPaymentUrl } from "../helpers/verification"
@@ -94,7 +94,7 @@ beforeAll(async () => {
   await redis.flushdb()
 
   // Plans' funding is decided by the test (the control API), not by the simulator's clock.
-  sim = await startSimulator({ port: 0, webhookRetryDelaysMs: [500, 1000], repaymentFundingDelayMs: 3_600_000 })
+  sim = await startSimulator({ port: 0, webhookRetryDelaysMs: [500, 1000], repaymentFundingDelayMs: 3_600_000, profile: simulatorProfile() })
   fanOut = await startFanOut()
   await control(sim.url, "PUT", "/_sim/webhook", { url: `http://127.0.0.1:${(fanOut.address() as AddressInfo).port}/` })
   const env = (mode: string) => ({
@@ -376,3 +376,83 @@ it.each(Array.from({ length: PLAN_ROUNDS }, (_, i) => i + 1))(
     })
   }
 )
+
+/**
+ * Issue 36, defect 6: a returning sole-trader buyer with several businesses verifies the email on one server and
+ * chooses the business on the other. The matches token the choice needs is kept where every instance reads it (the
+ * plugin's module, PostgreSQL), not in the verifying process; it is used up once, so two choices at once (one per
+ * server) enrol one business.
+ */
+it("returning buyer: the matches are asked on server 1 and the choice is made on server 2; two choices at once on both servers enrol once", async () => {
+  const SOLETRADER = "/store/trade-credit/soletrader"
+  const email = "two.businesses@example.com"
+  const keyHeaders = { "x-publishable-api-key": seed.publishableKey }
+  /** A new customer, registered on server 1 and logged in on server 2 (one JWT secret: the token works on both). */
+  const newCustomer = async (n: number) => {
+    const login = { email: `returning.buyer.${n}.${Date.now()}@example.com`, password: "returning-buyer-pw" }
+    const { token: registration } = await httpClient(servers[0].url).ok("POST", "/auth/customer/emailpass/register", login)
+    await httpClient(servers[0].url, { ...keyHeaders, authorization: `Bearer ${registration}` }).ok("POST", "/store/customers", {
+      email: login.email,
+      first_name: "Jo",
+      last_name: "Bloggs",
+    })
+    const { token } = await httpClient(servers[1].url).ok("POST", "/auth/customer/emailpass", login)
+    return (i: number) => httpClient(servers[i].url, { ...keyHeaders, authorization: `Bearer ${token}` })
+  }
+  let customer = await newCustomer(1)
+  /** Asks for a code on server `i` and verifies it there: the answer lists the matches, the token stays on the server side. */
+  const verifyOn = async (i: number) => {
+    const codesBefore = ((await control(sim.url, "GET", `/_sim/registration/codes?email=${encodeURIComponent(email)}`)).items as any[]).map((v) => v.sent_at)
+    expect((await customer(i).call("POST", `${SOLETRADER}/returning-buyer/verification`, { email })).status).toBe(201)
+    const code = await until("the code the service emailed", async () => {
+      const { items } = await control(sim.url, "GET", `/_sim/registration/codes?email=${encodeURIComponent(email)}`)
+      return (items as any[]).find((v) => v.code && !codesBefore.includes(v.sent_at))?.code as string | undefined
+    }, 10_000)
+    const verified = await customer(i).ok("POST", `${SOLETRADER}/returning-buyer/verification/code`, { email, code })
+    expect(verified).toMatchObject({ business: null, total_matches: 2, enrollment: null })
+    expect(JSON.stringify(verified)).not.toContain("sdat_")
+    return verified.matches.map((m: any) => m.organization_number) as string[]
+  }
+  const choose = (i: number, organization_number: string) =>
+    customer(i).call("POST", `${SOLETRADER}/returning-buyer/choice`, { organization_number, country_code: "GB" })
+
+  // 1. Verified on server 1, chosen on server 2. In between, whatever the plugin put in Medusa's cache is gone: a cache
+  // may drop any entry at any moment (eviction under maxmemory, a restart of Redis), so the kept token is not cache material.
+  expect(await verifyOn(0)).toEqual(["11223344", "12345678"])
+  const cached: string[] = await redis.keys("*trade-credit:*")
+  if (cached.length) await redis.del(...cached)
+  // Kept in PostgreSQL, one row for the buyer, and sealed: the token itself is not in the row.
+  const { Client } = require("pg")
+  const db = new Client({ connectionString: servers[0].env.DATABASE_URL })
+  await db.connect()
+  try {
+    const { rows } = await db.query(`select email, token from trade_credit_matches_token where deleted_at is null`)
+    expect(rows.map((r: any) => r.email)).toEqual([email])
+    expect(rows[0].token).toMatch(/^v1:/)
+    expect(rows[0].token).not.toContain("sdat_")
+  } finally {
+    await db.end()
+  }
+  const chosen = await choose(1, "12345678")
+  expect([chosen.status, chosen.data?.code]).toEqual([200, undefined])
+  expect(chosen.data.business).toEqual({ company_name: "PENNYWORTH STATIONERS LTD", country_code: "GB", organization_number: "12345678" })
+  expect(chosen.data.enrollment).toMatchObject({ status: "VERIFIED", source: "returning_buyer", organization_number: "12345678", enrolled: true })
+  // Used up, on either server.
+  for (const i of [0, 1]) expect((await choose(i, "11223344")).data.code).toBe("TRADE_CREDIT_VERIFY_AGAIN")
+
+  // 2. Another buyer verified on server 2; a choice on each server at the same moment: one enrols, the other verifies again.
+  customer = await newCustomer(2)
+  await verifyOn(1)
+  const both = await Promise.all([choose(0, "11223344"), choose(1, "11223344")])
+  expect(both.map((r) => r.status).sort()).toEqual([200, 409])
+  expect(both.find((r) => r.status === 409)!.data.code).toBe("TRADE_CREDIT_VERIFY_AGAIN")
+  expect((await customer(0).ok("GET", `${SOLETRADER}/enrollment`)).enrollment).toMatchObject({ organization_number: "11223344", status: "VERIFIED" })
+  // The token never reached a log line of any process.
+  for (const m of [...servers, worker]) expect(m.logs()).not.toMatch(/sdat_/)
+  scaleRows.push({
+    step: "returning buyer: verified on server 1, chosen on server 2; then a choice on both at once",
+    requests: `choice ${chosen.status}; at once ${both.map((r) => r.status).join(", ")}`,
+    service: "2 verifications, matches listed with the delegated token",
+    medusa: "1 enrollment (VERIFIED) each time; the token used once, kept in PostgreSQL",
+  })
+})

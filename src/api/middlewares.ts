@@ -25,13 +25,15 @@ import { tradeCreditErrorHandler } from "./errors/error-handler"
 export default defineMiddlewares({
   errorHandler: tradeCreditErrorHandler,
   routes: [
-    // A broken %-escape in a path under /store|admin|hooks/trade-credit: 400 with a code (Express would make it a 500).
+    // A broken %-escape or a control character in a path under /store|admin|hooks/trade-credit, or in Medusa's webhook
+    // URL of the plugin's providers: 400 with a code (Express would make it a 500, or an HTML 404).
     ...malformedPathMiddlewares,
     // A method or path under the plugin's prefixes that no route of the plugin answers: 405 or 404 with a code
     // (Express would answer an HTML page).
     ...unknownRouteMiddlewares,
-    // A NUL, a lone surrogate or a string over 10,000 characters anywhere in a JSON body of a plugin route (or of a
-    // payment session of the plugin's providers): 400 naming the field, before any route (PostgreSQL would answer 500).
+    // A JSON body of a plugin route (or of a payment session of the plugin's providers) nested more than 64 levels deep
+    // (Medusa's validator recursed on it to a 500), or with a NUL, a lone surrogate or a string over 10,000 characters
+    // anywhere: 400 with a code (naming the field), before any route (PostgreSQL would answer 500).
     ...invalidTextMiddlewares,
     ...adminUiMiddlewares,
     {

@@ -3,6 +3,7 @@ import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../modules/t
 import { backgroundJobsOff } from "../utils/background-jobs"
 import { logLine } from "../utils/log-line"
 import { pluginLoggerOf } from "../utils/plugin-logger"
+import { cancelPlanOfCanceledOrderSession } from "../workflows/plan-cancel/cancel-plans-of-canceled-order"
 import { type PlanFundingOutcome, syncPlanFunding } from "../workflows/webhooks/sync-plan-funding"
 
 export type { PlanFundingOutcome }
@@ -11,7 +12,9 @@ export type PlanFundingPoll = { checked: number; outcomes: PlanFundingOutcome[] 
 /**
  * Plans whose funding Medusa has not caught up with (the plugin's table says "pending"), asked at the service one by
  * one, oldest first, for when the `repayment.plan.funding_decided` webhook was lost: each goes through the same
- * funding sync as the webhook (sync-plan-funding.ts). One plan's failure is logged and does not stop the others.
+ * funding sync as the webhook (sync-plan-funding.ts). One plan's failure is logged and does not stop the others. A plan
+ * whose order Medusa cancelled before it was funded is cancelled at the service first (the retry of the order's
+ * cancellation, subscribers/cancel-payment-on-order-canceled.ts).
  */
 export async function pollPlanFunding(container: MedusaContainer, { limit = 100 }: { limit?: number } = {}): Promise<PlanFundingPoll> {
   const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
@@ -19,6 +22,20 @@ export async function pollPlanFunding(container: MedusaContainer, { limit = 100 
   const rows = await tradeCredit.listRepaymentPlanSessions({ state: "pending" }, { take: limit, order: { created_at: "ASC" } })
   const outcomes: PlanFundingOutcome[] = []
   for (const row of rows) {
+    // A plan whose order Medusa cancelled before it was funded (the order's cancellation could not reach the service):
+    // cancelled at the service first, so that the sync below finds it cancelled and authorizes nothing.
+    const stopped = await cancelPlanOfCanceledOrderSession(container, row.session_id)
+    if (stopped?.canceled) {
+      logLine(logger, "info", `trade-credit: plan ${row.plan_id}'s order was canceled before it was funded: cancelled the plan at the service`, {
+        payment_session_id: row.session_id,
+        plan_id: row.plan_id,
+      })
+    } else if (stopped?.failed) {
+      logLine(logger, "warn", `trade-credit: plan ${row.plan_id}'s order was canceled but the plan could not be cancelled at the service: ${stopped.detail}`, {
+        payment_session_id: row.session_id,
+        plan_id: row.plan_id,
+      })
+    }
     let outcome: PlanFundingOutcome
     try {
       outcome = await syncPlanFunding(container, tradeCredit, row)

@@ -206,6 +206,13 @@ export const KIT_TEXTS = Object.freeze({
     nl: "De aanmelding is geannuleerd. U kunt de gegevens van uw bedrijf ook handmatig invullen.",
     de: "Die Registrierung wurde abgebrochen. Sie können die Angaben Ihres Unternehmens stattdessen manuell eingeben.",
   },
+  "soletrader.closed": {
+    en: "The signup window was closed before the signup was finished, so no business was saved. Open the signup again to finish it, or enter your company's details by hand.",
+    nb: "Registreringsvinduet ble lukket før registreringen var fullført, så ingen bedrift ble lagret. Åpne registreringen igjen for å fullføre den, eller skriv inn bedriftens opplysninger manuelt.",
+    sv: "Registreringsfönstret stängdes innan registreringen var klar, så inget företag sparades. Öppna registreringen igen för att slutföra den, eller ange företagets uppgifter manuellt.",
+    nl: "Het aanmeldvenster is gesloten voordat de aanmelding was afgerond, dus er is geen bedrijf opgeslagen. Open de aanmelding opnieuw om deze af te ronden, of vul de gegevens van uw bedrijf handmatig in.",
+    de: "Das Registrierungsfenster wurde geschlossen, bevor die Registrierung abgeschlossen war, daher wurde kein Unternehmen gespeichert. Öffnen Sie die Registrierung erneut, um sie abzuschließen, oder geben Sie die Angaben Ihres Unternehmens manuell ein.",
+  },
   "soletrader.review": {
     en: "Thanks! Your registration is being reviewed; we'll email you. Meanwhile, choose another payment method.",
     nb: "Takk! Registreringen din blir vurdert; vi sender deg en e-post. Velg en annen betalingsmåte så lenge.",

@@ -4,6 +4,7 @@ import { ContainerRegistrationKeys, Modules, OrderWorkflowEvents } from "@medusa
 import { providerPaymentsOf } from "../providers/trade-credit/lib/order-payments"
 import { isPluginProviderId } from "../providers/trade-credit/lib/provider-ids"
 import { errorIds, logLine } from "../utils/log-line"
+import { cancelPlansOfCanceledOrder } from "../workflows/plan-cancel/cancel-plans-of-canceled-order"
 import { pluginLoggerOf } from "../utils/plugin-logger"
 
 type CancellablePayment = { id: string; provider_id: string; canceled_at?: string | Date | null; captures?: { id: string }[] | null }
@@ -17,6 +18,9 @@ type CancellablePayment = { id: string; provider_id: string; canceled_at?: strin
  * captured (the provider's cancel is safe to repeat: the service answers a
  * cancelled order or plan again). What still fails is logged; reconciliation
  * retries invoice payments (a canceled Medusa order whose payment is not).
+ *
+ * An instalment order placed while its plan's funding was pending has no payment at all: its plan is cancelled at the
+ * service here (plan-cancel/cancel-plans-of-canceled-order.ts), and the funding poll retries what fails.
  */
 export default async function cancelPaymentOnOrderCanceled({ event, container }: SubscriberArgs<{ id: string }>) {
   const logger = pluginLoggerOf(container)
@@ -55,6 +59,22 @@ export default async function cancelPaymentOnOrderCanceled({ event, container }:
           `${(error as Error).message.replace(/\.$/, "")}. Reconciliation retries invoice payments; an instalment plan can be ` +
           "cancelled in the service's portal.",
         { order_id: order.id, payment_id: payment.id, ...errorIds(error) }
+      )
+    }
+  }
+  // An instalment order placed while its plan's funding was pending has no payment: Medusa's cancellation called no
+  // provider, so the plan is cancelled at the service here, whatever its funding (a later acceptance authorizes nothing).
+  for (const outcome of await cancelPlansOfCanceledOrder(container, order.id)) {
+    const ids = { order_id: order.id, payment_session_id: outcome.session_id, plan_id: outcome.plan_id }
+    if (outcome.canceled) {
+      logLine(logger, "info", `trade-credit: order ${order.id} was canceled before its plan ${outcome.plan_id} was funded: cancelled the plan at the service`, ids)
+    } else if (outcome.failed) {
+      logLine(
+        logger,
+        "error",
+        `trade-credit: order ${order.id} is canceled but the plan of its payment session ${outcome.session_id} could not be cancelled at the service: ` +
+          `${(outcome.detail ?? "").replace(/\.$/, "")}. The funding poll retries; it can be cancelled in the service's portal.`,
+        ids
       )
     }
   }

@@ -2,11 +2,8 @@
 // the credit provider in a popup (the plugin's routes issue its URL; the API key stays
 // on the server), then checks out with the business the provider saved.
 //
-//   POST /store/trade-credit/soletrader/autofill-token → {buyer_url}                  step 1: a read-only token
-//   GET  {buyer_url} (the credit provider, token in the query)  200: known buyer, no popup; 404: go on
-//   POST /store/trade-credit/soletrader/signup {country} → {popup_url}                 steps 2-3: the popup
-//   GET  /store/trade-credit/soletrader/buyer → {buyer: {company_name, country_code, organization_number}} or 404
-//   GET  /store/trade-credit/soletrader/enrollment → {enrollment: {status, message}}   what to tell the buyer
+// The signup itself is the kit's signUpSoleTrader (the known buyer through a read-only autofill token, else the
+// popup, then autofill read again when the popup posts its message or just closes).
 //
 // A returning buyer may instead confirm their email with a code; when the email has several
 // businesses, the buyer chooses one (never an arbitrary one):
@@ -17,6 +14,7 @@
 //
 // The routes need a logged-in customer: the demo signs the buyer up (email and password)
 // first when they are a guest.
+import { signUpSoleTrader } from "medusa-payment-trade-credit/storefront"
 import { esc, medusa } from "./medusa.js"
 
 const BASE = "/store/trade-credit/soletrader"
@@ -33,28 +31,6 @@ async function registerCustomer(email, password, names) {
     if (error.status !== 401 && !/exist/i.test(error.message)) throw error
   }
   await sdk.auth.login("customer", "emailpass", { email, password })
-}
-
-/** Step 1: the credit provider already knows this buyer (true: recorded and handed on), or not (false). */
-async function knownBuyer(onCompany, status) {
-  const { buyer_url } = await call("/autofill-token", { method: "POST" })
-  // Straight to the credit provider, with the read-only token in the query: no cookies, no API key.
-  const read = await fetch(buyer_url, { credentials: "omit", cache: "no-store" })
-  if (read.status === 404) return false
-  if (!read.ok) throw new Error(`the credit provider answered ${read.status}`)
-  const { buyer } = await call("/buyer")
-  status.textContent = `Welcome back: ${buyer.company_name}.`
-  onCompany(buyer)
-  return true
-}
-
-/** The buyer's enrollment in plain words (declined, in review, ...), when there is one. */
-async function enrollmentMessage() {
-  try {
-    return (await call("/enrollment")).enrollment.message
-  } catch {
-    return undefined
-  }
 }
 
 export function mountSoleTraderSignup(slot, { onCompany, email = "", names = {} }) {
@@ -87,50 +63,19 @@ export function mountSoleTraderSignup(slot, { onCompany, email = "", names = {} 
   const accountForm = $("#soletrader-account")
   let next = "signup"
 
+  // The kit's signup (medusa-payment-trade-credit/storefront): the known buyer first, else the popup, which the
+  // service's page may just close after saving the details to autofill (seed step 3); the kit then reads autofill
+  // again (step 4) and says in plain words what came of it.
   async function start() {
-    status.textContent = "Checking whether the credit provider knows you…"
-    try {
-      if (await knownBuyer(onCompany, status)) return
-    } catch (error) {
-      status.textContent = `The signup could not start: ${error.message}`
-      return
-    }
-    await openPopup()
-  }
-
-  async function openPopup() {
-    status.textContent = "Opening the credit provider's signup…"
-    let answer
-    try {
-      answer = await call("/signup", { method: "POST", body: { country: "GB" } })
-    } catch (error) {
-      status.textContent = `The signup could not start: ${error.message}`
-      return
-    }
-    const popupOrigin = new URL(answer.popup_url).origin
-    const popup = window.open(answer.popup_url, "soletrader-signup", "width=520,height=760")
-    if (!popup) {
-      status.innerHTML = `Your browser blocked the popup: <a href="${esc(answer.popup_url)}" target="_blank" rel="opener">open the signup</a>.`
-    } else status.textContent = "Complete the signup in the popup window."
-    const onMessage = async (event) => {
-      if (event.origin !== popupOrigin || event.data?.type !== "soletrader-signup") return
-      window.removeEventListener("message", onMessage)
-      if (event.data.status !== "completed") {
-        status.textContent = "The signup was cancelled. You can enter your details by hand instead."
-        return
-      }
-      try {
-        const { buyer } = await call("/buyer")
-        status.textContent = `Signed up: ${buyer.company_name}.`
-        onCompany(buyer)
-      } catch (error) {
-        status.textContent =
-          error.status === 404
-            ? (await enrollmentMessage()) ?? "Thanks! Your registration is being reviewed; we'll email you. Meanwhile, choose another payment method."
-            : `Could not read your registration: ${error.message}`
-      }
-    }
-    window.addEventListener("message", onMessage)
+    const outcome = await signUpSoleTrader({
+      sdk: medusa(),
+      country: "GB",
+      onStatus: (message) => (status.textContent = message),
+      onBlocked: (url) =>
+        (status.innerHTML = `Your browser blocked the popup: <a href="${esc(url)}" target="_blank" rel="opener">open the signup</a>.`),
+    })
+    status.textContent = outcome.message
+    if (outcome.business) onCompany(outcome.business)
   }
 
   // --- returning buyer: email, code, and the choice when the email has several businesses ---

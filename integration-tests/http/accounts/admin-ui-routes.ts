@@ -3,7 +3,7 @@ import { TRADE_CREDIT_MODULE } from "../../../src/modules/trade-credit"
 import { pollPlanFunding } from "../../../src/jobs/poll-plan-funding"
 import { SIMULATOR_API_KEY } from "trade-credit-simulator"
 import { adminRequester, loginAdmin } from "../../helpers/admin"
-import { control, findCompanyId } from "../../helpers/simulator"
+import { control, findCompanyId, minimalProfile } from "../../helpers/simulator"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "../../helpers/storefront"
 import { approveAtPaymentUrl } from "../../helpers/verification"
 import { waitForValue, waitUntil } from "../../helpers/wait"
@@ -104,7 +104,9 @@ export default areaPart("admin-ui-routes", ({ api, getContainer }) => {
     await admin("POST", `/admin/payments/${payment.id}/refund`, { amount: 12.5 })
     summary = await waitFor(() => summaryOf(order.id), (s: any) => s.invoice.refunds.length === 1)
     const [refund] = summary.invoice.refunds
-    expect(refund).toMatchObject({ amount: "12.50", credit_note_number: expect.any(String), refund_date: expect.any(String) })
+    expect(refund).toMatchObject({ amount: "12.50", credit_note_number: expect.any(String) })
+    // Its date as the service gives it: the published refund answer may leave it out (the minimal profile does).
+    expect(refund.refund_date).toEqual(minimalProfile() ? null : expect.any(String))
     const note = await pdf(`/admin/trade-credit/orders/${order.id}/credit-notes/${refund.credit_note_number}`)
     expect(note.status).toBe(200)
     expect(Buffer.from(note.data).subarray(0, 5).toString()).toBe("%PDF-")
@@ -152,9 +154,17 @@ export default areaPart("admin-ui-routes", ({ api, getContainer }) => {
       source: "service",
     })
     expect(summary.company).toMatchObject({ name: expect.stringMatching(/acme/i), country: "GB" })
-    expect(summary.plan.instalments.map((i: any) => i.state)).toEqual(["PLANNED", "PLANNED", "PLANNED"])
-    const dates = summary.plan.instalments.map((i: any) => i.invoice_issue_date)
+    // The plan's schedule at the service (the control API), oldest first.
+    const schedule: { invoice_issue_date: string; repayment_amount: string }[] = (await control(simulator.url, "GET", `/_sim/plans/${summary.plan.plan_id}`)).plan
+      .instalments
+    const dates = schedule.map((i) => i.invoice_issue_date)
+    expect(dates).toHaveLength(3)
     expect([...dates].sort()).toEqual(dates)
+    // The widget's timeline is the schedule the plan's answer gave. The published plan answer may leave its instalments
+    // out, and the plan's status its invoiced amount (the minimal profile leaves both out): the widget then shows the
+    // plan's live status without a timeline.
+    const timeline = !minimalProfile()
+    expect(summary.plan.instalments.map((i: any) => [i.invoice_issue_date, i.state])).toEqual(timeline ? dates.map((d) => [d, "PLANNED"]) : [])
 
     // Captured (the plan is fulfilled), then a day past the first issue date: the first instalment is invoiced.
     const { order } = await admin("GET", `/admin/orders/${orderId}?fields=id,*payment_collections.payments`)
@@ -163,8 +173,8 @@ export default areaPart("admin-ui-routes", ({ api, getContainer }) => {
     await control(simulator.url, "POST", "/_sim/clock/advance", { ms: Date.parse(dates[0]) + DAY - Date.parse(now) })
     summary = await summaryOf(orderId)
     expect(summary.plan.fulfilment_status).toBe("SUCCEEDED")
-    expect(summary.plan.invoiced_amount).toBe(summary.plan.instalments[0].repayment_amount)
-    expect(summary.plan.instalments.map((i: any) => i.state)).toEqual(["INVOICED", "PLANNED", "PLANNED"])
+    expect(summary.plan.instalments.map((i: any) => i.state)).toEqual(timeline ? ["INVOICED", "PLANNED", "PLANNED"] : [])
+    if (timeline) expect(summary.plan.invoiced_amount).toBe(schedule[0].repayment_amount)
   })
 
   it("answers 400, 404 with a code for bad input and for orders not paid by trade credit", async () => {

@@ -175,9 +175,11 @@ export default areaPart("sole-traders", ({ api, getContainer }) => {
     // The row holds no personal data (the proprietor's name, email, birth date and phone stay at the service).
     const [enrollmentRow] = await (getContainer().resolve("tradeCredit") as any).listEnrollments({ customer_id: customer.id })
     expect(JSON.stringify(enrollmentRow)).not.toMatch(/Bloggs|jo@joinery|1980-04-02|\+44/)
-    // The service redacted the proprietor once decided.
+    // The service redacted the proprietor once decided (null, or left out: the published proposal answer does not
+    // require it), and no personal detail is left in the proposal.
     const read = await customer.ok("GET", `${BASE}/proposals/${proposal.id}`)
-    expect(read.proposal.proposed_business.proprietor_details).toBeNull()
+    expect(read.proposal.proposed_business?.proprietor_details ?? null).toBeNull()
+    expect(JSON.stringify(read.proposal)).not.toMatch(/Bloggs|1980-04-02/)
     expect(read.proposal.enrolled_business).toMatchObject({ trading_name: "Mill Lane Joinery", organization_number: enrolled.organization_number })
 
     // Enrolled: no second proposal.
@@ -257,8 +259,9 @@ export default areaPart("sole-traders", ({ api, getContainer }) => {
       headers: { "x-api-key": SIMULATOR_API_KEY, "content-type": "application/json", "idempotency-key": "test-fr-proposal" },
       body: JSON.stringify(proposalBody("Le Menuisier", { country_code: "FR", business_address: { street: "1 rue", postal_code: "75001", city: "Paris", country_code: "FR" } })),
     })
+    // The status decides: the service's documents show no error code (the full simulator adds its SCHEMA_ERROR).
     expect(direct.status).toBe(400)
-    expect((await direct.json()).error_code).toBe("SCHEMA_ERROR")
+    expect([undefined, "SCHEMA_ERROR"]).toContain((await direct.json()).error_code)
 
     const signup = await customer.call("POST", `${BASE}/signup`, { country: "DE" })
     expect([signup.status, signup.data.code]).toEqual([400, "TRADE_CREDIT_COUNTRY_NOT_SUPPORTED"])
@@ -318,7 +321,7 @@ export default areaPart("sole-traders", ({ api, getContainer }) => {
       body: JSON.stringify(proposalBody("Beyond Flags")),
     })
     expect(beyond.status).toBe(403)
-    expect((await beyond.json()).error_code).toBe("FORBIDDEN")
+    expect([undefined, "FORBIDDEN"]).toContain((await beyond.json()).error_code)
     // ... and our route, given that answer, says so with its own code (never a 500).
     await control(simulator.url, "POST", "/_sim/faults", { method: "POST", path: "/proposal/returning-buyer/verification", fault: { type: "status", status: 403 } })
     const forbidden = await customer.call("POST", `${BASE}/returning-buyer/verification`, { email: "returning.buyer@example.com" })

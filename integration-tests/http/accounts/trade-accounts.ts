@@ -3,6 +3,8 @@ import { control, findCompanyId, STOREFRONT_URL } from "../../helpers/simulator"
 import { TRADE_CREDIT_MODULE } from "../../../src/modules/trade-credit"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "../../helpers/storefront"
 import { areaPart, areaSimulator } from "../../helpers/area"
+import { approveAtPaymentUrl } from "../../helpers/verification"
+import { SIMULATOR_API_KEY } from "trade-credit-simulator"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../../scripts/lib/seed-store.js")
 
@@ -13,6 +15,13 @@ let counter = 0
 /** Trade account calls the service received (the simulator's request log). */
 const serviceCalls = async () =>
   (await control(simulator.url, "GET", "/_sim/requests?path_prefix=/trade-account")).items.filter((r: any) => r.method !== "GET")
+
+/**
+ * The id that names a record at the service, as the plugin keeps it: the service's own (`svc_...`) where its answer
+ * gives one, else the merchant's id, which the service resolves as well (identifier resolution, rules 1 and 2). The
+ * published customer and user answers carry no id of the service (the simulator's minimal profile leaves it out).
+ */
+const serviceIdOf = (merchantId: string) => expect.stringMatching(new RegExp(`^(svc_\\S+|${merchantId})$`))
 
 /** What the user's browser does with the verification link: load the page, press "Verify", follow the redirect. */
 async function verifyAtLink(redirectUrl: string): Promise<string> {
@@ -92,17 +101,18 @@ export default areaPart("trade-accounts", ({ api, getContainer }) => {
     const account = onboarded.data.trade_account
     expect(account).toMatchObject({
       id: expect.stringMatching(/^tcta_/),
-      service_customer_id: expect.stringMatching(/^svc_/),
+      service_customer_id: serviceIdOf(grace.id),
       merchant_customer_id: grace.id,
       trade_name: "Acme Office Supplies Ltd",
       canonical_id: companyId,
     })
     expect(account.users).toHaveLength(1)
-    expect(account.users[0]).toMatchObject({ customer_id: grace.id, service_user_id: expect.stringMatching(/^svc_/), verified: false })
+    expect(account.users[0]).toMatchObject({ customer_id: grace.id, service_user_id: serviceIdOf(grace.id), verified: false })
     const { items: atService } = await control(simulator.url, "GET", "/_sim/trade-accounts")
     expect(atService).toHaveLength(1)
+    // The plugin names the business by the service's id or by the merchant's, whichever the service's answer gave.
+    expect([atService[0].customer.id, atService[0].customer.merchant_customer_id]).toContain(account.service_customer_id)
     expect(atService[0].customer).toMatchObject({
-      id: account.service_customer_id,
       merchant_customer_id: grace.id,
       contact_persons: [{ first_name: "Grace", last_name: "Hopper", phone_number: "+447400123456", email: grace.email }],
       invoice_email_addresses: [grace.email],
@@ -119,7 +129,7 @@ export default areaPart("trade-accounts", ({ api, getContainer }) => {
     expect(again.data).toMatchObject({ onboarded: false, trade_account: { id: account.id, service_customer_id: account.service_customer_id } })
     expect((await control(simulator.url, "GET", "/_sim/trade-accounts")).items).toHaveLength(1)
 
-    // The account reads the same by the plugin's id, the service's id (svc_) and the Medusa customer id.
+    // The account reads the same by the plugin's id, the service's id (svc_, where the service gave one) and the Medusa customer id.
     for (const id of [account.id, account.service_customer_id, grace.id]) {
       const read = await admin("GET", `/admin/trade-credit/trade-accounts/${id}`)
       expect(read.trade_account.id).toBe(account.id)
@@ -169,6 +179,57 @@ export default areaPart("trade-accounts", ({ api, getContainer }) => {
     expect(second.complete.data.type).toBe("order")
     expect(second.createBody.buyer.trade_account.customer_id).toBe(account.service_customer_id)
     expect((await admin("GET", `/admin/trade-credit/customers/${alan.id}/trade-account`)).user.verified).toBe(true)
+  })
+
+  it("sends a verified user to verify when the service steps the order up (UNVERIFIED with a payment_url), and places it on return", async () => {
+    // "The service may add extra verification steps for certain orders" (interfaces.md, identifier resolution rule 4):
+    // a verified user's order may come back UNVERIFIED with a payment_url, as any buyer's. The simulator steps up
+    // orders by a rule the control API sets (in either profile); here, every one-click order of the merchant.
+    const hal = await registerCustomer("Hal")
+    const onboarded = await adminCall("POST", "/admin/trade-credit/trade-accounts", { customer_id: hal.id, company: { canonical_id: companyId } })
+    expect(onboarded.status).toBe(201)
+    const account = onboarded.data.trade_account
+    await control(simulator.url, "POST", `/_sim/trade-accounts/users/${account.users[0].service_user_id}/verify`, {})
+    expect((await admin("GET", `/admin/trade-credit/customers/${hal.id}/trade-account`)).user.verified).toBe(true)
+
+    const rule = (await control(simulator.url, "GET", "/_sim/profile")).step_up
+    await control(simulator.url, "PUT", "/_sim/profile", { step_up: { every_nth: 1 } })
+    try {
+      // The completion is not refused as a failure: the session requires more, its payment_url the service's page.
+      const stepped = await checkout(hal)
+      expect(stepped.createBody.buyer.trade_account).toEqual({ customer_id: account.service_customer_id, user_id: account.users[0].service_user_id })
+      expect(stepped.complete.status).toBe(400)
+      expect(stepped.complete.data.type).not.toBe("order")
+      expect(stepped.session.status).toBe("requires_more")
+      expect(stepped.session.data.payment_url).toMatch(new RegExp(`^${simulator.url}/`))
+      const orderId = stepped.session.data.order_id
+      expect((await control(simulator.url, "GET", `/_sim/orders/${orderId}`)).order).toMatchObject({ state: "UNVERIFIED", status: "APPROVED" })
+
+      // Hal verifies at the service's page and comes back: the one completion confirms the order and places it.
+      const back = new URL(await approveAtPaymentUrl(stepped.session.data.payment_url))
+      expect([`${back.origin}${back.pathname}`, back.searchParams.get("trade_credit"), back.searchParams.get("cart_id")]).toEqual([
+        `${STOREFRONT_URL}/checkout/return`,
+        "verified",
+        stepped.cart.id,
+      ])
+      const placed = await hal.store.call("POST", `/store/carts/${stepped.cart.id}/complete`)
+      expect(placed.status).toBe(200)
+      expect(placed.data.type).toBe("order")
+      expect((await control(simulator.url, "GET", `/_sim/orders/${orderId}`)).order.state).toBe("CONFIRMED")
+    } finally {
+      await control(simulator.url, "PUT", "/_sim/profile", { step_up: rule })
+    }
+
+    // No rule matches the next order: one click again, no redirect.
+    await control(simulator.url, "PUT", "/_sim/profile", { step_up: null })
+    try {
+      const oneClick = await checkout(hal)
+      expect(oneClick.complete.status).toBe(200)
+      expect(oneClick.complete.data.type).toBe("order")
+      expect(oneClick.session.data.payment_url ?? null).toBeNull()
+    } finally {
+      await control(simulator.url, "PUT", "/_sim/profile", { step_up: rule })
+    }
   })
 
   it("never orders in a trade account's name from a guest checkout, even with the email of a user's guest record", async () => {
@@ -280,7 +341,14 @@ export default areaPart("trade-accounts", ({ api, getContainer }) => {
     const res = await adminCall("POST", "/admin/trade-credit/trade-accounts", { customer_id: dee.id, company: { canonical_id: companyId }, trade_name: "Renamed" })
     expect(res.status).toBe(200)
     expect(res.data).toMatchObject({ onboarded: false, adopted: true })
-    expect(res.data.trade_account).toMatchObject({ service_customer_id: lost.service_customer_id, trade_name: lost.trade_name })
+    expect(res.data.trade_account.service_customer_id).toBe(lost.service_customer_id)
+    // The trade name is the service's where its answer gives one (the published customer answer may leave it out:
+    // then the one asked for stands).
+    const atService = await fetch(`${simulator.url}/trade-account/v3/customer/${encodeURIComponent(dee.id)}`, { headers: { "x-api-key": SIMULATOR_API_KEY } })
+    expect(atService.status).toBe(200)
+    const serviceName = ((await atService.json()) as { trade_name?: string | null }).trade_name ?? null
+    expect(serviceName === null || serviceName === lost.trade_name).toBe(true)
+    expect(res.data.trade_account.trade_name).toBe(serviceName ?? "Renamed")
     expect(res.data.trade_account.users[0].service_user_id).toBe(lost.users[0].service_user_id)
     expect((await control(simulator.url, "GET", "/_sim/trade-accounts")).items.filter((i: any) => i.customer.merchant_customer_id === dee.id)).toHaveLength(1)
   })

@@ -93,6 +93,9 @@ export default areaPart("currencies", ({ api, getContainer }) => {
     }
     jpyRegion = (await seedRegion(admin, seed, { name: "日本", currency: "jpy", country: "jp", taxRate: 10, taxName: "JCT", factor: 190 })).region
     await control(simulator.url, "PUT", "/_sim/webhook", { url: `${api.defaults.baseURL}${WEBHOOK_PATH}` })
+    // The service funds each plan as soon as it may: at once in the full profile, no sooner than 2 s after the plan
+    // under the minimal one (the service never decides at once); either way the funding webhook authorizes the payment,
+    // which the test waits for.
     simulator.sim!.state.repayment.fundingDelayMs = 0
   })
 

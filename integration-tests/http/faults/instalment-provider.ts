@@ -39,7 +39,9 @@ export default areaPart("instalment provider", ({ api, getContainer }) => {
   })
   beforeEach(async () => {
     await control(simulator.url, "DELETE", "/_sim/faults")
-    // No webhook: the funding poll reads each plan's funding (decided at once) and authorizes its payment.
+    // No webhook: the funding poll reads each plan's funding and authorizes its payment. The service decides it as
+    // soon as it may (at once in the full profile, 2 s after the plan under the minimal one): a poll before that finds
+    // it pending, and the test polls again until both payments are authorized.
     await control(simulator.url, "PUT", "/_sim/webhook", { url: null })
     simulator.sim!.state.repayment.fundingDelayMs = 0
   })

@@ -35,9 +35,31 @@ export function useTradeCreditOrder(orderId: string) {
   })
 }
 
-export type ReconciliationRunAnswer = {
-  run: { id: string; checked: number; repaired: number; failed: number; findings: { found: string; action: string; error?: string }[] | null }
+/** One finding of a reconciliation run; `discrepancy` names a difference the run counts (e.g. `unknown_at_service`). */
+export type ReconciliationRunFinding = {
+  found: string
+  action: string
+  error?: string
+  service_order_id?: string | null
+  order_id?: string | null
+  discrepancy?: "unknown_at_service"
 }
+/** A run as the reconciliation route answers it: its counts (`unknown_at_service`: orders the service answers 404 for). */
+export type ReconciliationRun = {
+  id: string
+  checked: number
+  repaired: number
+  failed: number
+  unknown_at_service: number
+  findings: ReconciliationRunFinding[] | null
+}
+export type ReconciliationRunAnswer = { run: ReconciliationRun }
+
+/** The findings of a run about orders the service does not know (answers 404 for). */
+export const unknownAtService = (run: Pick<ReconciliationRun, "findings"> | undefined | null) =>
+  (run?.findings ?? []).filter((f) => f.discrepancy === "unknown_at_service" && !f.error)
+
+const latestRunKey = ["trade-credit", "reconciliation", "latest"] as const
 
 /** "Re-sync": a reconciliation run for this order, then the summary is read again. */
 export function useResyncOrder(orderId: string) {
@@ -45,7 +67,19 @@ export function useResyncOrder(orderId: string) {
   return useMutation({
     mutationFn: () =>
       sdk.client.fetch<ReconciliationRunAnswer>("/admin/trade-credit/reconciliation", { method: "POST", body: { order_id: orderId } }),
-    onSettled: () => client.invalidateQueries({ queryKey: orderKey(orderId) }),
+    onSettled: () => {
+      client.invalidateQueries({ queryKey: orderKey(orderId) })
+      client.invalidateQueries({ queryKey: latestRunKey })
+      client.invalidateQueries({ queryKey: settingsKey })
+    },
+  })
+}
+
+/** The newest reconciliation run with its findings and named counts (Settings → Trade credit); null before the first. */
+export function useLatestReconciliationRun() {
+  return useQuery({
+    queryKey: latestRunKey,
+    queryFn: async () => (await sdk.client.fetch<{ runs: ReconciliationRun[] }>("/admin/trade-credit/reconciliation", { query: { limit: 1 } })).runs[0] ?? null,
   })
 }
 

@@ -8,6 +8,7 @@ import {
   creditNotePath,
   downloadDocument,
   invoicePath,
+  unknownAtService,
   useResyncOrder,
   useTradeCreditOrder,
   type TradeCreditOrderSummary,
@@ -279,8 +280,18 @@ const TradeCreditOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) 
     resync.mutate(undefined, {
       onSuccess: ({ run }) => {
         const failure = run.findings?.find((f) => f.error)?.error
+        // An order the service answers 404 for is a discrepancy, never "agree": say which, and what the merchant can do.
+        const unknown = unknownAtService(run)
+        const reported = run.findings?.filter((f) => !f.error && !f.discrepancy && f.action.includes("reported:")) ?? []
         if (run.failed) toast.error(t("order.resync.problem"), { description: failure ?? t("order.resync.unchecked", { count: run.failed }) })
-        else toast.success(run.repaired ? t("order.resync.repaired", { count: run.repaired }) : t("order.resync.agree"))
+        else if (unknown.length) {
+          toast.warning(t("order.resync.unknownAtService", { orders: unknown.map((f) => f.service_order_id ?? "?").join(", ") }), {
+            description: t("order.resync.unknownAtServiceHelp"),
+            duration: 30_000,
+          })
+        } else if (reported.length) {
+          toast.warning(t("order.resync.reported", { count: reported.length }), { description: reported.map((f) => f.action).join(" · "), duration: 30_000 })
+        } else toast.success(run.repaired ? t("order.resync.repaired", { count: run.repaired }) : t("order.resync.agree"))
       },
       onError: (e) => toast.error(t("order.resync.failed"), { description: (e as Error).message }),
     })

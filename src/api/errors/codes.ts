@@ -60,6 +60,7 @@ export const ERROR_CODES = {
   TRADE_CREDIT_INVALID_REQUEST: invalid("The request is malformed (Medusa's validation, or the service's schema)."),
   TRADE_CREDIT_INVALID_TEXT: invalid("A string of the body holds a NUL character or a lone surrogate (the message names the field)."),
   TRADE_CREDIT_TEXT_TOO_LONG: invalid("A string of the body is over 10,000 characters (the message names the field)."),
+  TRADE_CREDIT_BODY_TOO_DEEP: invalid("The body nests objects and arrays more than 64 levels deep (the message names where)."),
   TRADE_CREDIT_RATE_LIMITED: { status: 429, type: "rate_limited", description: "Too many requests: try again after `Retry-After` seconds." },
 
   // ---- the service ---------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import { answersErrorsOf } from "../utils/plugin-paths"
 import { serviceFailureError } from "../utils/service-failure"
 import { answerOfError } from "./answer"
 import { cancelledVerificationOf } from "./cancelled-verification"
+import { capEchoes } from "./quote"
 
 const medusaErrorHandler = errorHandler()
 
@@ -36,12 +37,25 @@ export function tradeCreditErrorHandler(error: unknown, req: MedusaRequest, res:
   }
   // A call to the service that no route turned into an answer: a buyer-safe refusal, the details logged below.
   const answer = answerOfError(serviceFailureError(error, "answer the request") ?? error, req)
+  // Whoever wrote the message (a validator, the service's schema, Medusa), it quotes at most 64 characters of the input.
+  answer.body.message = capEchoes(answer.body.message, ...inputsOf(req))
   const logger = (req.scope ? pluginLoggerOf(req.scope) : undefined) ?? console
   const ids = { code: answer.body.code, trace_id: errorIds(error).trace_id }
   if (answer.status >= 500) logLine(logger, "error", `trade-credit: ${req.method} ${req.path} answered ${answer.status} ${answer.body.code}`, ids, error as Error)
   else logLine(logger, "info", `trade-credit: ${req.method} ${req.path} answered ${answer.status} ${answer.body.code}: ${answer.body.message}`, ids)
   const message = buyerMessage(answer.body.message, req, res)
   res.set(answer.headers).status(answer.status).json(message === answer.body.message ? answer.body : { ...answer.body, message })
+}
+
+/** What the client sent: the body, the query, the path parameters and the path itself. */
+export function inputsOf(req: MedusaRequest): unknown[] {
+  let path: string = req.path ?? ""
+  try {
+    path = decodeURIComponent(path)
+  } catch {
+    // The path as sent.
+  }
+  return [req.body, req.query, req.params, req.path, path]
 }
 
 /**

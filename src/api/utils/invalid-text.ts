@@ -16,7 +16,8 @@ export { QUOTE_LENGTH, quote } from "../errors/quote"
  * middleware (Medusa registers root middlewares after its body parsers and before every route layer).
  *
  * It also bounds every string: at most MAX_TEXT_LENGTH characters, a generous global bound (routes keep their own
- * tighter limits in their validators). Keys are checked as well as values.
+ * tighter limits in their validators). Keys are checked as well as values. And the body's depth: at most
+ * MAX_BODY_DEPTH levels of objects and arrays (issue #36, below).
  */
 
 /** The longest string accepted anywhere in a body (UTF-16 code units, as `String.length` counts them). */
@@ -115,6 +116,63 @@ export function invalidTextAnswer(invalid: InvalidText, maxLength = MAX_TEXT_LEN
   return errorAnswer(invalid.code, message)
 }
 
+// ---- depth ---------------------------------------------------------------------------------------------
+
+/*
+ * A JSON body nested 50,000 levels deep (`[[[[…]]]]`, 100 KB: Medusa's JSON parser takes it) used to answer 500 on
+ * the store routes that validate a body (issue #36): Medusa's validator (`zodValidator`) writes a value of the wrong
+ * type into its message as text (`got: '${received}'`), and turning an array into text recurses once per level until
+ * the stack overflows. No body of the plugin (or of a payment session of its providers) nests more than a handful of
+ * levels, so one deeper than MAX_BODY_DEPTH is refused 400 TRADE_CREDIT_BODY_TOO_DEEP by the same root middleware,
+ * before its text is looked at.
+ */
+
+/** The deepest body accepted: objects and arrays inside one another (a body `{}` is 1 level, `{"a": [1]}` 2). */
+export const MAX_BODY_DEPTH = 64
+
+/**
+ * Where `value` nests objects and arrays more than `maxDepth` levels deep: the keys and indexes down to the first
+ * container beyond the bound; undefined when it does not. Walks without recursion and stops at the bound, so a body
+ * of any depth costs at most its first `maxDepth` levels per branch.
+ */
+export function depthBeyond(value: unknown, maxDepth = MAX_BODY_DEPTH): (string | number)[] | undefined {
+  if (value === null || typeof value !== "object") return undefined
+  // Each container met: its step from its parent and its parent's index here, to rebuild the path of the one found.
+  const met: { step: string | number; parent: number }[] = []
+  const stack: { value: unknown; depth: number; step: string | number; parent: number }[] = [{ value, depth: 1, step: "", parent: -1 }]
+  while (stack.length) {
+    const { value: current, depth, step, parent } = stack.pop()!
+    const index = met.push({ step, parent }) - 1
+    if (depth > maxDepth) return pathTo(met, index)
+    const children: [string | number, unknown][] = Array.isArray(current) ? current.map((item, i) => [i, item]) : Object.entries(current as object)
+    // Pushed in reverse so that the first field is looked at first.
+    for (let i = children.length - 1; i >= 0; i--) {
+      const [childStep, child] = children[i]
+      if (child !== null && typeof child === "object") stack.push({ value: child, depth: depth + 1, step: childStep, parent: index })
+    }
+  }
+  return undefined
+}
+
+function pathTo(met: { step: string | number; parent: number }[], index: number): (string | number)[] {
+  const path: (string | number)[] = []
+  for (let i = index; met[i].parent >= 0; i = met[i].parent) path.unshift(met[i].step)
+  return path
+}
+
+/** A path as a message names it: `data.a[0][0]…`, its first few steps only (the rest is the same nesting). */
+export function describeDepthPath(path: (string | number)[], shown = 6): string {
+  const text = path
+    .slice(0, shown)
+    .map((step, i) => (typeof step === "number" ? `[${step}]` : /^[A-Za-z_$][\w$-]*$/.test(step) ? `${i ? "." : ""}${quote(step)}` : `["${quote(step).replace(/"/g, '\\"')}"]`))
+    .join("")
+  return `${text || "(body)"}${path.length > shown ? "…" : ""}`
+}
+
+/** The message of a refused body. */
+export const tooDeepMessage = (path: (string | number)[], maxDepth = MAX_BODY_DEPTH) =>
+  `The body nests objects and arrays more than ${maxDepth} levels deep (at ${describeDepthPath(path)}): send at most ${maxDepth} levels`
+
 /** Whether the request's body is the plugin's to check. */
 export function guardsBody(req: MedusaRequest): boolean {
   const path = req.path
@@ -128,12 +186,18 @@ export function guardsBody(req: MedusaRequest): boolean {
 
 /**
  * The root middleware: a parsed JSON body of a plugin route (or of a payment session of the plugin's providers)
- * with a NUL, a lone surrogate or an overlong string anywhere is answered 400 before anything else runs. Routes that
+ * nested more than MAX_BODY_DEPTH levels deep, or with a NUL, a lone surrogate or an overlong string anywhere, is
+ * answered 400 before anything else runs. Routes that
  * read their raw body themselves (the webhooks) call `findInvalidText` once they have parsed it.
  */
 export function refuseInvalidText(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   if (req.body === undefined || req.body === null || typeof req.body !== "object") return next()
   if (!guardsBody(req)) return next()
+  const deep = depthBeyond(req.body)
+  if (deep) {
+    const answer = errorAnswer(Codes.TRADE_CREDIT_BODY_TOO_DEEP, tooDeepMessage(deep))
+    return res.status(answer.status).json(answer.body)
+  }
   const invalid = findInvalidText(req.body)
   if (!invalid) return next()
   const answer = invalidTextAnswer(invalid)

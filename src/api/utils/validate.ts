@@ -9,7 +9,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
 import { formatPath } from "../../core/order/errors"
 import { Codes, type ErrorCode } from "../errors/codes"
-import { quote } from "../errors/quote"
+import { capEchoes, quote } from "../errors/quote"
 import { RouteError } from "../errors/route-error"
 
 /**
@@ -59,17 +59,22 @@ export function describeIssue(issue: Issue): string {
   return !path || issue.message.startsWith(path.split("[")[0]) ? issue.message : `${path}: ${issue.message}`
 }
 
-/** The RouteError of a refused input: the first rule any issue matches, else the first issue with the route's code. */
-function refusal(schema: z.ZodType, input: unknown, error: unknown, code: ErrorCode, options: ValidationOptions): unknown {
+/**
+ * The RouteError of a refused input: the first rule any issue matches, else the first issue with the route's code.
+ * Its message quotes at most QUOTE_LENGTH characters of the input (capEchoes), whoever wrote it: a schema of the
+ * service's contract may quote the value it refuses, and Medusa's validator writes `got: '<value>'`.
+ */
+export function refusal(schema: z.ZodType, input: unknown, error: unknown, code: ErrorCode, options: ValidationOptions): unknown {
   if (!(error instanceof MedusaError)) return error
+  const refuse = (errorCode: ErrorCode, message: string) => new RouteError(errorCode, capEchoes(message, input))
   const parsed = asMedusaParses(schema).safeParse(input)
-  if (parsed.success) return new RouteError(code, `${options.what}: ${error.message}`)
+  if (parsed.success) return refuse(code, `${options.what}: ${error.message}`)
   const issues = parsed.error.issues
   for (const rule of options.rules ?? []) {
     const issue = issues.find((candidate) => rule.matches(candidate, input))
-    if (issue) return new RouteError(rule.code, rule.message ? rule.message(issue, input) : `${options.what}: ${describeIssue(issue)}`)
+    if (issue) return refuse(rule.code, rule.message ? rule.message(issue, input) : `${options.what}: ${describeIssue(issue)}`)
   }
-  return new RouteError(code, `${options.what}: ${describeIssue(issues[0])}`)
+  return refuse(code, `${options.what}: ${describeIssue(issues[0])}`)
 }
 
 /**
@@ -108,7 +113,7 @@ export function validateParams<S extends z.ZodType>(schema: S, code: ErrorCode, 
     const parsed = schema.safeParse(req.params)
     if (parsed.success) return next()
     const issue = parsed.error.issues[0]
-    return next(new RouteError(code, `${options.what}: ${describeIssue(issue)}`))
+    return next(new RouteError(code, capEchoes(`${options.what}: ${describeIssue(issue)}`, req.params)))
   }
 }
 

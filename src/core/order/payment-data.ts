@@ -26,7 +26,8 @@ export type TradeCreditPaymentData = Record<string, unknown> & {
     id: string
     amount: string
     credit_note_number: string
-    credit_note_url: string
+    /** null when the service gives no link to it (yet): fetched as the order's latest credit note when it is that. */
+    credit_note_url: string | null
     refund_reference: string | null
   }[]
 }

@@ -43,13 +43,17 @@ export function withPlanStatus(data: TradeCreditPlanData, status: PlanStatus): T
     funding_status: status.funding_status,
     credit_decline_reason: status.credit_decline_reason ?? null,
     fulfilment_status: status.fulfilment_status,
-    invoiced_amount: status.invoiced_amount,
-    cancelled_amount: status.cancelled_amount,
-    credited_amount: status.credited_amount,
+    // An amount the answer leaves unknown (null: the published status may omit it) keeps the one recorded.
+    invoiced_amount: status.invoiced_amount ?? data.invoiced_amount,
+    cancelled_amount: status.cancelled_amount ?? data.cancelled_amount,
+    credited_amount: status.credited_amount ?? data.credited_amount,
   }
 }
 
-/** Merges the plan (its schedule) into stored data. */
+/**
+ * Merges the plan (its schedule) into stored data. A plan answered without instalments (the published answer may
+ * leave them out) stores none (`[]`): its schedule is then not shown, its terms are.
+ */
 export function withPlan(data: TradeCreditPlanData, plan: RepaymentPlan): TradeCreditPlanData {
   return {
     ...data,
@@ -101,7 +105,8 @@ export function storedFundingStatus(data: Pick<TradeCreditPlanData, "funding_sta
  * order, so the first ones up to the status's `invoiced_amount` are INVOICED and the rest CANCELLED.
  */
 export function withCancelledInstalments(data: TradeCreditPlanData, status: Pick<PlanStatus, "invoiced_amount">): TradeCreditPlanData {
-  if (!data.instalments) return data
+  // Unknown (the status left it out): the instalments stay as recorded.
+  if (!data.instalments || status.invoiced_amount === null) return data
   let invoiced = new BigNumber(status.invoiced_amount)
   const instalments = data.instalments.map((i) => {
     if (invoiced.lt(i.repayment_amount)) return { ...i, status: "CANCELLED" }

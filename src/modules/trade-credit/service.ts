@@ -7,6 +7,7 @@ import { errorIds, logLine, withLogOptions } from "../../utils/log-line"
 import { BuyerRepaymentAccount } from "./models/buyer-repayment-account"
 import { ErasureRequest } from "./models/erasure-request"
 import { Enrollment } from "./models/enrollment"
+import { MatchesToken } from "./models/matches-token"
 import { RateLimitBucket } from "./models/rate-limit-bucket"
 import { RegionSetting, SettingChange } from "./models/region-setting"
 import { ReconciliationRun } from "./models/reconciliation-run"
@@ -15,6 +16,15 @@ import { ShipmentInvoice } from "./models/shipment-invoice"
 import { TradeAccount } from "./models/trade-account"
 import { TradeAccountUser } from "./models/trade-account-user"
 import { WebhookEvent } from "./models/webhook-event"
+import {
+  type ClaimedMatches,
+  claimMatchesToken,
+  deleteExpiredMatchesTokens,
+  type KeptMatches,
+  keepMatchesToken,
+  restoreMatchesToken,
+  type SealingSecrets,
+} from "./matches-tokens"
 import { countRateLimitHit, deleteExpiredRateLimitBuckets } from "./rate-limit-buckets"
 import { effectiveRegionSettings, type EffectiveRegionSettings } from "./region-settings"
 import type { RateLimitHit } from "./types"
@@ -48,6 +58,7 @@ export default class TradeCreditModuleService extends MedusaService({
   ErasureRequest,
   Enrollment,
   RateLimitBucket,
+  MatchesToken,
   RegionSetting,
   SettingChange,
 }) {
@@ -98,6 +109,36 @@ export default class TradeCreditModuleService extends MedusaService({
       )
     }
     return hit
+  }
+
+  /** The API key seals the kept matches tokens; during a rotation the previous key still opens those it sealed. */
+  protected sealingSecrets_(): SealingSecrets {
+    return [this.options_.apiKey, this.options_.previousApiKey]
+  }
+
+  /**
+   * Keeps a returning buyer's matches token for `ttlMs` (replacing one kept before), where every instance reads it
+   * (matches-tokens.ts), sealed with a key derived from the API key (never stored or logged as it is). Expired tokens of other buyers are deleted on the way (at most 100: housekeeping only).
+   */
+  @InjectManager()
+  async keepMatchesToken(customerId: string, kept: KeptMatches, ttlMs: number, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<void> {
+    const manager = sharedContext.manager!
+    await keepMatchesToken(manager, this.sealingSecrets_(), customerId, kept, ttlMs)
+    await deleteExpiredMatchesTokens(manager, 100).catch((error) =>
+      logLine(this.logger_, "warn", `trade-credit: deleting expired matches tokens failed: ${(error as Error).message}`, errorIds(error))
+    )
+  }
+
+  /** Takes the customer's live matches token away (one statement: a second claim, on any instance, finds nothing). */
+  @InjectManager()
+  async claimMatchesToken(customerId: string, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<ClaimedMatches | undefined> {
+    return await claimMatchesToken(sharedContext.manager!, this.sealingSecrets_(), customerId)
+  }
+
+  /** Gives a claimed matches token back with the time it had left (the choice failed before using it). */
+  @InjectManager()
+  async restoreMatchesToken(customerId: string, claimed: ClaimedMatches, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<void> {
+    await restoreMatchesToken(sharedContext.manager!, this.sealingSecrets_(), customerId, claimed)
   }
 
   __hooks = {

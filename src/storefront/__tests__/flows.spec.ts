@@ -2,6 +2,7 @@ import {
   buyerMessage,
   CODE_TEXTS,
   highlightParts,
+  KIT_TEXTS,
   manualSelection,
   moveActive,
   orderFundingStateOf,
@@ -259,6 +260,87 @@ describe("the sole-trader signup", () => {
     expect(sdk.client.fetch).toHaveBeenCalledWith("/store/trade-credit/soletrader/signup", { method: "POST", body: { country: "GB" } })
     expect(outcome).toEqual({ status: "signed-up", business, message: "Signed up: GRACE HOPPER CONSULTING." })
     expect(statuses).toEqual(["Checking whether the credit provider knows you…", "Opening the credit provider's signup…", "Complete the signup in the popup window."])
+  })
+
+  it("reads autofill again when the popup closes without a message (the service's popup saves and closes)", async () => {
+    let saved = false
+    const sdk = routes({
+      "/signup": () => ({ popup_url: "https://svc.example/signup?token=x" }),
+      "/buyer": () => {
+        if (!saved) throw Object.assign(new Error("empty"), { status: 404, code: "TRADE_CREDIT_AUTOFILL_EMPTY" })
+        return { buyer: business }
+      },
+    })
+    const bus = messages()
+    // The service's popup: it saves the details to autofill, then closes; it posts nothing.
+    const popup = { closed: false }
+    const open = jest.fn(() => {
+      setTimeout(() => {
+        saved = true
+        popup.closed = true
+      }, 5)
+      return popup
+    })
+    const outcome = await signUpSoleTrader({ sdk, country: "GB", checkKnownBuyer: false, open, messages: bus, closedPollMs: 2 })
+    expect(outcome).toEqual({ status: "signed-up", business, message: "Signed up: GRACE HOPPER CONSULTING." })
+    // A message after the close changes nothing: the signup ended once.
+    bus.post({ origin: "https://svc.example", data: { type: "soletrader-signup", status: "cancelled" } })
+    expect(sdk.client.fetch.mock.calls.filter(([path]) => path === "/store/trade-credit/soletrader/buyer")).toHaveLength(1)
+  })
+
+  it("says plainly, in the buyer's language, that the popup was closed before the signup was finished", async () => {
+    const sdk = routes({ "/signup": () => ({ popup_url: "https://svc.example/signup?token=x" }) })
+    const popup = { closed: false }
+    const open = () => {
+      setTimeout(() => (popup.closed = true), 5)
+      return popup
+    }
+    for (const language of ["en", "de"]) {
+      popup.closed = false
+      const outcome = await signUpSoleTrader({ sdk, country: "GB", checkKnownBuyer: false, open, messages: messages(), closedPollMs: 2, language })
+      expect(outcome).toEqual({ status: "cancelled", message: KIT_TEXTS["soletrader.closed"][language as "en" | "de"] })
+    }
+    expect(KIT_TEXTS["soletrader.closed"].en).toMatch(/closed before the signup was finished/)
+    // The autofill read was repeated after each close (seed step 4), then the enrollment asked why.
+    expect(sdk.client.fetch.mock.calls.map(([path]) => path)).toEqual([
+      "/store/trade-credit/soletrader/signup",
+      "/store/trade-credit/soletrader/buyer",
+      "/store/trade-credit/soletrader/enrollment",
+      "/store/trade-credit/soletrader/signup",
+      "/store/trade-credit/soletrader/buyer",
+      "/store/trade-credit/soletrader/enrollment",
+    ])
+  })
+
+  it("tells a buyer whose registration went to review, when the popup closed without a message", async () => {
+    const sdk = routes({
+      "/signup": () => ({ popup_url: "https://svc.example/signup?token=x" }),
+      "/enrollment": () => ({ enrollment: { status: "IN_REVIEW", message: "Your registration is being reviewed." } }),
+    })
+    const popup = { closed: false }
+    const open = () => {
+      setTimeout(() => (popup.closed = true), 5)
+      return popup
+    }
+    const outcome = await signUpSoleTrader({ sdk, country: "GB", checkKnownBuyer: false, open, messages: messages(), closedPollMs: 2 })
+    expect(outcome).toEqual({ status: "in-review", message: "Your registration is being reviewed." })
+  })
+
+  it("takes the popup's message when it comes before the close, once", async () => {
+    const sdk = routes({ "/signup": () => ({ popup_url: "https://svc.example/signup?token=x" }), "/buyer": () => ({ buyer: business }) })
+    const bus = messages()
+    const popup = { closed: false }
+    const open = () => {
+      // The simulator's popup: posts its message, then closes.
+      setTimeout(() => {
+        bus.post({ origin: "https://svc.example", data: { type: "soletrader-signup", status: "cancelled" } })
+        popup.closed = true
+      }, 5)
+      return popup
+    }
+    const outcome = await signUpSoleTrader({ sdk, country: "GB", checkKnownBuyer: false, open, messages: bus, closedPollMs: 2 })
+    expect(outcome).toEqual({ status: "cancelled", message: KIT_TEXTS["soletrader.cancelled"].en })
+    expect(sdk.client.fetch.mock.calls.map(([path]) => path)).toEqual(["/store/trade-credit/soletrader/signup"])
   })
 
   it("offers a link when the popup is blocked, and says so plainly when it is cancelled or the buyer is not logged in", async () => {

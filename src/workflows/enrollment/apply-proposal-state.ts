@@ -1,6 +1,7 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, emitEventStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import type { Proposal } from "../../service/schemas"
+import type { ApprovalEventFacts } from "./enrollment-store"
 import { decisionEventOf, type EnrollmentEventName, proposalLockKey } from "./enrollment-events"
 import { applyProposalStep, type ApplyProposalResult } from "./steps/apply-proposal"
 import { readProposalStep } from "./steps/read-proposal"
@@ -13,6 +14,11 @@ export type ApplyProposalStateInput = {
   polled?: boolean
   /** The service's webhook event being handled, if any (named in the Medusa event a decision emits). */
   event_id?: string | null
+  /**
+   * The `enrollment.approved` event being handled, if any (its organization number, used only when the proposal read
+   * back is ACCEPTED without an enrolled business).
+   */
+  approval?: ApprovalEventFacts | null
 }
 
 export type ApplyProposalStateResult = ApplyProposalResult & {
@@ -41,7 +47,7 @@ export const applyProposalStateWorkflow = createWorkflow(applyProposalStateWorkf
   const lock = transform({ input }, ({ input }) => proposalLockKey(input.proposal_id))
   acquireLockStep({ key: lock, timeout: 60, ttl: 120, executeOnSubWorkflow: true })
   const proposal = readProposalStep(input)
-  const applied = applyProposalStep({ proposal, polled: input.polled })
+  const applied = applyProposalStep({ proposal, polled: input.polled, approval: input.approval ?? null })
   const decision = transform({ input, applied }, ({ input, applied }) => decisionEventOf(applied, input.event_id ?? null))
   when("trade-credit-proposal-decided", { decision }, ({ decision }) => !!decision).then(() => {
     emitEventStep(

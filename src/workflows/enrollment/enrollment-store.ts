@@ -40,14 +40,30 @@ export async function enrollmentOfProposal(tradeCredit: TradeCreditModuleService
   return row
 }
 
-/** What a proposal read from the service says about its enrollment (act on the current state, never on an event alone). */
-export function valuesFromProposal(proposal: Proposal, now = new Date()): EnrollmentValues {
+/**
+ * What the service's `enrollment.approved` event said, kept only as a fallback of the proposal read back: its
+ * `organization_number` (required in the published EnrollmentApprovedEventData). Never acted on alone: it is used
+ * only when the proposal read back is ACCEPTED and carries no enrolled business.
+ */
+export type ApprovalEventFacts = { organization_number?: string | null }
+
+/**
+ * What a proposal read from the service says about its enrollment (act on the current state, never on an event alone).
+ * At ACCEPTED the business is the proposal's `enrolled_business`; an accepted proposal read back without one takes the
+ * organization number of the approval event being handled (`approval`), and its trading name and country from the
+ * proposal's `proposed_business`, as read back.
+ */
+export function valuesFromProposal(proposal: Proposal, now = new Date(), approval?: ApprovalEventFacts | null): EnrollmentValues {
   const values: EnrollmentValues = { status: proposal.status as EnrollmentStatus }
   const enrolled = proposal.enrolled_business
   if (proposal.status === "ACCEPTED" && enrolled) {
     values.organization_number = enrolled.organization_number
     values.company_name = enrolled.trading_name
     values.country_code = enrolled.country_code
+  } else if (proposal.status === "ACCEPTED" && approval?.organization_number) {
+    values.organization_number = approval.organization_number
+    if (proposal.proposed_business?.trading_name) values.company_name = proposal.proposed_business.trading_name
+    if (proposal.proposed_business?.country_code) values.country_code = proposal.proposed_business.country_code
   }
   if (proposal.status === "ACCEPTED" || proposal.status === "DECLINED" || proposal.status === "WITHDRAWN") values.decided_at = now
   return values

@@ -11,7 +11,7 @@ export type ErasureSubject = { email: string; customer_ids: string[] }
 
 /** One record of the plugin's to anonymise: the fields it had and the fields it gets (nothing else is written). */
 export type RecordChange = { kind: RecordKind; id: string; before: Record<string, unknown>; after: Record<string, unknown> }
-export type RecordKind = "payment_session" | "payment" | "enrollment" | "repayment_account"
+export type RecordKind = "payment_session" | "payment" | "enrollment" | "repayment_account" | "matches_token"
 
 type Json = Record<string, unknown>
 type PaymentRecords = IPaymentModuleService & {
@@ -23,6 +23,11 @@ type WithEnrollments = {
   listEnrollments?: (filters: Json, config?: Json) => Promise<{ id: string; company_name?: string | null }[]>
   updateEnrollments?: (data: Json) => Promise<unknown>
 }
+/** The module's matches-token rows (a returning sole trader's verified email and the service's token, 15 minutes). */
+type WithMatchesTokens = {
+  listMatchesTokens?: (filters: Json) => Promise<{ customer_id: string }[]>
+  deleteMatchesTokens?: (ids: string | string[]) => Promise<unknown>
+}
 
 
 /**
@@ -33,7 +38,9 @@ type WithEnrollments = {
  *   (the buyer's representative, invoice emails; their carts and orders);
  * - their sole-trader enrollments' `company_name` (a trading name can be a
  *   person's name), when the Enrollment model exists;
- * - the account bodies kept with their repayment account links.
+ * - the account bodies kept with their repayment account links;
+ * - a returning sole trader's kept matches token (their email and the service's token, for at most 15 minutes):
+ *   deleted, not anonymised, and not put back by a compensation (a later choice asks the buyer to verify again).
  * Returns the changes only: records that hold nothing personal any more are left out.
  */
 export async function collectPluginRecords(
@@ -66,6 +73,13 @@ export async function collectPluginRecords(
     // The digest no longer matches: a later checkout of the buyer sends its details again.
     if (changed) changes.push({ kind: "repayment_account", id: link.id, before: { body: link.body, digest: link.digest }, after: { body: value, digest: "erased" } })
   }
+
+  const withTokens = tradeCredit as TradeCreditModuleService & WithMatchesTokens
+  if (typeof withTokens.listMatchesTokens === "function" && subject.customer_ids.length) {
+    for (const row of await withTokens.listMatchesTokens({ customer_id: subject.customer_ids })) {
+      changes.push({ kind: "matches_token", id: row.customer_id, before: {}, after: { deleted: true } })
+    }
+  }
   return changes
 }
 
@@ -83,6 +97,10 @@ export async function writeRecord(container: MedusaContainer, kind: RecordKind, 
       return
     case "repayment_account":
       await container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).updateBuyerRepaymentAccounts({ id, ...(values as any) })
+      return
+    case "matches_token":
+      // Only the erasure deletes it (`after`); a compensation writing `before` back ({}) restores nothing.
+      if (values.deleted === true) await container.resolve<WithMatchesTokens>(TRADE_CREDIT_MODULE).deleteMatchesTokens?.(id)
       return
   }
 }

@@ -1,5 +1,5 @@
 import { centsOf, formatMoney } from "../../core/money/decimal"
-import { type TradeCreditPlanData, withPlanStatus } from "../../core/plan/plan-data"
+import { isCanceledPlan, type TradeCreditPlanData, withPlanStatus } from "../../core/plan/plan-data"
 import type { PlanStatus } from "../../service/schemas"
 import type { PlanPaymentState, PlanRepairAction, PlanRepairPlan } from "./types"
 
@@ -10,14 +10,33 @@ export function planDataDiffers(data: TradeCreditPlanData, status: PlanStatus): 
   return (
     data.funding_status !== status.funding_status ||
     data.fulfilment_status !== status.fulfilment_status ||
-    data.invoiced_amount !== status.invoiced_amount ||
-    data.credited_amount !== status.credited_amount ||
-    data.cancelled_amount !== status.cancelled_amount
+    // An amount the status leaves out (null) is not a difference: the data keeps what it recorded.
+    (status.invoiced_amount !== null && data.invoiced_amount !== status.invoiced_amount) ||
+    (status.credited_amount !== null && data.credited_amount !== status.credited_amount) ||
+    (status.cancelled_amount !== null && data.cancelled_amount !== status.cancelled_amount)
   )
 }
 
 /** A fulfilment the service has started or finished: the plan pays out and invoices its instalments. */
 const isFulfilled = (status: PlanStatus) => status.fulfilment_status === "SUCCEEDED" || status.fulfilment_status === "PENDING"
+
+/**
+ * Funding ACCEPTED for a plan the plugin cancelled, or whose order Medusa cancelled before any payment was made (the
+ * order was placed while funding was pending, then cancelled in the admin): nothing is authorized, so nothing is
+ * captured or fulfilled. A plan the plugin has not cancelled at the service yet is said so; the order's cancellation
+ * (subscribers/cancel-payment-on-order-canceled.ts) and the funding poll cancel it there.
+ */
+function acceptedAfterCancellation({ row, medusa }: PlanPaymentState, status: PlanStatus): PlanRepairPlan | undefined {
+  if (!medusa || medusa.payment) return undefined
+  const { session, order } = medusa
+  const planCanceled = row.state === "canceled" || isCanceledPlan(session.data as TradeCreditPlanData)
+  const orderCanceled = order?.status === "canceled"
+  if (!planCanceled && !orderCanceled) return undefined
+  const what = orderCanceled ? `order ${order!.id} was cancelled` : `plan ${status.plan_id} was cancelled`
+  const found = `funding accepted at the service after ${what}: nothing authorized`
+  if (planCanceled) return plan(found)
+  return plan(found, [], [`plan ${status.plan_id} was funded after order ${order!.id} was cancelled and is not cancelled at the service yet: the plugin cancels it (or cancel it in the service's portal)`])
+}
 
 /**
  * The instalment plans' case of the one planner (`planRepair` is the orders'): compares one plan's payment in Medusa with
@@ -30,6 +49,7 @@ const isFulfilled = (status: PlanStatus) => status.fulfilment_status === "SUCCEE
  *   recorded as its capture (the reconciliation's to take: `PLAN_SYNC_REPAIRS` leave money to it), and what no action
  *   can repair safely (a capture the service lacks, a credit made in its portal) is reported, never invented.
  * - REJECTED: the session fails with the reason and an order placed while funding was pending is cancelled.
+ * - ACCEPTED after the plan or its unpaid order was cancelled: nothing (acceptedAfterCancellation).
  * A session that no longer exists (the cart moved on) retires the row.
  */
 export function planInstalmentRepair({ row, medusa }: PlanPaymentState, status: PlanStatus): PlanRepairPlan {
@@ -53,6 +73,8 @@ export function planInstalmentRepair({ row, medusa }: PlanPaymentState, status: 
   }
 
   // ACCEPTED
+  const stopped = acceptedAfterCancellation({ row, medusa }, status)
+  if (stopped) return stopped
   const actions: PlanRepairAction[] = []
   if (session.status !== "authorized") actions.push({ type: "authorize_plan_session", amount: row.amount })
   if (row.state !== "authorized" || actions.length) actions.push({ type: "mark_plan_row", state: "authorized" })
@@ -79,8 +101,8 @@ export function planInstalmentRepair({ row, medusa }: PlanPaymentState, status: 
         " the fulfilment did not reach the service; fulfil it in the service's portal"
     )
   }
-  const credited = centsOf(status.credited_amount)
-  if (credited.gt(refunded)) {
+  const credited = status.credited_amount === null ? undefined : centsOf(status.credited_amount)
+  if (credited && credited.gt(refunded)) {
     reports.push(
       `the service credited ${formatMoney(credited)} of plan ${status.plan_id} but Medusa recorded ${formatMoney(refunded)}` +
         " (a credit made in the service's portal?)"

@@ -26,6 +26,11 @@ export function paymentDataDiffers(data: TradeCreditPaymentData, order: Order): 
   )
 }
 
+/** What the merchant reads about an order the service does not know, and what to do about it. */
+export const unknownOrderReport = (orderId: string) =>
+  `the service answers that it has no order ${orderId}: check that the plugin's API key and environment are the ones` +
+  " this order was placed with (a new key or another environment does not see the old orders)"
+
 /**
  * Compares one trade credit payment in Medusa with its order at the service and
  * decides what brings Medusa in line. Pure: the caller reads both sides and
@@ -45,9 +50,12 @@ export type PlanRepairOptions = {
 export function planRepair(state: MedusaPaymentState, order: Order | null, options: PlanRepairOptions = {}): RepairPlan {
   const data = state.payment?.data ?? state.session.data
   if (!order) {
-    return data.order_id
-      ? plan(`the service does not know order ${data.order_id}`, [], [`order ${data.order_id} was not found at the service`])
-      : plan("no order at the service")
+    if (!data.order_id) return plan("no order at the service")
+    // Medusa names an order the service answers 404 for: a discrepancy, never "in sync". Nothing here can repair it.
+    return {
+      ...plan(`the service does not know order ${data.order_id}`, [], [unknownOrderReport(data.order_id)]),
+      discrepancy: "unknown_at_service",
+    }
   }
   const fresh = withOrder(data, order)
   return state.payment ? planForPayment(state, state.payment, order, fresh) : planForSession(state, order, fresh, options)

@@ -68,6 +68,7 @@ export async function reconcileSession(
 
       const plan = planRepair(state, order, { expireBefore })
       outcome.found = plan.found
+      if (plan.discrepancy) outcome.discrepancy = plan.discrepancy
       outcome.in_sync = !plan.actions.length && !plan.reports.length
       for (const action of plan.actions) {
         if (!allowed.has(action.type)) {

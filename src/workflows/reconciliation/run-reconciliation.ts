@@ -4,6 +4,7 @@ import type { ReconciliationRunRow } from "../../modules/trade-credit"
 import { logLine } from "../../utils/log-line"
 import { pluginLoggerOf } from "../../utils/plugin-logger"
 import { reconcilePaymentsWorkflow, type ReconcilePaymentsInput } from "./reconcile-payments"
+import { type RunWithOutcome, withRunOutcome } from "./run-outcome"
 
 const LOCK_KEY = "trade-credit:reconciliation"
 
@@ -11,7 +12,7 @@ const LOCK_KEY = "trade-credit:reconciliation"
  * Runs the reconciliation workflow, one run at a time (a scheduled run and an
  * admin's "run now" never overlap), and logs what it found and did.
  */
-export async function runReconciliation(container: MedusaContainer, input: ReconcilePaymentsInput): Promise<ReconciliationRunRow> {
+export async function runReconciliation(container: MedusaContainer, input: ReconcilePaymentsInput): Promise<RunWithOutcome<ReconciliationRunRow>> {
   const logger = pluginLoggerOf(container)
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
   let run: ReconciliationRunRow
@@ -31,9 +32,12 @@ export async function runReconciliation(container: MedusaContainer, input: Recon
     }
     throw error
   }
+  const outcome = withRunOutcome(run)
   const scope = input.order_id ? ` for order ${input.order_id}` : ""
-  const summary = `trade-credit: reconciliation ${run.id} (${run.trigger}${scope}): checked ${run.checked}, repaired ${run.repaired}, failed ${run.failed}`
-  logLine(logger, run.failed ? "warn" : "info", summary, { reconciliation_run_id: run.id, order_id: input.order_id })
+  const summary =
+    `trade-credit: reconciliation ${run.id} (${run.trigger}${scope}): checked ${run.checked}, repaired ${run.repaired}, failed ${run.failed}` +
+    `, unknown at the service ${outcome.unknown_at_service}`
+  logLine(logger, run.failed || outcome.unknown_at_service ? "warn" : "info", summary, { reconciliation_run_id: run.id, order_id: input.order_id })
   for (const f of run.findings ?? []) {
     const line = `trade-credit: reconciliation ${run.id}: session ${f.session_id}${f.payment_id ? ` / payment ${f.payment_id}` : ""}${
       f.service_order_id ? ` / service order ${f.service_order_id}` : ""
@@ -46,5 +50,5 @@ export async function runReconciliation(container: MedusaContainer, input: Recon
       service_order_id: f.service_order_id,
     })
   }
-  return run
+  return outcome
 }

@@ -89,6 +89,14 @@ export type RepairAction =
 
 export type RepairActionType = RepairAction["type"]
 
+/**
+ * A difference a run counts by name, beside `repaired` and `failed`:
+ * - `unknown_at_service`: Medusa's payment names a service order the service answers 404 for (another API key or
+ *   environment than the one the order was placed with, or the order removed at the service). Nothing can repair it
+ *   from Medusa's side; the merchant checks the key and the environment.
+ */
+export type ReconciliationDiscrepancy = "unknown_at_service"
+
 /** What comparing one payment with the service's order found, and what to do about it. */
 export type RepairPlan = {
   /** In words, for the run's findings and the log. */
@@ -96,13 +104,16 @@ export type RepairPlan = {
   actions: RepairAction[]
   /** Differences no action can repair safely: left for a person (e.g. captures Medusa lacks). */
   reports: string[]
+  /** Set when the difference is one the run counts by name. */
+  discrepancy?: ReconciliationDiscrepancy
 }
 
-/** One line of a reconciliation run's findings (stored as JSON on the run). */
+/** One line of a reconciliation run's findings (stored as JSON on the run), with the discrepancy it counts, if any. */
+export type RunFinding = ReconciliationFinding & { discrepancy?: ReconciliationDiscrepancy }
 export type { ReconciliationFinding }
 
 /** How one payment came out of a check. */
-export type ReconciliationOutcome = ReconciliationFinding & {
+export type ReconciliationOutcome = RunFinding & {
   /** The service order's state as read (not stored with the run's findings). */
   service_state?: string
   /** Nothing differed. */

@@ -6,6 +6,7 @@ import { TRADE_CREDIT_WEBHOOK_EVENT, type TradeCreditWebhookReceived } from "../
 import { classifyDelivery } from "./classify-delivery"
 import { isUnstorableText, rejectInvalidText } from "./reject-invalid-text"
 import { sendError } from "../../errors/answer"
+import { quote } from "../../errors/quote"
 import { findInvalidText, invalidTextAnswer } from "../../utils/invalid-text"
 import { logLine } from "../../../utils/log-line"
 import { pluginLoggerOf } from "../../../utils/plugin-logger"
@@ -20,7 +21,9 @@ const ATTEMPTS = 3
  * One receiver for every delivery of the service, on each of its URLs (`/hooks/trade-credit`, and Medusa's
  * `/hooks/payment/trade-credit_default` kept for merchants who configured it). The signature is verified here, once,
  * synchronously (Standard Webhooks signature and timestamp over the raw body): forged or stale 401, malformed 400,
- * answered `{type, code, message}`; an event of a type this plugin does not know is acknowledged (200) and logged.
+ * answered `{type, code, message}`; an event of a type this plugin does not know is acknowledged (200) and logged; a
+ * published event it does not act on (IGNORED_EVENT_TYPES: reconciliation, credit lines, arrears...) is acknowledged
+ * (200) and logged at debug, whatever its data holds.
  * - every event of a known type (order events, `repayment.plan.funding_decided`, `enrollment.approved` /
  *   `enrollment.declined`): queued on Medusa's event bus as `trade-credit.webhook.received` with the verified event,
  *   for the one sync pipeline (src/subscribers/trade-credit-webhook.ts): the event is claimed by its id in the
@@ -38,6 +41,15 @@ export async function receiveDelivery(req: MedusaRequest, res: MedusaResponse, r
   if (verdict.kind === "refused") {
     logLine(logger, "warn", `trade-credit webhook: refused a delivery (${verdict.code}): ${verdict.reason}`, { code: verdict.code })
     return void sendError(res, verdict.code, `The delivery is refused: ${verdict.reason}`)
+  }
+  if (verdict.kind === "ignored") {
+    // A published event the plugin does not act on: never stored nor queued, so whatever its data holds, it is
+    // acknowledged (a 4xx would only be retried) and said at debug (the service sends many of them).
+    logLine(logger, "debug", `trade-credit webhook: ${quote(verdict.type)} ${quote(verdict.id)} is not acted on by this plugin; acknowledged`, {
+      event_id: quote(verdict.id),
+      event_type: quote(verdict.type),
+    })
+    return void res.status(200).json({ received: true, handled: false })
   }
   // Text is text (the root middleware's check, here because the receiver parses its own body): no NUL, no lone
   // surrogate, no string over the global bound reaches the database or the event bus. A known event of the service

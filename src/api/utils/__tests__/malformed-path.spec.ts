@@ -31,4 +31,35 @@ describe("refuseMalformedPath", () => {
     expect(run("/store/trade-credit/companies?q=%2500%20acme")).toBe("next")
     expect(run("/store/carts/%00")).toBe("next")
   })
+
+  it("answers a broken %-escape or a control character in the webhook URLs 400 with a code (issue #36)", () => {
+    const invalid = { status: 400, code: "TRADE_CREDIT_INVALID_PATH" }
+    // Medusa's route would fail to decode :provider (500); the plugin's path with a control character after it was an HTML 404.
+    for (const url of [
+      "/hooks/payment/trade-credit_%E0%A4%A",
+      "/hooks/payment/trade-credit-plan_%E0%A4%A",
+      "/hooks/payment/trade-credit_default%E0%A4%A",
+      "/hooks/payment/trade-credit_%",
+      "/hooks/payment/trade-credit_default%00",
+      "/hooks/payment/trade-credit_default%0A",
+      "/hooks/trade-credit%00",
+      "/hooks/trade-credit%0D%0A",
+      "/hooks/trade-credit%E0%A4%A",
+      "/hooks/trade-credit/%00",
+    ]) {
+      expect([url, run(url)]).toEqual([url, invalid])
+    }
+    // The provider's name escaped: Medusa's route would take the delivery and drop it.
+    expect(run("/hooks/payment/trade-credit%5Fdefault")).toEqual(invalid)
+    expect(run("/hooks/payment/%74rade-credit_default")).toEqual(invalid)
+  })
+
+  it("lets valid deliveries through, and leaves other providers' webhook URLs to Medusa", () => {
+    expect(run("/hooks/trade-credit")).toBe("next")
+    expect(run("/hooks/payment/trade-credit_default")).toBe("next")
+    expect(run("/hooks/payment/trade-credit-plan_default")).toBe("next")
+    expect(run("/hooks/payment/stripe_%E0%A4%A")).toBe("next")
+    expect(run("/hooks/payment/stripe%5Fdefault")).toBe("next")
+    expect(run("/hooks/payment/stripe_default%00")).toBe("next")
+  })
 })

@@ -86,6 +86,9 @@ describe("the trade-credit providers' answer to Medusa's webhook handling", () =
     const payloads = [
       delivery(event),
       delivery(verifiedEvent(order, sessionId, "order.verified")),
+      // The published shape with its required data only (no state, no status), and a published enrollment approval.
+      delivery({ ...event, data: (({ state: _state, status: _status, ...required }) => required)(event.data) }),
+      delivery({ ...event, type: "business_registry.approved.v1", data: { proposal_id: "prop_1", merchant_id: null, organization_number: "SOLE-GB-1" } }),
       delivery(funding),
       delivery(event, { secret: `whsec_${randomBytes(24).toString("base64")}` }),
       { data: {}, rawData: Buffer.from("not json"), headers: {} },

@@ -19,7 +19,7 @@ export async function authorizePlan(
   let planId = data.plan_id
   if (!planId) {
     const plan = await createPlan(deps, sessionId, data)
-    if ("instalments" in plan) {
+    if (!("existing" in plan)) {
       // Made just now: a read now would answer PENDING. The order is placed with the payment pending.
       return { status: PaymentSessionStatus.PENDING_AUTHORIZATION, data: { ...withPlan(data, plan), funding_status: "PENDING" } }
     }

@@ -1,4 +1,5 @@
-import type { OrderSummary } from "../../../service/schemas"
+import type { Order, OrderSummary } from "../../../service/schemas"
+import { taxSubtotalsOf } from "../../../service/order-arithmetic"
 import { centsOf } from "../../../core/money/decimal"
 import { planCapture } from "../../../core/order/after-sale"
 import { idempotencyKeys } from "../../../core/order/idempotency-keys"
@@ -16,7 +17,7 @@ export async function captureOrder(
   orderId: string,
   captureId: string | undefined
 ): Promise<OrderSummary> {
-  const order = await deps.call("read the order", () => deps.client.orders.get(orderId))
+  const order = withTaxSubtotals(await deps.call("read the order", () => deps.client.orders.get(orderId)))
   if (planCapture(order, {}).action === "none") return order
   const captureAmount = captureId ? await readCaptureAmount(deps.medusa.payments(), captureId) : undefined
   const amount = captureAmount === undefined ? undefined : centsOf(captureAmount)
@@ -28,4 +29,12 @@ export async function captureOrder(
     () => deps.client.orders.fulfil(orderId, plan.part, { idempotencyKey: idempotencyKeys.fulfil(captureId ?? orderId) }),
     { capture_id: captureId, service_order_id: orderId }
   )
+}
+
+/**
+ * The order with its tax subtotals: the service's own when it lists them; else those of its lines (the published order
+ * answer requires the lines with their rates and amounts, not `tax_subtotals`), which a part is split over.
+ */
+export function withTaxSubtotals<T extends Pick<Order, "tax_subtotals" | "line_items">>(order: T): T {
+  return order.tax_subtotals.length || !order.line_items.length ? order : { ...order, tax_subtotals: taxSubtotalsOf(order.line_items) }
 }

@@ -25,7 +25,8 @@ export async function findOrCreateOrder(deps: OrderDeps, intents: IntentReuse, s
   const input = parseSessionInput(data)
   // The cart and its customer's trade account user: one Query.
   const cart = await deps.readCart<CheckoutCart>(sessionId, ORDER_CART_FIELDS)
-  // A trade account user's order names the trade account: a verified user's is VERIFIED at creation (one click).
+  // A trade account user's order names the trade account: a verified user's is VERIFIED at creation (one click),
+  // unless the service adds a verification step for it (UNVERIFIED with a payment_url: the buyer verifies, as any).
   const buyer = buildBuyer(input, cart, { representativeRequired: true, tradeAccount: tradeAccountBuyerOfCart(cart) })
   const returnUrl = resolveReturnUrl(input.return_url, deps.options.storefrontUrls, deps.options.returnPath)
   const body = buildCreateOrderBody({

@@ -10,6 +10,7 @@ import { logLine } from "../../../utils/log-line"
 import { readReceivedReturnsOfRefund } from "./medusa-returns"
 import type { ProviderDeps } from "./provider-deps"
 import { otherRefunds } from "./recorded-money"
+import { replayingUnreadableAnswer } from "./replay-unreadable"
 
 type RefundDeps = Pick<ProviderDeps, "client" | "call" | "logger" | "medusa">
 
@@ -34,14 +35,10 @@ export async function refundOrder(deps: RefundDeps, { orderId, refundId, amount,
   const parts = returned
     ? { tax_subtotals: returned.tax_subtotals, line_items: returned.line_items, reason: returned.reason }
     : { tax_subtotals: plan.tax_subtotals }
+  const body = { amount: value.toFixed(2), currency: order.currency, ...parts, refund_reference: refundId }
   const refund = await deps.call(
     "refund the order",
-    () =>
-      deps.client.orders.refund(
-        orderId,
-        { amount: value.toFixed(2), currency: order.currency, ...parts, refund_reference: refundId },
-        { idempotencyKey: idempotencyKeys.refund(refundId) }
-      ),
+    () => replayingUnreadableAnswer(() => deps.client.orders.refund(orderId, body, { idempotencyKey: idempotencyKeys.refund(refundId) })),
     { refund_id: refundId, service_order_id: orderId }
   )
   return { ...order, refunds: [...order.refunds, refund] }

@@ -56,6 +56,24 @@ describe("enrollment values", () => {
     expect(valuesFromProposal({ ...accepted, status: "IN_REVIEW", enrolled_business: null })).toEqual({ status: "IN_REVIEW" })
   })
 
+  it("takes the approval event's organization number only for an accepted proposal read back without an enrolled business", () => {
+    const at = new Date("2026-11-22T10:00:00Z")
+    const approval = { organization_number: "SOLE-GB-EVENT" }
+    // The proposal read back has the business: the event's number is not used.
+    expect(valuesFromProposal(accepted, at, approval)).toMatchObject({ organization_number: "SOLE-GB-1", company_name: "JO'S JOINERY" })
+    // Accepted without an enrolled business: the event's number, the trading name and country of the proposal read back.
+    expect(valuesFromProposal({ ...accepted, enrolled_business: null }, at, approval)).toEqual({
+      status: "ACCEPTED",
+      organization_number: "SOLE-GB-EVENT",
+      company_name: "Jo's Joinery",
+      country_code: "GB",
+      decided_at: at,
+    })
+    // Never for a proposal not accepted at the service (the event alone decides nothing), nor without a number.
+    expect(valuesFromProposal({ ...accepted, status: "IN_REVIEW", enrolled_business: null }, at, approval)).toEqual({ status: "IN_REVIEW" })
+    expect(valuesFromProposal({ ...accepted, enrolled_business: null }, at, { organization_number: null })).toEqual({ status: "ACCEPTED", decided_at: at })
+  })
+
   it("changes nothing when the row already says it (a repeated event), and keeps the first decision time", () => {
     const values = valuesFromProposal(accepted, new Date("2026-11-22T10:00:00Z"))
     const applied = { ...row, ...values }

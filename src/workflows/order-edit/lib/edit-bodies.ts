@@ -8,6 +8,7 @@ import { describeFailure, type ErrorLogger, toMedusaError } from "../../../provi
 import type { MedusaCartInput } from "../../../core/order"
 import type { EditOrderRequest, Order } from "../../../service/schemas"
 import { formatMoney, sumDecimals } from "../../../core/money/decimal"
+import { withTaxSubtotals } from "../../../providers/trade-credit/lib/capture-order"
 import { type LogIds, logLine } from "../../../utils/log-line"
 import { pluginLoggerOf } from "../../../utils/plugin-logger"
 import { quote } from "../../../utils/quote"
@@ -87,8 +88,12 @@ export function editRefused(error: unknown, log: ServiceCallLog): MedusaError {
   return toMedusaError(error, "edit the order", { audience: "admin", logger: loggerOf(log.container), ids: log.ids })
 }
 
-/** The edit body that puts the service order back as it is now (its own content, as the service holds it). */
-export function editBodyOfServiceOrder(order: Order): EditOrderRequest {
+/**
+ * The edit body that puts the service order back as it is now (its own content, as the service holds it; its tax
+ * subtotals those of its lines when the answer lists none).
+ */
+export function editBodyOfServiceOrder(answer: Order): EditOrderRequest {
+  const order = withTaxSubtotals(answer)
   return {
     gross_amount: order.gross_amount,
     net_amount: order.net_amount,

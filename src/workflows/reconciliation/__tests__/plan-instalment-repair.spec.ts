@@ -75,6 +75,27 @@ describe("planInstalmentRepair (the instalment plans' case of the planner)", () 
     })
   })
 
+  it("authorizes nothing when funding is accepted after the unpaid order or the plan was cancelled (issue 36, defect 4)", () => {
+    const canceledOrder = medusa({ order: { id: "order_1", status: "canceled", live_fulfillments: 0 } })
+    // The plugin cancelled the plan at the service when the order was cancelled: nothing to do.
+    expect(planInstalmentRepair({ row: row("canceled"), medusa: canceledOrder }, status())).toEqual({
+      found: "funding accepted at the service after order order_1 was cancelled: nothing authorized",
+      actions: [],
+      reports: [],
+    })
+    // The order was cancelled but its plan is not cancelled at the service yet: still nothing authorized, and said.
+    const notYet = planInstalmentRepair({ row: row(), medusa: canceledOrder }, status())
+    expect(notYet.actions).toEqual([])
+    expect(notYet.reports).toEqual([expect.stringMatching(/^plan pln_1 was funded after order order_1 was cancelled and is not cancelled at the service yet/)])
+    // The plan cancelled (its row, or the session's mark) while the order lives on: nothing authorized either.
+    expect(planInstalmentRepair({ row: row("canceled"), medusa: medusa() }, status())).toMatchObject({ actions: [], reports: [], found: expect.stringMatching(/after plan pln_1 was cancelled/) })
+    const marked = medusa({ session: { id: "payses_1", provider_id: "pp_trade-credit-plan_default", status: "pending", data: { canceled: true } } })
+    expect(planInstalmentRepair({ row: row(), medusa: marked }, status()).actions).toEqual([])
+    // A paid plan whose order was cancelled afterwards is the payment's case, as before (its data follows the plan).
+    const paidThenCanceled = { ...paid(status()), order: { id: "order_1", status: "canceled", live_fulfillments: 0 } }
+    expect(planInstalmentRepair({ row: row("authorized"), medusa: paidThenCanceled }, status()).found).toBe("in sync (funding accepted, fulfilment NOT_INITIATED)")
+  })
+
   it("fails a rejected plan's session and cancels its unpaid order, and leaves a rejected, settled plan alone", () => {
     const rejected = status({ funding_status: "REJECTED", credit_decline_reason: "TOO_HIGH_RISK" })
     expect(planInstalmentRepair({ row: row(), medusa: medusa() }, rejected).actions).toEqual([

@@ -113,7 +113,21 @@ describe("planRepair: a session not authorized yet", () => {
   it("has nothing to do when the service has no order, and reports an order id the service does not know", () => {
     const pending = waiting({ session: { id: "payses_1", provider_id: "pp_trade-credit_default", status: "pending", data: { tracking_id: "t" } } })
     expect(planRepair(pending, null)).toEqual({ found: "no order at the service", actions: [], reports: [] })
+    expect(planRepair(pending, null).discrepancy).toBeUndefined()
     expect(planRepair(waiting(), null).reports).toHaveLength(1)
+  })
+
+  it("counts an order the service answers 404 for as unknown at the service, with what the merchant can do", () => {
+    // After a change of API key or environment: Medusa's payment names ord_1, the service has no such order.
+    for (const state of [waiting(), placed()]) {
+      const plan = planRepair(state, null)
+      expect(plan).toEqual({
+        found: "the service does not know order ord_1",
+        actions: [],
+        reports: [expect.stringMatching(/^the service answers that it has no order ord_1: check that the plugin's API key and environment/)],
+        discrepancy: "unknown_at_service",
+      })
+    }
   })
 
   it("reports an order invoiced at the service that Medusa never authorized", () => {

@@ -1,6 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
-import type { ReconciliationFinding, ReconciliationOutcome } from "../types"
+import { recordOfOutcomes } from "../run-outcome"
+import type { ReconciliationOutcome } from "../types"
 
 export type RecordReconciliationRunInput = {
   run_id: string
@@ -9,22 +10,12 @@ export type RecordReconciliationRunInput = {
   keep_in_sync: boolean
 }
 
-const finding = ({ in_sync: _inSync, repaired: _repaired, service_state: _state, ...rest }: ReconciliationOutcome): ReconciliationFinding => rest
-
-/** Finishes the run's row: counts and findings. */
+/** Finishes the run's row: counts and findings (run-outcome.ts; the named discrepancies are counted from the findings). */
 export const recordReconciliationRunStep = createStep(
   "trade-credit-record-reconciliation-run",
   async ({ run_id, outcomes, keep_in_sync }: RecordReconciliationRunInput, { container }) => {
     const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
-    const findings = outcomes.filter((o) => keep_in_sync || !o.in_sync || o.error).map(finding)
-    const run = await tradeCredit.updateReconciliationRuns({
-      id: run_id,
-      finished_at: new Date(),
-      checked: outcomes.length,
-      repaired: outcomes.filter((o) => o.repaired && !o.error).length,
-      failed: outcomes.filter((o) => !!o.error).length,
-      findings,
-    })
+    const run = await tradeCredit.updateReconciliationRuns({ id: run_id, finished_at: new Date(), ...recordOfOutcomes(outcomes, keep_in_sync) })
     return new StepResponse(run)
   }
 )

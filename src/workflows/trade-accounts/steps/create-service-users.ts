@@ -40,7 +40,9 @@ export const createServiceUsersStep = createStep(
         } catch (readError) {
           throw toMedusaError(readError, "read the trade account user", { audience: "admin", logger, ids: { customer_id } })
         }
-        if (user.customer_id !== input.service_customer_id) {
+        // The published user answer names no customer (`customer_id` is the contract's): a user whose answer does not
+        // say is adopted (its merchant_user_id is this Medusa customer's id); one that names another business is not.
+        if (user.customer_id !== null && user.customer_id !== input.service_customer_id) {
           throw new MedusaError(
             MedusaError.Types.INVALID_DATA,
             `Customer ${quote(customer_id)} is a user of another business at the trade credit service`,

@@ -3,7 +3,13 @@ import { CreditCard } from "@medusajs/icons"
 import { Alert, Badge, Button, Container, Copy, Heading, Skeleton, StatusBadge, Table, Text } from "@medusajs/ui"
 import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
-import { useConnectionCheck, useTradeCreditSettings, type TradeCreditConnectionCheck } from "../../../lib/trade-credit-api"
+import {
+  unknownAtService,
+  useConnectionCheck,
+  useLatestReconciliationRun,
+  useTradeCreditSettings,
+  type TradeCreditConnectionCheck,
+} from "../../../lib/trade-credit-api"
 import { RegionSettingsSection } from "./region-settings"
 
 const when = (value: string) => new Date(value).toLocaleString()
@@ -52,6 +58,9 @@ const TradeCreditSettingsPage = () => {
   const { data: settings, isLoading, error } = useTradeCreditSettings()
   const check = useConnectionCheck()
   const lastRun = settings?.reconciliation.last_run
+  // The last run's findings and named counts (the reconciliation route): orders the service answers 404 for.
+  const { data: latestRun } = useLatestReconciliationRun()
+  const unknown = latestRun && latestRun.id === lastRun?.id ? unknownAtService(latestRun) : []
 
   return (
     <div className="flex flex-col gap-y-3">
@@ -187,6 +196,7 @@ const TradeCreditSettingsPage = () => {
                     repaired: lastRun.repaired,
                     failed: lastRun.failed,
                   })}
+                  {latestRun && latestRun.id === lastRun.id ? `, ${t("settings.reconciliation.unknownCount", { count: latestRun.unknown_at_service })}` : ""}
                 </Text>
               ) : (
                 <Text size="small" data-testid="tc-last-run">
@@ -194,6 +204,16 @@ const TradeCreditSettingsPage = () => {
                 </Text>
               )}
             </Row>
+            {unknown.length > 0 && (
+              <div className="px-6 py-3">
+                <Alert variant="warning" data-testid="tc-last-run-unknown">
+                  {t("settings.reconciliation.unknownAtService", {
+                    count: unknown.length,
+                    orders: unknown.map((f) => `${f.service_order_id ?? "?"}${f.order_id ? ` (${f.order_id})` : ""}`).join(", "),
+                  })}
+                </Alert>
+              </div>
+            )}
           </Container>
 
           <Container className="divide-y p-0" data-testid="tc-recent-errors">

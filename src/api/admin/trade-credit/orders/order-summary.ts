@@ -160,9 +160,36 @@ async function readInvoice(
         }))
       : (stored.refunds ?? []).map((r) => ({ id: r.id, credit_note_number: r.credit_note_number, amount: r.amount, refund_date: null, reason: null })),
   }
-  const buyerCompany = serviceOrder?.buyer.company ?? (stored.company as BuyerCompany | undefined)
-  const company = await companyOf(client, buyerCompany)
+  const company = await orderCompany(client, serviceOrder?.buyer.company, stored)
   return { invoice, company, error }
+}
+
+const hasCanonicalId = (company: unknown): company is { company_canonical_id: string } =>
+  !!company && typeof company === "object" && typeof (company as { company_canonical_id?: unknown }).company_canonical_id === "string"
+
+/**
+ * The company of an invoice order: the service order's buyer. The published order answer may name it by its country
+ * and organization number only (no canonical id, no name: contract section 9, a buyer given by canonical id comes back
+ * as the company it resolved to); then the canonical id the buyer was credit-checked with at checkout (kept on the
+ * payment) gives its name from the registry, the answer's number and country standing where the registry has none.
+ */
+async function orderCompany(
+  client: TradeCreditClient,
+  answered: BuyerCompany | undefined | null,
+  stored: OrderEditPaymentData
+): Promise<TradeCreditCompany | null> {
+  const given = [stored.company, stored.buyer_company].find(hasCanonicalId) as BuyerCompany | undefined
+  if (!answered) return await companyOf(client, given ?? (stored.company as BuyerCompany | undefined))
+  const fromAnswer = await companyOf(client, answered)
+  if (!given || !fromAnswer || fromAnswer.canonical_id !== null || fromAnswer.name !== null) return fromAnswer
+  const fromCheckout = await companyOf(client, given)
+  if (!fromCheckout) return fromAnswer
+  return {
+    name: fromCheckout.name,
+    organization_number: fromCheckout.organization_number ?? fromAnswer.organization_number,
+    country: fromCheckout.country ?? fromAnswer.country,
+    canonical_id: fromCheckout.canonical_id,
+  }
 }
 
 /** The buyer's company: by its canonical id from the service's registry (one call), else as given. */

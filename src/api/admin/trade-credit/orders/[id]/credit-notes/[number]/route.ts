@@ -30,6 +30,30 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
       `Order ${quote(id)} has no credit note "${quote(number)}"; its credit notes are ${refunds.map((r) => r.credit_note_number).join(", ")}`
     )
   }
-  const pdf = await fetchDocument(`credit note ${refund.credit_note_number}`, () => client.orders.documentPdf(refund.credit_note_url))
+  const url = refund.credit_note_url
+  if (url === null && !isLatest(refund, refunds)) {
+    // The published documents let a refund come without its link; only the latest credit note is fetchable without one.
+    throw new RouteError(
+      Codes.TRADE_CREDIT_NO_CREDIT_NOTE,
+      `The trade credit service gives no link to credit note "${quote(refund.credit_note_number)}" of order ${quote(id)} yet: ` +
+        "only the order's latest credit note can be downloaded without one. Try again later."
+    )
+  }
+  const pdf = await fetchDocument(`credit note ${refund.credit_note_number}`, () =>
+    url === null ? client.orders.invoicePdf(serviceOrder.id) : client.orders.documentPdf(url)
+  )
   sendPdf(res, refund.credit_note_number, pdf)
+}
+
+type RefundRow = { id: string; refund_no?: number | null }
+
+/**
+ * Whether a refund is the order's latest, the credit note GET /v1/invoice/{id}/pdf gives without `v=original`: the only
+ * one, or the one with the highest `refund_no` when every refund carries one (never guessed from the list's order).
+ */
+function isLatest(refund: RefundRow, refunds: readonly RefundRow[]): boolean {
+  if (refunds.length === 1) return refunds[0].id === refund.id
+  const numbers = refunds.map((r) => r.refund_no)
+  if (numbers.some((n) => n == null) || refund.refund_no == null) return false
+  return Math.max(...(numbers as number[])) === refund.refund_no && numbers.filter((n) => n === refund.refund_no).length === 1
 }

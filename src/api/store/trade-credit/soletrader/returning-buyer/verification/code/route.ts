@@ -38,7 +38,7 @@ export const POST = soletraderRoute<VerificationCodeBody>("verify the returning 
       throw new RouteError(Codes.TRADE_CREDIT_BAD_RESPONSE, "The trade credit service found several businesses but gave no token to list them")
     }
     const matches = await registry.listMatches(email, result.matchesToken)
-    await matchesTokens(req.scope).keep(customerId, { email, token: result.matchesToken })
+    await matchesTokens(tradeCreditOfRequest(req)).keep(customerId, { email, token: result.matchesToken })
     res.json({ business: null, total_matches: result.total_matches, matches, enrollment: null })
     return
   }

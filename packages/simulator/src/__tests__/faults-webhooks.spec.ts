@@ -315,7 +315,7 @@ describe("simulator: the command line", () => {
       await waitFor(() => (/webhooks: .*\n/.test(output) ? true : undefined), 20_000).catch(() => {
         throw new Error(`the simulator did not start: ${output}`)
       })
-      const url = output.match(/listening on (http:\/\/\S+)\r?\n/)![1]
+      const url = output.match(/listening on (http:\/\/\S+)/)![1]
       expect(output).toContain(SIMULATOR_API_KEY)
       expect(output).toContain(`${url}/_sim`)
       const answer = await fetch(`${url}/companies/v2/company?country=NO&q=bygg`, { headers: { "X-Api-Key": SIMULATOR_API_KEY } })

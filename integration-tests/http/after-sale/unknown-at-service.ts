@@ -88,6 +88,7 @@ export default areaPart("unknown-at-service", ({ api, getContainer }) => {
     expect(scheduled.findings).toContainEqual(expect.objectContaining({ service_order_id: serviceOrderId, discrepancy: "unknown_at_service" }))
     const { settings } = await admin("GET", "/admin/trade-credit/settings")
     expect(settings.reconciliation.last_run.id).toBe(scheduled.id)
+    expect(settings.reconciliation.last_run.unknown_at_service).toBe(1)
     // The log says it as a warning, with the count.
     expect(logs.some((line) => line.includes(`reconciliation ${scheduled.id} (schedule): checked`) && line.includes("unknown at the service 1"))).toBe(true)
   })

@@ -89,6 +89,8 @@ export type TradeCreditReconciliationRunSummary = {
   checked: number
   repaired: number
   failed: number
+  /** Orders the service answered 404 for (another API key or environment, or removed there): a discrepancy. */
+  unknown_at_service: number
 }
 
 /** `GET /admin/trade-credit/settings` */

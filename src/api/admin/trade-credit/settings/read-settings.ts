@@ -7,6 +7,7 @@ import { PLUGIN_PROVIDER_ID_PREFIX } from "../../../../providers/trade-credit/li
 import { secretFingerprint } from "../../../../service/webhook-delivery"
 import { backgroundJobsOff } from "../../../../utils/background-jobs"
 import type { ReconciliationFinding } from "../../../../workflows/reconciliation/types"
+import { discrepancyCounts } from "../../../../workflows/reconciliation/run-outcome"
 import type { TradeCreditRecentError, TradeCreditReconciliationRunSummary, TradeCreditSettings } from "../admin-ui-types"
 
 /** The plugin's webhook route on this backend: the one address to give the service. */
@@ -106,6 +107,7 @@ function runSummary(run: any): TradeCreditReconciliationRunSummary {
     checked: Number(run.checked ?? 0),
     repaired: Number(run.repaired ?? 0),
     failed: Number(run.failed ?? 0),
+    unknown_at_service: discrepancyCounts(run.findings).unknown_at_service,
   }
 }
 

@@ -84,7 +84,12 @@ export default areaPart("plan-cancel-while-pending", ({ api, getContainer }) => 
       expect(atService.cancellation).toMatchObject({ cancel_reason: "TERMINATED" })
       expect(atService.plan.instalments.every((i: any) => i.status === "CANCELLED")).toBe(true)
       const tradeCredit = getContainer().resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
-      const [row] = await tradeCredit.listRepaymentPlanSessions({ plan_id: planId })
+      // The row is marked once the service's answer is back (after the call the simulator recorded).
+      const row = await waitUntil(
+        "the plan row marked canceled",
+        async () => (await tradeCredit.listRepaymentPlanSessions({ plan_id: planId })).find((r: any) => r.state === "canceled"),
+        { timeoutMs: 20_000, intervalMs: 200 }
+      )
       expect(row.state).toBe("canceled")
 
       // The service accepts the funding anyway and delivers its webhook: the plugin handles it and does nothing.

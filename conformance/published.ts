@@ -10,7 +10,7 @@ import { parse } from "yaml"
  * the simulator answers. This reading is the service's own, not ours: nothing here imports the client's or the
  * simulator's schemas. By default they come from `published-facts.json` beside this file: the documents reduced to
  * their facts (no descriptions, no examples), committed so that a clone anywhere runs the tests and the conformance
- * check; `scripts/published-facts.mjs` regenerates it from `../shared/service/published/*.yaml` and `--check` (run by
+ * check; `scripts/published-facts.mjs` regenerates it from the published YAML documents and `--check` (run by
  * `npm run conformance`) fails when it is stale.
  */
 
@@ -18,9 +18,6 @@ export const REPO_ROOT = path.resolve(__dirname, "..")
 /** The committed facts of the published documents (TRADE_CREDIT_PUBLISHED_FACTS points elsewhere). */
 export const PUBLISHED_FACTS_FILE =
   process.env.TRADE_CREDIT_PUBLISHED_FACTS ?? path.join(REPO_ROOT, "conformance", "published-facts.json")
-/** The documents themselves, where they sit beside the repository (only the regeneration and `dir` need them). */
-export const DEFAULT_PUBLISHED_DIR =
-  process.env.TRADE_CREDIT_PUBLISHED_DIR ?? path.join(REPO_ROOT, "..", "shared", "service", "published")
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const
 

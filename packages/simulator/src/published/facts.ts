@@ -3,13 +3,10 @@ import path from "node:path"
 
 /**
  * The facts of the service's published OpenAPI documents the minimal profile shapes its answers by: every document
- * as JSON (`$ref`s left as they are). One loader, two sources:
- *
- * 1. `conformance/published-facts.json` of the repository (`{"documents": {"<file>.yaml": <document>}}`), found from
- *    the simulator's package folder (`../../conformance/published-facts.json`) or named by
- *    `TRADE_CREDIT_PUBLISHED_FACTS`;
- * 2. without it, the minimal profile refuses to start, naming the file (parsing the YAML documents of
- *    `../shared/service/published` here would need the `yaml` package, which is not a dependency of the simulator).
+ * as JSON (`$ref`s left as they are), from `conformance/published-facts.json` of the repository
+ * (`{"documents": {"<file>.yaml": <document>}}`), found from the simulator's package folder or named by
+ * `TRADE_CREDIT_PUBLISHED_FACTS`. Without it the minimal profile refuses to start, naming the file (the simulator
+ * parses no YAML: `yaml` is not one of its dependencies).
  *
  * Only the minimal profile loads them (the default profile never does), so a packaged simulator without them
  * still runs.
@@ -33,12 +30,8 @@ function packageDir(): string {
   return path.resolve(__dirname, "..", "..")
 }
 
-export function publishedFactsPaths(): { json: string; yamlDir: string } {
-  const pkg = packageDir()
-  return {
-    json: process.env.TRADE_CREDIT_PUBLISHED_FACTS || path.resolve(pkg, "..", "..", "conformance", "published-facts.json"),
-    yamlDir: process.env.TRADE_CREDIT_PUBLISHED_DIR || path.resolve(pkg, "..", "..", "..", "shared", "service", "published"),
-  }
+function publishedFactsPath(): string {
+  return process.env.TRADE_CREDIT_PUBLISHED_FACTS || path.resolve(packageDir(), "..", "..", "conformance", "published-facts.json")
 }
 
 let cached: PublishedFacts | undefined
@@ -46,7 +39,7 @@ let cached: PublishedFacts | undefined
 /** The published documents, loaded once per process. */
 export function loadPublishedFacts(): PublishedFacts {
   if (cached) return cached
-  const { json, yamlDir } = publishedFactsPaths()
+  const json = publishedFactsPath()
   if (existsSync(json)) {
     const facts = JSON.parse(readFileSync(json, "utf8")) as PublishedFacts
     if (!facts?.documents || typeof facts.documents !== "object") throw new Error(`${json} holds no "documents"`)
@@ -57,6 +50,6 @@ export function loadPublishedFacts(): PublishedFacts {
   // (src/__tests__/independence.spec.ts): the facts file is made from them (conformance/).
   throw new Error(
     `the minimal profile needs the service's published documents as JSON: ${json} does not exist ` +
-      `(set TRADE_CREDIT_PUBLISHED_FACTS; the YAML documents are in ${yamlDir})`
+      `(set TRADE_CREDIT_PUBLISHED_FACTS; scripts/published-facts.mjs makes it from the YAML documents)`
   )
 }

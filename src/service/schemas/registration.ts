@@ -104,17 +104,18 @@ export function phoneAsE164(phone: string | null | undefined, country: string | 
   }
 }
 
-/** An address of autofill as GET answers it (published AddressSchema): any strings, nulls. */
-const AutofillAnswerAddress = z.object({
-  organization_name: z.string().nullish(),
+/** The parts every address of an answer has (any strings, null or absent), whatever the country is called. */
+const answerAddressParts = {
   apartment: z.string().nullish(),
   building: z.string().nullish(),
   street: z.string().nullish(),
   postal_code: z.string().nullish(),
   city: z.string().nullish(),
   region: z.string().nullish(),
-  country: z.string().nullish(),
-})
+}
+
+/** An address of autofill as GET answers it (published AddressSchema): any strings, nulls. */
+const AutofillAnswerAddress = z.object({ organization_name: z.string().nullish(), ...answerAddressParts, country: z.string().nullish() })
 
 /**
  * The current buyer of autofill as GET /autofill/v1/buyer/current answers it (published BuyerDetailsSchema): every
@@ -251,15 +252,7 @@ export type ProposalCreateInput = z.input<typeof ProposalCreateBody>
 const nullIfAbsent = <T extends z.ZodTypeAny>(schema: T) => schema.nullish().transform((value) => value ?? null)
 
 /** An address as answers carry it (published `BusinessAddressSchema`): strings, optional parts null or absent. */
-const AnswerAddress = z.object({
-  apartment: z.string().nullish(),
-  building: z.string().nullish(),
-  street: z.string().nullish(),
-  postal_code: z.string().nullish(),
-  city: z.string().nullish(),
-  region: z.string().nullish(),
-  country_code: z.string().nullish(),
-})
+const AnswerAddress = z.object({ ...answerAddressParts, country_code: z.string().nullish() })
 
 /**
  * A proposal's status as the service answers it. The published `ProposalStatusEnum` names the seed's IN_REVIEW

@@ -48,7 +48,8 @@ export default defineMiddlewares({
       method: ["POST"],
       middlewares: [checkTradeCreditOrderEdit],
     },
-    // Company search, pre-check and instalment previews: rate limits per customer or address, query and body validation.
+    // Company search, pre-check and instalment previews: rate limits per customer or address, query and body
+    // validation.
     ...storefrontMiddlewares,
     // Sole traders (customers only) and the one webhook URL (raw body, bounded).
     ...soletraderMiddlewares,

@@ -42,7 +42,10 @@ function malformedReason(key: string): string {
   const secret = key.slice(prefix.length)
   if (/\s/.test(key)) return `${prefix}… contains whitespace (a stray newline or space from the environment file?)`
   if (secret.length !== 43) {
-    return `${prefix}… has ${secret.length} characters after the prefix, expected 43 (URL-safe base64 of 32 bytes, no padding)`
+    return (
+      `${prefix}… has ${secret.length} characters after the prefix, expected ` +
+      `43 (URL-safe base64 of 32 bytes, no padding)`
+    )
   }
   return `${prefix}… has characters outside URL-safe base64 (A-Z a-z 0-9 - _) after the prefix`
 }
@@ -68,8 +71,10 @@ export function assertApiKey(key: unknown, environment: Environment): asserts ke
     const given = prefixOf(key)
     throw keyError(
       environment === "sandbox"
-        ? `Trade credit API key is a production key (${given}…) but the plugin is configured for the sandbox: use a secret_test_ key`
-        : `Trade credit API key is a sandbox key (${given}…) but the plugin is configured for production: use a secret_prod_ key`
+        ? `Trade credit API key is a production key (${given}…) but the plugin is ` +
+            `configured for the sandbox: use a secret_test_ key`
+        : `Trade credit API key is a sandbox key (${given}…) but the plugin is configured ` +
+            `for production: use a secret_prod_ key`,
     )
   }
 }

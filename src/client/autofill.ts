@@ -31,11 +31,14 @@ export class AutofillClient {
   }
 
   /** POST /autofill/v1/delegation (API key) → 200 `{}`: a token with the flags asked for, valid one hour. */
-  async createDelegationToken(body: AutofillDelegationInput, { idempotencyKey }: Idempotent): Promise<{ token: string }> {
+  async createDelegationToken(
+    body: AutofillDelegationInput,
+    { idempotencyKey }: Idempotent,
+  ): Promise<{ token: string }> {
     const valid = validateRequest(AutofillDelegationRequest, body, "autofill delegation")
     const answer = await this.#transport.request(
       { method: "POST", path: "/autofill/v1/delegation", body: valid, idempotencyKey },
-      EmptyAnswer
+      EmptyAnswer,
     )
     return { token: tokenFromAnswer(answer, "POST /autofill/v1/delegation") }
   }
@@ -57,7 +60,10 @@ export class AutofillClient {
    */
   async writeCurrentBuyer(buyer: AutofillBuyerInput, who: AutofillWho, { idempotencyKey }: Idempotent): Promise<void> {
     const valid = validateRequest(AutofillWriteRequest, buyer, "autofill buyer")
-    await this.#transport.request({ method: "POST", path: PATH, body: valid, idempotencyKey, ...this.#who(who) }, EmptyAnswer)
+    await this.#transport.request(
+      { method: "POST", path: PATH, body: valid, idempotencyKey, ...this.#who(who) },
+      EmptyAnswer,
+    )
   }
 
   /** DELETE /autofill/v1/buyer/current (needs delete_current_buyer) → 200: the saved buyer is gone. */
@@ -67,6 +73,8 @@ export class AutofillClient {
 
   #who(who: AutofillWho): Pick<RequestSpec, "delegationToken" | "query"> {
     if ("token" in who) return { delegationToken: who.token }
-    return { query: { buyer_reference: validateRequest(BuyerReference, who.buyerReference, "autofill buyer reference") } }
+    return {
+      query: { buyer_reference: validateRequest(BuyerReference, who.buyerReference, "autofill buyer reference") },
+    }
   }
 }

@@ -1,5 +1,10 @@
 import { z } from "@medusajs/framework/zod"
-import { CompanyDetails, CompanySearchQuery, type CompanySearchResult, companySearchResultOf } from "../service/schemas/company"
+import {
+  CompanyDetails,
+  CompanySearchQuery,
+  type CompanySearchResult,
+  companySearchResultOf,
+} from "../service/schemas/company"
 import { urlPath } from "./http-utils"
 import type { Transport } from "./transport"
 import { validateRequest } from "./validate"
@@ -22,7 +27,7 @@ export class CompanySearchClient {
     const { country, q, limit } = validateRequest(CompanySearchQuery, query, "company search")
     const { data } = await this.#transport.request(
       { method: "GET", path: "/companies/v2/company", query: { country, q, limit } },
-      companySearchResultOf(country)
+      companySearchResultOf(country),
     )
     return data
   }
@@ -31,7 +36,7 @@ export class CompanySearchClient {
   async get(canonicalId: string): Promise<CompanyDetails> {
     const { data } = await this.#transport.request(
       { method: "GET", path: urlPath`/companies/v2/company/${canonicalId}` },
-      CompanyDetails
+      CompanyDetails,
     )
     return data
   }

@@ -40,7 +40,7 @@ export class ErasureClient {
     const query = validateRequest(ErasureLookupQuery, { email }, "erasure lookup")
     const { data } = await this.#transport.request(
       { method: "GET", path: "/lookup", query: { email: query.email }, logPath: "/lookup" },
-      ErasureLookup
+      ErasureLookup,
     )
     return { email: data.email, case: data.case }
   }
@@ -50,7 +50,7 @@ export class ErasureClient {
     const body = validateRequest(ErasureRequest, input, "erasure request")
     const { data } = await this.#transport.request(
       { method: "POST", path: "/erasure", body, idempotencyKey, logPath: "/erasure" },
-      ErasureAccepted
+      ErasureAccepted,
     )
     if (data.reference !== body.reference) {
       throw new TradeCreditError({

@@ -52,9 +52,7 @@ const bodyRelative = (entry: ErrorLocation): ErrorLocation =>
   entry.loc.length > 1 && entry.loc[0] === "body" ? { ...entry, loc: entry.loc.slice(1) } : entry
 
 /** Text of an error body's field, or undefined (an empty string says nothing either). */
-const text = z
-  .unknown()
-  .transform((value) => (typeof value === "string" && value.trim() ? value : undefined))
+const text = z.unknown().transform((value) => (typeof value === "string" && value.trim() ? value : undefined))
 
 /**
  * One refused field as the published documents allow it (`ErrorJSON`, `ValidationError`): every part may be null or
@@ -69,15 +67,13 @@ const LaxErrorLocation = z
   .transform((entry): ErrorLocation => ({ loc: entry.loc ?? [], msg: entry.msg ?? "", type: entry.type ?? "" }))
 
 /** A list of refused fields: an entry that is not one is left out, never the whole answer. */
-const LaxErrorLocations = z
-  .unknown()
-  .transform((value): ErrorLocation[] | undefined => {
-    if (!Array.isArray(value)) return undefined
-    return value.flatMap((entry) => {
-      const parsed = LaxErrorLocation.safeParse(entry)
-      return parsed.success ? [parsed.data] : []
-    })
+const LaxErrorLocations = z.unknown().transform((value): ErrorLocation[] | undefined => {
+  if (!Array.isArray(value)) return undefined
+  return value.flatMap((entry) => {
+    const parsed = LaxErrorLocation.safeParse(entry)
+    return parsed.success ? [parsed.data] : []
   })
+})
 
 /**
  * Whatever a non-2xx JSON body carries that the client can use. The seed shows no error shape (the status
@@ -109,7 +105,12 @@ const LaxErrorBody = z.object({
  * `errors` the refused fields with their paths (section 0's convention), the message the body's own words when
  * there are some.
  */
-export function errorFromAnswer(ctx: CallContext, status: number, headers: ResponseHeaders, body: Buffer): TradeCreditError {
+export function errorFromAnswer(
+  ctx: CallContext,
+  status: number,
+  headers: ResponseHeaders,
+  body: Buffer,
+): TradeCreditError {
   const retryAfterMs = parseRetryAfter(headers[HEADERS.retryAfter]) ?? undefined
   const retryable = RETRYABLE_STATUSES.has(status)
   let json: unknown = undefined
@@ -119,7 +120,8 @@ export function errorFromAnswer(ctx: CallContext, status: number, headers: Respo
     // not JSON: the status alone decides
   }
   const base = { ...common(ctx), status, retryable, retryAfterMs }
-  const parsed = json !== null && typeof json === "object" && !Array.isArray(json) ? LaxErrorBody.safeParse(json) : undefined
+  const parsed =
+    json !== null && typeof json === "object" && !Array.isArray(json) ? LaxErrorBody.safeParse(json) : undefined
   if (!parsed?.success) {
     const mediaType = mediaTypeOf(headers["content-type"])
     return new TradeCreditError({
@@ -140,7 +142,8 @@ export function errorFromAnswer(ctx: CallContext, status: number, headers: Respo
       code: status === 422 || status === 400 ? "SCHEMA_ERROR" : codeOfStatus(status),
       serviceCode: "VALIDATION_ERROR",
       message: ctx.redact(
-        `Trade credit service: ${where(ctx)} answered ${status}: the request was refused${first ? ` at ${first.loc.join(".")}: ${first.msg}` : ""}`
+        `Trade credit service: ${where(ctx)} answered ${status}: the request was ` +
+          `refused${first ? ` at ${first.loc.join(".")}: ${first.msg}` : ""}`,
       ),
       errors,
     })
@@ -152,7 +155,7 @@ export function errorFromAnswer(ctx: CallContext, status: number, headers: Respo
       code: error.error_code,
       serviceCode: error.error_code,
       message: ctx.redact(
-        `Trade credit service: ${where(ctx)} answered ${status} ${error.error_code}${error.error_message ? `: ${error.error_message}` : ""}${trace}`
+        `Trade credit service: ${where(ctx)} answered ${status} ${error.error_code}${error.error_message ? `: ${error.error_message}` : ""}${trace}`,
       ),
       traceId: error.error_trace_id,
       details: error.error_details === undefined ? undefined : ctx.redact(error.error_details),
@@ -160,7 +163,12 @@ export function errorFromAnswer(ctx: CallContext, status: number, headers: Respo
     })
   }
   // `{description, code}`, or a body with words but no code: the status decides the code.
-  const words = error.description ?? error.message ?? error.error_message ?? (typeof error.detail === "string" && error.detail.trim() ? error.detail : undefined) ?? error.error
+  const words =
+    error.description ??
+    error.message ??
+    error.error_message ??
+    (typeof error.detail === "string" && error.detail.trim() ? error.detail : undefined) ??
+    error.error
   const serviceCode = error.code
   return new TradeCreditError({
     ...base,
@@ -168,8 +176,9 @@ export function errorFromAnswer(ctx: CallContext, status: number, headers: Respo
     serviceCode,
     message: ctx.redact(
       words === undefined && serviceCode === undefined
-        ? `Trade credit service: ${where(ctx)} answered ${status} without a contract error body (${body.length} bytes of ${mediaTypeOf(headers["content-type"]) || "unknown type"})`
-        : `Trade credit service: ${where(ctx)} answered ${status}${serviceCode ? ` ${serviceCode}` : ""}${words ? `: ${words}` : ""}`
+        ? `Trade credit service: ${where(ctx)} answered ${status} without a contract ` +
+            `error body (${body.length} bytes of ${mediaTypeOf(headers["content-type"]) || "unknown type"})`
+        : `Trade credit service: ${where(ctx)} answered ${status}${serviceCode ? ` ${serviceCode}` : ""}${words ? `: ${words}` : ""}`,
     ),
     traceId: error.error_trace_id,
     details: error.error_details === undefined ? undefined : ctx.redact(error.error_details),
@@ -182,8 +191,10 @@ export function timeoutError(ctx: CallContext, byDeadline: boolean, cause?: unkn
     ...common(ctx),
     code: CLIENT_ERROR_CODES.TIMEOUT,
     message: byDeadline
-      ? `Trade credit service: ${where(ctx)} exceeded the call's deadline of ${ctx.deadlineMs} ms (attempt ${ctx.attempts})`
-      : `Trade credit service: ${where(ctx)} got no complete answer within ${ctx.timeoutMs} ms (attempt ${ctx.attempts})`,
+      ? `Trade credit service: ${where(ctx)} exceeded the call's deadline of ${ctx.deadlineMs} ` +
+        `ms (attempt ${ctx.attempts})`
+      : `Trade credit service: ${where(ctx)} got no complete answer within ${ctx.timeoutMs} ` +
+        `ms (attempt ${ctx.attempts})`,
     retryable: true,
     cause,
   })
@@ -209,7 +220,7 @@ export function errorFromFailure(ctx: CallContext, error: unknown): TradeCreditE
     message: ctx.redact(
       `Trade credit service: ${where(ctx)} failed on the network (${code ?? "unknown"}: ${
         error instanceof Error ? error.message : String(error)
-      }, attempt ${ctx.attempts})`
+      }, attempt ${ctx.attempts})`,
     ),
     retryable: isRetryableNetworkError(error),
     cause: error,
@@ -230,7 +241,9 @@ export function contractViolation(ctx: CallContext, status: number | undefined, 
   return new TradeCreditError({
     ...common(ctx),
     code: CLIENT_ERROR_CODES.CONTRACT_VIOLATION,
-    message: ctx.redact(`Trade credit service: ${where(ctx)} ${status === undefined ? "" : `answered ${status} `}${what}`),
+    message: ctx.redact(
+      `Trade credit service: ${where(ctx)} ${status === undefined ? "" : `answered ${status} `}${what}`,
+    ),
     status,
   })
 }

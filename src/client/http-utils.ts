@@ -55,7 +55,9 @@ export function describeZodIssue(error: z.ZodError): string {
   if (!issue) return "(root): invalid"
   const where = issue.path.length
     ? issue.path
-        .map((part, index) => (typeof part === "number" ? `[${part}]` : index === 0 ? String(part) : `.${String(part)}`))
+        .map((part, index) =>
+          typeof part === "number" ? `[${part}]` : index === 0 ? String(part) : `.${String(part)}`,
+        )
         .join("")
     : "(root)"
   return `${where}: ${issue.message}`

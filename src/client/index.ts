@@ -56,7 +56,10 @@ export function createTradeCreditClient(options: TradeCreditClientOptionsInput):
   if (config.previousApiKey !== undefined) {
     assertApiKey(config.previousApiKey, config.environment)
     if (config.previousApiKey === config.apiKey) {
-      throw new TradeCreditError({ code: CLIENT_ERROR_CODES.INVALID_OPTIONS, message: "Trade credit previousApiKey is the same key as apiKey" })
+      throw new TradeCreditError({
+        code: CLIENT_ERROR_CODES.INVALID_OPTIONS,
+        message: "Trade credit previousApiKey is the same key as apiKey",
+      })
     }
   }
   const transport = Transport.create(config)
@@ -101,7 +104,12 @@ export {
   type TransportStats,
 } from "./transport"
 export { CompanySearchClient, type CompanySearchInput } from "./company-search"
-export { TradeAccountClient, type TradeAccountCustomerInput, type TradeAccountUserInput, type VerificationUrlInput } from "./trade-account"
+export {
+  TradeAccountClient,
+  type TradeAccountCustomerInput,
+  type TradeAccountUserInput,
+  type VerificationUrlInput,
+} from "./trade-account"
 export type { TradeAccountCustomer, TradeAccountUser, VerificationUrl } from "../service/schemas/trade-account"
 export { ErasureClient, type ErasureSubmitInput, type ErasureLookupResult } from "./erasure"
 export type { ErasureCase } from "../service/schemas/erasure"
@@ -124,14 +132,7 @@ export {
   type PlanInput,
 } from "./repayment"
 export type { Idempotent } from "./validate"
-export type {
-  Order,
-  OrderIntent,
-  Refund,
-  Fulfilment,
-  OrderState,
-  OrderStatus,
-} from "../service/schemas/order"
+export type { Order, OrderIntent, Refund, Fulfilment, OrderState, OrderStatus } from "../service/schemas/order"
 export type {
   RepaymentAccount,
   CreditCheckResult,

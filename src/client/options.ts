@@ -83,7 +83,11 @@ export const TradeCreditClientOptions = z
     retryBaseDelayMs: z.number().int().min(0).max(60_000).default(200),
     retryMaxDelayMs: z.number().int().min(0).max(300_000).default(2_000),
     maxRetryAfterMs: z.number().int().min(0).max(600_000).default(5_000),
-    maxResponseBytes: z.number().int().min(1024).default(20 * 1024 * 1024),
+    maxResponseBytes: z
+      .number()
+      .int()
+      .min(1024)
+      .default(20 * 1024 * 1024),
     userAgent: z.string().min(1).max(200).optional(),
     logger: z
       .custom<ClientLogger>(
@@ -91,7 +95,7 @@ export const TradeCreditClientOptions = z
           typeof value === "object" &&
           value !== null &&
           ["debug", "info", "warn", "error"].every((level) => isFunction((value as Record<string, unknown>)[level])),
-        "logger must have debug, info, warn and error functions"
+        "logger must have debug, info, warn and error functions",
       )
       .optional(),
     onRequest: z.custom<(event: RequestEvent) => void>(isFunction, "onRequest must be a function").optional(),

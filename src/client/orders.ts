@@ -42,7 +42,8 @@ export type CancelResult = {
 export type InvoicePdfOptions = {
   /** Language of the document, e.g. "en_US". */
   lang?: string
-  /** true: the original invoice (`v=original`); otherwise the latest credit note when there is one, else the invoice. */
+  /** true: the original invoice (`v=original`); otherwise the latest credit note when there is one, else the invoice.
+   * */
   original?: boolean
 }
 
@@ -85,7 +86,7 @@ export class OrdersClient {
     const valid = validateBody(OrderIntentRequest, body, "order intent", checkIntentAmounts)
     const { data } = await this.#transport.request(
       { method: "POST", path: "/v1/order_intent", body: valid, idempotencyKey },
-      OrderIntent
+      OrderIntent,
     )
     return data
   }
@@ -97,7 +98,10 @@ export class OrdersClient {
   async create(body: CreateOrderInput, { idempotencyKey }: Idempotent): Promise<OrderSummary> {
     const valid = validateBody(CreateOrderRequest, body, "order", checkOrderAmounts)
     // The lines just sent come back as they went: the answer is read for the order's id, state and links.
-    const { data } = await this.#transport.request({ method: "POST", path: "/v1/order", body: valid, idempotencyKey }, OrderSummary)
+    const { data } = await this.#transport.request(
+      { method: "POST", path: "/v1/order", body: valid, idempotencyKey },
+      OrderSummary,
+    )
     return data
   }
 
@@ -117,7 +121,7 @@ export class OrdersClient {
   async getByMerchantOrderId(merchantOrderId: string): Promise<Order[]> {
     const { data } = await this.#transport.request(
       { method: "GET", path: urlPath`/v1/order/merchant-order-id/${merchantOrderId}` },
-      OrderList
+      OrderList,
     )
     return data
   }
@@ -126,7 +130,7 @@ export class OrdersClient {
   async confirm(orderId: string, { idempotencyKey }: Idempotent): Promise<OrderSummary> {
     const { data } = await this.#transport.request(
       { method: "POST", path: urlPath`/v1/order/${orderId}/confirm`, idempotencyKey },
-      OrderSummary
+      OrderSummary,
     )
     return data
   }
@@ -136,7 +140,7 @@ export class OrdersClient {
     const valid = validateBody(EditOrderRequest, body, "order edit", checkOrderAmounts)
     const { data } = await this.#transport.request(
       { method: "PUT", path: urlPath`/v1/order/${orderId}`, body: valid, idempotencyKey },
-      Order
+      Order,
     )
     return data
   }
@@ -145,7 +149,7 @@ export class OrdersClient {
   async cancel(orderId: string, { idempotencyKey }: Idempotent): Promise<CancelResult> {
     const { status, data } = await this.#transport.request(
       { method: "POST", path: urlPath`/v1/order/${orderId}/cancel`, idempotencyKey },
-      CancelReply
+      CancelReply,
     )
     // The published 200 and 202 carry no schema: an answer that is not the order is followed by a read of it.
     return { order: data ?? (await this.get(orderId)), alreadyCancelled: status === 202 }
@@ -161,7 +165,7 @@ export class OrdersClient {
   async fulfil(
     orderId: string,
     part: FulfilInput | undefined,
-    { idempotencyKey, ...options }: Idempotent & FulfilOptions
+    { idempotencyKey, ...options }: Idempotent & FulfilOptions,
   ): Promise<FulfilAnswer> {
     let partial: FulfilRequest | undefined
     if (part !== undefined) {
@@ -173,7 +177,7 @@ export class OrdersClient {
     const body = Object.keys(wire).length ? validateRequest(FulfilOrderRequest, wire, "fulfilment") : undefined
     const { data } = await this.#transport.request(
       { method: "POST", path: urlPath`/v1/order/${orderId}/fulfilled`, body, idempotencyKey },
-      FulfilReply
+      FulfilReply,
     )
     if ("state" in data) return data
     // The published answer names the fulfilment and what remains, not the order: the order is read back.
@@ -200,7 +204,7 @@ export class OrdersClient {
     }
     const { data } = await this.#transport.request(
       { method: "POST", path: urlPath`/v1/order/${orderId}/refund`, body: valid, idempotencyKey },
-      Refund
+      Refund,
     )
     return data
   }
@@ -219,12 +223,14 @@ export class OrdersClient {
         path: urlPath`/v1/invoice/${orderId}/pdf`,
         query: { lang: options.lang, v: options.original ? "original" : undefined },
       },
-      ["application/pdf"]
+      ["application/pdf"],
     )
     if (body.subarray(0, 5).toString("latin1") !== "%PDF-") {
       throw new TradeCreditError({
         code: CLIENT_ERROR_CODES.CONTRACT_VIOLATION,
-        message: `Trade credit service: GET /v1/invoice/${encodeURIComponent(orderId)}/pdf answered application/pdf that is not a PDF`,
+        message:
+          `Trade credit service: GET /v1/invoice/${encodeURIComponent(orderId)}/pdf ` +
+          `answered application/pdf that is not a PDF`,
         status: 200,
         method: "GET",
       })

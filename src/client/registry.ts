@@ -58,16 +58,20 @@ export class RegistryClient {
   }
 
   /** POST /registry/v1/delegation (API key) → 200 `{}`: a token with the flags asked for, valid one hour. */
-  async createDelegationToken(body: RegistryDelegationInput, { idempotencyKey }: Idempotent): Promise<{ token: string }> {
+  async createDelegationToken(
+    body: RegistryDelegationInput,
+    { idempotencyKey }: Idempotent,
+  ): Promise<{ token: string }> {
     const valid = validateRequest(RegistryDelegationRequest, body, "registry delegation")
     const answer = await this.#transport.request(
       { method: "POST", path: "/registry/v1/delegation", body: valid, idempotencyKey },
-      EmptyAnswer
+      EmptyAnswer,
     )
     return { token: tokenFromAnswer(answer, "POST /registry/v1/delegation") }
   }
 
-  /** POST /proposal/returning-buyer/verification: a code is sent (found) or no business has this email (404 → found: false). */
+  /** POST /proposal/returning-buyer/verification: a code is sent (found) or no business has this email (404 → found:
+   * false). */
   async requestReturningBuyerCode(email: string, opts: Idempotent & MaybeToken): Promise<{ found: boolean }> {
     const valid = validateRequest(ReturningBuyerVerificationRequest, { email }, "returning-buyer verification")
     try {
@@ -79,7 +83,7 @@ export class RegistryClient {
           idempotencyKey: opts.idempotencyKey,
           delegationToken: opts.token,
         },
-        EmptyAnswer
+        EmptyAnswer,
       )
       return { found: true }
     } catch (error) {
@@ -94,7 +98,10 @@ export class RegistryClient {
    * fifth, and every call during the next 15 minutes, 429 with Retry-After.
    * Use a new Idempotency-Key for each code the buyer types.
    */
-  async verifyReturningBuyerCode(body: ReturningBuyerCodeInput, opts: Idempotent & MaybeToken): Promise<ReturningBuyerVerification> {
+  async verifyReturningBuyerCode(
+    body: ReturningBuyerCodeInput,
+    opts: Idempotent & MaybeToken,
+  ): Promise<ReturningBuyerVerification> {
     const valid = validateRequest(ReturningBuyerCodeRequest, body, "returning-buyer code")
     const answer = await this.#transport.request(
       {
@@ -104,7 +111,7 @@ export class RegistryClient {
         idempotencyKey: opts.idempotencyKey,
         delegationToken: opts.token,
       },
-      ReturningBuyerVerificationResult
+      ReturningBuyerVerificationResult,
     )
     return { ...answer.data, matchesToken: answer.headers["service-delegated-authority-token"] ?? null }
   }
@@ -119,17 +126,24 @@ export class RegistryClient {
         logPath: MATCHES_LOG_PATH,
         delegationToken: matchesToken,
       },
-      ReturningBuyerMatches
+      ReturningBuyerMatches,
     )
     return data.items
   }
 
-  /** POST /registry/v1/proposal → 202, the proposal, DRAFT. Only GB and US sole traders (refused before sending otherwise). */
+  /** POST /registry/v1/proposal → 202, the proposal, DRAFT. Only GB and US sole traders (refused before sending
+   * otherwise). */
   async createProposal(body: ProposalCreateInput, opts: Idempotent & MaybeToken): Promise<Proposal> {
     const valid = validateRequest(ProposalCreateBody, body, "proposal")
     const { data } = await this.#transport.request(
-      { method: "POST", path: "/registry/v1/proposal", body: valid, idempotencyKey: opts.idempotencyKey, delegationToken: opts.token },
-      Proposal
+      {
+        method: "POST",
+        path: "/registry/v1/proposal",
+        body: valid,
+        idempotencyKey: opts.idempotencyKey,
+        delegationToken: opts.token,
+      },
+      Proposal,
     )
     return data
   }
@@ -142,10 +156,14 @@ export class RegistryClient {
   async uploadEvidence(proposalId: string, file: EvidenceFile, opts: Idempotent & MaybeToken): Promise<Evidence> {
     const contentType = file.contentType.toLowerCase()
     if (!(EVIDENCE_CONTENT_TYPES as readonly string[]).includes(contentType)) {
-      throw invalidRequest(`Trade credit evidence: the file must be ${EVIDENCE_CONTENT_TYPES.join(", ")}; got "${file.contentType}"`)
+      throw invalidRequest(
+        `Trade credit evidence: the file must be ${EVIDENCE_CONTENT_TYPES.join(", ")}; got "${file.contentType}"`,
+      )
     }
     if (file.data.length === 0 || file.data.length > EVIDENCE_MAX_BYTES) {
-      throw invalidRequest(`Trade credit evidence: the file must be 1 byte to ${EVIDENCE_MAX_BYTES} bytes; got ${file.data.length}`)
+      throw invalidRequest(
+        `Trade credit evidence: the file must be 1 byte to ${EVIDENCE_MAX_BYTES} bytes; got ${file.data.length}`,
+      )
     }
     const { data } = await this.#transport.request(
       {
@@ -155,7 +173,7 @@ export class RegistryClient {
         idempotencyKey: opts.idempotencyKey,
         delegationToken: opts.token,
       },
-      Evidence
+      Evidence,
     )
     return data
   }
@@ -165,8 +183,12 @@ export class RegistryClient {
    * `{initiation_method, proposal_id, redirect_url}` (SKIP, EMAIL or REDIRECT), not the proposal: read it with
    * `getProposal` to follow it.
    */
-  async submitProposal(proposalId: string, opts: Idempotent & MaybeToken & { body?: SubmissionRequest }): Promise<SubmissionAnswer> {
-    const body = opts.body === undefined ? undefined : validateRequest(SubmissionRequestSchema, opts.body, "proposal submission")
+  async submitProposal(
+    proposalId: string,
+    opts: Idempotent & MaybeToken & { body?: SubmissionRequest },
+  ): Promise<SubmissionAnswer> {
+    const body =
+      opts.body === undefined ? undefined : validateRequest(SubmissionRequestSchema, opts.body, "proposal submission")
     const { data } = await this.#transport.request(
       {
         method: "POST",
@@ -175,7 +197,7 @@ export class RegistryClient {
         idempotencyKey: opts.idempotencyKey,
         delegationToken: opts.token,
       },
-      submissionAnswerOf(proposalId)
+      submissionAnswerOf(proposalId),
     )
     return data
   }
@@ -189,7 +211,7 @@ export class RegistryClient {
         idempotencyKey: opts.idempotencyKey,
         delegationToken: opts.token,
       },
-      Proposal
+      Proposal,
     )
     return data
   }
@@ -198,7 +220,7 @@ export class RegistryClient {
   async getProposal(proposalId: string, opts: MaybeToken = {}): Promise<Proposal> {
     const { data } = await this.#transport.request(
       { method: "GET", path: urlPath`/registry/v1/proposal/${proposalId}`, delegationToken: opts.token },
-      Proposal
+      Proposal,
     )
     return data
   }

@@ -63,7 +63,10 @@ export class RepaymentClient {
    */
   async createAccount(body: AccountInput, { idempotencyKey }: Idempotent): Promise<RepaymentAccount> {
     const valid = validateRequest(AccountRequest, body, "repayment account")
-    const { data } = await this.#transport.request({ method: "POST", path: "/account", body: valid, idempotencyKey }, RepaymentAccount)
+    const { data } = await this.#transport.request(
+      { method: "POST", path: "/account", body: valid, idempotencyKey },
+      RepaymentAccount,
+    )
     return data
   }
 
@@ -75,7 +78,12 @@ export class RepaymentClient {
    */
   async updateAccount(accountId: string, body: AccountUpdateInput, { idempotencyKey }: Idempotent): Promise<void> {
     const valid = validateRequest(AccountUpdateRequest, body, "repayment account update")
-    await this.#transport.requestNoContent({ method: "PUT", path: urlPath`/account/${accountId}`, body: valid, idempotencyKey })
+    await this.#transport.requestNoContent({
+      method: "PUT",
+      path: urlPath`/account/${accountId}`,
+      body: valid,
+      idempotencyKey,
+    })
   }
 
   /**
@@ -86,7 +94,7 @@ export class RepaymentClient {
     const valid = validateRequest(CreditCheckRequest, body, "credit check")
     const { data } = await this.#transport.request(
       { method: "POST", path: "/credit-check", body: valid, idempotencyKey },
-      CreditCheckResult
+      CreditCheckResult,
     )
     return data
   }
@@ -95,7 +103,10 @@ export class RepaymentClient {
   async preview(body: PreviewInput, { idempotencyKey }: Idempotent): Promise<PreviewResult> {
     const valid = validateRequest(PreviewRequest, body, "repayment preview")
     assertAmounts(checkRepaymentTotals(valid, [valid.terms.number_of_periods]), "repayment preview")
-    const { data } = await this.#transport.request({ method: "POST", path: "/preview", body: valid, idempotencyKey }, PreviewResult)
+    const { data } = await this.#transport.request(
+      { method: "POST", path: "/preview", body: valid, idempotencyKey },
+      PreviewResult,
+    )
     return data
   }
 
@@ -107,14 +118,20 @@ export class RepaymentClient {
   async createPlan(body: PlanInput, { idempotencyKey }: Idempotent): Promise<RepaymentPlan> {
     const valid = validateRequest(PlanRequest, body, "repayment plan")
     assertAmounts(checkPlanAmounts(valid), "repayment plan")
-    const { data } = await this.#transport.request({ method: "POST", path: "/plan", body: valid, idempotencyKey }, RepaymentPlan)
+    const { data } = await this.#transport.request(
+      { method: "POST", path: "/plan", body: valid, idempotencyKey },
+      RepaymentPlan,
+    )
     return data
   }
 
   /** GET /status?plan_id=: funding and fulfilment status, invoiced, cancelled and credited amounts. */
   async getStatus(planId: string): Promise<PlanStatus> {
     const { plan_id } = validateRequest(PlanStatusQuery, { plan_id: planId }, "plan status")
-    const { data } = await this.#transport.request({ method: "GET", path: "/status", query: { plan_id } }, planStatusOf(plan_id))
+    const { data } = await this.#transport.request(
+      { method: "GET", path: "/status", query: { plan_id } },
+      planStatusOf(plan_id),
+    )
     return data
   }
 
@@ -126,11 +143,17 @@ export class RepaymentClient {
    */
   async fulfil(
     planId: string,
-    { idempotencyKey, invoiceGroupingKey }: Idempotent & { invoiceGroupingKey?: string }
+    { idempotencyKey, invoiceGroupingKey }: Idempotent & { invoiceGroupingKey?: string },
   ): Promise<PlanStatus> {
-    const body = { plan_id: planId, ...(invoiceGroupingKey !== undefined && { invoice_grouping_key: invoiceGroupingKey }) }
+    const body = {
+      plan_id: planId,
+      ...(invoiceGroupingKey !== undefined && { invoice_grouping_key: invoiceGroupingKey }),
+    }
     const valid = validateRequest(PlanFulfilmentRequest, body, "plan fulfilment")
-    const { data } = await this.#transport.request({ method: "PUT", path: "/fulfilment", body: valid, idempotencyKey }, z.unknown())
+    const { data } = await this.#transport.request(
+      { method: "PUT", path: "/fulfilment", body: valid, idempotencyKey },
+      z.unknown(),
+    )
     const status = planStatusOf(planId).safeParse(data)
     return status.success ? status.data : await this.getStatus(planId)
   }
@@ -144,17 +167,17 @@ export class RepaymentClient {
     planId: string,
     reason: CancelReason | undefined,
     at: Date | string,
-    { idempotencyKey }: Idempotent
+    { idempotencyKey }: Idempotent,
   ): Promise<PlanCancellation> {
     const cancelledAt = at instanceof Date ? at.toISOString() : at
     const valid = validateRequest(
       PlanCancellationRequest,
       { cancelled_at: cancelledAt, ...(reason && { cancel_reason: reason }) },
-      "plan cancellation"
+      "plan cancellation",
     )
     const { data } = await this.#transport.request(
       { method: "PUT", path: urlPath`/plan/${planId}/cancellation`, body: valid, idempotencyKey },
-      PlanCancellation
+      PlanCancellation,
     )
     return data
   }
@@ -168,11 +191,14 @@ export class RepaymentClient {
     amount: string,
     currency: string,
     reason: string,
-    { idempotencyKey }: Idempotent
+    { idempotencyKey }: Idempotent,
   ): Promise<PlanCredit> {
     const valid = validateRequest(PlanCreditRequest, { plan_id: planId, amount, currency, reason }, "plan credit")
     if (!new BigNumber(valid.amount).gt(0)) throw invalidRequest("Trade credit plan credit: amount must be positive")
-    const { data } = await this.#transport.request({ method: "POST", path: "/credit", body: valid, idempotencyKey }, PlanCredit)
+    const { data } = await this.#transport.request(
+      { method: "POST", path: "/credit", body: valid, idempotencyKey },
+      PlanCredit,
+    )
     return data
   }
 }

@@ -35,9 +35,16 @@ function identityOf(value: unknown): number | null {
 
 function keyOf(config: TradeCreditClientConfig): string {
   const { apiKey, previousApiKey, logger, onRequest, ...transport } = config
-  const fingerprint = (key: string | undefined) => (key === undefined ? null : createHash("sha256").update(key).digest("base64url").slice(0, 22))
+  const fingerprint = (key: string | undefined) =>
+    key === undefined ? null : createHash("sha256").update(key).digest("base64url").slice(0, 22)
   const ordered = Object.fromEntries(Object.entries(transport).sort(([a], [b]) => a.localeCompare(b)))
-  return JSON.stringify({ ...ordered, key: fingerprint(apiKey), previous: fingerprint(previousApiKey), logger: identityOf(logger), onRequest: identityOf(onRequest) })
+  return JSON.stringify({
+    ...ordered,
+    key: fingerprint(apiKey),
+    previous: fingerprint(previousApiKey),
+    logger: identityOf(logger),
+    onRequest: identityOf(onRequest),
+  })
 }
 
 /** A handle on the process's shared client for these options (made on first use). */

@@ -43,13 +43,19 @@ export class TradeAccountClient {
    */
   async createCustomer(body: TradeAccountCustomerInput, { idempotencyKey }: Idempotent): Promise<TradeAccountCustomer> {
     const valid = validateRequest(TradeAccountCustomerRequest, body, "trade account customer")
-    const { data } = await this.#transport.request({ method: "POST", path: "/customer", body: valid, idempotencyKey }, TradeAccountCustomer)
+    const { data } = await this.#transport.request(
+      { method: "POST", path: "/customer", body: valid, idempotencyKey },
+      TradeAccountCustomer,
+    )
     return data
   }
 
   /** GET /customer/{cid}: by the service's id or the merchant's `merchant_customer_id`. */
   async getCustomer(customerId: string): Promise<TradeAccountCustomer> {
-    const { data } = await this.#transport.request({ method: "GET", path: urlPath`/customer/${customerId}` }, TradeAccountCustomer)
+    const { data } = await this.#transport.request(
+      { method: "GET", path: urlPath`/customer/${customerId}` },
+      TradeAccountCustomer,
+    )
     return data
   }
 
@@ -58,11 +64,15 @@ export class TradeAccountClient {
    * `merchant_user_id` already used (by any customer of the merchant) is 409
    * INVALID_STATE with the existing user's id in `details`.
    */
-  async createUser(customerId: string, body: TradeAccountUserInput, { idempotencyKey }: Idempotent): Promise<TradeAccountUser> {
+  async createUser(
+    customerId: string,
+    body: TradeAccountUserInput,
+    { idempotencyKey }: Idempotent,
+  ): Promise<TradeAccountUser> {
     const valid = validateRequest(TradeAccountUserRequest, body, "trade account user")
     const { data } = await this.#transport.request(
       { method: "POST", path: urlPath`/customer/${customerId}/user`, body: valid, idempotencyKey },
-      TradeAccountUser
+      TradeAccountUser,
     )
     return data
   }
@@ -73,12 +83,17 @@ export class TradeAccountClient {
     return data
   }
 
-  /** POST /user/{uid}/verification/url → 201 `{redirect_url}`: the page where the user verifies, then returns to `return_url`. */
-  async createVerificationUrl(userId: string, body: VerificationUrlInput, { idempotencyKey }: Idempotent): Promise<VerificationUrl> {
+  /** POST /user/{uid}/verification/url → 201 `{redirect_url}`: the page where the user verifies, then returns to
+   * `return_url`. */
+  async createVerificationUrl(
+    userId: string,
+    body: VerificationUrlInput,
+    { idempotencyKey }: Idempotent,
+  ): Promise<VerificationUrl> {
     const valid = validateRequest(VerificationUrlRequest, body, "trade account verification link")
     const { data } = await this.#transport.request(
       { method: "POST", path: urlPath`/user/${userId}/verification/url`, body: valid, idempotencyKey },
-      VerificationUrl
+      VerificationUrl,
     )
     return data
   }

@@ -4,9 +4,23 @@ import { Pool } from "undici"
 import { z } from "@medusajs/framework/zod"
 import { HEADERS } from "../service/schemas/common"
 import { describeKey, redactKeys } from "./api-key"
-import { type CallContext, closedError, contractViolation, errorFromAnswer, errorFromFailure, timeoutError } from "./error-mapping"
+import {
+  type CallContext,
+  closedError,
+  contractViolation,
+  errorFromAnswer,
+  errorFromFailure,
+  timeoutError,
+} from "./error-mapping"
 import { CLIENT_ERROR_CODES, invalidRequest, TradeCreditError } from "./errors"
-import { buildQuery, describeZodIssue, flattenHeaders, mediaTypeOf, type QueryValue, type ResponseHeaders } from "./http-utils"
+import {
+  buildQuery,
+  describeZodIssue,
+  flattenHeaders,
+  mediaTypeOf,
+  type QueryValue,
+  type ResponseHeaders,
+} from "./http-utils"
 import type { ClientLogger, RequestEvent, TradeCreditClientConfig } from "./options"
 import { backoffDelay, retryAfterDelay } from "./retry"
 import { defaultUserAgent } from "./user-agent"
@@ -165,7 +179,7 @@ export class Transport {
         stats: { calls: 0, attempts: 0, retries: 0, failures: 0 },
         activeKey: config.apiKey,
       },
-      ""
+      "",
     )
   }
 
@@ -221,7 +235,11 @@ export class Transport {
     const parsed = schema.safeParse(json)
     if (!parsed.success) {
       throw this.#failed(
-        contractViolation(answer.ctx, answer.status, `with a body that breaks the contract at ${describeZodIssue(parsed.error)}`)
+        contractViolation(
+          answer.ctx,
+          answer.status,
+          `with a body that breaks the contract at ${describeZodIssue(parsed.error)}`,
+        ),
       )
     }
     return { status: answer.status, headers: answer.headers, data: parsed.data }
@@ -239,11 +257,17 @@ export class Transport {
     const contentType = answer.headers["content-type"] ?? ""
     const mediaType = mediaTypeOf(contentType)
     if (answer.body.length === 0) {
-      throw this.#failed(contractViolation(answer.ctx, answer.status, `with an empty body, expected ${accept.join(" or ")}`))
+      throw this.#failed(
+        contractViolation(answer.ctx, answer.status, `with an empty body, expected ${accept.join(" or ")}`),
+      )
     }
     if (!accept.map((type) => type.toLowerCase()).includes(mediaType)) {
       throw this.#failed(
-        contractViolation(answer.ctx, answer.status, `with content type "${mediaType || "none"}", expected ${accept.join(" or ")}`)
+        contractViolation(
+          answer.ctx,
+          answer.status,
+          `with content type "${mediaType || "none"}", expected ${accept.join(" or ")}`,
+        ),
       )
     }
     return { status: answer.status, headers: answer.headers, contentType, body: answer.body }
@@ -268,12 +292,15 @@ export class Transport {
     }
     const headers: Record<string, string> = {}
     for (const [name, value] of Object.entries(spec.headers ?? {})) {
-      if (RESERVED_HEADERS.has(name.toLowerCase())) throw invalidRequest(`${where}: header ${name} is set by the transport`)
+      if (RESERVED_HEADERS.has(name.toLowerCase()))
+        throw invalidRequest(`${where}: header ${name} is set by the transport`)
       headers[name.toLowerCase()] = value
     }
-    if (spec.body !== undefined && spec.rawBody !== undefined) throw invalidRequest(`${where}: a call has a JSON body or a raw body, not both`)
+    if (spec.body !== undefined && spec.rawBody !== undefined)
+      throw invalidRequest(`${where}: a call has a JSON body or a raw body, not both`)
     if (spec.delegationToken !== undefined) {
-      if (!/^[\x21-\x7e]{1,1000}$/.test(spec.delegationToken)) throw invalidRequest(`${where}: the delegation token is malformed`)
+      if (!/^[\x21-\x7e]{1,1000}$/.test(spec.delegationToken))
+        throw invalidRequest(`${where}: the delegation token is malformed`)
       headers[HEADERS.delegatedToken] = spec.delegationToken
     } else {
       headers[HEADERS.apiKey] = this.#shared.activeKey
@@ -296,7 +323,12 @@ export class Transport {
       method: spec.method,
       path: this.#shared.basePath + this.#prefix + spec.path + buildQuery(spec.query),
       headers,
-      body: spec.rawBody !== undefined ? Buffer.from(spec.rawBody.data) : spec.body === undefined ? undefined : jsonOf(spec.body),
+      body:
+        spec.rawBody !== undefined
+          ? Buffer.from(spec.rawBody.data)
+          : spec.body === undefined
+            ? undefined
+            : jsonOf(spec.body),
     }
     const ctx: CallContext = {
       method: spec.method,
@@ -319,7 +351,11 @@ export class Transport {
       ctx.attempts = attempt
       const attemptStart = performance.now()
       const remaining = deadlineAt - attemptStart
-      const result = await this.#attempt(request, Math.max(1, Math.min(config.timeoutMs, remaining)), remaining < config.timeoutMs)
+      const result = await this.#attempt(
+        request,
+        Math.max(1, Math.min(config.timeoutMs, remaining)),
+        remaining < config.timeoutMs,
+      )
       const durationMs = Math.round(performance.now() - attemptStart)
       const event = { method: spec.method, path: shown, attempt, durationMs }
 
@@ -333,7 +369,11 @@ export class Transport {
         otherKeyTried = true
         // Reported as a retry (debug line, onRequest), under the same attempt number: the other key is not a retry.
         const refused = errorFromAnswer(ctx, result.status, result.headers, result.body)
-        this.#report({ status: 401, outcome: "retry", errorCode: refused.code, traceId: refused.traceId ?? null, ...event }, maxAttempts, 0)
+        this.#report(
+          { status: 401, outcome: "retry", errorCode: refused.code, traceId: refused.traceId ?? null, ...event },
+          maxAttempts,
+          0,
+        )
         attempt--
         continue
       }
@@ -354,7 +394,7 @@ export class Transport {
           ...event,
         },
         maxAttempts,
-        waitMs
+        waitMs,
       )
       if (waitMs === null) throw this.#failed(error)
       stats.retries++
@@ -382,7 +422,7 @@ export class Transport {
   async #attempt(
     request: { method: HttpMethod; path: string; headers: Record<string, string>; body: string | Buffer | undefined },
     budgetMs: number,
-    byDeadline: boolean
+    byDeadline: boolean,
   ): Promise<AttemptResult> {
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(TIMED_OUT), budgetMs)
@@ -417,16 +457,26 @@ export class Transport {
     const refused = this.#shared.activeKey
     this.#shared.activeKey = key
     const { logger } = this.#shared.config
-    if (logger) safely(logger, () => logLine(logger, "info", `trade-credit: the service refused the API key ${describeKey(refused)} and took ${describeKey(key)}: sending that one first from now on`))
+    if (logger)
+      safely(logger, () =>
+        logLine(
+          logger,
+          "info",
+          `trade-credit: the service refused the API key ${describeKey(refused)} ` +
+            `and took ${describeKey(key)}: sending that one first from now on`,
+        ),
+      )
   }
 
   /** One debug line and one onRequest event per attempt: never the key, never a body, never a query. */
   #report(event: RequestEvent, maxAttempts: number, waitMs: number | null = null): void {
     const { logger, onRequest, apiKey, previousApiKey } = this.#shared.config
     if (logger) {
-      const outcome = event.status === null ? event.errorCode : `${event.status}${event.errorCode ? ` ${event.errorCode}` : ""}`
+      const outcome =
+        event.status === null ? event.errorCode : `${event.status}${event.errorCode ? ` ${event.errorCode}` : ""}`
       const line =
-        `trade-credit ${event.method} ${event.path} attempt ${event.attempt}/${maxAttempts} -> ${outcome} ${event.durationMs}ms` +
+        `trade-credit ${event.method} ${event.path} attempt ${event.attempt}/${maxAttempts} ` +
+        `-> ${outcome} ${event.durationMs}ms` +
         (waitMs !== null ? `, retrying in ${waitMs}ms` : "")
       const keys = [apiKey, previousApiKey]
       const ids = { code: event.errorCode, trace_id: event.traceId && redactKeys(event.traceId, keys) }
@@ -442,7 +492,12 @@ function safely(logger: ClientLogger | undefined, fn: () => void): void {
     fn()
   } catch (error) {
     try {
-      if (logger) logLine(logger, "warn", `trade-credit: a logger or onRequest hook threw: ${error instanceof Error ? error.name : "error"}`)
+      if (logger)
+        logLine(
+          logger,
+          "warn",
+          `trade-credit: a logger or onRequest hook threw: ${error instanceof Error ? error.name : "error"}`,
+        )
     } catch {
       // nothing more to do
     }

@@ -34,7 +34,12 @@ export function assertAmounts(check: AmountCheck, what: string): void {
 export type Idempotent = { idempotencyKey: string }
 
 /** `validateRequest` and the amount check, or nothing when a builder did both (`markValidated`). */
-export function validateBody<T>(schema: z.ZodType<T>, value: unknown, what: string, check: (valid: T) => AmountCheck): T {
+export function validateBody<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+  what: string,
+  check: (valid: T) => AmountCheck,
+): T {
   if (isValidated(schema, value)) return value
   const valid = validateRequest(schema, value, what)
   assertAmounts(check(valid), what)

@@ -25,7 +25,12 @@ export default async function reconcileTradeCreditPayments(container: MedusaCont
   try {
     await runReconciliation(container, { trigger: "schedule" })
   } catch (error) {
-    logLine(pluginLoggerOf(container), "error", `trade-credit: the scheduled reconciliation failed: ${errorMessage(error)}`, errorIds(error))
+    logLine(
+      pluginLoggerOf(container),
+      "error",
+      `trade-credit: the scheduled reconciliation failed: ${errorMessage(error)}`,
+      errorIds(error),
+    )
   }
 }
 

@@ -10,5 +10,5 @@ import TradeCreditModule from "../modules/trade-credit"
 export default defineLink(
   { linkable: TradeCreditModule.linkable.enrollment, field: "customer_id" },
   CustomerModule.linkable.customer,
-  { readOnly: true }
+  { readOnly: true },
 )

@@ -9,6 +9,10 @@ import TradeCreditModule from "../modules/trade-credit"
  */
 export default defineLink(
   { linkable: CustomerModule.linkable.customer, field: "id" },
-  { ...TradeCreditModule.linkable.tradeAccountUser.id, primaryKey: "customer_id", alias: "trade_credit_trade_account_user" },
-  { readOnly: true }
+  {
+    ...TradeCreditModule.linkable.tradeAccountUser.id,
+    primaryKey: "customer_id",
+    alias: "trade_credit_trade_account_user",
+  },
+  { readOnly: true },
 )

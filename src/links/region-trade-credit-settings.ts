@@ -10,5 +10,5 @@ import TradeCreditModule from "../modules/trade-credit"
 export default defineLink(
   { linkable: RegionModule.linkable.region, field: "id" },
   { ...TradeCreditModule.linkable.regionSetting.id, primaryKey: "region_id", alias: "trade_credit_region_setting" },
-  { readOnly: true }
+  { readOnly: true },
 )

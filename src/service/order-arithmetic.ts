@@ -71,7 +71,9 @@ const TOLERANCE_AT_8 = LINE_TOLERANCE_CENTS * CENTS_AT_8
  * it is about to format (each formats to exactly the string it stands for), so
  * a line is not parsed back from its own strings.
  */
-export function lineAmountsMismatch(line: LineAmounts): { field: "net_amount" | "tax_amount" | "gross_amount"; expected?: string } | undefined {
+export function lineAmountsMismatch(
+  line: LineAmounts,
+): { field: "net_amount" | "tax_amount" | "gross_amount"; expected?: string } | undefined {
   // quantity x unit_price in units of 10^-12; the cents scaled to match.
   const expectedNet = line.quantity * line.unitPrice - line.discount * CENTS_AT_12
   if (absUnits(expectedNet - line.net * CENTS_AT_12) > TOLERANCE_AT_12) {
@@ -97,7 +99,8 @@ const WIRE_NAMES = {
   rate: "tax_rate",
 } as const satisfies Record<keyof LineAmounts, keyof LineItem>
 
-/** Checks one line: net = qty x unit_price - discount (±0.02), tax = net x rate (±0.02), gross = net + tax exactly. x unit_price - discount (±0.02), tax = net x rate (±0.02), gross = net + tax exactly. */
+/** Checks one line: net = qty x unit_price - discount (±0.02), tax = net x rate (±0.02), gross = net + tax exactly. x
+ * unit_price - discount (±0.02), tax = net x rate (±0.02), gross = net + tax exactly. */
 export function checkLineItem(line: LineItem, index: number): AmountCheck {
   const fields = {
     quantity: millionthsOf(line.quantity),
@@ -140,7 +143,9 @@ export function taxSubtotalsOf(lines: Pick<LineItem, "tax_rate" | "net_amount" |
   const byRate = new Map<string, { taxable: bigint; tax: bigint }>()
   for (const line of lines) {
     // A rate already in the wire's form ("0.200000") is its own key.
-    const key = CANONICAL_RATE.test(line.tax_rate) ? line.tax_rate : new BigNumber(line.tax_rate).toFixed(MICRO_DECIMALS)
+    const key = CANONICAL_RATE.test(line.tax_rate)
+      ? line.tax_rate
+      : new BigNumber(line.tax_rate).toFixed(MICRO_DECIMALS)
     const sums = byRate.get(key) ?? { taxable: 0n, tax: 0n }
     sums.taxable += knownCents(line.net_amount, "net_amount")
     sums.tax += knownCents(line.tax_amount, "tax_amount")
@@ -163,7 +168,8 @@ function compareRates(a: string, b: string): number {
   return x < y ? -1 : x > y ? 1 : 0
 }
 
-/** Checks every line (but those `lineChecked` names), the order totals (exact sums of the lines) and the tax subtotals (one per rate, exact sums). */
+/** Checks every line (but those `lineChecked` names), the order totals (exact sums of the lines) and the tax subtotals
+ * (one per rate, exact sums). */
 export function checkOrderAmounts(body: Totals, lineChecked: (index: number) => boolean = () => false): AmountCheck {
   for (let i = 0; i < body.line_items.length; i++) {
     // A line its builder has just checked (lineChecked) is not checked twice; the totals below still are.
@@ -183,7 +189,9 @@ export function checkOrderAmounts(body: Totals, lineChecked: (index: number) => 
   for (const field of ["gross_amount", "net_amount", "tax_amount"] as const) {
     const total = sum(field)
     if (centsOf(body[field]) !== total) {
-      return fail(`${field} ${body[field]} is not the sum of the lines (${formatUnits(total, MONEY_DECIMALS)})`, [field])
+      return fail(`${field} ${body[field]} is not the sum of the lines (${formatUnits(total, MONEY_DECIMALS)})`, [
+        field,
+      ])
     }
   }
   if (body.discount_amount !== undefined && centsOf(body.discount_amount) !== sum("discount_amount")) {
@@ -205,7 +213,7 @@ export function checkOrderAmounts(body: Totals, lineChecked: (index: number) => 
       if (!same) {
         return fail(
           `tax_subtotals for rate ${e.tax_rate} must be taxable ${e.taxable_amount} and tax ${e.tax_amount}`,
-          ["tax_subtotals", i]
+          ["tax_subtotals", i],
         )
       }
     }

@@ -20,8 +20,14 @@ const fromCents = (cents: BigNumber) => cents.div(100).toFixed(2)
 const sumOf = (values: BigNumber[]) => values.reduce((acc, v) => acc.plus(v), bn(0))
 
 function assertPeriods(numberOfPeriods: number): void {
-  if (!Number.isInteger(numberOfPeriods) || numberOfPeriods < MIN_NUMBER_OF_PERIODS || numberOfPeriods > MAX_NUMBER_OF_PERIODS) {
-    throw new RangeError(`number_of_periods must be an integer from ${MIN_NUMBER_OF_PERIODS} to ${MAX_NUMBER_OF_PERIODS}`)
+  if (
+    !Number.isInteger(numberOfPeriods) ||
+    numberOfPeriods < MIN_NUMBER_OF_PERIODS ||
+    numberOfPeriods > MAX_NUMBER_OF_PERIODS
+  ) {
+    throw new RangeError(
+      `number_of_periods must be an integer from ${MIN_NUMBER_OF_PERIODS} to ${MAX_NUMBER_OF_PERIODS}`,
+    )
   }
 }
 
@@ -35,11 +41,12 @@ export function splitRepaymentAmount(total: string, numberOfPeriods: number): st
   return Array.from({ length: numberOfPeriods }, (_, i) => fromCents(i === numberOfPeriods - 1 ? last : base))
 }
 
-const failure = (
-  code: AmountCheckFailure["code"],
-  message: string,
-  loc: (string | number)[]
-): AmountCheckFailure => ({ ok: false, code, message, loc })
+const failure = (code: AmountCheckFailure["code"], message: string, loc: (string | number)[]): AmountCheckFailure => ({
+  ok: false,
+  code,
+  message,
+  loc,
+})
 
 /**
  * The tax subtotals of a preview or a plan: one per distinct rate, adding up
@@ -48,7 +55,7 @@ const failure = (
  */
 export function checkRepaymentTotals(
   body: { total_repayment_amount: string; tax_subtotals: TaxSubtotal[] },
-  numberOfPeriods: number[] = []
+  numberOfPeriods: number[] = [],
 ): AmountCheck {
   const rates = body.tax_subtotals.map((t) => bn(t.tax_rate).toFixed(6))
   const duplicate = rates.findIndex((rate, i) => rates.indexOf(rate) !== i)
@@ -63,7 +70,7 @@ export function checkRepaymentTotals(
     return failure(
       "INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH",
       `tax_subtotals add up to ${sum.toFixed(2)}, not total_repayment_amount ${body.total_repayment_amount}`,
-      ["tax_subtotals"]
+      ["tax_subtotals"],
     )
   }
   const most = Math.max(MIN_NUMBER_OF_PERIODS, ...numberOfPeriods)
@@ -71,7 +78,7 @@ export function checkRepaymentTotals(
     return failure(
       "INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH",
       `total_repayment_amount ${body.total_repayment_amount} is less than a cent per instalment over ${most} periods`,
-      ["total_repayment_amount"]
+      ["total_repayment_amount"],
     )
   }
   return { ok: true }
@@ -102,20 +109,27 @@ export function checkPlanAmounts(body: {
   const rates = new Set(body.tax_subtotals.map((t) => bn(t.tax_rate).toFixed(6)))
   const missing = [...byRate.keys()].find((rate) => !rates.has(rate))
   if (missing) {
-    return failure("INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH", `tax_subtotals lack the lines' rate ${missing}`, ["tax_subtotals"])
+    return failure("INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH", `tax_subtotals lack the lines' rate ${missing}`, [
+      "tax_subtotals",
+    ])
   }
   for (let i = 0; i < body.tax_subtotals.length; i++) {
     const subtotal = body.tax_subtotals[i]
     const rate = bn(subtotal.tax_rate).toFixed(6)
     const sums = byRate.get(rate)
-    if (!sums) return failure("INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH", `no line has the rate ${rate}`, ["tax_subtotals", i, "tax_rate"])
+    if (!sums)
+      return failure("INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH", `no line has the rate ${rate}`, [
+        "tax_subtotals",
+        i,
+        "tax_rate",
+      ])
     const tolerance = bn("0.01").times(sums.lines)
     if (bn(subtotal.taxable_amount).minus(sums.net).abs().gt(tolerance)) {
       return failure(
         "INVALID_ORDER_LINE_ITEM_DATA_AMOUNT_MISMATCH",
         `taxable_amount ${subtotal.taxable_amount} at rate ${rate} is not the lines' net ${sums.net.toFixed(2)} ` +
           `(within ${tolerance.toFixed(2)})`,
-        ["tax_subtotals", i, "taxable_amount"]
+        ["tax_subtotals", i, "taxable_amount"],
       )
     }
     const tax = bn(subtotal.taxable_amount).times(rate)
@@ -123,7 +137,7 @@ export function checkPlanAmounts(body: {
       return failure(
         "INVALID_ORDER_LINE_ITEM_DATA_AMOUNT_MISMATCH",
         `tax_amount ${subtotal.tax_amount} at rate ${rate} is not taxable x rate (${tax.toFixed(2)}, within 0.02)`,
-        ["tax_subtotals", i, "tax_amount"]
+        ["tax_subtotals", i, "tax_amount"],
       )
     }
   }

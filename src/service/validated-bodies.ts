@@ -4,7 +4,8 @@ import type { z } from "@medusajs/framework/zod"
 // against the contract where it was built is not checked again before it is sent. A WeakMap: a body that is gone
 // takes its mark with it.
 
-/** Bodies a builder already parsed with a request schema and checked against the service's arithmetic, by the schema. */
+/** Bodies a builder already parsed with a request schema and checked against the service's arithmetic, by the schema.
+ * */
 const validatedBodies = new WeakMap<object, z.ZodType>()
 
 /**

@@ -32,7 +32,8 @@ export function rawBodyOf(rawData: unknown): string | undefined {
   if (rawData instanceof Uint8Array) return Buffer.from(rawData).toString("utf8")
   if (rawData && typeof rawData === "object") {
     const serialized = rawData as { type?: unknown; data?: unknown }
-    if (serialized.type === "Buffer" && Array.isArray(serialized.data)) return Buffer.from(serialized.data as number[]).toString("utf8")
+    if (serialized.type === "Buffer" && Array.isArray(serialized.data))
+      return Buffer.from(serialized.data as number[]).toString("utf8")
   }
   return undefined
 }
@@ -53,9 +54,13 @@ function headersOf(headers: Record<string, unknown> | undefined): Record<string,
  * its JSON and the event's shape. The reason of a refusal never contains the
  * secret.
  */
-export function verifyDelivery(delivery: WebhookDelivery, secrets: string | readonly string[] | undefined): VerifiedDelivery {
+export function verifyDelivery(
+  delivery: WebhookDelivery,
+  secrets: string | readonly string[] | undefined,
+): VerifiedDelivery {
   const candidates = typeof secrets === "string" ? [secrets] : (secrets ?? []).filter(Boolean)
-  if (!candidates.length) return { ok: false, reason: "no webhookSecret is configured (set TRADE_CREDIT_WEBHOOK_SECRET)" }
+  if (!candidates.length)
+    return { ok: false, reason: "no webhookSecret is configured (set TRADE_CREDIT_WEBHOOK_SECRET)" }
   const body = rawBodyOf(delivery.rawData)
   if (body === undefined) return { ok: false, reason: "the delivery has no raw body to verify" }
   const headers = headersOf(delivery.headers)
@@ -80,7 +85,10 @@ export function verifyDelivery(delivery: WebhookDelivery, secrets: string | read
     const issue = event.error.issues[0]
     return {
       ok: false,
-      reason: `unknown event type or shape (type ${JSON.stringify(type ?? null)}: ${issue?.path.join(".") || "body"} ${issue?.message ?? ""})`.trim(),
+      reason: (
+        `unknown event type or shape (type ${JSON.stringify(type ?? null)}: ${issue?.path.join(".") || "body"} ` +
+        `${issue?.message ?? ""})`
+      ).trim(),
     }
   }
   return { ok: true, event: event.data, verifiedWith }

@@ -7,16 +7,27 @@ export { BUYER_LANGUAGES, type BuyerLanguage }
 /** The store's own words by code: one text, or one per language. */
 export type Overrides = Record<string, string | Partial<Record<BuyerLanguage, string>>>
 
-/** Texts by code. A code not listed here (a field to fix: the server's message names the field) keeps the server's message. */
+/** Texts by code. A code not listed here (a field to fix: the server's message names the field) keeps the server's
+ * message. */
 export const CODE_TEXTS: Readonly<Record<string, Record<BuyerLanguage, string>>> = Object.freeze({
   // The server's own words for a decline without a reason it explains (utils/buyer-texts.ts).
   TRADE_CREDIT_DECLINED: BUYER_TEXTS["decline.default"],
   TRADE_CREDIT_UNAVAILABLE: {
-    en: "Trade credit is not available right now. Nothing was charged: try again in a few minutes, or choose another payment method.",
-    nb: "Handelskreditt er ikke tilgjengelig akkurat nå. Ingenting er belastet: prøv igjen om noen minutter, eller velg en annen betalingsmåte.",
-    sv: "Handelskredit är inte tillgänglig just nu. Inget har debiterats: försök igen om några minuter eller välj ett annat betalningssätt.",
-    nl: "Handelskrediet is op dit moment niet beschikbaar. Er is niets afgeschreven: probeer het over een paar minuten opnieuw, of kies een andere betaalmethode.",
-    de: "Handelskredit ist gerade nicht verfügbar. Es wurde nichts belastet: Versuchen Sie es in einigen Minuten erneut oder wählen Sie eine andere Zahlungsart.",
+    en:
+      "Trade credit is not available right now. Nothing was charged: try again " +
+      "in a few minutes, or choose another payment method.",
+    nb:
+      "Handelskreditt er ikke tilgjengelig akkurat nå. Ingenting er belastet: " +
+      "prøv igjen om noen minutter, eller velg en annen betalingsmåte.",
+    sv:
+      "Handelskredit är inte tillgänglig just nu. Inget har debiterats: försök " +
+      "igen om några minuter eller välj ett annat betalningssätt.",
+    nl:
+      "Handelskrediet is op dit moment niet beschikbaar. Er is niets afgeschreven: " +
+      "probeer het over een paar minuten opnieuw, of kies een andere betaalmethode.",
+    de:
+      "Handelskredit ist gerade nicht verfügbar. Es wurde nichts belastet: Versuchen " +
+      "Sie es in einigen Minuten erneut oder wählen Sie eine andere Zahlungsart.",
   },
   TRADE_CREDIT_NOT_CONFIGURED: {
     en: "Trade credit cannot be used in this store right now. Please choose another payment method.",
@@ -26,11 +37,22 @@ export const CODE_TEXTS: Readonly<Record<string, Record<BuyerLanguage, string>>>
     de: "Handelskredit kann in diesem Shop gerade nicht genutzt werden. Bitte wählen Sie eine andere Zahlungsart.",
   },
   TRADE_CREDIT_ORDER_CANCELLED: {
-    en: "The verification failed or expired, so the order was not placed. Choose the payment method again to start over.",
-    nb: "Verifiseringen mislyktes eller utløp, så bestillingen ble ikke lagt inn. Velg betalingsmåten på nytt for å begynne på nytt.",
-    sv: "Verifieringen misslyckades eller gick ut, så beställningen lades inte. Välj betalningssättet igen för att börja om.",
-    nl: "De verificatie is mislukt of verlopen, dus de bestelling is niet geplaatst. Kies de betaalmethode opnieuw om opnieuw te beginnen.",
-    de: "Die Verifizierung ist fehlgeschlagen oder abgelaufen, daher wurde die Bestellung nicht aufgegeben. Wählen Sie die Zahlungsart erneut, um neu zu beginnen.",
+    en:
+      "The verification failed or expired, so the order was not placed. Choose " +
+      "the payment method again to start over.",
+    nb:
+      "Verifiseringen mislyktes eller utløp, så bestillingen ble ikke lagt inn. " +
+      "Velg betalingsmåten på nytt for å begynne på nytt.",
+    sv:
+      "Verifieringen misslyckades eller gick ut, så beställningen lades inte. " +
+      "Välj betalningssättet igen för att börja om.",
+    nl:
+      "De verificatie is mislukt of verlopen, dus de bestelling is niet geplaatst. " +
+      "Kies de betaalmethode opnieuw om opnieuw te beginnen.",
+    de:
+      "Die Verifizierung ist fehlgeschlagen oder abgelaufen, daher wurde die " +
+      "Bestellung nicht aufgegeben. Wählen Sie die Zahlungsart erneut, um neu " +
+      "zu beginnen.",
   },
   TRADE_CREDIT_RATE_LIMITED: {
     en: "Too many attempts in a short time. Please wait a moment and try again.",
@@ -41,17 +63,33 @@ export const CODE_TEXTS: Readonly<Record<string, Record<BuyerLanguage, string>>>
   },
   TRADE_CREDIT_INVALID_PERIODS: {
     en: "This number of monthly instalments is not available for this order. Please choose one of the options shown.",
-    nb: "Dette antallet månedlige avdrag er ikke tilgjengelig for denne bestillingen. Velg et av alternativene som vises.",
-    sv: "Det här antalet månatliga delbetalningar är inte tillgängligt för den här beställningen. Välj ett av de alternativ som visas.",
+    nb:
+      "Dette antallet månedlige avdrag er ikke tilgjengelig for denne bestillingen. " +
+      "Velg et av alternativene som vises.",
+    sv:
+      "Det här antalet månatliga delbetalningar är inte tillgängligt för den " +
+      "här beställningen. Välj ett av de alternativ som visas.",
     nl: "Dit aantal maandelijkse termijnen is niet beschikbaar voor deze bestelling. Kies een van de getoonde opties.",
-    de: "Diese Anzahl monatlicher Raten ist für diese Bestellung nicht verfügbar. Bitte wählen Sie eine der angezeigten Möglichkeiten.",
+    de:
+      "Diese Anzahl monatlicher Raten ist für diese Bestellung nicht verfügbar. " +
+      "Bitte wählen Sie eine der angezeigten Möglichkeiten.",
   },
   TRADE_CREDIT_REFUSED: {
-    en: "The trade credit provider could not accept this order as it stands. Check your business details, or choose another payment method.",
-    nb: "Kredittleverandøren kunne ikke godta bestillingen slik den er. Kontroller bedriftsopplysningene, eller velg en annen betalingsmåte.",
-    sv: "Kreditgivaren kunde inte godta beställningen som den är. Kontrollera företagsuppgifterna eller välj ett annat betalningssätt.",
-    nl: "De kredietverstrekker kon deze bestelling niet accepteren zoals ze is. Controleer uw bedrijfsgegevens, of kies een andere betaalmethode.",
-    de: "Der Kreditanbieter konnte diese Bestellung so nicht annehmen. Prüfen Sie Ihre Unternehmensangaben oder wählen Sie eine andere Zahlungsart.",
+    en:
+      "The trade credit provider could not accept this order as it stands. Check " +
+      "your business details, or choose another payment method.",
+    nb:
+      "Kredittleverandøren kunne ikke godta bestillingen slik den er. Kontroller " +
+      "bedriftsopplysningene, eller velg en annen betalingsmåte.",
+    sv:
+      "Kreditgivaren kunde inte godta beställningen som den är. Kontrollera företagsuppgifterna " +
+      "eller välj ett annat betalningssätt.",
+    nl:
+      "De kredietverstrekker kon deze bestelling niet accepteren zoals ze is. " +
+      "Controleer uw bedrijfsgegevens, of kies een andere betaalmethode.",
+    de:
+      "Der Kreditanbieter konnte diese Bestellung so nicht annehmen. Prüfen Sie " +
+      "Ihre Unternehmensangaben oder wählen Sie eine andere Zahlungsart.",
   },
   TRADE_CREDIT_UNAUTHORIZED: {
     en: "Log in to your account first: your business's registration is kept with it.",
@@ -60,7 +98,8 @@ export const CODE_TEXTS: Readonly<Record<string, Record<BuyerLanguage, string>>>
     nl: "Log eerst in op uw account: de registratie van uw bedrijf wordt daarbij bewaard.",
     de: "Melden Sie sich zuerst in Ihrem Konto an: Die Registrierung Ihres Unternehmens wird dort gespeichert.",
   },
-  // The kit's own (no server answers it, so no TRADE_CREDIT_ prefix): the payment button was pressed before a company was chosen.
+  // The kit's own (no server answers it, so no TRADE_CREDIT_ prefix): the payment button was pressed before a company
+  // was chosen.
   COMPANY_REQUIRED: {
     en: "Choose your company first: search for it, or enter its name and registration number.",
     nb: "Velg bedriften din først: søk etter den, eller skriv inn navn og organisasjonsnummer.",
@@ -69,11 +108,22 @@ export const CODE_TEXTS: Readonly<Record<string, Record<BuyerLanguage, string>>>
     de: "Wählen Sie zuerst Ihr Unternehmen: Suchen Sie es oder geben Sie Name und Registernummer ein.",
   },
   CART_NOT_SUPPORTED: {
-    en: "This cart cannot be paid with trade credit (for example, a gift card or store credit is applied). Please choose another payment method.",
-    nb: "Denne handlekurven kan ikke betales med handelskreditt (for eksempel er et gavekort eller butikkreditt brukt). Velg en annen betalingsmåte.",
-    sv: "Den här varukorgen kan inte betalas med handelskredit (till exempel används ett presentkort eller butikskredit). Välj ett annat betalningssätt.",
-    nl: "Deze winkelwagen kan niet met handelskrediet worden betaald (er is bijvoorbeeld een cadeaubon of winkeltegoed toegepast). Kies een andere betaalmethode.",
-    de: "Dieser Warenkorb kann nicht mit Handelskredit bezahlt werden (zum Beispiel ist ein Geschenkgutschein oder Guthaben angewendet). Bitte wählen Sie eine andere Zahlungsart.",
+    en:
+      "This cart cannot be paid with trade credit (for example, a gift card or " +
+      "store credit is applied). Please choose another payment method.",
+    nb:
+      "Denne handlekurven kan ikke betales med handelskreditt (for eksempel er " +
+      "et gavekort eller butikkreditt brukt). Velg en annen betalingsmåte.",
+    sv:
+      "Den här varukorgen kan inte betalas med handelskredit (till exempel används " +
+      "ett presentkort eller butikskredit). Välj ett annat betalningssätt.",
+    nl:
+      "Deze winkelwagen kan niet met handelskrediet worden betaald (er is bijvoorbeeld " +
+      "een cadeaubon of winkeltegoed toegepast). Kies een andere betaalmethode.",
+    de:
+      "Dieser Warenkorb kann nicht mit Handelskredit bezahlt werden (zum Beispiel " +
+      "ist ein Geschenkgutschein oder Guthaben angewendet). Bitte wählen Sie " +
+      "eine andere Zahlungsart.",
   },
 })
 
@@ -81,8 +131,12 @@ const GENERIC: Readonly<Record<BuyerLanguage, string>> = Object.freeze({
   en: "The order could not be placed with trade credit. Please try again, or choose another payment method.",
   nb: "Bestillingen kunne ikke legges inn med handelskreditt. Prøv igjen, eller velg en annen betalingsmåte.",
   sv: "Beställningen kunde inte läggas med handelskredit. Försök igen eller välj ett annat betalningssätt.",
-  nl: "De bestelling kon niet met handelskrediet worden geplaatst. Probeer het opnieuw, of kies een andere betaalmethode.",
-  de: "Die Bestellung konnte nicht mit Handelskredit aufgegeben werden. Bitte versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.",
+  nl:
+    "De bestelling kon niet met handelskrediet worden geplaatst. Probeer het " +
+    "opnieuw, of kies een andere betaalmethode.",
+  de:
+    "Die Bestellung konnte nicht mit Handelskredit aufgegeben werden. Bitte " +
+    "versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.",
 })
 
 /**
@@ -95,7 +149,10 @@ export function buyerLanguageOf(locales: string | readonly string[] | null | und
     : String(locales ?? "")
         .split(",")
         .map((part) => part.trim().split(";"))
-        .map(([tag, ...params]) => ({ tag, q: Number((params.find((p) => p.trim().startsWith("q=")) ?? "q=1").trim().slice(2)) }))
+        .map(([tag, ...params]) => ({
+          tag,
+          q: Number((params.find((p) => p.trim().startsWith("q=")) ?? "q=1").trim().slice(2)),
+        }))
         .filter(({ tag, q }) => tag && q > 0)
         .sort((a, b) => b.q - a.q)
         .map(({ tag }) => tag)
@@ -113,9 +170,15 @@ export function buyerLanguageOf(locales: string | readonly string[] | null | und
  */
 export function buyerMessage(
   code: string | undefined,
-  { language = "en", overrides = {}, serverMessage }: { language?: string; overrides?: Overrides; serverMessage?: string } = {}
+  {
+    language = "en",
+    overrides = {},
+    serverMessage,
+  }: { language?: string; overrides?: Overrides; serverMessage?: string } = {},
 ): string {
-  const lang = (BUYER_LANGUAGES as readonly string[]).includes(language) ? (language as BuyerLanguage) : buyerLanguageOf(language)
+  const lang = (BUYER_LANGUAGES as readonly string[]).includes(language)
+    ? (language as BuyerLanguage)
+    : buyerLanguageOf(language)
   const own = code ? overrides[code] : undefined
   if (typeof own === "string") return own
   const ownText = own && typeof own === "object" ? own[lang] || own.en : undefined

@@ -30,7 +30,10 @@ export type CompanyHit = {
 }
 
 /** The providers' ids as this package registers them (id `default` in medusa-config.ts). */
-export const TRADE_CREDIT_PROVIDER_IDS = Object.freeze({ invoice: "pp_trade-credit_default", instalments: "pp_trade-credit-plan_default" } as const)
+export const TRADE_CREDIT_PROVIDER_IDS = Object.freeze({
+  invoice: "pp_trade-credit_default",
+  instalments: "pp_trade-credit-plan_default",
+} as const)
 
 /** The cookie the Medusa Next.js starters keep the cart id in: clear it once the cart became an order. */
 export const CART_COOKIE = "_medusa_cart_id" as const
@@ -42,11 +45,15 @@ export function isTradeCredit(sessionOrProviderId: SessionLike | string | null |
 }
 
 /** An order read with `*payment_collections.payment_sessions` (the store API allows it). */
-export type OrderLike = { payment_collections?: { payment_sessions?: SessionLike[] | null }[] | null } | null | undefined
+export type OrderLike =
+  { payment_collections?: { payment_sessions?: SessionLike[] | null }[] | null } | null | undefined
 
 /** The trade credit payment session (not cancelled) of a cart, or of an order, if any. */
 export function tradeCreditSessionOf(cartOrOrder: CartLike | OrderLike): SessionLike | undefined {
-  const collections = cartOrOrder && "payment_collections" in cartOrOrder ? cartOrOrder.payment_collections ?? [] : [(cartOrOrder as CartLike)?.payment_collection]
+  const collections =
+    cartOrOrder && "payment_collections" in cartOrOrder
+      ? (cartOrOrder.payment_collections ?? [])
+      : [(cartOrOrder as CartLike)?.payment_collection]
   return collections.flatMap((c) => c?.payment_sessions ?? []).find((s) => isTradeCredit(s) && s.status !== "canceled")
 }
 
@@ -65,9 +72,16 @@ export type InvoiceSessionInput = {
   representative?: Record<string, unknown>
 }
 
-export function invoiceSessionData(
-  { company, returnUrl, purchaseOrderNumber, project, department, orderNote, invoiceEmails, representative }: InvoiceSessionInput = {}
-): Record<string, unknown> & { verify_before_completion: true } {
+export function invoiceSessionData({
+  company,
+  returnUrl,
+  purchaseOrderNumber,
+  project,
+  department,
+  orderNote,
+  invoiceEmails,
+  representative,
+}: InvoiceSessionInput = {}): Record<string, unknown> & { verify_before_completion: true } {
   const data: Record<string, unknown> & { verify_before_completion: true } = { verify_before_completion: true }
   if (company) data.company = company
   if (returnUrl) data.return_url = returnUrl
@@ -84,9 +98,15 @@ export function invoiceSessionData(
  * Where the buyer verifies before the cart is completed: the service's page, when the cart's trade credit session
  * waits for the buyer (`requires_more`, state UNVERIFIED); undefined when there is nothing to verify.
  */
-export function verificationUrlOf(cart: CartLike, { language }: { language?: string | readonly string[] } = {}): string | undefined {
+export function verificationUrlOf(
+  cart: CartLike,
+  { language }: { language?: string | readonly string[] } = {},
+): string | undefined {
   const session = tradeCreditSessionOf(cart)
-  const url = session?.status === "requires_more" && session.data?.state === "UNVERIFIED" ? session.data.payment_url || undefined : undefined
+  const url =
+    session?.status === "requires_more" && session.data?.state === "UNVERIFIED"
+      ? session.data.payment_url || undefined
+      : undefined
   return url && withPageLanguage(url, language)
 }
 
@@ -115,7 +135,7 @@ export function withPageLanguage(url: string, language: string | readonly string
 export type ReturnOutcome = "verified" | "failed" | "canceled" | "unknown"
 
 export function returnOf(
-  query: URLSearchParams | URL | string | Record<string, string | string[] | undefined> | null | undefined
+  query: URLSearchParams | URL | string | Record<string, string | string[] | undefined> | null | undefined,
 ): { cartId: string | undefined; outcome: ReturnOutcome } {
   const params =
     query instanceof URLSearchParams
@@ -123,12 +143,19 @@ export function returnOf(
       : typeof query === "string" || query instanceof URL
         ? new URL(String(query), "http://x").searchParams
         : new URLSearchParams(
-            Object.entries(query ?? {}).flatMap(([k, v]): [string, string][] => (Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : v == null ? [] : [[k, String(v)]]))
+            Object.entries(query ?? {}).flatMap(([k, v]): [string, string][] =>
+              Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : v == null ? [] : [[k, String(v)]],
+            ),
           )
   const outcome = params.get("trade_credit")
   return {
     cartId: params.get("cart_id") || undefined,
-    outcome: outcome === "cancelled" ? "canceled" : outcome === "verified" || outcome === "failed" || outcome === "canceled" ? outcome : "unknown",
+    outcome:
+      outcome === "cancelled"
+        ? "canceled"
+        : outcome === "verified" || outcome === "failed" || outcome === "canceled"
+          ? outcome
+          : "unknown",
   }
 }
 
@@ -168,14 +195,20 @@ export async function completeTradeCreditCart({
     failure = error
   }
   const code = codeOf(failure)
-  const cart = await sdk.store.cart.retrieve(cartId, { fields: "*payment_collection.payment_sessions" }).then((r) => r.cart as CartLike, () => undefined)
+  const cart = await sdk.store.cart.retrieve(cartId, { fields: "*payment_collection.payment_sessions" }).then(
+    (r) => r.cart as CartLike,
+    () => undefined,
+  )
   const session = tradeCreditSessionOf(cart)
-  if (session?.status === "requires_more" && session.data?.payment_url) return { redirect: withPageLanguage(session.data.payment_url, language) }
+  if (session?.status === "requires_more" && session.data?.payment_url)
+    return { redirect: withPageLanguage(session.data.payment_url, language) }
   return { error: { code, message: buyerMessage(code, { language, overrides, serverMessage: messageOf(failure) }) } }
 }
 
-const codeOf = (error: any): string | undefined => error?.code ?? error?.response?.data?.code ?? error?.body?.code ?? undefined
-const messageOf = (error: any): string | undefined => error?.response?.data?.message ?? error?.body?.message ?? error?.message ?? undefined
+const codeOf = (error: any): string | undefined =>
+  error?.code ?? error?.response?.data?.code ?? error?.body?.code ?? undefined
+const messageOf = (error: any): string | undefined =>
+  error?.response?.data?.message ?? error?.body?.message ?? error?.message ?? undefined
 
 /** Preferred numbers of monthly instalments a storefront offers, when they fit. */
 export const DEFAULT_INSTALMENT_CHOICES: readonly number[] = Object.freeze([3, 6, 12, 24, 36])
@@ -190,20 +223,37 @@ export const DEFAULT_INSTALMENT_CHOICES: readonly number[] = Object.freeze([3, 6
  */
 export function instalmentChoices(
   sessionData:
-    | { minimum_instalments?: unknown; maximum_instalments?: unknown; maximum_instalment_amount?: unknown; gross_amount?: unknown; offered_periods?: unknown }
+    | {
+        minimum_instalments?: unknown
+        maximum_instalments?: unknown
+        maximum_instalment_amount?: unknown
+        gross_amount?: unknown
+        offered_periods?: unknown
+      }
     | null
     | undefined,
-  { preferred = DEFAULT_INSTALMENT_CHOICES }: { preferred?: readonly number[] } = {}
+  { preferred = DEFAULT_INSTALMENT_CHOICES }: { preferred?: readonly number[] } = {},
 ): number[] {
   const min = Number(sessionData?.minimum_instalments)
   const max = Number(sessionData?.maximum_instalments)
   if (!Number.isInteger(min) || !Number.isInteger(max) || min < 1 || max < min) return []
-  const limits = { minimum_instalments: min, maximum_instalments: max, maximum_instalment_amount: String(sessionData?.maximum_instalment_amount ?? ""), currency: "" }
-  const total = typeof sessionData?.gross_amount === "string" && MONEY.test(sessionData.gross_amount) ? sessionData.gross_amount : undefined
+  const limits = {
+    minimum_instalments: min,
+    maximum_instalments: max,
+    maximum_instalment_amount: String(sessionData?.maximum_instalment_amount ?? ""),
+    currency: "",
+  }
+  const total =
+    typeof sessionData?.gross_amount === "string" && MONEY.test(sessionData.gross_amount)
+      ? sessionData.gross_amount
+      : undefined
   const amountKnown = total !== undefined && MONEY.test(limits.maximum_instalment_amount)
-  const fits = (n: number) => (amountKnown ? checkPeriodsWithinLimits(total!, [n], limits).ok : isPlanDuration(n) && n >= min && n <= max)
+  const fits = (n: number) =>
+    amountKnown ? checkPeriodsWithinLimits(total!, [n], limits).ok : isPlanDuration(n) && n >= min && n <= max
   // The numbers the merchant offers in the cart's region, when it chose some (Settings → Trade credit → Regions).
-  const offered = Array.isArray(sessionData?.offered_periods) ? sessionData.offered_periods.filter((n): n is number => Number.isInteger(n)) : undefined
+  const offered = Array.isArray(sessionData?.offered_periods)
+    ? sessionData.offered_periods.filter((n): n is number => Number.isInteger(n))
+    : undefined
   const chosen = [...new Set(offered ?? preferred)].filter((n) => Number.isInteger(n) && fits(n)).sort((a, b) => a - b)
   if (chosen.length || offered) return chosen
   for (let n = min; n <= max; n++) if (fits(n)) return [n]
@@ -217,11 +267,12 @@ const MONEY = /^\d+(\.\d{1,2})?$/
  * order is placed; show "awaiting approval" and read the order again later), "accepted", "rejected", or undefined
  * when the session is no instalment session. Takes the payment session or the payment (both carry `data`).
  */
-export function fundingStateOf(sessionOrPayment: SessionLike | null | undefined): "pending" | "accepted" | "rejected" | undefined {
+export function fundingStateOf(
+  sessionOrPayment: SessionLike | null | undefined,
+): "pending" | "accepted" | "rejected" | undefined {
   const status = sessionOrPayment?.data?.funding_status
   if (status === "ACCEPTED") return "accepted"
   if (status === "REJECTED") return "rejected"
   if (status === "PENDING" || sessionOrPayment?.status === "pending_authorization") return "pending"
   return undefined
 }
-

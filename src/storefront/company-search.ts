@@ -6,13 +6,19 @@ import type { CompanyHit } from "./checkout"
 
 /** The slice of `@medusajs/js-sdk` the plugin's own store routes are called through (it adds the publishable key). */
 export type ClientSdk = {
-  client: { fetch<T = any>(input: string, init?: { method?: string; query?: Record<string, any>; body?: any; headers?: Record<string, any> }): Promise<T> }
+  client: {
+    fetch<T = any>(
+      input: string,
+      init?: { method?: string; query?: Record<string, any>; body?: any; headers?: Record<string, any> },
+    ): Promise<T>
+  }
 }
 
 /** The buyer's company as the session's `data.company` takes it, with what the page shows of it. */
 export type CompanySelection = {
   /** `{ company_canonical_id }` (found by the search) or `{ company_name, organization_number, country_prefix }`. */
-  company: { company_canonical_id: string } | { company_name: string; organization_number: string; country_prefix: string }
+  company:
+    { company_canonical_id: string } | { company_name: string; organization_number: string; country_prefix: string }
   name: string
   /** The registration number as shown ("Companies House 08123456"). */
   number: string
@@ -30,7 +36,9 @@ export async function searchCompanies({
   q: string
   limit?: number
 }): Promise<CompanyHit[]> {
-  const answer = await sdk.client.fetch<{ items?: CompanyHit[] }>("/store/trade-credit/companies", { query: { country, q, limit } })
+  const answer = await sdk.client.fetch<{ items?: CompanyHit[] }>("/store/trade-credit/companies", {
+    query: { country, q, limit },
+  })
   return Array.isArray(answer?.items) ? answer.items : []
 }
 

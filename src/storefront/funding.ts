@@ -31,11 +31,13 @@ export function orderFundingStateOf(order: FundingOrder): FundingState | null | 
   const session = planSessions.find((s) => s.status !== "canceled") ?? planSessions[0]
   const payment = payments.find((p) => isPlanProvider(p.provider_id))
   if (!session && !payment) {
-    const known = collections.some((c) => Array.isArray(c?.payment_sessions) || (Array.isArray(c?.payments) && c.payments.length > 0))
+    const known = collections.some(
+      (c) => Array.isArray(c?.payment_sessions) || (Array.isArray(c?.payments) && c.payments.length > 0),
+    )
     return known ? null : undefined
   }
   // A payment exists once the funding authorized it (its data says ACCEPTED, or says nothing: funded all the same).
-  const fromPayment = payment ? fundingStateOf(payment) ?? "accepted" : undefined
+  const fromPayment = payment ? (fundingStateOf(payment) ?? "accepted") : undefined
   const fromSession = fundingStateOf(session)
   if (fromPayment === "rejected" || fromSession === "rejected") return "rejected"
   if (fromPayment === "accepted" || fromSession === "accepted") return "accepted"
@@ -53,7 +55,9 @@ export async function retrieveOrderFunding({
   orderId,
   headers,
 }: {
-  sdk: { store: { order: { retrieve(id: string, query?: Record<string, unknown>, headers?: any): Promise<{ order: any }> } } }
+  sdk: {
+    store: { order: { retrieve(id: string, query?: Record<string, unknown>, headers?: any): Promise<{ order: any }> } }
+  }
   orderId: string
   headers?: Record<string, string>
 }): Promise<FundingState | null> {

@@ -12,6 +12,13 @@ export * from "./place-order"
 export * from "./funding"
 export * from "./return-route"
 export { KIT_TEXTS, kitText, type KitTextKey } from "./texts"
-export { BUYER_LANGUAGES, buyerLanguageOf, buyerMessage, CODE_TEXTS, type BuyerLanguage, type Overrides } from "./buyer-messages"
+export {
+  BUYER_LANGUAGES,
+  buyerLanguageOf,
+  buyerMessage,
+  CODE_TEXTS,
+  type BuyerLanguage,
+  type Overrides,
+} from "./buyer-messages"
 export * from "./company-search"
 export * from "./sole-trader"

@@ -20,7 +20,12 @@ import {
 export type PaymentSdk = StoreSdk & {
   store: {
     payment: {
-      initiatePaymentSession(cart: any, body: { provider_id: string; data?: Record<string, unknown> }, query?: any, headers?: any): Promise<{ payment_collection?: any }>
+      initiatePaymentSession(
+        cart: any,
+        body: { provider_id: string; data?: Record<string, unknown> },
+        query?: any,
+        headers?: any,
+      ): Promise<{ payment_collection?: any }>
     }
   }
 }
@@ -54,7 +59,8 @@ export type TradeCreditChoice = {
   returnUrl?: string
 }
 
-export const isPlanProvider = (providerId: string | undefined) => typeof providerId === "string" && providerId.startsWith("pp_trade-credit-plan")
+export const isPlanProvider = (providerId: string | undefined) =>
+  typeof providerId === "string" && providerId.startsWith("pp_trade-credit-plan")
 
 /** What the storefront puts in a session's `data` (the plugin keeps it there beside its own state). */
 const INPUT_KEYS = [
@@ -88,7 +94,10 @@ const text = (value: string | undefined) => (typeof value === "string" && value.
  * plan's with `number_of_periods`. What the choice leaves out is kept from `current` (the data of the cart's session
  * of the same provider), so a session started with the company keeps it.
  */
-export function tradeCreditSessionData(choice: TradeCreditChoice, current?: Record<string, unknown> | null): Record<string, unknown> {
+export function tradeCreditSessionData(
+  choice: TradeCreditChoice,
+  current?: Record<string, unknown> | null,
+): Record<string, unknown> {
   const kept = sessionInputOf(current)
   const details = choice.details ?? {}
   const emails = details.invoiceEmails === undefined ? undefined : invoiceEmailsOf(details.invoiceEmails)
@@ -97,7 +106,10 @@ export function tradeCreditSessionData(choice: TradeCreditChoice, current?: Reco
     ...invoiceSessionData({
       company: choice.company ?? (kept.company as Record<string, unknown> | undefined),
       returnUrl: choice.returnUrl ?? (kept.return_url as string | undefined),
-      purchaseOrderNumber: details.purchaseOrderNumber === undefined ? (kept.purchase_order_number as string) : text(details.purchaseOrderNumber),
+      purchaseOrderNumber:
+        details.purchaseOrderNumber === undefined
+          ? (kept.purchase_order_number as string)
+          : text(details.purchaseOrderNumber),
       department: details.department === undefined ? (kept.department as string) : text(details.department),
       project: details.project === undefined ? (kept.project as string) : text(details.project),
       orderNote: details.orderNote === undefined ? (kept.order_note as string) : text(details.orderNote),
@@ -126,13 +138,21 @@ export function tradeCreditSessionData(choice: TradeCreditChoice, current?: Reco
 
 /** Stable JSON (keys sorted), to compare what a session was started with. */
 const stable = (value: unknown): string =>
-  JSON.stringify(value, (_key, v) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v))
+  JSON.stringify(value, (_key, v) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  )
 
 /**
  * Whether the cart's session already is what `data` would start: the same provider and input, past the credit check
  * (an invoice's service order made, an instalment plan's account set up) and not failed.
  */
-export function sessionIsReady(session: SessionLike | undefined, providerId: string, data: Record<string, unknown>): boolean {
+export function sessionIsReady(
+  session: SessionLike | undefined,
+  providerId: string,
+  data: Record<string, unknown>,
+): boolean {
   if (!session || session.provider_id !== providerId || !session.data) return false
   if (session.status === "error" || session.status === "canceled" || Array.isArray(session.data.missing)) return false
   if (stable(sessionInputOf(session.data)) !== stable(sessionInputOf(data))) return false
@@ -144,10 +164,14 @@ const sessionOfProvider = (cart: CheckoutCart, providerId: string): SessionLike 
   cart.payment_collection?.payment_sessions?.find((s) => s.provider_id === providerId && s.status !== "canceled")
 
 export type TradeCreditError = { code: string | undefined; message: string }
-export type SessionStart = { cart: CheckoutCart; session: SessionLike | undefined; error?: undefined } | { error: TradeCreditError; cart?: undefined; session?: undefined }
+export type SessionStart =
+  | { cart: CheckoutCart; session: SessionLike | undefined; error?: undefined }
+  | { error: TradeCreditError; cart?: undefined; session?: undefined }
 
-const codeOf = (error: any): string | undefined => error?.code ?? error?.response?.data?.code ?? error?.body?.code ?? undefined
-const messageOf = (error: any): string | undefined => error?.response?.data?.message ?? error?.body?.message ?? error?.message ?? undefined
+const codeOf = (error: any): string | undefined =>
+  error?.code ?? error?.response?.data?.code ?? error?.body?.code ?? undefined
+const messageOf = (error: any): string | undefined =>
+  error?.response?.data?.message ?? error?.body?.message ?? error?.message ?? undefined
 
 /**
  * Starts the cart's payment session for `providerId` with `data` (Medusa replaces the cart's other sessions). Never
@@ -172,10 +196,16 @@ export async function startTradeCreditSession({
   try {
     let current = cart
     if (!current.payment_collection?.id) {
-      const read = await sdk.store.cart.retrieve(cart.id, { fields: "id,*payment_collection" }).then((r) => r.cart as CheckoutCart, () => undefined)
+      const read = await sdk.store.cart.retrieve(cart.id, { fields: "id,*payment_collection" }).then(
+        (r) => r.cart as CheckoutCart,
+        () => undefined,
+      )
       if (read?.payment_collection?.id) current = { ...cart, payment_collection: read.payment_collection }
     }
-    const { payment_collection } = await sdk.store.payment.initiatePaymentSession(current, { provider_id: providerId, data })
+    const { payment_collection } = await sdk.store.payment.initiatePaymentSession(current, {
+      provider_id: providerId,
+      data,
+    })
     const updated: CheckoutCart = { ...current, payment_collection: payment_collection ?? current.payment_collection }
     return { cart: updated, session: sessionOfProvider(updated, providerId) }
   } catch (error) {
@@ -211,10 +241,17 @@ export async function placeTradeCreditOrder({
   overrides?: Overrides
   clearCart?: () => unknown
 }): Promise<PlaceOrderResult> {
-  const existing = cart.payment_collection?.payment_sessions?.find((s) => s.provider_id?.startsWith("pp_trade-credit") && s.status !== "canceled")
+  const existing = cart.payment_collection?.payment_sessions?.find(
+    (s) => s.provider_id?.startsWith("pp_trade-credit") && s.status !== "canceled",
+  )
   const providerId = choice.providerId ?? existing?.provider_id ?? TRADE_CREDIT_PROVIDER_IDS.invoice
-  const data = tradeCreditSessionData({ ...choice, providerId }, existing?.provider_id === providerId ? existing.data : undefined)
-  const refuse = (code: string): PlaceOrderResult => ({ error: { code, message: buyerMessage(code, { language, overrides }) } })
+  const data = tradeCreditSessionData(
+    { ...choice, providerId },
+    existing?.provider_id === providerId ? existing.data : undefined,
+  )
+  const refuse = (code: string): PlaceOrderResult => ({
+    error: { code, message: buyerMessage(code, { language, overrides }) },
+  })
   let current = cart
   let session = existing
   if (!sessionIsReady(existing, providerId, data)) {
@@ -224,7 +261,8 @@ export async function placeTradeCreditOrder({
     session = started.session
   }
   // A guest who named no company: the session waits for one (a logged-in trade account user's is filled in).
-  if (Array.isArray(session?.data?.missing) && session.data.missing.includes("company")) return refuse("COMPANY_REQUIRED")
+  if (Array.isArray(session?.data?.missing) && session.data.missing.includes("company"))
+    return refuse("COMPANY_REQUIRED")
   if (!isPlanProvider(providerId)) {
     const redirect = verificationUrlOf(current as CartLike, { language: pageLanguage })
     if (redirect) return { redirect }
@@ -232,7 +270,12 @@ export async function placeTradeCreditOrder({
   const result = await completeTradeCreditCart({ sdk, cartId: cart.id, clearCart, language: pageLanguage, overrides })
   if (result.error && pageLanguage === undefined && language !== undefined) {
     // The page language was left to the browser; the message is still in the buyer's language.
-    return { error: { code: result.error.code, message: buyerMessage(result.error.code, { language, overrides, serverMessage: result.error.message }) } }
+    return {
+      error: {
+        code: result.error.code,
+        message: buyerMessage(result.error.code, { language, overrides, serverMessage: result.error.message }),
+      },
+    }
   }
   return result
 }

@@ -21,7 +21,8 @@ export type ReturnRouteOptions = {
   overrides?: Overrides
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!)
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!)
 
 /**
  * A same-site step to `path`: a small page that moves on at once. The buyer arrives from the service's site, so the
@@ -31,7 +32,10 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "
 function onward(path: string, language: string, overrides: Overrides | undefined, setCookie?: string): Response {
   const href = escapeHtml(path)
   const label = escapeHtml(kitText("return.continue", { language, overrides }))
-  const body = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta http-equiv="refresh" content="0;url=${href}"><title>${label}</title></head><body><p><a href="${href}">${label}</a></p></body></html>`
+  const body =
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta ` +
+    `name="robots" content="noindex"><meta http-equiv="refresh" content="0;url=${href}"><title>${label}</title></head><body><p><a ` +
+    `href="${href}">${label}</a></p></body></html>`
   const headers = new Headers({ "content-type": "text/html; charset=utf-8", "cache-control": "no-store" })
   if (setCookie) headers.append("set-cookie", setCookie)
   return new Response(body, { status: 200, headers })
@@ -51,7 +55,8 @@ export function tradeCreditReturnRoute({
   cartCookie = CART_COOKIE,
   countryParam = "countryCode",
   orderPath = (order) => `/order/${encodeURIComponent(order.id)}/confirmed`,
-  checkoutPath = (outcome, code) => `/checkout?step=payment&trade_credit=${encodeURIComponent(outcome)}${code ? `&code=${encodeURIComponent(code)}` : ""}`,
+  checkoutPath = (outcome, code) =>
+    `/checkout?step=payment&trade_credit=${encodeURIComponent(outcome)}${code ? `&code=${encodeURIComponent(code)}` : ""}`,
   language: languageOf = (request) => request.headers.get("accept-language") ?? undefined,
   overrides,
 }: ReturnRouteOptions) {
@@ -69,12 +74,21 @@ export function tradeCreditReturnRoute({
     if (!cartId) return onward(segment + checkoutPath("unknown"), language, overrides)
     if (outcome !== "verified") return onward(segment + checkoutPath(outcome), language, overrides)
     const result = await completeTradeCreditCart({ sdk, cartId, language, overrides })
-    if (result.redirect) return new Response(null, { status: 303, headers: { location: result.redirect, "cache-control": "no-store" } })
+    if (result.redirect)
+      return new Response(null, { status: 303, headers: { location: result.redirect, "cache-control": "no-store" } })
     if (result.error) {
-      console.warn(`trade credit: the return's completion of cart ${cartId} failed: ${result.error.code ?? "no code"}: ${result.error.message}`)
+      console.warn(
+        `trade credit: the return's completion of cart ${cartId} failed: ${result.error.code ?? "no code"}: ` +
+          `${result.error.message}`,
+      )
       return onward(segment + checkoutPath("error", result.error.code), language, overrides)
     }
     const secure = new URL(request.url).protocol === "https:" ? "; Secure" : ""
-    return onward(segment + orderPath(result.order), language, overrides, `${cartCookie}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict${secure}`)
+    return onward(
+      segment + orderPath(result.order),
+      language,
+      overrides,
+      `${cartCookie}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict${secure}`,
+    )
   }
 }

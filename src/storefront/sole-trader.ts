@@ -2,9 +2,11 @@
 // whose URL the plugin's store route issues (the API key stays on the server), then buys with the business the
 // provider saved. The routes need a logged-in customer.
 //
-//   POST /store/trade-credit/soletrader/autofill-token → {buyer_url}   a read-only token; GET buyer_url: 200 known buyer
+//   POST /store/trade-credit/soletrader/autofill-token → {buyer_url}   a read-only token; GET buyer_url: 200 known
+// buyer
 //   POST /store/trade-credit/soletrader/signup {country} → {popup_url} the popup: the service's saves the details to
-//                                                                      autofill and closes (seed step 3); the simulator's
+//                                                                      autofill and closes (seed step 3); the
+// simulator's
 //                                                                      also posts {type: "soletrader-signup", status}
 //   GET  /store/trade-credit/soletrader/buyer → {buyer}                 the registered business (404: not yet)
 //   GET  /store/trade-credit/soletrader/enrollment → {enrollment: {status, message}}
@@ -45,7 +47,13 @@ export type SoleTraderSignupOptions = {
 
 const statusOf = (error: any): number | undefined => error?.status ?? error?.response?.status
 const failure = (error: any, language?: string, overrides?: Overrides): SoleTraderOutcome => {
-  const code = error?.code ?? (statusOf(error) === 401 ? "TRADE_CREDIT_UNAUTHORIZED" : statusOf(error) === 429 ? "TRADE_CREDIT_RATE_LIMITED" : undefined)
+  const code =
+    error?.code ??
+    (statusOf(error) === 401
+      ? "TRADE_CREDIT_UNAUTHORIZED"
+      : statusOf(error) === 429
+        ? "TRADE_CREDIT_RATE_LIMITED"
+        : undefined)
   return { status: "error", message: buyerMessage(code, { language, overrides, serverMessage: error?.message }) }
 }
 
@@ -64,7 +72,8 @@ export async function signUpSoleTrader({
   closedPollMs = 500,
   signal,
 }: SoleTraderSignupOptions): Promise<SoleTraderOutcome> {
-  const t = (key: Parameters<typeof kitText>[0], values?: Record<string, string>) => kitText(key, { language, overrides, values })
+  const t = (key: Parameters<typeof kitText>[0], values?: Record<string, string>) =>
+    kitText(key, { language, overrides, values })
   const readBuyer = async () => (await sdk.client.fetch<{ buyer: SoleTraderBusiness }>(`${BASE}/buyer`)).buyer
   try {
     if (checkKnownBuyer) {
@@ -76,10 +85,14 @@ export async function signUpSoleTrader({
         const business = await readBuyer()
         return { status: "known", business, message: t("soletrader.welcome", { name: business.company_name }) }
       }
-      if (read.status !== 404) return { status: "error", message: buyerMessage("TRADE_CREDIT_UNAVAILABLE", { language, overrides }) }
+      if (read.status !== 404)
+        return { status: "error", message: buyerMessage("TRADE_CREDIT_UNAVAILABLE", { language, overrides }) }
     }
     onStatus?.(t("soletrader.opening"))
-    const { popup_url } = await sdk.client.fetch<{ popup_url: string }>(`${BASE}/signup`, { method: "POST", body: { country } })
+    const { popup_url } = await sdk.client.fetch<{ popup_url: string }>(`${BASE}/signup`, {
+      method: "POST",
+      body: { country },
+    })
     const origin = new URL(popup_url).origin
     const popup = watchPopup(origin, messages, signal, closedPollMs)
     const opened = open(popup_url)
@@ -87,7 +100,8 @@ export async function signUpSoleTrader({
     else onBlocked?.(popup_url)
     popup.watchClosed(opened)
     const status = await popup.ended
-    if (status !== "completed" && status !== "closed") return { status: "cancelled", message: t("soletrader.cancelled") }
+    if (status !== "completed" && status !== "closed")
+      return { status: "cancelled", message: t("soletrader.cancelled") }
     // Seed step 4: after the popup, the autofill read is repeated (the plugin's buyer route reads it server-side).
     try {
       const business = await readBuyer()
@@ -95,7 +109,9 @@ export async function signUpSoleTrader({
     } catch (error) {
       if (statusOf(error) !== 404) throw error
       // Not registered (yet): the enrollment says why, in the buyer's words (declined, in review…).
-      const enrollment = await sdk.client.fetch<{ enrollment?: { message?: string } }>(`${BASE}/enrollment`).catch(() => undefined)
+      const enrollment = await sdk.client
+        .fetch<{ enrollment?: { message?: string } }>(`${BASE}/enrollment`)
+        .catch(() => undefined)
       const message = enrollment?.enrollment?.message
       // Closed with nothing saved and no enrollment: the buyer closed the popup without finishing.
       if (status === "closed" && !message) return { status: "cancelled", message: t("soletrader.closed") }
@@ -111,7 +127,12 @@ export async function signUpSoleTrader({
  * `closed` when the window closed without one (the service's popup saves the details to autofill and closes); or
  * `cancelled` when aborted, or when there is neither a message channel nor a window to watch.
  */
-function watchPopup(origin: string, messages: SoleTraderSignupOptions["messages"], signal: AbortSignal | undefined, pollMs: number) {
+function watchPopup(
+  origin: string,
+  messages: SoleTraderSignupOptions["messages"],
+  signal: AbortSignal | undefined,
+  pollMs: number,
+) {
   let settled = false
   let timer: ReturnType<typeof setInterval> | undefined
   let resolve!: (status: string) => void

@@ -52,7 +52,13 @@ export const KIT_TEXTS = Object.freeze({
     nl: "Statutaire bedrijfsnaam",
     de: "Eingetragener Firmenname",
   },
-  "company.manualNumber": { en: "Registration number", nb: "Organisasjonsnummer", sv: "Organisationsnummer", nl: "Registratienummer", de: "Registernummer" },
+  "company.manualNumber": {
+    en: "Registration number",
+    nb: "Organisasjonsnummer",
+    sv: "Organisationsnummer",
+    nl: "Registratienummer",
+    de: "Registernummer",
+  },
   "company.manualUse": {
     en: "Use these details",
     nb: "Bruk disse opplysningene",
@@ -120,7 +126,13 @@ export const KIT_TEXTS = Object.freeze({
     nl: "Maandelijkse termijnen zijn niet beschikbaar voor deze bestelling. Kies een andere betaalmethode.",
     de: "Monatliche Raten sind für diese Bestellung nicht verfügbar. Bitte wählen Sie eine andere Zahlungsart.",
   },
-  "button.place": { en: "Place order", nb: "Send bestilling", sv: "Lägg beställning", nl: "Bestelling plaatsen", de: "Bestellung aufgeben" },
+  "button.place": {
+    en: "Place order",
+    nb: "Send bestilling",
+    sv: "Lägg beställning",
+    nl: "Bestelling plaatsen",
+    de: "Bestellung aufgeben",
+  },
   "button.placing": {
     en: "Placing your order…",
     nb: "Sender bestillingen …",
@@ -135,7 +147,13 @@ export const KIT_TEXTS = Object.freeze({
     nl: "U wordt doorgestuurd naar de verificatie…",
     de: "Weiter zur Verifizierung …",
   },
-  "funding.title": { en: "Instalment plan", nb: "Avdragsplan", sv: "Delbetalningsplan", nl: "Termijnplan", de: "Ratenplan" },
+  "funding.title": {
+    en: "Instalment plan",
+    nb: "Avdragsplan",
+    sv: "Delbetalningsplan",
+    nl: "Termijnplan",
+    de: "Ratenplan",
+  },
   "funding.pending": {
     en: "Being approved by the trade credit provider: you will hear by email once it is confirmed.",
     nb: "Godkjennes av kredittleverandøren: du får beskjed på e-post når den er bekreftet.",
@@ -151,11 +169,19 @@ export const KIT_TEXTS = Object.freeze({
     de: "Genehmigt: Ihr Ratenplan ist bestätigt.",
   },
   "funding.rejected": {
-    en: "Not approved by the trade credit provider: this order will be cancelled. Please order again with another payment method.",
-    nb: "Ikke godkjent av kredittleverandøren: denne bestillingen blir kansellert. Bestill på nytt med en annen betalingsmåte.",
+    en:
+      "Not approved by the trade credit provider: this order will be cancelled. " +
+      "Please order again with another payment method.",
+    nb:
+      "Ikke godkjent av kredittleverandøren: denne bestillingen blir kansellert. " +
+      "Bestill på nytt med en annen betalingsmåte.",
     sv: "Inte godkänd av kreditgivaren: beställningen annulleras. Beställ igen med ett annat betalningssätt.",
-    nl: "Niet goedgekeurd door de kredietverstrekker: deze bestelling wordt geannuleerd. Bestel opnieuw met een andere betaalmethode.",
-    de: "Vom Kreditanbieter nicht genehmigt: Diese Bestellung wird storniert. Bitte bestellen Sie erneut mit einer anderen Zahlungsart.",
+    nl:
+      "Niet goedgekeurd door de kredietverstrekker: deze bestelling wordt geannuleerd. " +
+      "Bestel opnieuw met een andere betaalmethode.",
+    de:
+      "Vom Kreditanbieter nicht genehmigt: Diese Bestellung wird storniert. Bitte " +
+      "bestellen Sie erneut mit einer anderen Zahlungsart.",
   },
   "soletrader.button": {
     en: "Sign up as a sole trader",
@@ -207,18 +233,38 @@ export const KIT_TEXTS = Object.freeze({
     de: "Die Registrierung wurde abgebrochen. Sie können die Angaben Ihres Unternehmens stattdessen manuell eingeben.",
   },
   "soletrader.closed": {
-    en: "The signup window was closed before the signup was finished, so no business was saved. Open the signup again to finish it, or enter your company's details by hand.",
-    nb: "Registreringsvinduet ble lukket før registreringen var fullført, så ingen bedrift ble lagret. Åpne registreringen igjen for å fullføre den, eller skriv inn bedriftens opplysninger manuelt.",
-    sv: "Registreringsfönstret stängdes innan registreringen var klar, så inget företag sparades. Öppna registreringen igen för att slutföra den, eller ange företagets uppgifter manuellt.",
-    nl: "Het aanmeldvenster is gesloten voordat de aanmelding was afgerond, dus er is geen bedrijf opgeslagen. Open de aanmelding opnieuw om deze af te ronden, of vul de gegevens van uw bedrijf handmatig in.",
-    de: "Das Registrierungsfenster wurde geschlossen, bevor die Registrierung abgeschlossen war, daher wurde kein Unternehmen gespeichert. Öffnen Sie die Registrierung erneut, um sie abzuschließen, oder geben Sie die Angaben Ihres Unternehmens manuell ein.",
+    en:
+      "The signup window was closed before the signup was finished, so no business " +
+      "was saved. Open the signup again to finish it, or enter your company's " +
+      "details by hand.",
+    nb:
+      "Registreringsvinduet ble lukket før registreringen var fullført, så ingen " +
+      "bedrift ble lagret. Åpne registreringen igjen for å fullføre den, eller " +
+      "skriv inn bedriftens opplysninger manuelt.",
+    sv:
+      "Registreringsfönstret stängdes innan registreringen var klar, så inget " +
+      "företag sparades. Öppna registreringen igen för att slutföra den, eller " +
+      "ange företagets uppgifter manuellt.",
+    nl:
+      "Het aanmeldvenster is gesloten voordat de aanmelding was afgerond, dus " +
+      "er is geen bedrijf opgeslagen. Open de aanmelding opnieuw om deze af te " +
+      "ronden, of vul de gegevens van uw bedrijf handmatig in.",
+    de:
+      "Das Registrierungsfenster wurde geschlossen, bevor die Registrierung abgeschlossen " +
+      "war, daher wurde kein Unternehmen gespeichert. Öffnen Sie die Registrierung " +
+      "erneut, um sie abzuschließen, oder geben Sie die Angaben Ihres Unternehmens " +
+      "manuell ein.",
   },
   "soletrader.review": {
     en: "Thanks! Your registration is being reviewed; we'll email you. Meanwhile, choose another payment method.",
     nb: "Takk! Registreringen din blir vurdert; vi sender deg en e-post. Velg en annen betalingsmåte så lenge.",
     sv: "Tack! Din registrering granskas; vi mejlar dig. Välj ett annat betalningssätt så länge.",
-    nl: "Bedankt! Uw aanmelding wordt beoordeeld; we sturen u een e-mail. Kies in de tussentijd een andere betaalmethode.",
-    de: "Danke! Ihre Registrierung wird geprüft; wir schreiben Ihnen eine E-Mail. Wählen Sie bis dahin eine andere Zahlungsart.",
+    nl:
+      "Bedankt! Uw aanmelding wordt beoordeeld; we sturen u een e-mail. Kies " +
+      "in de tussentijd een andere betaalmethode.",
+    de:
+      "Danke! Ihre Registrierung wird geprüft; wir schreiben Ihnen eine E-Mail. " +
+      "Wählen Sie bis dahin eine andere Zahlungsart.",
   },
   "soletrader.welcome": {
     en: "Welcome back: {name}.",
@@ -227,13 +273,25 @@ export const KIT_TEXTS = Object.freeze({
     nl: "Welkom terug: {name}.",
     de: "Willkommen zurück: {name}.",
   },
-  "soletrader.signedUp": { en: "Signed up: {name}.", nb: "Registrert: {name}.", sv: "Registrerad: {name}.", nl: "Aangemeld: {name}.", de: "Registriert: {name}." },
+  "soletrader.signedUp": {
+    en: "Signed up: {name}.",
+    nb: "Registrert: {name}.",
+    sv: "Registrerad: {name}.",
+    nl: "Aangemeld: {name}.",
+    de: "Registriert: {name}.",
+  },
   "return.failed": {
-    en: "The verification with the credit provider did not succeed, so the order was not placed. Nothing has been charged.",
+    en:
+      "The verification with the credit provider did not succeed, so the order " +
+      "was not placed. Nothing has been charged.",
     nb: "Verifiseringen hos kredittleverandøren lyktes ikke, så bestillingen ble ikke lagt inn. Ingenting er belastet.",
     sv: "Verifieringen hos kreditgivaren lyckades inte, så beställningen lades inte. Inget har debiterats.",
-    nl: "De verificatie bij de kredietverstrekker is niet gelukt, dus de bestelling is niet geplaatst. Er is niets afgeschreven.",
-    de: "Die Verifizierung beim Kreditanbieter war nicht erfolgreich, daher wurde die Bestellung nicht aufgegeben. Es wurde nichts belastet.",
+    nl:
+      "De verificatie bij de kredietverstrekker is niet gelukt, dus de bestelling " +
+      "is niet geplaatst. Er is niets afgeschreven.",
+    de:
+      "Die Verifizierung beim Kreditanbieter war nicht erfolgreich, daher wurde " +
+      "die Bestellung nicht aufgegeben. Es wurde nichts belastet.",
   },
   "return.cancelled": {
     en: "The verification was cancelled, so the order was not placed. Nothing has been charged.",
@@ -254,9 +312,15 @@ export type KitTextKey = keyof typeof KIT_TEXTS
  */
 export function kitText(
   key: KitTextKey,
-  { language = "en", overrides = {}, values = {} }: { language?: string; overrides?: Overrides; values?: Record<string, string | number> } = {}
+  {
+    language = "en",
+    overrides = {},
+    values = {},
+  }: { language?: string; overrides?: Overrides; values?: Record<string, string | number> } = {},
 ): string {
-  const lang = (BUYER_LANGUAGES as readonly string[]).includes(language) ? (language as BuyerLanguage) : buyerLanguageOf(language)
+  const lang = (BUYER_LANGUAGES as readonly string[]).includes(language)
+    ? (language as BuyerLanguage)
+    : buyerLanguageOf(language)
   const own = overrides[key]
   const text = typeof own === "string" ? own : (own && (own[lang] || own.en)) || KIT_TEXTS[key][lang]
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))

@@ -7,7 +7,12 @@ import { errorIds, logLine } from "../utils/log-line"
 import { cancelPlansOfCanceledOrder } from "../workflows/plan-cancel/cancel-plans-of-canceled-order"
 import { pluginLoggerOf } from "../utils/plugin-logger"
 
-type CancellablePayment = { id: string; provider_id: string; canceled_at?: string | Date | null; captures?: { id: string }[] | null }
+type CancellablePayment = {
+  id: string
+  provider_id: string
+  canceled_at?: string | Date | null
+  captures?: { id: string }[] | null
+}
 
 /**
  * Medusa's order cancellation cancels the order's uncaptured payments but only
@@ -41,40 +46,57 @@ export default async function cancelPaymentOnOrderCanceled({ event, container }:
   if (!order || order.status !== "canceled") return
   // The invoice provider's payments and the instalment provider's.
   const payments = providerPaymentsOf<CancellablePayment>(order.payment_collections, isPluginProviderId).filter(
-    (p) => !p.canceled_at && !(p.captures ?? []).length
+    (p) => !p.canceled_at && !(p.captures ?? []).length,
   )
   const paymentModule = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
   for (const payment of payments) {
     try {
       await paymentModule.cancelPayment(payment.id)
-      logLine(logger, "info", `trade-credit: order ${order.id} was canceled while its payment ${payment.id} was not: cancelled it at the service now`, {
-        order_id: order.id,
-        payment_id: payment.id,
-      })
+      logLine(
+        logger,
+        "info",
+        `trade-credit: order ${order.id} was canceled while its payment ${payment.id} ` +
+          `was not: cancelled it at the service now`,
+        {
+          order_id: order.id,
+          payment_id: payment.id,
+        },
+      )
     } catch (error) {
       logLine(
         logger,
         "error",
-        `trade-credit: order ${order.id} is canceled but its payment ${payment.id} could not be cancelled at the service: ` +
-          `${(error as Error).message.replace(/\.$/, "")}. Reconciliation retries invoice payments; an instalment plan can be ` +
+        `trade-credit: order ${order.id} is canceled but its payment ${payment.id} ` +
+          `could not be cancelled at the service: ` +
+          (`${(error as Error).message.replace(/\.$/, "")}. Reconciliation retries ` +
+            `invoice payments; an instalment plan can be `) +
           "cancelled in the service's portal.",
-        { order_id: order.id, payment_id: payment.id, ...errorIds(error) }
+        { order_id: order.id, payment_id: payment.id, ...errorIds(error) },
       )
     }
   }
   // An instalment order placed while its plan's funding was pending has no payment: Medusa's cancellation called no
-  // provider, so the plan is cancelled at the service here, whatever its funding (a later acceptance authorizes nothing).
+  // provider, so the plan is cancelled at the service here, whatever its funding (a later acceptance authorizes
+  // nothing).
   for (const outcome of await cancelPlansOfCanceledOrder(container, order.id)) {
     const ids = { order_id: order.id, payment_session_id: outcome.session_id, plan_id: outcome.plan_id }
     if (outcome.canceled) {
-      logLine(logger, "info", `trade-credit: order ${order.id} was canceled before its plan ${outcome.plan_id} was funded: cancelled the plan at the service`, ids)
+      logLine(
+        logger,
+        "info",
+        `trade-credit: order ${order.id} was canceled before its plan ${outcome.plan_id} ` +
+          `was funded: cancelled the plan at the service`,
+        ids,
+      )
     } else if (outcome.failed) {
       logLine(
         logger,
         "error",
-        `trade-credit: order ${order.id} is canceled but the plan of its payment session ${outcome.session_id} could not be cancelled at the service: ` +
-          `${(outcome.detail ?? "").replace(/\.$/, "")}. The funding poll retries; it can be cancelled in the service's portal.`,
-        ids
+        `trade-credit: order ${order.id} is canceled but the plan of its payment ` +
+          `session ${outcome.session_id} could not be cancelled at the service: ` +
+          (`${(outcome.detail ?? "").replace(/\.$/, "")}. The funding poll retries; ` +
+            `it can be cancelled in the service's portal.`),
+        ids,
       )
     }
   }

@@ -16,10 +16,15 @@ export default async function captureOnOrderPlaced({ event, container }: Subscri
   try {
     const result = await captureWhenDue(container, orderId, "order_placed")
     if (result.captured) {
-      logLine(logger, "info", `trade-credit: payment ${result.payment_id} of order ${orderId} captured when the order was placed`, {
-        order_id: orderId,
-        payment_id: result.payment_id,
-      })
+      logLine(
+        logger,
+        "info",
+        `trade-credit: payment ${result.payment_id} of order ${orderId} captured when the order was placed`,
+        {
+          order_id: orderId,
+          payment_id: result.payment_id,
+        },
+      )
     }
   } catch (error) {
     logLine(
@@ -27,7 +32,7 @@ export default async function captureOnOrderPlaced({ event, container }: Subscri
       "error",
       `trade-credit: could not capture the payment of order ${orderId} when it was placed: ` +
         `${(error as Error).message.replace(/\.$/, "")}. The payment can be captured from the admin.`,
-      { order_id: orderId, ...errorIds(error) }
+      { order_id: orderId, ...errorIds(error) },
     )
     throw error
   }

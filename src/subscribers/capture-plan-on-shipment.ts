@@ -22,17 +22,31 @@ export default async function capturePlanOnShipmentSubscriber({ event, container
   try {
     const result = await capturePlanOnShipment(container, { fulfillment_id: fulfillmentId, trigger })
     const ids = { order_id: result.order_id, payment_id: result.payment_id, fulfillment_id: fulfillmentId }
-    if (result.captured) logLine(logger, "info", `trade-credit: plan payment ${result.payment_id} of order ${result.order_id} captured on ${trigger} of ${fulfillmentId}`, ids)
+    if (result.captured)
+      logLine(
+        logger,
+        "info",
+        `trade-credit: plan payment ${result.payment_id} of order ${result.order_id} ` +
+          `captured on ${trigger} of ${fulfillmentId}`,
+        ids,
+      )
     else if (result.payment_id || result.awaiting_funding) {
-      logLine(logger, "info", `trade-credit: plan payment of order ${result.order_id} not captured on ${trigger} of ${fulfillmentId}: ${result.reason}`, ids)
+      logLine(
+        logger,
+        "info",
+        `trade-credit: plan payment of order ${result.order_id} not captured on ` +
+          `${trigger} of ${fulfillmentId}: ${result.reason}`,
+        ids,
+      )
     }
   } catch (error) {
     logLine(
       logger,
       "error",
-      `trade-credit: could not capture the plan payment of fulfillment ${fulfillmentId}: ${(error as Error).message.replace(/\.$/, "")}. ` +
+      `trade-credit: could not capture the plan payment of fulfillment ${fulfillmentId}: ` +
+        `${(error as Error).message.replace(/\.$/, "")}. ` +
         "The event can be delivered again, or the payment captured from the admin.",
-      { fulfillment_id: fulfillmentId, ...errorIds(error) }
+      { fulfillment_id: fulfillmentId, ...errorIds(error) },
     )
     throw error
   }

@@ -36,7 +36,13 @@ export default async function erasureOnCustomerDeleted({ event, container }: Sub
       "info",
       `trade-credit: erasure ${replayed ? "already requested" : "requested"} for deleted customer ${customerId} ` +
         `(reference ${reference}, case ${request.case}, status ${request.status})`,
-      { customer_id: customerId, erasure_request_id: request.id, erasure_reference: reference, erasure_case: request.case, status: request.status }
+      {
+        customer_id: customerId,
+        erasure_request_id: request.id,
+        erasure_reference: reference,
+        erasure_case: request.case,
+        status: request.status,
+      },
     )
   } catch (error) {
     logLine(
@@ -44,7 +50,7 @@ export default async function erasureOnCustomerDeleted({ event, container }: Sub
       "error",
       `trade-credit: the erasure for deleted customer ${customerId} (reference ${reference}) failed: ` +
         `${(error as Error).message}. Request it again from the admin API with customer_id and this reference.`,
-      { customer_id: customerId, erasure_reference: reference, ...errorIds(error) }
+      { customer_id: customerId, erasure_reference: reference, ...errorIds(error) },
     )
   }
 }

@@ -33,18 +33,35 @@ export default async function invoiceOnShipment({ event, container }: Subscriber
   const captureOn = moment.capture_on
   if (captureOn !== trigger) {
     // Said at debug level, so an operator (and a test) can see the event was judged, not lost.
-    logLine(logger, "debug", `trade-credit: fulfillment ${fulfillmentId} not invoiced on ${trigger} (captureOn: ${captureOn})`, {
-      order_id: moment.order_id,
-      fulfillment_id: fulfillmentId,
-    })
+    logLine(
+      logger,
+      "debug",
+      `trade-credit: fulfillment ${fulfillmentId} not invoiced on ${trigger} (captureOn: ${captureOn})`,
+      {
+        order_id: moment.order_id,
+        fulfillment_id: fulfillmentId,
+      },
+    )
     return
   }
 
   try {
-    const { result } = await invoiceShipmentWorkflow(container).run({ input: { fulfillment_id: fulfillmentId, trigger } })
-    const ids = { order_id: moment.order_id, fulfillment_id: fulfillmentId, invoice_number: result.invoice_number, capture_id: result.capture_id }
+    const { result } = await invoiceShipmentWorkflow(container).run({
+      input: { fulfillment_id: fulfillmentId, trigger },
+    })
+    const ids = {
+      order_id: moment.order_id,
+      fulfillment_id: fulfillmentId,
+      invoice_number: result.invoice_number,
+      capture_id: result.capture_id,
+    }
     if (result.invoiced) {
-      logLine(logger, "info", `trade-credit: fulfillment ${fulfillmentId} invoiced as ${result.invoice_number} (${result.amount})`, ids)
+      logLine(
+        logger,
+        "info",
+        `trade-credit: fulfillment ${fulfillmentId} invoiced as ${result.invoice_number} (${result.amount})`,
+        ids,
+      )
     } else if (result.reason && !/not paid by trade credit|belongs to no order/.test(result.reason)) {
       logLine(logger, "info", `trade-credit: fulfillment ${fulfillmentId} not invoiced: ${result.reason}`, ids)
     }
@@ -54,7 +71,7 @@ export default async function invoiceOnShipment({ event, container }: Subscriber
       "error",
       `trade-credit: could not invoice fulfillment ${fulfillmentId}: ${(error as Error).message.replace(/\.$/, "")}. ` +
         "Nothing was captured in Medusa; the event can be delivered again, or the payment captured from the admin.",
-      { order_id: moment.order_id, fulfillment_id: fulfillmentId, ...errorIds(error) }
+      { order_id: moment.order_id, fulfillment_id: fulfillmentId, ...errorIds(error) },
     )
     throw error
   }

@@ -20,14 +20,16 @@ export default async function syncOrderEdit({ event, container }: SubscriberArgs
       logLine(
         pluginLoggerOf(container),
         "info",
-        `trade-credit: the edited order ${orderId} is paid by trade credit order ${result.plan?.service_order_id} again (payment ${result.payment.id})`,
-        { order_id: orderId, payment_id: result.payment.id, service_order_id: result.plan?.service_order_id }
+        `trade-credit: the edited order ${orderId} is paid by trade credit order ` +
+          `${result.plan?.service_order_id} again (payment ${result.payment.id})`,
+        { order_id: orderId, payment_id: result.payment.id, service_order_id: result.plan?.service_order_id },
       )
     }
   } catch (error) {
     const code = (error as { code?: string }).code
     const message =
-      `trade-credit: order ${orderId} was edited in Medusa, but the trade credit side could not follow${code ? ` [${code}]` : ""}: ` +
+      `trade-credit: order ${orderId} was edited in Medusa, but the trade credit ` +
+      `side could not follow${code ? ` [${code}]` : ""}: ` +
       `${(error as Error).message}. Check the trade credit order before it is invoiced.`
     logLine(pluginLoggerOf(container), "error", message, { order_id: orderId, ...errorIds(error) })
     await recordError(container, orderId, message).catch(() => undefined)
@@ -37,9 +39,13 @@ export default async function syncOrderEdit({ event, container }: SubscriberArgs
 
 /** Writes the failure on the order's latest trade credit payment, where the admin shows the payment. */
 async function recordError(container: SubscriberArgs<unknown>["container"], orderId: string, message: string) {
-  const payment = tradeCreditPaymentsOf(await readOrderPaymentCollections(orderId, container.resolve(ContainerRegistrationKeys.QUERY))).pop()
+  const payment = tradeCreditPaymentsOf(
+    await readOrderPaymentCollections(orderId, container.resolve(ContainerRegistrationKeys.QUERY)),
+  ).pop()
   if (!payment) return
-  await container.resolve(Modules.PAYMENT).updatePayment({ id: payment.id, data: { ...payment.data, order_edit_error: message } } as any)
+  await container
+    .resolve(Modules.PAYMENT)
+    .updatePayment({ id: payment.id, data: { ...payment.data, order_edit_error: message } } as any)
 }
 
 export const config: SubscriberConfig = {

@@ -20,25 +20,37 @@ import { pluginLoggerOf } from "../utils/plugin-logger"
  * funding sync the funding poll uses (src/workflows/webhooks/sync-plan-funding.ts), a sole trader's proposal by the
  * enrollment sync the enrollment poll uses (src/workflows/enrollment/apply-proposal-state.ts).
  */
-export default async function tradeCreditWebhookHandler({ event, container }: SubscriberArgs<TradeCreditWebhookReceived>) {
+export default async function tradeCreditWebhookHandler({
+  event,
+  container,
+}: SubscriberArgs<TradeCreditWebhookReceived>) {
   const logger = pluginLoggerOf(container)
   const serviceEvent = event.data.event
   const { about, ids } = subjectOf(serviceEvent)
-  const { result } = await handleWebhookEventWorkflow(container).run({ input: { event: serviceEvent, verified_with: event.data.verified_with ?? null } })
+  const { result } = await handleWebhookEventWorkflow(container).run({
+    input: { event: serviceEvent, verified_with: event.data.verified_with ?? null },
+  })
   report(logger, `${serviceEvent.type} ${serviceEvent.id} (${about})`, ids, result)
 }
 
 /** What an event is about, in its log lines: the order, the plan or the proposal. */
 function subjectOf(event: ServiceEvent): { about: string; ids: LogIds } {
   const base = { event_id: event.id, event_type: event.type }
-  if (isFundingEvent(event)) return { about: `plan ${event.data.plan_id}`, ids: { ...base, plan_id: event.data.plan_id } }
-  if (isEnrollmentEvent(event)) return { about: `proposal ${event.data.proposal_id}`, ids: { ...base, proposal_id: event.data.proposal_id } }
+  if (isFundingEvent(event))
+    return { about: `plan ${event.data.plan_id}`, ids: { ...base, plan_id: event.data.plan_id } }
+  if (isEnrollmentEvent(event))
+    return { about: `proposal ${event.data.proposal_id}`, ids: { ...base, proposal_id: event.data.proposal_id } }
   return { about: `order ${event.data.order_id}`, ids: { ...base, service_order_id: event.data.order_id } }
 }
 
 function report(logger: Logger, label: string, ids: LogIds, result: WebhookHandlingResult) {
   if (!result.handled) {
-    logLine(logger, "info", `trade-credit webhook: ${label} was handled before; nothing to do (${result.outcome ?? "no outcome"})`, ids)
+    logLine(
+      logger,
+      "info",
+      `trade-credit webhook: ${label} was handled before; nothing to do (${result.outcome ?? "no outcome"})`,
+      ids,
+    )
     return
   }
   if (result.error) {

@@ -2,7 +2,12 @@
 export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
 
-type LevelledLogger = { debug: (...args: any[]) => unknown; info: (...args: any[]) => unknown; warn: (...args: any[]) => unknown; error: (...args: any[]) => unknown }
+type LevelledLogger = {
+  debug: (...args: any[]) => unknown
+  info: (...args: any[]) => unknown
+  warn: (...args: any[]) => unknown
+  error: (...args: any[]) => unknown
+}
 
 const silent = () => undefined
 

@@ -50,8 +50,14 @@ export type LogIds = { readonly [K in LogIdKey]?: string | number | null }
 
 /** The code and trace id of a failure, for a line's ids: any error's own `code`, a service failure's `traceId`. */
 export function errorIds(error: unknown): Pick<LogIds, "code" | "trace_id"> {
-  const { code, traceId } = (typeof error === "object" && error !== null ? error : {}) as { code?: unknown; traceId?: unknown }
-  return { code: typeof code === "string" ? code : undefined, trace_id: typeof traceId === "string" ? traceId : undefined }
+  const { code, traceId } = (typeof error === "object" && error !== null ? error : {}) as {
+    code?: unknown
+    traceId?: unknown
+  }
+  return {
+    code: typeof code === "string" ? code : undefined,
+    trace_id: typeof traceId === "string" ? traceId : undefined,
+  }
 }
 
 /** A logger with the levels a line is written at: Medusa's Logger, the client's, `console`. */
@@ -66,7 +72,10 @@ const jsonWrappers = new WeakMap<object, object>()
  * format `logLine` writes in. One wrapper per logger, level and format: the providers and the module hand it to the
  * shared client, which keeps one pool per logger object (client/shared-clients.ts), so they must get the same object.
  */
-export function withLogOptions<L extends LineLogger>(logger: L, options: { logLevel?: LogLevel; logFormat?: LogFormat }): L {
+export function withLogOptions<L extends LineLogger>(
+  logger: L,
+  options: { logLevel?: LogLevel; logFormat?: LogFormat },
+): L {
   const levelled = withLogLevel(logger, options.logLevel)
   if (options.logFormat !== "json") return levelled
   const known = jsonWrappers.get(levelled)
@@ -120,12 +129,23 @@ function fieldsOf(ids: LogIds): [LogIdKey, string | number][] {
  * The message and every value are redacted (`redactSecrets`). `error` goes to an error line as Medusa's second
  * argument (its stack), as it did before.
  */
-export function logLine<L extends LogLevel>(logger: LineLogger<L>, level: L, message: string, ids: LogIds = {}, error?: Error): void {
+export function logLine<L extends LogLevel>(
+  logger: LineLogger<L>,
+  level: L,
+  message: string,
+  ids: LogIds = {},
+  error?: Error,
+): void {
   const text = redactSecrets(message)
   const fields = fieldsOf(ids)
   const line =
     logFormatOf(logger) === "json"
-      ? JSON.stringify({ source: SOURCE, level, message: text.replace(/^trade-credit:?\s+/, ""), ...Object.fromEntries(fields) })
+      ? JSON.stringify({
+          source: SOURCE,
+          level,
+          message: text.replace(/^trade-credit:?\s+/, ""),
+          ...Object.fromEntries(fields),
+        })
       : text + fields.map(([key, value]) => ` ${key}=${textValue(value)}`).join("")
   if (error !== undefined) logger[level](line, error)
   else logger[level](line)

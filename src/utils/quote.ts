@@ -11,7 +11,9 @@ const UNSAFE = /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\u
  */
 export function quote(value: unknown): string {
   const text = typeof value === "string" ? value : String(value)
-  const head = Array.from(text.slice(0, QUOTE_LENGTH * 2 + 1)).slice(0, QUOTE_LENGTH).join("")
+  const head = Array.from(text.slice(0, QUOTE_LENGTH * 2 + 1))
+    .slice(0, QUOTE_LENGTH)
+    .join("")
   const escaped = head.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
   // Array.from counts a well-formed pair as one character, so a pair is never cut in two; only lone halves are escaped.
   return head.length < text.length ? `${escaped}…` : escaped

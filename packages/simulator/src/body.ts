@@ -45,7 +45,7 @@ export function jsonBody() {
           res,
           schemaError("The body is not valid JSON", [
             { loc: ["body"], msg: error instanceof Error ? error.message : "invalid JSON", type: "json_invalid" },
-          ])
+          ]),
         )
       }
       next()

@@ -29,7 +29,9 @@ export function parseArgs(argv: string[]): CliOptions {
   const options: CliOptions = { port: 4010, host: "127.0.0.1" }
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]
-    const [name, inline] = flag.includes("=") ? [flag.slice(0, flag.indexOf("=")), flag.slice(flag.indexOf("=") + 1)] : [flag, undefined]
+    const [name, inline] = flag.includes("=")
+      ? [flag.slice(0, flag.indexOf("=")), flag.slice(flag.indexOf("=") + 1)]
+      : [flag, undefined]
     if (name === "--help" || name === "-h") {
       console.log(USAGE)
       process.exit(0)
@@ -39,7 +41,8 @@ export function parseArgs(argv: string[]): CliOptions {
     switch (name) {
       case "--port": {
         const port = Number(value)
-        if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0 to 65535, not ${value}`)
+        if (!Number.isInteger(port) || port < 0 || port > 65535)
+          throw new Error(`--port must be 0 to 65535, not ${value}`)
         options.port = port
         break
       }
@@ -79,7 +82,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   if (options.apiKey || options.webhookSecret) {
     console.warn(
       "warning: a secret given on the command line is visible to every user of this machine (ps); " +
-        "set TRADE_CREDIT_SIMULATOR_API_KEY / TRADE_CREDIT_SIMULATOR_WEBHOOK_SECRET in the environment instead"
+        "set TRADE_CREDIT_SIMULATOR_API_KEY / TRADE_CREDIT_SIMULATOR_WEBHOOK_SECRET in the environment instead",
     )
   }
   // Secrets from the environment (the demo passes them so), a flag still winning for development.
@@ -103,14 +106,14 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   console.log(
     options.apiKey
       ? "API key: the one given (--api-key or TRADE_CREDIT_SIMULATOR_API_KEY)"
-      : `API key (well-known sandbox key of the simulator): ${SIMULATOR_API_KEY}`
+      : `API key (well-known sandbox key of the simulator): ${SIMULATOR_API_KEY}`,
   )
   console.log(`control API: ${simulator.controlUrl} (GET it for the list of endpoints)`)
   console.log(`webhooks: ${options.webhookUrl ?? "no URL yet (PUT /_sim/webhook)"}`)
   const stop = () => {
     simulator.close().then(
       () => process.exit(0),
-      () => process.exit(1)
+      () => process.exit(1),
     )
   }
   process.once("SIGINT", stop)

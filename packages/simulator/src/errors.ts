@@ -39,7 +39,7 @@ export class ServiceError extends Error {
     message: string,
     readonly details: string | null = null,
     readonly json: ErrorJsonEntry[] | null = null,
-    readonly headers: Record<string, string> = {}
+    readonly headers: Record<string, string> = {},
   ) {
     super(message)
   }
@@ -50,7 +50,12 @@ export const traceId = () => randomBytes(8).toString("hex")
 /** In section 0's `error_json` a body field's loc has no "body" prefix; the whole body is ["body"]. */
 const bodyRelative = (loc: Loc): Loc => (loc.length > 1 && loc[0] === "body" ? loc.slice(1) : loc)
 
-export function errorBody(code: string, message: string, details: string | null = null, json: ErrorJsonEntry[] | null = null): ErrorBody {
+export function errorBody(
+  code: string,
+  message: string,
+  details: string | null = null,
+  json: ErrorJsonEntry[] | null = null,
+): ErrorBody {
   return {
     error_code: code,
     error_message: message,
@@ -111,7 +116,8 @@ const isValidation = (error: ServiceError) => error.status === 400 && error.code
 /** The status and body of an error for a request to `path`. */
 export function renderError(path: string, error: ServiceError): { status: number; body: unknown } {
   const style = errorStyleOf(path)
-  if (style === "service") return { status: error.status, body: errorBody(error.code, error.message, error.details, error.json) }
+  if (style === "service")
+    return { status: error.status, body: errorBody(error.code, error.message, error.details, error.json) }
   if (isValidation(error)) {
     const detail = error.json?.length ? error.json : [{ loc: ["body"], msg: error.message, type: "value_error" }]
     return { status: 422, body: { detail } }
@@ -134,9 +140,12 @@ export function errorHandler(logger: SimulatorLogger) {
     const status = (err as { status?: unknown } | null)?.status
     if (typeof status === "number" && status >= 400 && status < 500) {
       // body-parser's own errors (malformed JSON on the control API, a body too large)
-      return sendError(res, new ServiceError(status, codeForStatus(status), err instanceof Error ? err.message : "Bad request"))
+      return sendError(
+        res,
+        new ServiceError(status, codeForStatus(status), err instanceof Error ? err.message : "Bad request"),
+      )
     }
-    logger.error(`simulator: unhandled error: ${err instanceof Error ? err.stack ?? err.message : String(err)}`)
+    logger.error(`simulator: unhandled error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`)
     sendError(res, new ServiceError(500, "SERVER_ERROR", "The simulator failed to handle the request"))
   }
 }

@@ -4,7 +4,11 @@ import { ServiceError, codeForStatus, sendError } from "./errors"
 
 export const FaultKind = z.discriminatedUnion("type", [
   /** "before" (default): wait, then handle. "after": handle (the change is committed), then hold the answer. */
-  z.object({ type: z.literal("latency"), ms: z.number().int().min(0).max(120_000), when: z.enum(["before", "after"]).default("before") }),
+  z.object({
+    type: z.literal("latency"),
+    ms: z.number().int().min(0).max(120_000),
+    when: z.enum(["before", "after"]).default("before"),
+  }),
   z.object({
     type: z.literal("status"),
     status: z.number().int().min(400).max(599),
@@ -46,7 +50,13 @@ export class FaultStore {
   private seq = 0
 
   add(spec: FaultSpec): Fault {
-    const fault: Fault = { ...spec, id: `fault_${++this.seq}`, remaining: spec.times, hits: 0, matcher: matcherOf(spec.path) }
+    const fault: Fault = {
+      ...spec,
+      id: `fault_${++this.seq}`,
+      remaining: spec.times,
+      hits: 0,
+      matcher: matcherOf(spec.path),
+    }
     this.faults.push(fault)
     return fault
   }
@@ -83,7 +93,8 @@ const isJson = (res: Response) => /json/i.test(String(res.getHeader("content-typ
 function rewriteBody(res: Response, rewrite: (body: Buffer) => Buffer) {
   const send = res.send.bind(res)
   res.send = (body?: unknown) => {
-    if (typeof body === "string" || Buffer.isBuffer(body)) return send(rewrite(Buffer.isBuffer(body) ? body : Buffer.from(body)))
+    if (typeof body === "string" || Buffer.isBuffer(body))
+      return send(rewrite(Buffer.isBuffer(body) ? body : Buffer.from(body)))
     return send(body)
   }
 }
@@ -123,8 +134,12 @@ export function faultInjection(store: FaultStore) {
         setTimeout(next, kind.ms).unref()
         return
       case "status": {
-        const headers: Record<string, string> = kind.retry_after !== undefined ? { "Retry-After": String(kind.retry_after) } : {}
-        return sendError(res, new ServiceError(kind.status, codeForStatus(kind.status), "Injected fault", null, null, headers))
+        const headers: Record<string, string> =
+          kind.retry_after !== undefined ? { "Retry-After": String(kind.retry_after) } : {}
+        return sendError(
+          res,
+          new ServiceError(kind.status, codeForStatus(kind.status), "Injected fault", null, null, headers),
+        )
       }
       case "drop":
         res.locals.dropped = true

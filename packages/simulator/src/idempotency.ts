@@ -20,7 +20,9 @@ const maxKeyLength = (path: string) => (errorStyleOf(path) === "repay" ? 36 : 10
  */
 export function requireIdempotencyKey(req: Request): void {
   if (req.get(HEADERS.idempotencyKey) !== undefined) return
-  throw schemaError("Idempotency-Key is required on this call", [{ loc: ["header", "Idempotency-Key"], msg: "Field required", type: "missing" }])
+  throw schemaError("Idempotency-Key is required on this call", [
+    { loc: ["header", "Idempotency-Key"], msg: "Field required", type: "missing" },
+  ])
 }
 const MAX_KEYS = 20_000
 
@@ -29,8 +31,12 @@ export function canonicalJson(value: unknown): string {
   if (value === undefined) return ""
   return JSON.stringify(value, (_key, v) =>
     v && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, (v as Record<string, unknown>)[k]]))
-      : v
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, (v as Record<string, unknown>)[k]]),
+        )
+      : v,
   )
 }
 
@@ -78,7 +84,7 @@ export function idempotency() {
         res,
         schemaError(`Idempotency-Key must be 1 to ${max} characters`, [
           { loc: ["header", "Idempotency-Key"], msg: `must be 1 to ${max} characters`, type: "string_length" },
-        ])
+        ]),
       )
     }
     const store = merchantOf(res).idempotency
@@ -86,10 +92,16 @@ export function idempotency() {
     const existing = store.get(key)
     if (existing) {
       if (existing.fingerprint !== fingerprint) {
-        return sendError(res, new ServiceError(409, "IDEMPOTENCY_CONFLICT", "This Idempotency-Key was used with another request"))
+        return sendError(
+          res,
+          new ServiceError(409, "IDEMPOTENCY_CONFLICT", "This Idempotency-Key was used with another request"),
+        )
       }
       if (!existing.answer) {
-        return sendError(res, new ServiceError(409, "IDEMPOTENCY_CONFLICT", "A request with this Idempotency-Key is still in progress"))
+        return sendError(
+          res,
+          new ServiceError(409, "IDEMPOTENCY_CONFLICT", "A request with this Idempotency-Key is still in progress"),
+        )
       }
       res.setHeader("Idempotent-Replayed", "true")
       for (const [name, value] of Object.entries(existing.answer.headers ?? {})) res.setHeader(name, value)
@@ -100,7 +112,11 @@ export function idempotency() {
     res.json = (body: unknown) => {
       if (res.statusCode >= 500 || res.statusCode === 429) store.forget(key, entry)
       else {
-        const headers = Object.fromEntries(REPLAYED_HEADERS.flatMap((name) => (res.getHeader(name) === undefined ? [] : [[name, String(res.getHeader(name))]])))
+        const headers = Object.fromEntries(
+          REPLAYED_HEADERS.flatMap((name) =>
+            res.getHeader(name) === undefined ? [] : [[name, String(res.getHeader(name))]],
+          ),
+        )
         entry.answer = { status: res.statusCode, text: JSON.stringify(body), headers }
       }
       return json(body)

@@ -19,7 +19,14 @@ import { publishedIndex } from "./published/operations"
 import type { SimulatorLogger, SimulatorOptions } from "./types"
 import { WebhookDispatcher } from "./webhooks"
 
-export type { MerchantConfig, SimulatorHooks, SimulatorLogger, SimulatorOptions, SimulatorProfile, StepUpRule } from "./types"
+export type {
+  MerchantConfig,
+  SimulatorHooks,
+  SimulatorLogger,
+  SimulatorOptions,
+  SimulatorProfile,
+  StepUpRule,
+} from "./types"
 export { DEFAULT_MINIMAL_FUNDING_DELAY_MS, DEFAULT_STEP_UP, PROFILE_ENV, PROFILES } from "./profile"
 export type { SimulatorContext } from "./context"
 
@@ -58,7 +65,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const logger = options.logger ?? quietLogger
   const clock = new Clock()
   const unverifiedTtlMs = options.unverifiedTtlMs ?? DEFAULT_UNVERIFIED_TTL_MS
-  const profile = profileSettings(resolveProfile(options.profile), { minimalFundingDelayMs: options.minimalFundingDelayMs, stepUp: options.stepUp })
+  const profile = profileSettings(resolveProfile(options.profile), {
+    minimalFundingDelayMs: options.minimalFundingDelayMs,
+    stepUp: options.stepUp,
+  })
   // The minimal profile shapes by the published documents: loaded (and checked to exist) before the server listens.
   if (profile.name === "minimal") publishedIndex()
   const ctx: SimulatorContext = {
@@ -69,13 +79,16 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       fulfilmentDelayMs: options.repaymentFulfilmentDelayMs ?? DEFAULT_REPAYMENT_FULFILMENT_DELAY_MS,
     },
     registration: {
-      decisionDelayMs: options.proposalDecisionDelayMs === undefined ? DEFAULT_PROPOSAL_DECISION_DELAY_MS : options.proposalDecisionDelayMs,
+      decisionDelayMs:
+        options.proposalDecisionDelayMs === undefined
+          ? DEFAULT_PROPOSAL_DECISION_DELAY_MS
+          : options.proposalDecisionDelayMs,
     },
     clock,
-    merchants: new MerchantRegistry(
-      options.merchants ?? [{ apiKey: SIMULATOR_API_KEY, name: "Simulated Merchant" }],
-      { webhookUrl: options.webhookUrl ?? null, webhookSecret: SIMULATOR_WEBHOOK_SECRET }
-    ),
+    merchants: new MerchantRegistry(options.merchants ?? [{ apiKey: SIMULATOR_API_KEY, name: "Simulated Merchant" }], {
+      webhookUrl: options.webhookUrl ?? null,
+      webhookSecret: SIMULATOR_WEBHOOK_SECRET,
+    }),
     companies: new CompanyDirectory(),
     faults: new FaultStore(),
     requests: new RequestLog(options.requestLogLimit ?? 5000),
@@ -85,7 +98,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
       logger,
       () => ctx.baseUrl,
-      profile.name === "minimal" ? minimalEvent : undefined
+      profile.name === "minimal" ? minimalEvent : undefined,
     ),
     documents: new DocumentNumbers(),
     pdfs: new PdfCache(),

@@ -44,11 +44,19 @@ export function minimalAnswers() {
       }
       if (status < 200 || status > 299) return json(body)
       if (!operation) {
-        return json(body && typeof body === "object" && !Array.isArray(body) ? { ...body, [EXTRA_FIELD]: { added_by: "trade-credit-simulator (profile minimal)" } } : body)
+        return json(
+          body && typeof body === "object" && !Array.isArray(body)
+            ? { ...body, [EXTRA_FIELD]: { added_by: "trade-credit-simulator (profile minimal)" } }
+            : body,
+        )
       }
       const schema = index.responseSchema(operation, status)
       if (schema === undefined || schema === null) {
-        if (PROMISED_WHOLE.some((p) => p.method === method && p.pattern.test(path)) && body && typeof body === "object") {
+        if (
+          PROMISED_WHOLE.some((p) => p.method === method && p.pattern.test(path)) &&
+          body &&
+          typeof body === "object"
+        ) {
           return json({ ...body, [EXTRA_FIELD]: { added_by: "trade-credit-simulator (profile minimal)" } })
         }
         return json({ [EXTRA_FIELD]: { added_by: "trade-credit-simulator (profile minimal)" } })
@@ -68,12 +76,18 @@ const PROMISED_WHOLE = [{ method: "PATCH", pattern: /^\/proposal\/returning-buye
  * required data (order events without `state` and `status`), and an unknown field. An event the documents do not
  * publish (the contract's `repayment.plan.funding_decided`) keeps its name and data, in the same envelope.
  */
-export function minimalEvent(type: string, payload: Record<string, unknown>): { type: string; payload: Record<string, unknown> } {
+export function minimalEvent(
+  type: string,
+  payload: Record<string, unknown>,
+): { type: string; payload: Record<string, unknown> } {
   const event = publishedIndex().event(type)
   if (!event) {
     const { specversion: _specversion, ...rest } = payload
     return { type, payload: { ...rest, [EXTRA_FIELD]: { added_by: "trade-credit-simulator (profile minimal)" } } }
   }
   const renamed = { ...payload, type: event.type }
-  return { type: event.type, payload: event.shaper.shape({ $ref: event.schemaRef }, renamed) as Record<string, unknown> }
+  return {
+    type: event.type,
+    payload: event.shaper.shape({ $ref: event.schemaRef }, renamed) as Record<string, unknown>,
+  }
 }

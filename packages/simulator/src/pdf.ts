@@ -42,7 +42,7 @@ class Writer {
   constructor(
     private readonly pdf: PDFDocument,
     private readonly font: PDFFont,
-    private readonly bold: PDFFont
+    private readonly bold: PDFFont,
   ) {
     this.newPage()
   }
@@ -55,7 +55,12 @@ class Writer {
   line(text: string, options: { size?: number; bold?: boolean; x?: number; gap?: number } = {}) {
     const size = options.size ?? 10
     if (this.y < 50) this.newPage()
-    this.page.drawText(printable(text), { x: options.x ?? 50, y: this.y, size, font: options.bold ? this.bold : this.font })
+    this.page.drawText(printable(text), {
+      x: options.x ?? 50,
+      y: this.y,
+      size,
+      font: options.bold ? this.bold : this.font,
+    })
     this.y -= options.gap ?? size + 5
   }
 
@@ -82,7 +87,11 @@ export async function renderDocument(doc: IssuedDocument, parties: DocumentParti
   pdf.setProducer("trade-credit simulator")
   pdf.setCreationDate(new Date(doc.issued_at))
   pdf.setModificationDate(new Date(doc.issued_at))
-  const w = new Writer(pdf, await pdf.embedFont(StandardFonts.Helvetica), await pdf.embedFont(StandardFonts.HelveticaBold))
+  const w = new Writer(
+    pdf,
+    await pdf.embedFont(StandardFonts.Helvetica),
+    await pdf.embedFont(StandardFonts.HelveticaBold),
+  )
   w.line(`${title} ${doc.number}`, { size: 18, bold: true, gap: 28 })
   w.line(`Issued: ${doc.issued_at.slice(0, 10)}`)
   w.line(`Order: ${parties.orderId} (merchant order ${parties.merchantOrderId})`)
@@ -95,15 +104,28 @@ export async function renderDocument(doc: IssuedDocument, parties: DocumentParti
   w.line(`${parties.buyerCountry} ${parties.buyerNumber}`, { gap: 25 })
   if (doc.line_items && doc.line_items.length > 0) {
     const head = ["Item", "Qty", "Unit price", "Net", "Tax", "Gross"]
-    w.columns(head.map((h, i) => [h, COLUMNS[i]] as [string, number]), { bold: true })
+    w.columns(
+      head.map((h, i) => [h, COLUMNS[i]] as [string, number]),
+      { bold: true },
+    )
     for (const line of doc.line_items) {
-      const cells = [line.name.slice(0, 45), line.quantity, line.unit_price.replace(/0{1,4}$/, ""), line.net_amount, line.tax_amount, line.gross_amount]
+      const cells = [
+        line.name.slice(0, 45),
+        line.quantity,
+        line.unit_price.replace(/0{1,4}$/, ""),
+        line.net_amount,
+        line.tax_amount,
+        line.gross_amount,
+      ]
       w.columns(cells.map((c, i) => [c, COLUMNS[i]] as [string, number]))
     }
     w.space(10)
   }
   if (doc.net_amount !== null) w.line(`Net: ${doc.net_amount} ${doc.currency}`)
   if (doc.tax_amount !== null) w.line(`Tax: ${doc.tax_amount} ${doc.currency}`)
-  w.line(`${doc.kind === "invoice" ? "Total due" : "Total credited"}: ${doc.gross_amount} ${doc.currency}`, { bold: true, size: 12 })
+  w.line(`${doc.kind === "invoice" ? "Total due" : "Total credited"}: ${doc.gross_amount} ${doc.currency}`, {
+    bold: true,
+    size: 12,
+  })
   return pdf.save()
 }

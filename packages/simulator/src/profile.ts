@@ -30,7 +30,11 @@ export type StepUpRule = {
  * full profile starts with no rule (every verified one-click order stays one click); the control API (PUT
  * /_sim/profile {step_up}) or the `stepUp` option sets one in either profile.
  */
-export const DEFAULT_STEP_UP: StepUpRule = { min_gross_amount: "5000.00", every_nth: null, merchant_order_id_pattern: null }
+export const DEFAULT_STEP_UP: StepUpRule = {
+  min_gross_amount: "5000.00",
+  every_nth: null,
+  merchant_order_id_pattern: null,
+}
 
 export type ProfileSettings = {
   name: SimulatorProfile
@@ -57,12 +61,22 @@ export function resolveProfile(option: SimulatorProfile | undefined): SimulatorP
 
 export function profileSettings(
   name: SimulatorProfile,
-  options: { minimalFundingDelayMs?: number; stepUp?: StepUpRule | null } = {}
+  options: { minimalFundingDelayMs?: number; stepUp?: StepUpRule | null } = {},
 ): ProfileSettings {
   const fundingDelayMs = options.minimalFundingDelayMs ?? DEFAULT_MINIMAL_FUNDING_DELAY_MS
   const stepUp =
-    options.stepUp === undefined ? (name === "minimal" ? { ...DEFAULT_STEP_UP } : null) : options.stepUp && { ...options.stepUp }
-  return { name, fundingDelayMs, stepUp, oneClickCount: new Map(), initial: { fundingDelayMs, stepUp: stepUp && { ...stepUp } } }
+    options.stepUp === undefined
+      ? name === "minimal"
+        ? { ...DEFAULT_STEP_UP }
+        : null
+      : options.stepUp && { ...options.stepUp }
+  return {
+    name,
+    fundingDelayMs,
+    stepUp,
+    oneClickCount: new Map(),
+    initial: { fundingDelayMs, stepUp: stepUp && { ...stepUp } },
+  }
 }
 
 /** Back to the settings it started with, the one-click count at zero. */
@@ -89,13 +103,21 @@ export function profileView(settings: ProfileSettings) {
  * Whether a one-click order is answered UNVERIFIED with a payment_url instead (either profile: the full profile has
  * no rule unless one is set).
  */
-export function steppedUp(settings: ProfileSettings, merchantId: string, order: { gross_amount: string; merchant_order_id: string }): boolean {
+export function steppedUp(
+  settings: ProfileSettings,
+  merchantId: string,
+  order: { gross_amount: string; merchant_order_id: string },
+): boolean {
   if (!settings.stepUp) return false
   const n = (settings.oneClickCount.get(merchantId) ?? 0) + 1
   settings.oneClickCount.set(merchantId, n)
   const rule = settings.stepUp
   if (rule.min_gross_amount !== null && new BigNumber(order.gross_amount).gte(rule.min_gross_amount)) return true
   if (rule.every_nth !== null && rule.every_nth > 0 && n % rule.every_nth === 0) return true
-  if (rule.merchant_order_id_pattern !== null && new RegExp(rule.merchant_order_id_pattern).test(order.merchant_order_id)) return true
+  if (
+    rule.merchant_order_id_pattern !== null &&
+    new RegExp(rule.merchant_order_id_pattern).test(order.merchant_order_id)
+  )
+    return true
   return false
 }

@@ -41,7 +41,7 @@ export class RequestLog {
         (e) =>
           (!method || e.method === method) &&
           (!filter.path_prefix || e.path.startsWith(filter.path_prefix)) &&
-          (!filter.merchant || e.merchant === filter.merchant)
+          (!filter.merchant || e.merchant === filter.merchant),
       )
   }
 

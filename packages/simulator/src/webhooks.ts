@@ -46,13 +46,25 @@ export class WebhookDispatcher {
     private readonly logger: SimulatorLogger,
     private readonly source: () => string = () => "",
     /** What the profile makes of an event before it is kept and sent (the minimal profile's names and envelopes). */
-    private readonly transform?: (type: string, payload: Record<string, unknown>) => { type: string; payload: Record<string, unknown> }
+    private readonly transform?: (
+      type: string,
+      payload: Record<string, unknown>,
+    ) => { type: string; payload: Record<string, unknown> },
   ) {}
 
   emit(merchant: MerchantState, eventType: string, data: unknown): WebhookDelivery {
     const id = `msg_${randomUUID().replace(/-/g, "")}`
-    const envelope: WebhookEnvelope = { id, specversion: SPEC_VERSION, source: this.source(), type: eventType, time: this.clock.iso(), data }
-    const { type, payload } = this.transform ? this.transform(eventType, envelope) : { type: eventType, payload: envelope }
+    const envelope: WebhookEnvelope = {
+      id,
+      specversion: SPEC_VERSION,
+      source: this.source(),
+      type: eventType,
+      time: this.clock.iso(),
+      data,
+    }
+    const { type, payload } = this.transform
+      ? this.transform(eventType, envelope)
+      : { type: eventType, payload: envelope }
     const delivery: WebhookDelivery = {
       id,
       merchant: merchant.id,
@@ -82,7 +94,7 @@ export class WebhookDispatcher {
     return this.deliveries.filter(
       (d) =>
         (!filter.merchant || d.merchant === filter.merchant) &&
-        (!filter.type || d.type === filter.type || d.type === `${filter.type}.v1` || d.type === published)
+        (!filter.type || d.type === filter.type || d.type === `${filter.type}.v1` || d.type === published),
     )
   }
 
@@ -98,7 +110,12 @@ export class WebhookDispatcher {
     this.closing.abort()
   }
 
-  private async attempt(delivery: WebhookDelivery, merchant: MerchantState, body: string, generation: number): Promise<void> {
+  private async attempt(
+    delivery: WebhookDelivery,
+    merchant: MerchantState,
+    body: string,
+    generation: number,
+  ): Promise<void> {
     if (this.closing.signal.aborted || generation !== this.generation || !delivery.url) return
     const sentAt = new Date()
     const attempt: DeliveryAttempt = { time: this.clock.iso(), status: null, error: null }
@@ -122,13 +139,16 @@ export class WebhookDispatcher {
         return
       }
     } catch (error) {
-      attempt.error = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)
+      attempt.error =
+        error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)
     }
     if (this.closing.signal.aborted || generation !== this.generation) return
     const wait = this.retryDelaysMs[delivery.attempts.length - 1]
     if (wait === undefined) {
       delivery.state = "failed"
-      this.logger.warn(`simulator: webhook ${delivery.type} ${delivery.id} failed after ${delivery.attempts.length} attempts`)
+      this.logger.warn(
+        `simulator: webhook ${delivery.type} ${delivery.id} failed after ${delivery.attempts.length} attempts`,
+      )
       return
     }
     const timer = setTimeout(() => {

@@ -23,7 +23,7 @@ export function useTradeCreditOrder(orderId: string) {
     queryFn: async () => {
       try {
         const { trade_credit } = await sdk.client.fetch<{ trade_credit: TradeCreditOrderSummary }>(
-          `/admin/trade-credit/orders/${encodeURIComponent(orderId)}`
+          `/admin/trade-credit/orders/${encodeURIComponent(orderId)}`,
         )
         return trade_credit
       } catch (error) {
@@ -44,7 +44,8 @@ export type ReconciliationRunFinding = {
   order_id?: string | null
   discrepancy?: "unknown_at_service"
 }
-/** A run as the reconciliation route answers it: its counts (`unknown_at_service`: orders the service answers 404 for). */
+/** A run as the reconciliation route answers it: its counts (`unknown_at_service`: orders the service answers 404 for).
+ * */
 export type ReconciliationRun = {
   id: string
   checked: number
@@ -66,7 +67,10 @@ export function useResyncOrder(orderId: string) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: () =>
-      sdk.client.fetch<ReconciliationRunAnswer>("/admin/trade-credit/reconciliation", { method: "POST", body: { order_id: orderId } }),
+      sdk.client.fetch<ReconciliationRunAnswer>("/admin/trade-credit/reconciliation", {
+        method: "POST",
+        body: { order_id: orderId },
+      }),
     onSettled: () => {
       client.invalidateQueries({ queryKey: orderKey(orderId) })
       client.invalidateQueries({ queryKey: latestRunKey })
@@ -75,18 +79,25 @@ export function useResyncOrder(orderId: string) {
   })
 }
 
-/** The newest reconciliation run with its findings and named counts (Settings → Trade credit); null before the first. */
+/** The newest reconciliation run with its findings and named counts (Settings → Trade credit); null before the first.
+ * */
 export function useLatestReconciliationRun() {
   return useQuery({
     queryKey: latestRunKey,
-    queryFn: async () => (await sdk.client.fetch<{ runs: ReconciliationRun[] }>("/admin/trade-credit/reconciliation", { query: { limit: 1 } })).runs[0] ?? null,
+    queryFn: async () =>
+      (
+        await sdk.client.fetch<{ runs: ReconciliationRun[] }>("/admin/trade-credit/reconciliation", {
+          query: { limit: 1 },
+        })
+      ).runs[0] ?? null,
   })
 }
 
 export function useTradeCreditSettings() {
   return useQuery({
     queryKey: settingsKey,
-    queryFn: async () => (await sdk.client.fetch<{ settings: TradeCreditSettings }>("/admin/trade-credit/settings")).settings,
+    queryFn: async () =>
+      (await sdk.client.fetch<{ settings: TradeCreditSettings }>("/admin/trade-credit/settings")).settings,
   })
 }
 
@@ -95,7 +106,12 @@ export function useConnectionCheck() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: async () =>
-      (await sdk.client.fetch<{ check: TradeCreditConnectionCheck }>("/admin/trade-credit/connection-check", { method: "POST", body: {} })).check,
+      (
+        await sdk.client.fetch<{ check: TradeCreditConnectionCheck }>("/admin/trade-credit/connection-check", {
+          method: "POST",
+          body: {},
+        })
+      ).check,
     onSettled: () => client.invalidateQueries({ queryKey: settingsKey }),
   })
 }
@@ -145,8 +161,11 @@ export function useCustomerGroups() {
   return useQuery({
     queryKey: ["trade-credit", "customer-groups"],
     queryFn: async () =>
-      (await sdk.client.fetch<{ customer_groups: { id: string; name: string }[] }>("/admin/customer-groups", { query: { fields: "id,name", limit: 200 } }))
-        .customer_groups,
+      (
+        await sdk.client.fetch<{ customer_groups: { id: string; name: string }[] }>("/admin/customer-groups", {
+          query: { fields: "id,name", limit: 200 },
+        })
+      ).customer_groups,
   })
 }
 
@@ -157,8 +176,11 @@ export function useRegions() {
   return useQuery({
     queryKey: ["trade-credit", "regions"],
     queryFn: async () =>
-      (await sdk.client.fetch<{ regions: { id: string; name: string; currency_code: string }[] }>("/admin/regions", { query: { fields: "id,name,currency_code", limit: 100 } }))
-        .regions,
+      (
+        await sdk.client.fetch<{ regions: { id: string; name: string; currency_code: string }[] }>("/admin/regions", {
+          query: { fields: "id,name,currency_code", limit: 100 },
+        })
+      ).regions,
   })
 }
 
@@ -166,7 +188,10 @@ export function useRegionSettings(regionId: string | undefined) {
   return useQuery({
     queryKey: regionSettingsKey(regionId ?? ""),
     enabled: !!regionId,
-    queryFn: async () => await sdk.client.fetch<RegionSettingsAnswer>(`/admin/trade-credit/regions/${encodeURIComponent(regionId!)}/settings`),
+    queryFn: async () =>
+      await sdk.client.fetch<RegionSettingsAnswer>(
+        `/admin/trade-credit/regions/${encodeURIComponent(regionId!)}/settings`,
+      ),
   })
 }
 
@@ -174,7 +199,10 @@ export function useSaveRegionSettings(regionId: string) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (body: RegionSettingsChange) =>
-      sdk.client.fetch<RegionSettingsAnswer>(`/admin/trade-credit/regions/${encodeURIComponent(regionId)}/settings`, { method: "POST", body }),
+      sdk.client.fetch<RegionSettingsAnswer>(`/admin/trade-credit/regions/${encodeURIComponent(regionId)}/settings`, {
+        method: "POST",
+        body,
+      }),
     onSuccess: (answer) => client.setQueryData(regionSettingsKey(regionId), answer),
   })
 }

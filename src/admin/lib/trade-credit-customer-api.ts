@@ -16,7 +16,7 @@ export class CustomerApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly code: string | null
+    readonly code: string | null,
   ) {
     super(message)
   }
@@ -50,7 +50,11 @@ async function call<T>(path: string, init: { method?: string; body?: unknown } =
     data = undefined
   }
   if (!res.ok) {
-    throw new CustomerApiError(data?.message ?? `${res.status} ${res.statusText}`, res.status, typeof data?.code === "string" ? data.code : null)
+    throw new CustomerApiError(
+      data?.message ?? `${res.status} ${res.statusText}`,
+      res.status,
+      typeof data?.code === "string" ? data.code : null,
+    )
   }
   return data as T
 }
@@ -61,22 +65,27 @@ const keys = {
   tradeAccount: (customerId: string) => ["trade-credit", "customer", customerId, "trade-account"] as const,
   erasure: (customerId: string) => ["trade-credit", "customer", customerId, "erasure-requests"] as const,
 }
-const noRetryOn4xx = (count: number, error: unknown) => !(error instanceof CustomerApiError && error.status < 500) && count < 1
+const noRetryOn4xx = (count: number, error: unknown) =>
+  !(error instanceof CustomerApiError && error.status < 500) && count < 1
 
 /** The customer's sole-trader enrollment, or null. */
 export function useCustomerEnrollment(customerId: string) {
   return useQuery({
     queryKey: keys.enrollment(customerId),
-    queryFn: async () => (await call<TradeCreditEnrollmentAnswer>(`/admin/trade-credit/customers/${id(customerId)}/enrollment`)).enrollment,
+    queryFn: async () =>
+      (await call<TradeCreditEnrollmentAnswer>(`/admin/trade-credit/customers/${id(customerId)}/enrollment`))
+        .enrollment,
     retry: noRetryOn4xx,
   })
 }
 
-/** The trade account the customer orders for, and the customer's user in it (its `verified` read back from the service). */
+/** The trade account the customer orders for, and the customer's user in it (its `verified` read back from the
+ * service). */
 export function useCustomerTradeAccount(customerId: string) {
   return useQuery({
     queryKey: keys.tradeAccount(customerId),
-    queryFn: () => call<TradeCreditCustomerTradeAccountAnswer>(`/admin/trade-credit/customers/${id(customerId)}/trade-account`),
+    queryFn: () =>
+      call<TradeCreditCustomerTradeAccountAnswer>(`/admin/trade-credit/customers/${id(customerId)}/trade-account`),
     retry: noRetryOn4xx,
   })
 }
@@ -97,13 +106,14 @@ export function useOnboardCustomer(customerId: string) {
   })
 }
 
-/** "Send verification link": a link for the customer's user, returned (and emitted as an event for the merchant's mailer). */
+/** "Send verification link": a link for the customer's user, returned (and emitted as an event for the merchant's
+ * mailer). */
 export function useSendVerificationLink(customerId: string) {
   return useMutation({
     mutationFn: (tradeAccountId: string) =>
       call<TradeCreditVerificationLinkAnswer>(
         `/admin/trade-credit/trade-accounts/${id(tradeAccountId)}/users/${id(customerId)}/verification-link`,
-        { method: "POST", body: {} }
+        { method: "POST", body: {} },
       ),
   })
 }
@@ -113,8 +123,11 @@ export function useCustomerErasureRequests(customerId: string) {
   return useQuery({
     queryKey: keys.erasure(customerId),
     queryFn: async () =>
-      (await call<{ erasure_requests: TradeCreditErasureRequest[] }>(`/admin/trade-credit/erasure-requests?customer_id=${id(customerId)}&limit=20`))
-        .erasure_requests,
+      (
+        await call<{ erasure_requests: TradeCreditErasureRequest[] }>(
+          `/admin/trade-credit/erasure-requests?customer_id=${id(customerId)}&limit=20`,
+        )
+      ).erasure_requests,
     retry: noRetryOn4xx,
   })
 }

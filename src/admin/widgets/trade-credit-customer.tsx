@@ -1,6 +1,20 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminCustomer, DetailWidgetProps } from "@medusajs/framework/types"
-import { Alert, Badge, Button, Container, Copy, Heading, Input, Label, RadioGroup, Skeleton, Text, toast, usePrompt } from "@medusajs/ui"
+import {
+  Alert,
+  Badge,
+  Button,
+  Container,
+  Copy,
+  Heading,
+  Input,
+  Label,
+  RadioGroup,
+  Skeleton,
+  Text,
+  toast,
+  usePrompt,
+} from "@medusajs/ui"
 import { useState, type FormEvent, type ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import {
@@ -40,7 +54,15 @@ const Tag = ({ value, text, testId, color }: { value: string; text: string; test
   </Badge>
 )
 const dateTime = (value: string | null | undefined) =>
-  value ? new Date(value).toLocaleString(undefined, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" }) : "-"
+  value
+    ? new Date(value).toLocaleString(undefined, {
+        year: "numeric",
+        month: "short",
+        day: "numeric",
+        hour: "2-digit",
+        minute: "2-digit",
+      })
+    : "-"
 
 const Row = ({ title, children }: { title: string; children: ReactNode }) => (
   <div className="text-ui-fg-subtle grid grid-cols-[2fr_3fr] items-center gap-x-3 px-6 py-3">
@@ -111,7 +133,9 @@ const EnrollmentSection = ({ customerId }: { customerId: string }) => {
             <Value testId="tc-enrollment-country">{enrollment.country_code}</Value>
           </Row>
           <Row title={t("customer.enrollment.decidedAt")}>
-            <Value testId="tc-enrollment-decided">{enrollment.decided_at ? dateTime(enrollment.decided_at) : t("customer.enrollment.notDecided")}</Value>
+            <Value testId="tc-enrollment-decided">
+              {enrollment.decided_at ? dateTime(enrollment.decided_at) : t("customer.enrollment.notDecided")}
+            </Value>
           </Row>
           {enrollment.proposal_id && (
             <Row title={t("customer.enrollment.proposal")}>
@@ -125,7 +149,15 @@ const EnrollmentSection = ({ customerId }: { customerId: string }) => {
 }
 
 /** "Onboard": the company by the company search's canonical id, or by country and organization number. */
-const OnboardForm = ({ customerId, companyName, onDone }: { customerId: string; companyName: string | null; onDone: () => void }) => {
+const OnboardForm = ({
+  customerId,
+  companyName,
+  onDone,
+}: {
+  customerId: string
+  companyName: string | null
+  onDone: () => void
+}) => {
   const { t } = useTranslation("tradeCredit")
   const onboard = useOnboardCustomer(customerId)
   const [by, setBy] = useState<"organization_number" | "canonical_id">("organization_number")
@@ -153,12 +185,16 @@ const OnboardForm = ({ customerId, companyName, onDone }: { customerId: string; 
           toast.success(onboarded ? t("customer.onboard.onboarded") : t("customer.onboard.alreadyOnboarded"))
           onDone()
         },
-      }
+      },
     )
   }
 
   return (
-    <form onSubmit={submit} className="mx-6 mb-4 flex flex-col gap-y-3 rounded-lg border border-ui-border-base p-4" data-testid="tc-onboard-form">
+    <form
+      onSubmit={submit}
+      className="mx-6 mb-4 flex flex-col gap-y-3 rounded-lg border border-ui-border-base p-4"
+      data-testid="tc-onboard-form"
+    >
       <Text size="small" className="text-ui-fg-subtle">
         {t("customer.onboard.intro")}
       </Text>
@@ -195,7 +231,14 @@ const OnboardForm = ({ customerId, companyName, onDone }: { customerId: string; 
             <Label htmlFor="tc-country" size="xsmall" weight="plus">
               {t("customer.onboard.country")}
             </Label>
-            <Input id="tc-country" size="small" maxLength={2} value={country} onChange={(e) => setCountry(e.target.value.toUpperCase())} placeholder="GB" />
+            <Input
+              id="tc-country"
+              size="small"
+              maxLength={2}
+              value={country}
+              onChange={(e) => setCountry(e.target.value.toUpperCase())}
+              placeholder="GB"
+            />
           </div>
           <div className="flex flex-col gap-y-1">
             <Label htmlFor="tc-org-number" size="xsmall" weight="plus">
@@ -220,7 +263,11 @@ const OnboardForm = ({ customerId, companyName, onDone }: { customerId: string; 
           size="small"
           value={tradeName}
           onChange={(e) => setTradeName(e.target.value)}
-          placeholder={companyName ? t("customer.onboard.tradeNameDefault", { name: companyName }) : t("customer.onboard.tradeNameRequired")}
+          placeholder={
+            companyName
+              ? t("customer.onboard.tradeNameDefault", { name: companyName })
+              : t("customer.onboard.tradeNameRequired")
+          }
         />
       </div>
       {onboard.error && (
@@ -232,7 +279,13 @@ const OnboardForm = ({ customerId, companyName, onDone }: { customerId: string; 
         <Button size="small" variant="secondary" type="button" onClick={onDone} disabled={onboard.isPending}>
           {t("common.cancel")}
         </Button>
-        <Button size="small" type="submit" disabled={!company} isLoading={onboard.isPending} data-testid="tc-onboard-submit">
+        <Button
+          size="small"
+          type="submit"
+          disabled={!company}
+          isLoading={onboard.isPending}
+          data-testid="tc-onboard-submit"
+        >
           {t("customer.onboard.submit")}
         </Button>
       </div>
@@ -240,7 +293,8 @@ const OnboardForm = ({ customerId, companyName, onDone }: { customerId: string; 
   )
 }
 
-/** Trade account: not onboarded / onboarded, the customer's user verified or not; "Onboard" and "Send verification link". */
+/** Trade account: not onboarded / onboarded, the customer's user verified or not; "Onboard" and "Send verification
+ * link". */
 const TradeAccountSection = ({ customer }: { customer: AdminCustomer }) => {
   const { t } = useTranslation("tradeCredit")
   const { data, isLoading, error } = useCustomerTradeAccount(customer.id)
@@ -250,10 +304,20 @@ const TradeAccountSection = ({ customer }: { customer: AdminCustomer }) => {
   const user = data?.user ?? null
 
   const status = !account ? (
-    <Tag value="NOT_ONBOARDED" text={t("customer.tradeAccount.notOnboarded")} color="grey" testId="tc-trade-account-status" />
+    <Tag
+      value="NOT_ONBOARDED"
+      text={t("customer.tradeAccount.notOnboarded")}
+      color="grey"
+      testId="tc-trade-account-status"
+    />
   ) : (
     <>
-      <Tag value="ONBOARDED" text={t("customer.tradeAccount.onboarded")} color="blue" testId="tc-trade-account-status" />
+      <Tag
+        value="ONBOARDED"
+        text={t("customer.tradeAccount.onboarded")}
+        color="blue"
+        testId="tc-trade-account-status"
+      />
       {user && (
         <Tag
           value={user.verified ? "VERIFIED" : "NOT_VERIFIED"}
@@ -289,7 +353,11 @@ const TradeAccountSection = ({ customer }: { customer: AdminCustomer }) => {
         <Failed message={t("customer.tradeAccount.loadFailed", { error: describeError(error) })} />
       ) : !account ? (
         onboarding ? (
-          <OnboardForm customerId={customer.id} companyName={customer.company_name ?? null} onDone={() => setOnboarding(false)} />
+          <OnboardForm
+            customerId={customer.id}
+            companyName={customer.company_name ?? null}
+            onDone={() => setOnboarding(false)}
+          />
         ) : (
           <Text size="small" className="text-ui-fg-muted px-6 py-2">
             {t("customer.tradeAccount.none")}
@@ -341,7 +409,9 @@ const TradeAccountSection = ({ customer }: { customer: AdminCustomer }) => {
                   onClick={() =>
                     sendLink.mutate(account.id, {
                       onSuccess: () =>
-                        toast.success(t("customer.tradeAccount.linkCreated"), { description: t("customer.tradeAccount.linkCreatedDescription") }),
+                        toast.success(t("customer.tradeAccount.linkCreated"), {
+                          description: t("customer.tradeAccount.linkCreatedDescription"),
+                        }),
                     })
                   }
                   data-testid="tc-send-verification"
@@ -395,7 +465,10 @@ const ErasureSection = ({ customer }: { customer: AdminCustomer }) => {
     if (!ref) return
     const confirmed = await prompt({
       title: t("customer.erasure.confirmTitle"),
-      description: t("customer.erasure.confirmDescription", { who: customer.email ?? t("customer.erasure.thisCustomer"), reference: ref }),
+      description: t("customer.erasure.confirmDescription", {
+        who: customer.email ?? t("customer.erasure.thisCustomer"),
+        reference: ref,
+      }),
       variant: "danger",
       confirmText: t("customer.erasure.request"),
       cancelText: t("common.cancel"),
@@ -461,7 +534,14 @@ const ErasureSection = ({ customer }: { customer: AdminCustomer }) => {
             maxLength={100}
           />
         </div>
-        <Button size="small" variant="danger" type="submit" disabled={!reference.trim()} isLoading={requestErasure.isPending} data-testid="tc-request-erasure">
+        <Button
+          size="small"
+          variant="danger"
+          type="submit"
+          disabled={!reference.trim()}
+          isLoading={requestErasure.isPending}
+          data-testid="tc-request-erasure"
+        >
           {t("customer.erasure.request")}
         </Button>
       </form>

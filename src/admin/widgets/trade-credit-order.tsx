@@ -37,11 +37,23 @@ const COLORS: Record<string, BadgeColor> = {
   INVOICED: "green",
 }
 const label = (value: string) => value.charAt(0) + value.slice(1).toLowerCase().replace(/_/g, " ")
-/** A state of the service in the admin's language (one the translations do not know reads as its code, in words); `name` picks the tooltip and test id. */
-const StateBadge = ({ value, name }: { value: string | null; name: "state" | "status" | "funding" | "fulfilment" | "instalment" }) => {
+/** A state of the service in the admin's language (one the translations do not know reads as its code, in words);
+ * `name` picks the tooltip and test id. */
+const StateBadge = ({
+  value,
+  name,
+}: {
+  value: string | null
+  name: "state" | "status" | "funding" | "fulfilment" | "instalment"
+}) => {
   const { t } = useTranslation("tradeCredit")
   return value ? (
-    <Badge size="2xsmall" color={COLORS[value] ?? "grey"} title={`${t(`order.${name}`)}: ${value}`} data-testid={`tc-${name}`}>
+    <Badge
+      size="2xsmall"
+      color={COLORS[value] ?? "grey"}
+      title={`${t(`order.${name}`)}: ${value}`}
+      data-testid={`tc-${name}`}
+    >
       {t(`order.states.${value}`, { defaultValue: label(value) })}
     </Badge>
   ) : (
@@ -64,7 +76,15 @@ const Row = ({ title, children }: { title: string; children: ReactNode }) => (
 )
 
 /** A button that downloads one PDF (invoice or credit note) and says plainly why it could not. */
-const DownloadButton = ({ path, document, number }: { path: string; document: "invoice" | "creditNote"; number: string }) => {
+const DownloadButton = ({
+  path,
+  document,
+  number,
+}: {
+  path: string
+  document: "invoice" | "creditNote"
+  number: string
+}) => {
   const { t } = useTranslation("tradeCredit")
   const [busy, setBusy] = useState(false)
   return (
@@ -124,7 +144,13 @@ const InvoiceDetails = ({ summary }: { summary: TradeCreditOrderSummary }) => {
         <div className="px-6 py-3">
           <Alert variant="warning">
             {t("order.notVerified")}{" "}
-            <a href={invoice.verification_url} target="_blank" rel="noreferrer" className="text-ui-fg-interactive underline" data-testid="tc-verification-link">
+            <a
+              href={invoice.verification_url}
+              target="_blank"
+              rel="noreferrer"
+              className="text-ui-fg-interactive underline"
+              data-testid="tc-verification-link"
+            >
               {t("order.verificationLink")}
             </a>{" "}
             <Copy content={invoice.verification_url} className="inline" />
@@ -151,7 +177,11 @@ const InvoiceDetails = ({ summary }: { summary: TradeCreditOrderSummary }) => {
                     {money(f.gross_amount, currency)}
                   </Text>
                 </div>
-                <DownloadButton path={invoicePath(summary.order.id, f.id)} document="invoice" number={f.invoice_number} />
+                <DownloadButton
+                  path={invoicePath(summary.order.id, f.id)}
+                  document="invoice"
+                  number={f.invoice_number}
+                />
               </li>
             ))}
           </ul>
@@ -179,7 +209,11 @@ const InvoiceDetails = ({ summary }: { summary: TradeCreditOrderSummary }) => {
                     {r.reason ? ` · ${r.reason}` : ""}
                   </Text>
                 </div>
-                <DownloadButton path={creditNotePath(summary.order.id, r.credit_note_number)} document="creditNote" number={r.credit_note_number} />
+                <DownloadButton
+                  path={creditNotePath(summary.order.id, r.credit_note_number)}
+                  document="creditNote"
+                  number={r.credit_note_number}
+                />
               </li>
             ))}
           </ul>
@@ -221,7 +255,8 @@ const PlanDetails = ({ summary }: { summary: TradeCreditOrderSummary }) => {
       </Row>
       <Row title={t("order.planAmounts")}>
         <Text size="small">
-          {[plan.invoiced_amount, plan.cancelled_amount, plan.credited_amount].map((a) => a ?? "-").join(" / ")} {(currency ?? "").toUpperCase()}
+          {[plan.invoiced_amount, plan.cancelled_amount, plan.credited_amount].map((a) => a ?? "-").join(" / ")}{" "}
+          {(currency ?? "").toUpperCase()}
         </Text>
       </Row>
       {plan.credit_decline_reason && (
@@ -280,18 +315,29 @@ const TradeCreditOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) 
     resync.mutate(undefined, {
       onSuccess: ({ run }) => {
         const failure = run.findings?.find((f) => f.error)?.error
-        // An order the service answers 404 for is a discrepancy, never "agree": say which, and what the merchant can do.
+        // An order the service answers 404 for is a discrepancy, never "agree": say which, and what the merchant can
+        // do.
         const unknown = unknownAtService(run)
         const reported = run.findings?.filter((f) => !f.error && !f.discrepancy && f.action.includes("reported:")) ?? []
-        if (run.failed) toast.error(t("order.resync.problem"), { description: failure ?? t("order.resync.unchecked", { count: run.failed }) })
+        if (run.failed)
+          toast.error(t("order.resync.problem"), {
+            description: failure ?? t("order.resync.unchecked", { count: run.failed }),
+          })
         else if (unknown.length) {
-          toast.warning(t("order.resync.unknownAtService", { orders: unknown.map((f) => f.service_order_id ?? "?").join(", ") }), {
-            description: t("order.resync.unknownAtServiceHelp"),
+          toast.warning(
+            t("order.resync.unknownAtService", { orders: unknown.map((f) => f.service_order_id ?? "?").join(", ") }),
+            {
+              description: t("order.resync.unknownAtServiceHelp"),
+              duration: 30_000,
+            },
+          )
+        } else if (reported.length) {
+          toast.warning(t("order.resync.reported", { count: reported.length }), {
+            description: reported.map((f) => f.action).join(" · "),
             duration: 30_000,
           })
-        } else if (reported.length) {
-          toast.warning(t("order.resync.reported", { count: reported.length }), { description: reported.map((f) => f.action).join(" · "), duration: 30_000 })
-        } else toast.success(run.repaired ? t("order.resync.repaired", { count: run.repaired }) : t("order.resync.agree"))
+        } else
+          toast.success(run.repaired ? t("order.resync.repaired", { count: run.repaired }) : t("order.resync.agree"))
       },
       onError: (e) => toast.error(t("order.resync.failed"), { description: (e as Error).message }),
     })
@@ -307,7 +353,13 @@ const TradeCreditOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) 
             </Badge>
           )}
         </div>
-        <Button size="small" variant="secondary" onClick={onResync} isLoading={resync.isPending} data-testid="tc-resync">
+        <Button
+          size="small"
+          variant="secondary"
+          onClick={onResync}
+          isLoading={resync.isPending}
+          data-testid="tc-resync"
+        >
           <ArrowPath />
           {t("order.resync.button")}
         </Button>
@@ -322,8 +374,7 @@ const TradeCreditOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) 
             {summary.service_error && (
               <div className="px-6 py-3">
                 <Alert variant="warning" data-testid="tc-service-error">
-                  {t("order.serviceError")}{" "}
-                  {summary.service_error.message}
+                  {t("order.serviceError")} {summary.service_error.message}
                 </Alert>
               </div>
             )}

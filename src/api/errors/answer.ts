@@ -8,13 +8,24 @@ export type ErrorBody = { type: string; code: ErrorCode; message: string }
 export type ErrorAnswer = { status: number; headers: Record<string, string>; body: ErrorBody & Record<string, unknown> }
 
 /** The answer of a code: its status and type from the catalogue. `extra` adds fields (e.g. `retry_after`). */
-export function errorAnswer(code: ErrorCode, message: string, headers: Record<string, string> = {}, extra: Record<string, unknown> = {}): ErrorAnswer {
+export function errorAnswer(
+  code: ErrorCode,
+  message: string,
+  headers: Record<string, string> = {},
+  extra: Record<string, unknown> = {},
+): ErrorAnswer {
   const { status, type } = ERROR_CODES[code]
   return { status, headers, body: { type, code, message, ...extra } }
 }
 
 /** Sends the answer of a code, for middlewares that answer themselves (rate limits, webhooks' bounded bodies). */
-export function sendError(res: MedusaResponse, code: ErrorCode, message: string, headers: Record<string, string> = {}, extra: Record<string, unknown> = {}) {
+export function sendError(
+  res: MedusaResponse,
+  code: ErrorCode,
+  message: string,
+  headers: Record<string, string> = {},
+  extra: Record<string, unknown> = {},
+) {
   const answer = errorAnswer(code, message, headers, extra)
   for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value)
   res.status(answer.status).json(answer.body)
@@ -36,30 +47,41 @@ const CODE_OF_STATUS: Record<number, ErrorCode> = {
 function bodyParserAnswer(error: { type: string; limit?: number; status: number }): ErrorAnswer | undefined {
   switch (error.type) {
     case "entity.parse.failed":
-      return errorAnswer(Codes.TRADE_CREDIT_MALFORMED_JSON, "The body is not valid JSON: send a JSON object with Content-Type: application/json")
+      return errorAnswer(
+        Codes.TRADE_CREDIT_MALFORMED_JSON,
+        "The body is not valid JSON: send a JSON object with Content-Type: application/json",
+      )
     case "entity.too.large":
     case "parameters.too.many":
       return errorAnswer(
         Codes.TRADE_CREDIT_PAYLOAD_TOO_LARGE,
-        `The body is too large${typeof error.limit === "number" ? `: at most ${error.limit} bytes` : ""}`
+        `The body is too large${typeof error.limit === "number" ? `: at most ${error.limit} bytes` : ""}`,
       )
     case "charset.unsupported":
     case "encoding.unsupported":
-      return errorAnswer(Codes.TRADE_CREDIT_UNSUPPORTED_MEDIA_TYPE, "The body's charset or content encoding is not supported: send UTF-8 JSON")
+      return errorAnswer(
+        Codes.TRADE_CREDIT_UNSUPPORTED_MEDIA_TYPE,
+        "The body's charset or content encoding is not supported: send UTF-8 JSON",
+      )
     default:
       return undefined
   }
 }
 
 const isHttpError = (error: unknown): error is { type: string; status: number; expose?: boolean; limit?: number } =>
-  !!error && typeof error === "object" && typeof (error as { status?: unknown }).status === "number" && typeof (error as { type?: unknown }).type === "string" && "expose" in error
+  !!error &&
+  typeof error === "object" &&
+  typeof (error as { status?: unknown }).status === "number" &&
+  typeof (error as { type?: unknown }).type === "string" &&
+  "expose" in error
 
 /**
  * What a plugin route answers for an error: `{type, code, message}` in every case.
  * - an error with a code of the catalogue (RouteError, a MedusaError the plugin threw, or either as a workflow hands
  *   it back): that code's status and type;
  * - Express's body parsers (malformed JSON, too large, unsupported charset): the plugin's codes;
- * - Medusa's publishable key check on /store (it runs before any plugin middleware): TRADE_CREDIT_PUBLISHABLE_KEY_REQUIRED;
+ * - Medusa's publishable key check on /store (it runs before any plugin middleware):
+ * TRADE_CREDIT_PUBLISHABLE_KEY_REQUIRED;
  * - anything else: the status Medusa's own error handler would answer, with a generic code of that status (a 5xx
  *   with Medusa's "An unknown error occurred." and nothing of the error itself).
  */
@@ -67,7 +89,8 @@ export function answerOfError(error: unknown, req: MedusaRequest): ErrorAnswer {
   const headers = (error as { headers?: Record<string, string> } | null)?.headers ?? {}
   const code = (error as { code?: unknown } | null)?.code
   // Workflows hand back what a step threw as a plain error (the class is lost, the fields stay): the code is enough.
-  if (isErrorCode(code)) return errorAnswer(code, String((error as Error).message ?? code), typeof headers === "object" ? headers : {})
+  if (isErrorCode(code))
+    return errorAnswer(code, String((error as Error).message ?? code), typeof headers === "object" ? headers : {})
   if (isHttpError(error)) {
     const parsed = bodyParserAnswer(error)
     if (parsed) return parsed

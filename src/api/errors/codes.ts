@@ -38,11 +38,16 @@ const conflict = (description: string): ErrorCodeEntry => ({ status: 409, type: 
 export const ERROR_CODES = {
   // ---- the request itself -------------------------------------------------------------------------------------
   TRADE_CREDIT_MALFORMED_JSON: invalid("The body is not JSON (or not a JSON object or array)."),
-  TRADE_CREDIT_PAYLOAD_TOO_LARGE: { status: 413, type: "payload_too_large", description: "The body is larger than the route accepts." },
+  TRADE_CREDIT_PAYLOAD_TOO_LARGE: {
+    status: 413,
+    type: "payload_too_large",
+    description: "The body is larger than the route accepts.",
+  },
   TRADE_CREDIT_UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
     type: "unsupported_media_type",
-    description: "The body is not JSON (`Content-Type: application/json`), or its charset or encoding is not supported.",
+    description:
+      "The body is not JSON (`Content-Type: application/json`), or its charset or encoding is not supported.",
   },
   TRADE_CREDIT_ROUTE_NOT_FOUND: notFound("No route of the plugin at this path."),
   TRADE_CREDIT_METHOD_NOT_ALLOWED: {
@@ -50,32 +55,80 @@ export const ERROR_CODES = {
     type: "method_not_allowed",
     description: "The path is a route of the plugin, but not for this method (`Allow` lists the methods).",
   },
-  TRADE_CREDIT_PUBLISHABLE_KEY_REQUIRED: notAllowed("A /store route without a valid publishable key (`x-publishable-api-key`)."),
-  TRADE_CREDIT_UNAUTHORIZED: { status: 401, type: "unauthorized", description: "The route needs a logged-in customer (sole-trader routes)." },
+  TRADE_CREDIT_PUBLISHABLE_KEY_REQUIRED: notAllowed(
+    "A /store route without a valid publishable key (`x-publishable-api-key`).",
+  ),
+  TRADE_CREDIT_UNAUTHORIZED: {
+    status: 401,
+    type: "unauthorized",
+    description: "The route needs a logged-in customer (sole-trader routes).",
+  },
   TRADE_CREDIT_FORBIDDEN: { status: 403, type: "forbidden", description: "Medusa refused the request (permissions)." },
   TRADE_CREDIT_INVALID_PATH: invalid("The path has a malformed %-escape or a control character."),
   TRADE_CREDIT_INVALID_QUERY: invalid("A query parameter is malformed or unknown (the message names it)."),
   TRADE_CREDIT_INVALID_BODY: invalid("A body field is malformed or unknown (the message names it)."),
-  TRADE_CREDIT_INVALID_PARAMETERS: invalid("An admin UI route's path parameter, query parameter or body field is malformed or unknown."),
+  TRADE_CREDIT_INVALID_PARAMETERS: invalid(
+    "An admin UI route's path parameter, query parameter or body field is malformed or unknown.",
+  ),
   TRADE_CREDIT_INVALID_REQUEST: invalid("The request is malformed (Medusa's validation, or the service's schema)."),
-  TRADE_CREDIT_INVALID_TEXT: invalid("A string of the body holds a NUL character or a lone surrogate (the message names the field)."),
+  TRADE_CREDIT_INVALID_TEXT: invalid(
+    "A string of the body holds a NUL character or a lone surrogate (the message names the field).",
+  ),
   TRADE_CREDIT_TEXT_TOO_LONG: invalid("A string of the body is over 10,000 characters (the message names the field)."),
-  TRADE_CREDIT_BODY_TOO_DEEP: invalid("The body nests objects and arrays more than 64 levels deep (the message names where)."),
-  TRADE_CREDIT_RATE_LIMITED: { status: 429, type: "rate_limited", description: "Too many requests: try again after `Retry-After` seconds." },
+  TRADE_CREDIT_BODY_TOO_DEEP: invalid(
+    "The body nests objects and arrays more than 64 levels deep (the message names where).",
+  ),
+  TRADE_CREDIT_RATE_LIMITED: {
+    status: 429,
+    type: "rate_limited",
+    description: "Too many requests: try again after `Retry-After` seconds.",
+  },
 
   // ---- the service ---------------------------------------------------------------------------------------------
-  TRADE_CREDIT_UNAVAILABLE: { status: 503, type: "unavailable", description: "The service did not answer in time or failed; nothing was done: try again." },
-  TRADE_CREDIT_NOT_CONFIGURED: { status: 503, type: "unavailable", description: "The service refused the store's API key: the merchant must fix the configuration." },
-  TRADE_CREDIT_MISCONFIGURED: { status: 500, type: "unexpected_state", description: "The payment module does not list what the providers need in its dependencies (medusa-config.ts)." },
-  TRADE_CREDIT_BAD_RESPONSE: { status: 502, type: "unexpected_state", description: "The service answered outside its contract." },
+  TRADE_CREDIT_UNAVAILABLE: {
+    status: 503,
+    type: "unavailable",
+    description: "The service did not answer in time or failed; nothing was done: try again.",
+  },
+  TRADE_CREDIT_NOT_CONFIGURED: {
+    status: 503,
+    type: "unavailable",
+    description: "The service refused the store's API key: the merchant must fix the configuration.",
+  },
+  TRADE_CREDIT_MISCONFIGURED: {
+    status: 500,
+    type: "unexpected_state",
+    description: "The payment module does not list what the providers need in its dependencies (medusa-config.ts).",
+  },
+  TRADE_CREDIT_BAD_RESPONSE: {
+    status: 502,
+    type: "unexpected_state",
+    description: "The service answered outside its contract.",
+  },
   TRADE_CREDIT_REFUSED: notAllowed("The service refused the request (admin routes say why)."),
   TRADE_CREDIT_NOT_FOUND: notFound("The service does not know what was asked for."),
   TRADE_CREDIT_CONFLICT: conflict("Another request with the same idempotency key is in progress: try again."),
   TRADE_CREDIT_ERROR: invalid("An unexpected failure while calling the service (the message says which step)."),
-  TRADE_CREDIT_INTERNAL_ERROR: { status: 500, type: "unknown_error", description: "An unexpected error (logged with the request's path)." },
-  TRADE_CREDIT_MODULE_MISSING: { status: 500, type: "unexpected_state", description: "The plugin's module is not registered in medusa-config." },
-  TRADE_CREDIT_ACCOUNT_LINK_INVALID: { status: 500, type: "unexpected_state", description: "A stored repayment account link holds no account body." },
-  TRADE_CREDIT_TRADE_ACCOUNT_INVALID: { status: 500, type: "unexpected_state", description: "A stored trade account holds no company identifiers." },
+  TRADE_CREDIT_INTERNAL_ERROR: {
+    status: 500,
+    type: "unknown_error",
+    description: "An unexpected error (logged with the request's path).",
+  },
+  TRADE_CREDIT_MODULE_MISSING: {
+    status: 500,
+    type: "unexpected_state",
+    description: "The plugin's module is not registered in medusa-config.",
+  },
+  TRADE_CREDIT_ACCOUNT_LINK_INVALID: {
+    status: 500,
+    type: "unexpected_state",
+    description: "A stored repayment account link holds no account body.",
+  },
+  TRADE_CREDIT_TRADE_ACCOUNT_INVALID: {
+    status: 500,
+    type: "unexpected_state",
+    description: "A stored trade account holds no company identifiers.",
+  },
 
   // ---- storefront: company search, pre-check, checkout ----------------------------------------------------------
   TRADE_CREDIT_INVALID_COMPANY_SEARCH: invalid("A company search parameter is missing, malformed or unknown."),
@@ -83,25 +136,40 @@ export const ERROR_CODES = {
   TRADE_CREDIT_CART_NOT_FOUND: notFound("No such cart."),
   TRADE_CREDIT_CART_COMPLETED: notAllowed("The cart is completed already."),
   TRADE_CREDIT_DECLINED: notAllowed("The service declined the buyer for this purchase: offer another payment method."),
-  TRADE_CREDIT_NOT_OFFERED: notAllowed("The merchant does not offer this trade credit method in the cart's region (Settings → Trade credit)."),
-  TRADE_CREDIT_NOT_ELIGIBLE: notAllowed("The cart's total is outside the order amounts the merchant offers trade credit for in its region, or its currency is not one the service takes for the method."),
+  TRADE_CREDIT_NOT_OFFERED: notAllowed(
+    "The merchant does not offer this trade credit method in the cart's region (Settings → Trade credit).",
+  ),
+  TRADE_CREDIT_NOT_ELIGIBLE: notAllowed(
+    "The cart's total is outside the order amounts the merchant offers trade " +
+      "credit for in its region, or its currency is not one the service takes " +
+      "for the method.",
+  ),
   TRADE_CREDIT_ORDER_CANCELLED: notAllowed("The buyer's verification failed or expired: start a new payment session."),
   TRADE_CREDIT_DATA_MISSING: invalid("A payment lacks data the plugin recorded (e.g. the service's order id)."),
   INVALID_SESSION_DATA: invalid("The payment session's `data` is malformed (the message names the field)."),
   BUYER_DETAILS_MISSING: invalid("A buyer detail the order needs is missing (the message names it)."),
   BUYER_DETAILS_INVALID: invalid("A buyer detail is unusable, e.g. an email that is no email."),
-  INVALID_PHONE_NUMBER: invalid("The buyer's phone cannot be read as a number of the address's country (the message names the field)."),
+  INVALID_PHONE_NUMBER: invalid(
+    "The buyer's phone cannot be read as a number of the address's country (the message names the field).",
+  ),
   INVALID_RETURN_URL: invalid("The return URL is not on one of the configured storefront origins."),
   INVALID_CART: invalid("The cart lacks what the service needs (e.g. its totals)."),
-  CART_NOT_SUPPORTED: invalid("The cart cannot be paid on trade credit as it is (no items, store credit applied, ...)."),
+  CART_NOT_SUPPORTED: invalid(
+    "The cart cannot be paid on trade credit as it is (no items, store credit applied, ...).",
+  ),
   ADDRESS_INCOMPLETE: invalid("A billing or shipping address lacks a field the service requires."),
   AMOUNT_NOT_REPRESENTABLE: invalid("The lines cannot add up to the amount exactly (a bug)."),
   INVALID_ORDER_BODY: invalid("A body built from the cart breaks the service's schema (a bug, or an unusual cart)."),
   INVALID_AMOUNT: invalid("An amount to split (partial capture or refund) is invalid, or the cart's total changed."),
 
   // ---- instalments ---------------------------------------------------------------------------------------------
-  TRADE_CREDIT_INVALID_PREVIEW: invalid("An instalment preview body is malformed, or no company is known for the cart."),
-  TRADE_CREDIT_INVALID_PERIODS: invalid("A number of monthly instalments that is not a whole number from 3 to 36, or not one the merchant offers in the cart's region."),
+  TRADE_CREDIT_INVALID_PREVIEW: invalid(
+    "An instalment preview body is malformed, or no company is known for the cart.",
+  ),
+  TRADE_CREDIT_INVALID_PERIODS: invalid(
+    "A number of monthly instalments that is not a whole number from 3 to 36, " +
+      "or not one the merchant offers in the cart's region.",
+  ),
   TRADE_CREDIT_PERIODS_OUTSIDE_LIMITS: invalid("A number of instalments outside the credit check's limits."),
   TRADE_CREDIT_INSTALMENT_ABOVE_LIMIT: invalid("A monthly instalment above the credit check's maximum."),
   TRADE_CREDIT_PLAN_CAPTURE_WHOLE: notAllowed("An instalment plan is captured whole, never in part."),
@@ -123,10 +191,18 @@ export const ERROR_CODES = {
   TRADE_CREDIT_RECONCILIATION_RUNNING: conflict("A reconciliation run is in progress."),
 
   // ---- webhooks ------------------------------------------------------------------------------------------------
-  TRADE_CREDIT_WEBHOOK_SIGNATURE: { status: 401, type: "unauthorized", description: "A delivery whose signature or timestamp does not verify." },
+  TRADE_CREDIT_WEBHOOK_SIGNATURE: {
+    status: 401,
+    type: "unauthorized",
+    description: "A delivery whose signature or timestamp does not verify.",
+  },
   TRADE_CREDIT_WEBHOOK_MALFORMED: invalid("A delivery that is not the service's JSON event."),
   TRADE_CREDIT_WEBHOOK_TOO_LARGE: { status: 413, type: "payload_too_large", description: "A delivery over 256 KB." },
-  TRADE_CREDIT_WEBHOOK_NOT_CONFIGURED: { status: 503, type: "unavailable", description: "No webhook secret is configured: the service retries later." },
+  TRADE_CREDIT_WEBHOOK_NOT_CONFIGURED: {
+    status: 503,
+    type: "unavailable",
+    description: "No webhook secret is configured: the service retries later.",
+  },
 
   // ---- sole traders --------------------------------------------------------------------------------------------
   TRADE_CREDIT_INVALID_SIGNUP: invalid("A signup body is malformed."),
@@ -140,18 +216,34 @@ export const ERROR_CODES = {
   TRADE_CREDIT_RETURNING_BUYER_NOT_FOUND: notFound("The service knows no business for the email: register instead."),
   TRADE_CREDIT_INVALID_PROPOSAL: invalid("A proposal body is malformed (the message names the field)."),
   TRADE_CREDIT_PROPOSAL_NOT_FOUND: notFound("The customer has no such proposal."),
-  TRADE_CREDIT_PROPOSAL_STATE: conflict("The proposal's state does not allow the action (the message says which state it is in)."),
+  TRADE_CREDIT_PROPOSAL_STATE: conflict(
+    "The proposal's state does not allow the action (the message says which state it is in).",
+  ),
   TRADE_CREDIT_PROPOSAL_IN_PROGRESS: conflict("Another proposal of the customer is being reviewed."),
   TRADE_CREDIT_ALREADY_ENROLLED: conflict("The customer is enrolled already."),
   TRADE_CREDIT_NOT_ENROLLED: notFound("The customer has no sole-trader enrollment."),
   TRADE_CREDIT_AUTOFILL_EMPTY: notFound("No business is saved in the service's autofill for the customer."),
   TRADE_CREDIT_EVIDENCE_MISSING: invalid("No evidence file in the multipart field `file`, or more than one part."),
-  TRADE_CREDIT_EVIDENCE_TOO_LARGE: { status: 413, type: "payload_too_large", description: "An evidence file over 10 MB." },
-  TRADE_CREDIT_EVIDENCE_TYPE: { status: 415, type: "unsupported_media_type", description: "Evidence that is not a PDF, PNG or JPEG, or a body that is not multipart." },
-  TRADE_CREDIT_DELEGATION_FORBIDDEN: { status: 403, type: "forbidden", description: "The delegation token does not grant the action." },
+  TRADE_CREDIT_EVIDENCE_TOO_LARGE: {
+    status: 413,
+    type: "payload_too_large",
+    description: "An evidence file over 10 MB.",
+  },
+  TRADE_CREDIT_EVIDENCE_TYPE: {
+    status: 415,
+    type: "unsupported_media_type",
+    description: "Evidence that is not a PDF, PNG or JPEG, or a body that is not multipart.",
+  },
+  TRADE_CREDIT_DELEGATION_FORBIDDEN: {
+    status: 403,
+    type: "forbidden",
+    description: "The delegation token does not grant the action.",
+  },
 
   // ---- erasure -------------------------------------------------------------------------------------------------
-  TRADE_CREDIT_INVALID_ERASURE_REQUEST: invalid("An erasure request body is malformed (reference, email or customer_id)."),
+  TRADE_CREDIT_INVALID_ERASURE_REQUEST: invalid(
+    "An erasure request body is malformed (reference, email or customer_id).",
+  ),
   TRADE_CREDIT_ERASURE_REQUEST_NOT_FOUND: notFound("No such erasure request."),
   TRADE_CREDIT_ERASURE_REFERENCE_CONFLICT: conflict("The reference was used for another address."),
   TRADE_CREDIT_ERASURE_IN_PROGRESS: conflict("The same erasure request is being processed."),
@@ -162,18 +254,25 @@ export const ERROR_CODES = {
   TRADE_CREDIT_RESERVED_ID: invalid('A merchant id beginning with "svc_" (the prefix of the service\'s ids).'),
   TRADE_CREDIT_USER_OF_ANOTHER_BUSINESS: invalid("The customer is a user of another business's trade account."),
   TRADE_CREDIT_TRADE_ACCOUNT_EXISTS: invalid("The customer onboarded another company already."),
-  TRADE_CREDIT_CUSTOMER_DETAILS_MISSING: invalid("The customer lacks a detail the service needs (name, email, a contact's phone)."),
+  TRADE_CREDIT_CUSTOMER_DETAILS_MISSING: invalid(
+    "The customer lacks a detail the service needs (name, email, a contact's phone).",
+  ),
   TRADE_CREDIT_COMPANY_NOT_FOUND: invalid("The service has no company with that canonical id."),
   TRADE_CREDIT_TRADE_NAME_MISSING: invalid("The customer has no company name: give `trade_name`."),
   TRADE_CREDIT_TRADE_ACCOUNT_NOT_FOUND: notFound("No such trade account."),
   TRADE_CREDIT_REGION_NOT_FOUND: notFound("No such region."),
-  TRADE_CREDIT_INVALID_SETTINGS: invalid("A region setting is malformed, unknown or inconsistent (the message names the field)."),
+  TRADE_CREDIT_INVALID_SETTINGS: invalid(
+    "A region setting is malformed, unknown or inconsistent (the message names the field).",
+  ),
   TRADE_CREDIT_TRADE_ACCOUNT_USER_NOT_FOUND: notFound("No such user of the trade account."),
 } as const satisfies Record<string, ErrorCodeEntry>
 
 export type ErrorCode = keyof typeof ERROR_CODES
 
 /** The codes by name, for route code: `Codes.TRADE_CREDIT_CART_NOT_FOUND`. */
-export const Codes = Object.fromEntries(Object.keys(ERROR_CODES).map((code) => [code, code])) as { readonly [C in ErrorCode]: C }
+export const Codes = Object.fromEntries(Object.keys(ERROR_CODES).map((code) => [code, code])) as {
+  readonly [C in ErrorCode]: C
+}
 
-export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === "string" && Object.hasOwn(ERROR_CODES, code)
+export const isErrorCode = (code: unknown): code is ErrorCode =>
+  typeof code === "string" && Object.hasOwn(ERROR_CODES, code)

@@ -1,4 +1,9 @@
-import { errorHandler, type MedusaNextFunction, type MedusaRequest, type MedusaResponse } from "@medusajs/framework/http"
+import {
+  errorHandler,
+  type MedusaNextFunction,
+  type MedusaRequest,
+  type MedusaResponse,
+} from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { buyerLanguageOf, translateBuyerText } from "../../utils/buyer-texts"
 import { errorIds, logLine } from "../../utils/log-line"
@@ -27,24 +32,46 @@ const medusaErrorHandler = errorHandler()
  * A project that defines its own `errorHandler` replaces this one (Medusa keeps the last it loads); it can hand the
  * plugin's paths to `tradeCreditErrorHandler` to keep their shape.
  */
-export function tradeCreditErrorHandler(error: unknown, req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+export function tradeCreditErrorHandler(
+  error: unknown,
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction,
+) {
   if (res.headersSent) return medusaErrorHandler(error, req, res, next)
   if (!answersErrorsOf(req.path)) {
     return void cancelledVerificationOf(error, req).then(
       (translated) => medusaErrorHandler(inBuyerLanguage(translated ?? error, req, res), req, res, next),
-      () => medusaErrorHandler(inBuyerLanguage(error, req, res), req, res, next)
+      () => medusaErrorHandler(inBuyerLanguage(error, req, res), req, res, next),
     )
   }
   // A call to the service that no route turned into an answer: a buyer-safe refusal, the details logged below.
   const answer = answerOfError(serviceFailureError(error, "answer the request") ?? error, req)
-  // Whoever wrote the message (a validator, the service's schema, Medusa), it quotes at most 64 characters of the input.
+  // Whoever wrote the message (a validator, the service's schema, Medusa), it quotes at most 64 characters of the
+  // input.
   answer.body.message = capEchoes(answer.body.message, ...inputsOf(req))
   const logger = (req.scope ? pluginLoggerOf(req.scope) : undefined) ?? console
   const ids = { code: answer.body.code, trace_id: errorIds(error).trace_id }
-  if (answer.status >= 500) logLine(logger, "error", `trade-credit: ${req.method} ${req.path} answered ${answer.status} ${answer.body.code}`, ids, error as Error)
-  else logLine(logger, "info", `trade-credit: ${req.method} ${req.path} answered ${answer.status} ${answer.body.code}: ${answer.body.message}`, ids)
+  if (answer.status >= 500)
+    logLine(
+      logger,
+      "error",
+      `trade-credit: ${req.method} ${req.path} answered ${answer.status} ${answer.body.code}`,
+      ids,
+      error as Error,
+    )
+  else
+    logLine(
+      logger,
+      "info",
+      `trade-credit: ${req.method} ${req.path} answered ${answer.status} ${answer.body.code}: ${answer.body.message}`,
+      ids,
+    )
   const message = buyerMessage(answer.body.message, req, res)
-  res.set(answer.headers).status(answer.status).json(message === answer.body.message ? answer.body : { ...answer.body, message })
+  res
+    .set(answer.headers)
+    .status(answer.status)
+    .json(message === answer.body.message ? answer.body : { ...answer.body, message })
 }
 
 /** What the client sent: the body, the query, the path parameters and the path itself. */

@@ -40,7 +40,7 @@ export function capEchoes(message: string, ...inputs: unknown[]): string {
   }
   if (!found) return message
   let out = ""
-  for (let i = 0; i < message.length; ) {
+  for (let i = 0; i < message.length;) {
     if (!echoed[i]) {
       out += message[i++]
       continue
@@ -53,7 +53,8 @@ export function capEchoes(message: string, ...inputs: unknown[]): string {
   return out
 }
 
-/** The strings over QUOTE_LENGTH characters in `inputs` (keys and values, any depth, without recursion), and their JSON escapes. */
+/** The strings over QUOTE_LENGTH characters in `inputs` (keys and values, any depth, without recursion), and their JSON
+ * escapes. */
 function longStrings(inputs: unknown[]): string[] {
   const found: string[] = []
   let searched = 0

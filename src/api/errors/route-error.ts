@@ -32,7 +32,7 @@ export class RouteError extends MedusaError {
   constructor(
     code: ErrorCode,
     message: string,
-    readonly headers: Record<string, string> = {}
+    readonly headers: Record<string, string> = {},
   ) {
     super(MEDUSA_TYPE[ERROR_CODES[code].type], message, code)
     this.status = ERROR_CODES[code].status

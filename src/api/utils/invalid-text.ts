@@ -41,7 +41,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 export type InvalidText = {
   code: typeof INVALID_TEXT | typeof TEXT_TOO_LONG
-  /** The field path, e.g. `proposed_business.trading_name` or `data.invoice_emails[1]`; "(body)" for the body itself. */
+  /** The field path, e.g. `proposed_business.trading_name` or `data.invoice_emails[1]`; "(body)" for the body itself.
+   * */
   path: string
   /** Whether the refused text is the key of that path rather than its value. */
   key: boolean
@@ -103,7 +104,14 @@ export function findInvalidText(body: unknown, maxLength = MAX_TEXT_LENGTH): Inv
 function found(problem: InvalidText["problem"], path: string, text: string, key: boolean): InvalidText {
   // A path through a deeply nested body is bounded too: its last MAX_PATH_LENGTH characters (where the field is).
   const bounded = path.length > MAX_PATH_LENGTH ? `…${path.slice(-MAX_PATH_LENGTH)}` : path
-  return { code: problem === "too_long" ? TEXT_TOO_LONG : INVALID_TEXT, path: bounded || "(body)", key, problem, length: text.length, quoted: quote(text) }
+  return {
+    code: problem === "too_long" ? TEXT_TOO_LONG : INVALID_TEXT,
+    path: bounded || "(body)",
+    key,
+    problem,
+    length: text.length,
+    quoted: quote(text),
+  }
 }
 
 /** The 400 answer of a refused body, in Medusa's error shape with the plugin's code. */
@@ -112,7 +120,8 @@ export function invalidTextAnswer(invalid: InvalidText, maxLength = MAX_TEXT_LEN
   const message =
     invalid.problem === "too_long"
       ? `${what} is too long: ${invalid.length} characters, at most ${maxLength} (starts "${invalid.quoted}")`
-      : `${what} holds ${invalid.problem === "nul" ? "a NUL character (\\u0000)" : "a lone surrogate (not a character)"}, which text cannot hold: "${invalid.quoted}"`
+      : `${what} holds ${invalid.problem === "nul" ? "a NUL character (\\u0000)" : "a lone surrogate (not a character)"}, ` +
+        `which text cannot hold: "${invalid.quoted}"`
   return errorAnswer(invalid.code, message)
 }
 
@@ -139,16 +148,21 @@ export function depthBeyond(value: unknown, maxDepth = MAX_BODY_DEPTH): (string 
   if (value === null || typeof value !== "object") return undefined
   // Each container met: its step from its parent and its parent's index here, to rebuild the path of the one found.
   const met: { step: string | number; parent: number }[] = []
-  const stack: { value: unknown; depth: number; step: string | number; parent: number }[] = [{ value, depth: 1, step: "", parent: -1 }]
+  const stack: { value: unknown; depth: number; step: string | number; parent: number }[] = [
+    { value, depth: 1, step: "", parent: -1 },
+  ]
   while (stack.length) {
     const { value: current, depth, step, parent } = stack.pop()!
     const index = met.push({ step, parent }) - 1
     if (depth > maxDepth) return pathTo(met, index)
-    const children: [string | number, unknown][] = Array.isArray(current) ? current.map((item, i) => [i, item]) : Object.entries(current as object)
+    const children: [string | number, unknown][] = Array.isArray(current)
+      ? current.map((item, i) => [i, item])
+      : Object.entries(current as object)
     // Pushed in reverse so that the first field is looked at first.
     for (let i = children.length - 1; i >= 0; i--) {
       const [childStep, child] = children[i]
-      if (child !== null && typeof child === "object") stack.push({ value: child, depth: depth + 1, step: childStep, parent: index })
+      if (child !== null && typeof child === "object")
+        stack.push({ value: child, depth: depth + 1, step: childStep, parent: index })
     }
   }
   return undefined
@@ -164,14 +178,21 @@ function pathTo(met: { step: string | number; parent: number }[], index: number)
 export function describeDepthPath(path: (string | number)[], shown = 6): string {
   const text = path
     .slice(0, shown)
-    .map((step, i) => (typeof step === "number" ? `[${step}]` : /^[A-Za-z_$][\w$-]*$/.test(step) ? `${i ? "." : ""}${quote(step)}` : `["${quote(step).replace(/"/g, '\\"')}"]`))
+    .map((step, i) =>
+      typeof step === "number"
+        ? `[${step}]`
+        : /^[A-Za-z_$][\w$-]*$/.test(step)
+          ? `${i ? "." : ""}${quote(step)}`
+          : `["${quote(step).replace(/"/g, '\\"')}"]`,
+    )
     .join("")
   return `${text || "(body)"}${path.length > shown ? "…" : ""}`
 }
 
 /** The message of a refused body. */
 export const tooDeepMessage = (path: (string | number)[], maxDepth = MAX_BODY_DEPTH) =>
-  `The body nests objects and arrays more than ${maxDepth} levels deep (at ${describeDepthPath(path)}): send at most ${maxDepth} levels`
+  `The body nests objects and arrays more than ${maxDepth} levels deep (at ` +
+  `${describeDepthPath(path)}): send at most ${maxDepth} levels`
 
 /** Whether the request's body is the plugin's to check. */
 export function guardsBody(req: MedusaRequest): boolean {

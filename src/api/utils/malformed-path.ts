@@ -32,7 +32,11 @@ export function refuseMalformedPath(req: MedusaRequest, res: MedusaResponse, nex
     return sendError(res, Codes.TRADE_CREDIT_INVALID_PATH, "The path has a control character")
   }
   if (escapedHook) {
-    return sendError(res, Codes.TRADE_CREDIT_INVALID_PATH, "The webhook URL has %-escapes: write it as /hooks/trade-credit (or /hooks/payment/trade-credit_default)")
+    return sendError(
+      res,
+      Codes.TRADE_CREDIT_INVALID_PATH,
+      "The webhook URL has %-escapes: write it as /hooks/trade-credit (or /hooks/payment/trade-credit_default)",
+    )
   }
   // Nor does any query value hold a NUL (an escaped one, %00, is the only way to send it).
   const query = req.originalUrl.indexOf("?")

@@ -9,4 +9,5 @@ export const LEGACY_WEBHOOK_PATHS = ["/hooks/payment/trade-credit_default", "/ho
 const LEGACY_WEBHOOK_PREFIXES = LEGACY_WEBHOOK_PATHS.map((path) => new RegExp(`^${path}(/|$)`))
 
 /** Whether the plugin answers the errors and unknown methods of this path: its prefixes, and the legacy webhook URL. */
-export const answersErrorsOf = (path: string) => PLUGIN_PATHS.test(path) || LEGACY_WEBHOOK_PREFIXES.some((prefix) => prefix.test(path))
+export const answersErrorsOf = (path: string) =>
+  PLUGIN_PATHS.test(path) || LEGACY_WEBHOOK_PREFIXES.some((prefix) => prefix.test(path))

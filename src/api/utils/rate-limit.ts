@@ -47,7 +47,7 @@ export class RateLimitStore {
   constructor(
     readonly windowMs: number,
     readonly max: number,
-    readonly maxKeys = 10_000
+    readonly maxKeys = 10_000,
   ) {}
 
   /** Counts one hit for `key`; answers whether it is allowed and when its window ends. */
@@ -60,7 +60,11 @@ export class RateLimitStore {
       this.#buckets.set(key, bucket)
     }
     bucket.count += 1
-    return { allowed: bucket.count <= this.max, remaining: Math.max(0, this.max - bucket.count), resetAt: bucket.resetAt }
+    return {
+      allowed: bucket.count <= this.max,
+      remaining: Math.max(0, this.max - bucket.count),
+      resetAt: bucket.resetAt,
+    }
   }
 
   get size(): number {
@@ -102,7 +106,8 @@ export function identityOf(req: MedusaRequest, by: RateLimitIdentity[]): string 
  * client address (only equality matters here). Not a secret: it keeps personal data out of a table that is not
  * theirs, nothing more.
  */
-export const bucketKeyOf = (name: string, identity: string) => createHash("sha256").update(`${name}|${identity}`).digest("base64url")
+export const bucketKeyOf = (name: string, identity: string) =>
+  createHash("sha256").update(`${name}|${identity}`).digest("base64url")
 
 /** When the last fallback warning was written: at most one a minute, whichever limit fell back. */
 let lastFallbackWarning = 0
@@ -144,15 +149,18 @@ export function rateLimit(options: RateLimitOptions) {
    */
   async function count(req: MedusaRequest, key: string): Promise<RateLimitHit> {
     try {
-      return await req.scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).hitRateLimit(key, options.windowMs, options.max)
+      return await req.scope
+        .resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
+        .hitRateLimit(key, options.windowMs, options.max)
     } catch (error) {
       if (Date.now() - lastFallbackWarning >= FALLBACK_WARNING_EVERY_MS) {
         lastFallbackWarning = Date.now()
         logLine(
           pluginLoggerOf(req.scope),
           "warn",
-          `trade-credit: rate limit ${options.name} counted in this process only, the database could not count it: ${(error as Error)?.message ?? error}`,
-          errorIds(error)
+          `trade-credit: rate limit ${options.name} counted in this process only, ` +
+            `the database could not count it: ${(error as Error)?.message ?? error}`,
+          errorIds(error),
         )
       }
       return fallback.hit(key)
@@ -170,9 +178,10 @@ export function rateLimit(options: RateLimitOptions) {
     sendError(
       res,
       code,
-      `Too many requests (${options.name}): at most ${options.max} every ${Math.round(options.windowMs / 1000)} s. Try again in ${resetSeconds} s.`,
+      `Too many requests (${options.name}): at most ${options.max} every ${Math.round(options.windowMs / 1000)} ` +
+        `s. Try again in ${resetSeconds} s.`,
       { "Retry-After": String(resetSeconds) },
-      { retry_after: resetSeconds }
+      { retry_after: resetSeconds },
     )
   }
 }

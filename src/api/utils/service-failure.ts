@@ -13,12 +13,26 @@ import { RouteError } from "../errors/route-error"
  */
 export type ServiceFailureKind = "unreachable" | "rejected_key" | "bad_response" | "refused"
 
-const UNREACHABLE_CODES = new Set(["TIMEOUT", "NETWORK_ERROR", "UNAVAILABLE", "SERVER_ERROR", "RATE_LIMITED", "CLIENT_CLOSED"])
+const UNREACHABLE_CODES = new Set([
+  "TIMEOUT",
+  "NETWORK_ERROR",
+  "UNAVAILABLE",
+  "SERVER_ERROR",
+  "RATE_LIMITED",
+  "CLIENT_CLOSED",
+])
 
 export function classifyServiceFailure(error: unknown): ServiceFailureKind | undefined {
   if (!isTradeCreditError(error)) return undefined
-  if (UNREACHABLE_CODES.has(error.code) || error.retryable || (error.status !== undefined && error.status >= 500)) return "unreachable"
-  if (error.code === "UNAUTHORIZED" || error.code === "FORBIDDEN" || error.code === "INVALID_API_KEY" || error.status === 401 || error.status === 403) {
+  if (UNREACHABLE_CODES.has(error.code) || error.retryable || (error.status !== undefined && error.status >= 500))
+    return "unreachable"
+  if (
+    error.code === "UNAUTHORIZED" ||
+    error.code === "FORBIDDEN" ||
+    error.code === "INVALID_API_KEY" ||
+    error.status === 401 ||
+    error.status === 403
+  ) {
     return "rejected_key"
   }
   if (error.code === "CONTRACT_VIOLATION") return "bad_response"
@@ -35,20 +49,34 @@ export function serviceFailureError(error: unknown, action: string): RouteError 
     case undefined:
       return undefined
     case "unreachable":
-      return new RouteError(Codes.TRADE_CREDIT_UNAVAILABLE, `The trade credit service could not ${action} right now. Please try again.`, { "Retry-After": "5" })
+      return new RouteError(
+        Codes.TRADE_CREDIT_UNAVAILABLE,
+        `The trade credit service could not ${action} right now. Please try again.`,
+        { "Retry-After": "5" },
+      )
     case "rejected_key":
-      return new RouteError(Codes.TRADE_CREDIT_NOT_CONFIGURED, "Trade credit is not available: the store's access to the service was refused.")
+      return new RouteError(
+        Codes.TRADE_CREDIT_NOT_CONFIGURED,
+        "Trade credit is not available: the store's access to the service was refused.",
+      )
     case "bad_response":
-      return new RouteError(Codes.TRADE_CREDIT_BAD_RESPONSE, `The trade credit service answered "${action}" with an unexpected response.`)
+      return new RouteError(
+        Codes.TRADE_CREDIT_BAD_RESPONSE,
+        `The trade credit service answered "${action}" with an unexpected response.`,
+      )
     default:
       return new RouteError(Codes.TRADE_CREDIT_REFUSED, `The trade credit service refused to ${action}.`)
   }
 }
 
-/** A failed call as the log tells it: the service's code, status and trace id, and the client's message (never the key). */
+/** A failed call as the log tells it: the service's code, status and trace id, and the client's message (never the
+ * key). */
 export function describeServiceFailure(error: unknown): string {
   if (!isTradeCreditError(error)) return error instanceof Error ? error.message : String(error)
-  return `${error.code}${error.status ? ` ${error.status}` : ""}${error.traceId ? ` trace ${error.traceId}` : ""}: ${error.message}`
+  return (
+    `${error.code}${error.status ? ` ${error.status}` : ""}${error.traceId ? ` trace ${error.traceId}` : ""}: ` +
+    `${error.message}`
+  )
 }
 
 /**
@@ -59,5 +87,9 @@ export function adminServiceFailureError(error: unknown, action: string): RouteE
   const refusal = serviceFailureError(error, action)
   if (!refusal || !isTradeCreditError(error)) return refusal
   const reference = `${error.code}${error.traceId ? `, trace ${error.traceId}` : ""}`
-  return new RouteError(refusal.code as ErrorCode, `${refusal.message.replace(/\.$/, "")} (${reference}).`, refusal.headers)
+  return new RouteError(
+    refusal.code as ErrorCode,
+    `${refusal.message.replace(/\.$/, "")} (${reference}).`,
+    refusal.headers,
+  )
 }

@@ -1,6 +1,12 @@
 import { readdirSync } from "node:fs"
 import path from "node:path"
-import { HTTP_METHODS, type MedusaNextFunction, type MedusaRequest, type MedusaResponse, type MiddlewareRoute } from "@medusajs/framework/http"
+import {
+  HTTP_METHODS,
+  type MedusaNextFunction,
+  type MedusaRequest,
+  type MedusaResponse,
+  type MiddlewareRoute,
+} from "@medusajs/framework/http"
 import { Codes } from "../errors/codes"
 import { quote } from "../errors/quote"
 import { RouteError } from "../errors/route-error"
@@ -18,7 +24,8 @@ import { answersErrorsOf, LEGACY_WEBHOOK_PATHS } from "./plugin-paths"
 
 export type RouteTable = { pattern: RegExp; matcher: string; methods: string[] }[]
 
-/** `/store/trade-credit/carts/[id]/pre-check` → `^/store/trade-credit/carts/[^/]+/pre-check/?$` (Express: case-insensitive, a trailing slash allowed). */
+/** `/store/trade-credit/carts/[id]/pre-check` → `^/store/trade-credit/carts/[^/]+/pre-check/?$` (Express:
+ * case-insensitive, a trailing slash allowed). */
 export function patternOf(matcher: string): RegExp {
   const source = matcher
     .split("/")
@@ -33,7 +40,8 @@ export function readRouteTable(apiDir: string, load: (file: string) => Record<st
   const walk = (dir: string, segments: string[]) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.isDirectory()) {
-        if (!entry.name.startsWith("_")) walk(path.join(dir, entry.name), [...segments, entry.name.replace(/^\[(\w+)\]$/, ":$1")])
+        if (!entry.name.startsWith("_"))
+          walk(path.join(dir, entry.name), [...segments, entry.name.replace(/^\[(\w+)\]$/, ":$1")])
       } else if (/^route\.(ts|js)$/.test(entry.name) && !entry.name.endsWith(".d.ts")) {
         const exported = load(path.join(dir, entry.name))
         const methods = HTTP_METHODS.filter((method) => typeof exported[method] === "function")
@@ -62,13 +70,20 @@ export function refuseUnknownRoutes(readTable: () => RouteTable) {
     if (!answersErrorsOf(req.path) || req.method === "OPTIONS") return next()
     table ??= readTable()
     const allowed = allowedMethods(table, req.path)
-    if (!allowed) return next(new RouteError(Codes.TRADE_CREDIT_ROUTE_NOT_FOUND, `No route of the trade credit plugin at ${quote(req.path)}`))
+    if (!allowed)
+      return next(
+        new RouteError(Codes.TRADE_CREDIT_ROUTE_NOT_FOUND, `No route of the trade credit plugin at ${quote(req.path)}`),
+      )
     const method = req.method === "HEAD" ? "GET" : req.method
     if (allowed.includes(method)) return next()
     return next(
-      new RouteError(Codes.TRADE_CREDIT_METHOD_NOT_ALLOWED, `${quote(req.path)} does not answer ${method}; it answers ${allowed.join(", ")}`, {
-        Allow: allowed.join(", "),
-      })
+      new RouteError(
+        Codes.TRADE_CREDIT_METHOD_NOT_ALLOWED,
+        `${quote(req.path)} does not answer ${method}; it answers ${allowed.join(", ")}`,
+        {
+          Allow: allowed.join(", "),
+        },
+      ),
     )
   }
 }
@@ -77,7 +92,13 @@ export function refuseUnknownRoutes(readTable: () => RouteTable) {
 export const API_DIR = path.resolve(__dirname, "..")
 
 /** Matcher "/" without a method: Medusa sorts root middlewares before every route and route middleware. */
-export const unknownRouteMiddlewares: MiddlewareRoute[] = [{ matcher: "/", middlewares: [refuseUnknownRoutes(() => [...readRouteTable(API_DIR), ...legacyWebhookRoutes])] }]
+export const unknownRouteMiddlewares: MiddlewareRoute[] = [
+  { matcher: "/", middlewares: [refuseUnknownRoutes(() => [...readRouteTable(API_DIR), ...legacyWebhookRoutes])] },
+]
 
 /** Medusa's `POST /hooks/payment/:provider` at the plugin provider's URL. */
-export const legacyWebhookRoutes: RouteTable = LEGACY_WEBHOOK_PATHS.map((matcher) => ({ pattern: patternOf(matcher), matcher, methods: ["POST"] }))
+export const legacyWebhookRoutes: RouteTable = LEGACY_WEBHOOK_PATHS.map((matcher) => ({
+  pattern: patternOf(matcher),
+  matcher,
+  methods: ["POST"],
+}))

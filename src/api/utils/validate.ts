@@ -54,7 +54,8 @@ export function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 
 /** One issue in words, the field first: `company.company_name is required`, `unknown parameter "page"`. */
 export function describeIssue(issue: Issue): string {
-  if (issue.code === "unrecognized_keys") return `unknown parameter ${issue.keys.map((key) => `"${quote(key)}"`).join(", ")}`
+  if (issue.code === "unrecognized_keys")
+    return `unknown parameter ${issue.keys.map((key) => `"${quote(key)}"`).join(", ")}`
   const path = formatPath(issue.path)
   return !path || issue.message.startsWith(path.split("[")[0]) ? issue.message : `${path}: ${issue.message}`
 }
@@ -64,7 +65,13 @@ export function describeIssue(issue: Issue): string {
  * Its message quotes at most QUOTE_LENGTH characters of the input (capEchoes), whoever wrote it: a schema of the
  * service's contract may quote the value it refuses, and Medusa's validator writes `got: '<value>'`.
  */
-export function refusal(schema: z.ZodType, input: unknown, error: unknown, code: ErrorCode, options: ValidationOptions): unknown {
+export function refusal(
+  schema: z.ZodType,
+  input: unknown,
+  error: unknown,
+  code: ErrorCode,
+  options: ValidationOptions,
+): unknown {
   if (!(error instanceof MedusaError)) return error
   const refuse = (errorCode: ErrorCode, message: string) => new RouteError(errorCode, capEchoes(message, input))
   const parsed = asMedusaParses(schema).safeParse(input)
@@ -72,7 +79,8 @@ export function refusal(schema: z.ZodType, input: unknown, error: unknown, code:
   const issues = parsed.error.issues
   for (const rule of options.rules ?? []) {
     const issue = issues.find((candidate) => rule.matches(candidate, input))
-    if (issue) return refuse(rule.code, rule.message ? rule.message(issue, input) : `${options.what}: ${describeIssue(issue)}`)
+    if (issue)
+      return refuse(rule.code, rule.message ? rule.message(issue, input) : `${options.what}: ${describeIssue(issue)}`)
   }
   return refuse(code, `${options.what}: ${describeIssue(issues[0])}`)
 }
@@ -88,11 +96,18 @@ export function validateBody<S extends z.ZodType>(schema: S, code: ErrorCode, op
     // Medusa's parsers leave: "" or {}) is no body.
     const empty = typeof req.body === "string" ? req.body.length === 0 : !req.body || Object.keys(req.body).length === 0
     if (!empty && req.is(["application/json", "application/*+json"]) === false) {
-      return next(new RouteError(Codes.TRADE_CREDIT_UNSUPPORTED_MEDIA_TYPE, `${options.what}: send the body as JSON (Content-Type: application/json)`))
+      return next(
+        new RouteError(
+          Codes.TRADE_CREDIT_UNSUPPORTED_MEDIA_TYPE,
+          `${options.what}: send the body as JSON (Content-Type: application/json)`,
+        ),
+      )
     }
     // No body at all reads as an empty object, so that "required" names the missing fields.
     if (req.body === undefined || req.body === null) req.body = {}
-    return validate(req, res, (error?: unknown) => (error ? next(refusal(schema, req.body, error, code, options)) : next()))
+    return validate(req, res, (error?: unknown) =>
+      error ? next(refusal(schema, req.body, error, code, options)) : next(),
+    )
   }
 }
 
@@ -103,7 +118,9 @@ export function validateBody<S extends z.ZodType>(schema: S, code: ErrorCode, op
 export function validateQuery<S extends z.ZodType>(schema: S, code: ErrorCode, options: ValidationOptions) {
   const validate = validateAndTransformQuery(schema, {})
   return function validateTradeCreditQuery(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
-    return validate(req, res, (error?: unknown) => (error ? next(refusal(schema, req.query, error, code, options)) : next()))
+    return validate(req, res, (error?: unknown) =>
+      error ? next(refusal(schema, req.query, error, code, options)) : next(),
+    )
   }
 }
 

@@ -15,11 +15,23 @@ describe("API key rotation", () => {
   let sim: Simulator
   let client: TradeCreditClient
   const lines: string[] = []
-  const logger = { debug: (m: string) => lines.push(m), info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m), error: (m: string) => lines.push(m) }
+  const logger = {
+    debug: (m: string) => lines.push(m),
+    info: (m: string) => lines.push(m),
+    warn: (m: string) => lines.push(m),
+    error: (m: string) => lines.push(m),
+  }
 
   beforeAll(async () => {
     ;({ sim } = await startSimulatorClient())
-    client = createTradeCreditClient({ apiKey: NEW_KEY, previousApiKey: OLD_KEY, environment: "sandbox", baseUrl: sim.url, timeoutMs: 5000, logger })
+    client = createTradeCreditClient({
+      apiKey: NEW_KEY,
+      previousApiKey: OLD_KEY,
+      environment: "sandbox",
+      baseUrl: sim.url,
+      timeoutMs: 5000,
+      logger,
+    })
   })
   afterAll(async () => {
     await client?.close()
@@ -39,9 +51,16 @@ describe("API key rotation", () => {
     expect((await client.companies.search({ country: "GB", q: "acme", limit: 1 })).items.length).toBe(1)
     expect(await searches()).toEqual([401, 200])
     // The refused attempt is in the debug lines, as a retry under the same attempt number.
-    expect(lines.some((l) => /^trade-credit GET \S*companies\S* attempt 1\/3 -> 401 \S+ \d+ms, retrying in 0ms code=\S+( trace_id=\S+)?$/.test(l))).toBe(true)
+    expect(
+      lines.some((l) =>
+        /^trade-credit GET \S*companies\S* attempt 1\/3 -> 401 \S+ \d+ms, retrying in 0ms code=\S+( trace_id=\S+)?$/.test(
+          l,
+        ),
+      ),
+    ).toBe(true)
     expect(lines.filter((l) => /refused the API key/.test(l))).toEqual([
-      `trade-credit: the service refused the API key ${describeKey(NEW_KEY)} and took ${describeKey(OLD_KEY)}: sending that one first from now on`,
+      `trade-credit: the service refused the API key ${describeKey(NEW_KEY)} ` +
+        `and took ${describeKey(OLD_KEY)}: sending that one first from now on`,
     ])
     // From then on the old key goes first: no refused attempt.
     await client.companies.search({ country: "GB", q: "acme", limit: 1 })
@@ -76,7 +95,8 @@ describe("API key rotation", () => {
   })
 
   it("refuses a previous key of another environment, of the wrong shape, or the same as the new one", () => {
-    const make = (previousApiKey: string) => () => createTradeCreditClient({ apiKey: NEW_KEY, previousApiKey, environment: "sandbox", baseUrl: sim.url })
+    const make = (previousApiKey: string) => () =>
+      createTradeCreditClient({ apiKey: NEW_KEY, previousApiKey, environment: "sandbox", baseUrl: sim.url })
     expect(make(`secret_prod_${randomBytes(32).toString("base64url")}`)).toThrow(/production key/)
     expect(make("secret_test_short")).toThrow(/malformed/)
     expect(make(NEW_KEY)).toThrow(/previousApiKey is the same key as apiKey/)

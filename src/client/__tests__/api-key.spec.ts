@@ -20,7 +20,8 @@ describe("api key rules", () => {
     expect(() => assertApiKey(TEST_KEY, "sandbox")).not.toThrow()
     expect(() => assertApiKey(PROD_KEY, "production")).not.toThrow()
     // URL-safe base64 of 32 random bytes, as the service issues them
-    const issued = "secret_test_" + Buffer.from(Array.from({ length: 32 }, (_, i) => (i * 37 + 11) % 256)).toString("base64url")
+    const issued =
+      "secret_test_" + Buffer.from(Array.from({ length: 32 }, (_, i) => (i * 37 + 11) % 256)).toString("base64url")
     expect(() => assertApiKey(issued, "sandbox")).not.toThrow()
   })
 
@@ -28,7 +29,11 @@ describe("api key rules", () => {
     ["a missing key", "", /missing/],
     ["another prefix", "sk_live_" + SECRET, /malformed: it does not start with secret_test_ or secret_prod_/],
     ["an unknown environment", "secret_live_" + SECRET, /malformed: it does not start with/],
-    ["a short secret", "secret_test_" + SECRET.slice(0, 40), /malformed: secret_test_… has 40 characters after the prefix, expected 43/],
+    [
+      "a short secret",
+      "secret_test_" + SECRET.slice(0, 40),
+      /malformed: secret_test_… has 40 characters after the prefix, expected 43/,
+    ],
     ["a long secret", TEST_KEY + "x", /has 44 characters/],
     ["padding", "secret_test_" + SECRET.slice(0, 42) + "=", /outside URL-safe base64/],
     ["standard base64", "secret_test_" + SECRET.slice(0, 42) + "+", /outside URL-safe base64/],
@@ -112,7 +117,9 @@ describe("client options", () => {
     expect(thrown(() => createTradeCreditClient({ ...base, apiKey: 42 as never })).message).not.toContain("42")
     const client = createTradeCreditClient(base)
     // Each interface module adds a field (registry, autofill, tradeAccount, erasure, ...).
-    expect(Object.keys(client)).toEqual(expect.arrayContaining(["close", "companies", "orders", "repayment", "stats", "registry", "autofill"]))
+    expect(Object.keys(client)).toEqual(
+      expect.arrayContaining(["close", "companies", "orders", "repayment", "stats", "registry", "autofill"]),
+    )
     await client.close()
   })
 })

@@ -25,9 +25,12 @@ describe("orders.documentPdf", () => {
   it("fetches each fulfilment's invoice and each refund's credit note by its URL", async () => {
     const { items } = await client.companies.search({ country: "GB", q: "acme", limit: 1 })
     const merchantOrderId = `cart_doc_${Date.now().toString(36)}`
-    const created = await client.orders.create(createOrderBody({ company_canonical_id: items[0].canonical_id }, merchantOrderId), {
-      idempotencyKey: `${merchantOrderId}:create`,
-    })
+    const created = await client.orders.create(
+      createOrderBody({ company_canonical_id: items[0].canonical_id }, merchantOrderId),
+      {
+        idempotencyKey: `${merchantOrderId}:create`,
+      },
+    )
     await control("POST", `/orders/${created.id}/verify`, { approve: true })
     await client.orders.confirm(created.id, { idempotencyKey: `${merchantOrderId}:confirm` })
     const fulfilled = await client.orders.fulfil(created.id, undefined, { idempotencyKey: `${merchantOrderId}:fulfil` })
@@ -52,7 +55,7 @@ describe("orders.documentPdf", () => {
     for (const url of elsewhere) {
       const error = await client.orders.documentPdf(url).then(
         () => undefined,
-        (e) => e
+        (e) => e,
       )
       expect(error).toBeInstanceOf(TradeCreditError)
       expect(error.code).toBe("INVALID_REQUEST")

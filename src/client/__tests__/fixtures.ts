@@ -80,7 +80,7 @@ export function intentBody(company: OrderIntentInput["buyer"]["company"]): Order
 export function createOrderBody(
   company: CreateOrderInput["buyer"]["company"],
   merchantOrderId: string,
-  extra: Partial<CreateOrderInput> = {}
+  extra: Partial<CreateOrderInput> = {},
 ): CreateOrderInput {
   return {
     ...TOTALS,

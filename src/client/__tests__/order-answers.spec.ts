@@ -22,7 +22,15 @@ beforeAll(() => {
 })
 
 const ORDER_ID = "6f1c2a4e-3b0d-4c55-9a57-1f2e3d4c5b6a"
-const address = { id: "a1", organization_name: "ACME LTD", street_address: "1 High St", postal_code: "EC1A 1BB", city: "London", region: "", country: "GB" }
+const address = {
+  id: "a1",
+  organization_name: "ACME LTD",
+  street_address: "1 High St",
+  postal_code: "EC1A 1BB",
+  city: "London",
+  region: "",
+  country: "GB",
+}
 
 /** An order answer with the published required fields and what the seed promises, nothing else (no `fulfilments`). */
 const requiredOnly = (extra: Record<string, unknown> = {}): Record<string, any> => ({
@@ -50,7 +58,8 @@ const requiredOnly = (extra: Record<string, unknown> = {}): Record<string, any> 
   ...extra,
 })
 
-const conforms = (answer: unknown) => expect(published.response("get", `/v1/order/${ORDER_ID}`, 200, answer)).toEqual([])
+const conforms = (answer: unknown) =>
+  expect(published.response("get", `/v1/order/${ORDER_ID}`, 200, answer)).toEqual([])
 
 async function read(answer: unknown) {
   server.script({ status: 200, body: answer })
@@ -60,7 +69,7 @@ async function read(answer: unknown) {
 async function refusal(run: () => Promise<unknown>): Promise<TradeCreditError> {
   const error = await run().then(
     () => null,
-    (e: unknown) => e
+    (e: unknown) => e,
   )
   expect(error).toBeInstanceOf(TradeCreditError)
   return error as TradeCreditError
@@ -81,14 +90,24 @@ describe("an order answer without `fulfilments` (the contract's field; the publi
     const answer = requiredOnly({
       state,
       invoice_url: "https://api.example.com/v1/invoice/o/pdf",
-      invoice_details: { id: "9d0e0d6f-3c1c-4b11-8a8e-0b7f9a585a1f", invoice_number: "INV-7", invoice_url: "https://api.example.com/other" },
+      invoice_details: {
+        id: "9d0e0d6f-3c1c-4b11-8a8e-0b7f9a585a1f",
+        invoice_number: "INV-7",
+        invoice_url: "https://api.example.com/other",
+      },
       line_items: [LINE],
     })
     conforms(answer)
     const order = await read(answer)
     expect(order.state).toBe(readAs)
     expect(order.fulfilments).toEqual([
-      { id: ORDER_ID, gross_amount: "120.50", invoice_number: "INV-7", invoice_url: "https://api.example.com/v1/invoice/o/pdf", line_items: order.line_items },
+      {
+        id: ORDER_ID,
+        gross_amount: "120.50",
+        invoice_number: "INV-7",
+        invoice_url: "https://api.example.com/v1/invoice/o/pdf",
+        line_items: order.line_items,
+      },
     ])
   })
 
@@ -97,7 +116,9 @@ describe("an order answer without `fulfilments` (the contract's field; the publi
     conforms(answer)
     server.script({ status: 200, body: answer })
     const summary = await client.orders.getSummary(ORDER_ID)
-    expect(summary.fulfilments).toEqual([{ id: ORDER_ID, gross_amount: "120.50", invoice_number: "", invoice_url: "", line_items: [] }])
+    expect(summary.fulfilments).toEqual([
+      { id: ORDER_ID, gross_amount: "120.50", invoice_number: "", invoice_url: "", line_items: [] },
+    ])
   })
 
   it.each(["FULFILLING", "FULFILMENT_NEEDS_MANUAL_RESOLUTION", "CANCELLED"])(
@@ -108,14 +129,23 @@ describe("an order answer without `fulfilments` (the contract's field; the publi
       const error = await refusal(() => read(answer))
       expect(error.code).toBe("CONTRACT_VIOLATION")
       expect(error.message).toMatch(/fulfilments/)
-    }
+    },
   )
 
-  it.each(["FULFILLING", "FULFILMENT_NEEDS_MANUAL_RESOLUTION", "CANCELLED", "FULFILLED"])("%s with `fulfilments` listed: read as listed", async (state) => {
-    const fulfilment = { id: "f1", gross_amount: "60", invoice_number: "INV-1", invoice_url: "https://api.example.com/f1", line_items: [] }
-    const order = await read(requiredOnly({ state, fulfilments: [fulfilment] }))
-    expect(order.fulfilments).toEqual([{ ...fulfilment, gross_amount: "60.00" }])
-  })
+  it.each(["FULFILLING", "FULFILMENT_NEEDS_MANUAL_RESOLUTION", "CANCELLED", "FULFILLED"])(
+    "%s with `fulfilments` listed: read as listed",
+    async (state) => {
+      const fulfilment = {
+        id: "f1",
+        gross_amount: "60",
+        invoice_number: "INV-1",
+        invoice_url: "https://api.example.com/f1",
+        line_items: [],
+      }
+      const order = await read(requiredOnly({ state, fulfilments: [fulfilment] }))
+      expect(order.fulfilments).toEqual([{ ...fulfilment, gross_amount: "60.00" }])
+    },
+  )
 })
 
 const LINE = {
@@ -133,19 +163,43 @@ const LINE = {
 }
 
 describe("nullable amounts (payable, invoice, prepaid) and money", () => {
-  it("null payable and invoice amounts read as the gross, prepaid as 0.00, every one an exact decimal string", async () => {
-    const order = await read(requiredOnly())
-    expect(order).toMatchObject({ gross_amount: "120.50", payable_amount: "120.50", invoice_amount: "120.50", prepaid_amount: "0.00" })
-  })
+  it(
+    "null payable and invoice amounts read as the gross, prepaid as 0.00, every " + "one an exact decimal string",
+    async () => {
+      const order = await read(requiredOnly())
+      expect(order).toMatchObject({
+        gross_amount: "120.50",
+        payable_amount: "120.50",
+        invoice_amount: "120.50",
+        prepaid_amount: "0.00",
+      })
+    },
+  )
 
   it("absent, the same", async () => {
     const { payable_amount: _p, invoice_amount: _i, prepaid_amount: _r, ...answer } = requiredOnly()
-    expect(await read(answer)).toMatchObject({ payable_amount: "120.50", invoice_amount: "120.50", prepaid_amount: "0.00" })
+    expect(await read(answer)).toMatchObject({
+      payable_amount: "120.50",
+      invoice_amount: "120.50",
+      prepaid_amount: "0.00",
+    })
   })
 
   it("given, kept exactly (never through Number)", async () => {
-    const order = await read(requiredOnly({ gross_amount: "9007199254740993.1", payable_amount: "9007199254740993.10", invoice_amount: "0.125", prepaid_amount: "-1." }))
-    expect(order).toMatchObject({ gross_amount: "9007199254740993.10", payable_amount: "9007199254740993.10", invoice_amount: "0.125", prepaid_amount: "-1.00" })
+    const order = await read(
+      requiredOnly({
+        gross_amount: "9007199254740993.1",
+        payable_amount: "9007199254740993.10",
+        invoice_amount: "0.125",
+        prepaid_amount: "-1.",
+      }),
+    )
+    expect(order).toMatchObject({
+      gross_amount: "9007199254740993.10",
+      payable_amount: "9007199254740993.10",
+      invoice_amount: "0.125",
+      prepaid_amount: "-1.00",
+    })
   })
 })
 
@@ -153,13 +207,18 @@ describe("values outside the published enums: refused with a coded error naming 
   it("an unknown state", async () => {
     const error = await refusal(() => read(requiredOnly({ state: "ON_HOLD" })))
     expect(error.code).toBe("CONTRACT_VIOLATION")
-    expect(error.message).toContain(`state: order state "ON_HOLD" is not one the published documents list (UNVERIFIED, VERIFIED`)
+    expect(error.message).toContain(
+      `state: order state "ON_HOLD" is not one the published documents list (UNVERIFIED, VERIFIED`,
+    )
   })
 
   it("an unknown status", async () => {
     const error = await refusal(() => read(requiredOnly({ status: "PENDING" })))
     expect(error.code).toBe("CONTRACT_VIOLATION")
-    expect(error.message).toContain(`status: order status "PENDING" is not one the published documents list (APPROVED, REJECTED, PARTIAL, UNINITIATED, DECLINED)`)
+    expect(error.message).toContain(
+      `status: order status "PENDING" is not one the published documents list ` +
+        `(APPROVED, REJECTED, PARTIAL, UNINITIATED, DECLINED)`,
+    )
   })
 
   it.each([
@@ -173,7 +232,8 @@ describe("values outside the published enums: refused with a coded error naming 
 
 describe("every published value the property tests pin", () => {
   it("every CountryCodeEnum value at the company and both addresses", () => {
-    const countries: string[] = published.responseJsonSchema("get", "/v1/order/x", 200)!.root.components.schemas.CountryCodeEnum.enum
+    const countries: string[] = published.responseJsonSchema("get", "/v1/order/x", 200)!.root.components.schemas
+      .CountryCodeEnum.enum
     expect(countries.length).toBeGreaterThan(100)
     for (const country of countries) {
       const answer = requiredOnly({
@@ -183,13 +243,16 @@ describe("every published value the property tests pin", () => {
       })
       for (const schema of [Order, OrderSummary]) {
         const parsed = schema.safeParse(answer)
-        expect(parsed.success && [parsed.data.buyer.company.country_prefix, parsed.data.billing_address.country]).toEqual([country, country])
+        expect(
+          parsed.success && [parsed.data.buyer.company.country_prefix, parsed.data.billing_address.country],
+        ).toEqual([country, country])
       }
     }
   })
 
   it("an order list item in every published state: orders read, latent orders (quotes) left out", () => {
-    const states: string[] = published.responseJsonSchema("get", "/v1/order/x", 200)!.root.components.schemas.OrderStateEnum.enum
+    const states: string[] = published.responseJsonSchema("get", "/v1/order/x", 200)!.root.components.schemas
+      .OrderStateEnum.enum
     for (const state of states) {
       const needsList = ["FULFILLING", "FULFILMENT_NEEDS_MANUAL_RESOLUTION", "CANCELLED"].includes(state)
       const item = requiredOnly({ state, ...(needsList && { fulfilments: [] }) })
@@ -202,7 +265,16 @@ describe("every published value the property tests pin", () => {
 
 describe("a refund without its credit note link", () => {
   it("reads credit_note_url null as null (not a fetchable URL)", async () => {
-    const refund = { id: "r1", amount: "10", total_amount: "10", payable_amount: "10", currency: "GBP", refund_no: 1, credit_note_number: "CN-1", credit_note_url: null }
+    const refund = {
+      id: "r1",
+      amount: "10",
+      total_amount: "10",
+      payable_amount: "10",
+      currency: "GBP",
+      refund_no: 1,
+      credit_note_number: "CN-1",
+      credit_note_url: null,
+    }
     const order = await read(requiredOnly({ state: "REFUNDED", refunds: [refund] }))
     expect(order.refunds).toEqual([expect.objectContaining({ id: "r1", amount: "10.00", credit_note_url: null })])
   })

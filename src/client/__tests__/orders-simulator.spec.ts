@@ -10,14 +10,12 @@ import { failure, type Simulator, simulatorControl, startSimulatorClient } from 
  * partial and full refund, cancel, idempotency, and injected faults.
  */
 
-
 let sim: Simulator
 let client: TradeCreditClient
 let seq = 0
 const uniqueId = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${++seq}`
 
 const control = (method: string, path: string, body?: unknown) => simulatorControl(sim, method, path, body)
-
 
 async function acme(): Promise<string> {
   const { items } = await client.companies.search({ country: "GB", q: "acme", limit: 5 })
@@ -32,8 +30,18 @@ async function acme(): Promise<string> {
  */
 function editedBody(base: ReturnType<typeof createOrderBody>): EditOrderInput {
   const [bracket, shipping] = twoLines()
-  const lines = [{ ...bracket, quantity: "3", net_amount: "300.00", tax_amount: "60.00", gross_amount: "360.00" }, shipping]
-  const { buyer: _b, merchant_urls: _u, merchant_order_id: _m, tracking_id: _t, shipping_address = ADDRESS, ...content } = base
+  const lines = [
+    { ...bracket, quantity: "3", net_amount: "300.00", tax_amount: "60.00", gross_amount: "360.00" },
+    shipping,
+  ]
+  const {
+    buyer: _b,
+    merchant_urls: _u,
+    merchant_order_id: _m,
+    tracking_id: _t,
+    shipping_address = ADDRESS,
+    ...content
+  } = base
   return {
     ...content,
     shipping_address,
@@ -77,7 +85,11 @@ describe("company search", () => {
   it("reads the published search fields, and resolves a lookup id like a canonical id", async () => {
     const { items } = await client.companies.search({ country: "GB", q: "acme" })
     const found = items.find((item) => item.name === "ACME INDUSTRIAL SUPPLIES LTD")!
-    expect(found).toMatchObject({ lookup_id: expect.any(String), company_type: expect.any(String), national_identifier: { type: "GB_CRN" } })
+    expect(found).toMatchObject({
+      lookup_id: expect.any(String),
+      company_type: expect.any(String),
+      national_identifier: { type: "GB_CRN" },
+    })
     expect(found.canonical_id).toMatch(/^[A-Za-z0-9]+$/)
     expect((await client.companies.get(found.lookup_id!)).canonical_id).toBe(found.canonical_id)
     // q is optional: the country's companies
@@ -116,7 +128,9 @@ describe("the order interface against the simulator", () => {
     expect(duplicate.traceId).toBeTruthy()
     // the same key with another body: IDEMPOTENCY_CONFLICT
     const other = createOrderBody(company, merchantOrderId, { merchant_reference: "changed" })
-    expect((await failure(client.orders.create(other, { idempotencyKey: key("create") }))).code).toBe("IDEMPOTENCY_CONFLICT")
+    expect((await failure(client.orders.create(other, { idempotencyKey: key("create") }))).code).toBe(
+      "IDEMPOTENCY_CONFLICT",
+    )
 
     // reads
     expect((await client.orders.get(created.id)).id).toBe(created.id)
@@ -125,7 +139,9 @@ describe("the order interface against the simulator", () => {
     expect(await client.orders.getByMerchantOrderId(uniqueId("nothing/here"))).toEqual([])
 
     // confirm needs VERIFIED
-    expect((await failure(client.orders.confirm(created.id, { idempotencyKey: key("confirm-early") }))).code).toBe("INVALID_STATE")
+    expect((await failure(client.orders.confirm(created.id, { idempotencyKey: key("confirm-early") }))).code).toBe(
+      "INVALID_STATE",
+    )
     await control("POST", `/orders/${encodeURIComponent(created.id)}/verify`, { approve: true })
     expect((await client.orders.get(created.id)).state).toBe("VERIFIED")
     const confirmed = await client.orders.confirm(created.id, { idempotencyKey: key("confirm") })
@@ -171,7 +187,9 @@ describe("the order interface against the simulator", () => {
     expect(invoice.body.subarray(0, 5).toString("latin1")).toBe("%PDF-")
 
     // cancel once fulfilled: 409
-    expect((await failure(client.orders.cancel(created.id, { idempotencyKey: key("cancel") }))).code).toBe("INVALID_STATE")
+    expect((await failure(client.orders.cancel(created.id, { idempotencyKey: key("cancel") }))).code).toBe(
+      "INVALID_STATE",
+    )
 
     // partial refund of one bracket, by reference
     const refundBody = {
@@ -182,7 +200,12 @@ describe("the order interface against the simulator", () => {
       refund_reference: `${merchantOrderId}-rf1`,
     }
     const refund = await client.orders.refund(created.id, refundBody, { idempotencyKey: key("refund-1") })
-    expect(refund).toMatchObject({ amount: "120.00", currency: "GBP", refund_reference: `${merchantOrderId}-rf1`, line_items: [] })
+    expect(refund).toMatchObject({
+      amount: "120.00",
+      currency: "GBP",
+      refund_reference: `${merchantOrderId}-rf1`,
+      line_items: [],
+    })
     expect(refund.credit_note_number).toBeTruthy()
     // the same reference under another key: the first refund again, no second credit
     const again = await client.orders.refund(created.id, refundBody, { idempotencyKey: key("refund-1-again") })
@@ -195,44 +218,85 @@ describe("the order interface against the simulator", () => {
     expect(Buffer.compare(creditNote.body, invoice.body)).not.toBe(0)
 
     // refund the rest (a body without amount: reason and reference only), then nothing is left
-    const rest = await client.orders.refund(created.id, { reason: "all returned", refund_reference: `${merchantOrderId}-rest` }, { idempotencyKey: key("refund-rest") })
+    const rest = await client.orders.refund(
+      created.id,
+      { reason: "all returned", refund_reference: `${merchantOrderId}-rest` },
+      { idempotencyKey: key("refund-rest") },
+    )
     expect(rest).toMatchObject({ amount: "250.50", total_amount: "250.50", reason: "all returned", refund_no: 2 })
     const refunded = await client.orders.get(created.id)
     expect(refunded.state).toBe("REFUNDED")
     expect(refunded.refunds).toHaveLength(2)
     const tooMuch = await failure(
-      client.orders.refund(created.id, { ...refundBody, refund_reference: `${merchantOrderId}-rf3` }, { idempotencyKey: key("refund-3") })
+      client.orders.refund(
+        created.id,
+        { ...refundBody, refund_reference: `${merchantOrderId}-rf3` },
+        { idempotencyKey: key("refund-3") },
+      ),
     )
     expect(tooMuch).toMatchObject({ code: "INVALID_STATE", status: 409 })
   })
 
-  it("refuses what the contract refuses before sending: a line without description, half a representative, an odd id", async () => {
-    const company = { company_canonical_id: await acme() }
-    const [bracket, shipping] = twoLines()
-    const { description: _d, ...bare } = bracket
-    const noDescription = await failure(client.orders.createIntent({ ...intentBody(company), line_items: [bare as never, shipping] }, { idempotencyKey: uniqueId("i") }))
-    expect(noDescription).toMatchObject({ code: "INVALID_REQUEST" })
-    expect(noDescription.message).toContain("line_items[0].description")
-    const half = { ...intentBody(company), buyer: { company, representative: { first_name: "Jane", last_name: "Buyer" } } }
-    expect((await failure(client.orders.createIntent(half as never, { idempotencyKey: uniqueId("i") }))).message).toContain("phone_number")
-    const lax = { ...intentBody(company), buyer: { company, representative: { first_name: "Jane", last_name: "Buyer", phone_number: "+447700900123" } } }
-    expect((await client.orders.createIntent(lax, { idempotencyKey: uniqueId("i") })).approved).toBe(true)
-    const odd = await failure(client.orders.createIntent(intentBody({ company_canonical_id: "cmp_gb_08123456" }), { idempotencyKey: uniqueId("i") }))
-    expect(odd.message).toContain("company_canonical_id")
-  })
+  it(
+    "refuses what the contract refuses before sending: a line without description, " +
+      "half a representative, an odd id",
+    async () => {
+      const company = { company_canonical_id: await acme() }
+      const [bracket, shipping] = twoLines()
+      const { description: _d, ...bare } = bracket
+      const noDescription = await failure(
+        client.orders.createIntent(
+          { ...intentBody(company), line_items: [bare as never, shipping] },
+          { idempotencyKey: uniqueId("i") },
+        ),
+      )
+      expect(noDescription).toMatchObject({ code: "INVALID_REQUEST" })
+      expect(noDescription.message).toContain("line_items[0].description")
+      const half = {
+        ...intentBody(company),
+        buyer: { company, representative: { first_name: "Jane", last_name: "Buyer" } },
+      }
+      expect(
+        (await failure(client.orders.createIntent(half as never, { idempotencyKey: uniqueId("i") }))).message,
+      ).toContain("phone_number")
+      const lax = {
+        ...intentBody(company),
+        buyer: { company, representative: { first_name: "Jane", last_name: "Buyer", phone_number: "+447700900123" } },
+      }
+      expect((await client.orders.createIntent(lax, { idempotencyKey: uniqueId("i") })).approved).toBe(true)
+      const odd = await failure(
+        client.orders.createIntent(intentBody({ company_canonical_id: "cmp_gb_08123456" }), {
+          idempotencyKey: uniqueId("i"),
+        }),
+      )
+      expect(odd.message).toContain("company_canonical_id")
+    },
+  )
 
-  it("creates without a shipping address (the service answers the billing address) and edits with a new merchant_order_id", async () => {
-    const company = { company_canonical_id: await acme() }
-    const { shipping_address: _s, ...body } = createOrderBody(company, uniqueId("cart"))
-    const created = await client.orders.create(body, { idempotencyKey: uniqueId("create") })
-    expect(created.shipping_address).toMatchObject({ street_address: body.billing_address.street_address, id: expect.any(String) })
-    expect(created).toMatchObject({ order_type: "BUYER_INITIATED", invoice_type: "FUNDED_INVOICE", payable_amount: "250.50", prepaid_amount: "0.00" })
-    const renamed = uniqueId("renamed")
-    const edit = { ...editedBody(createOrderBody(company, "x")), merchant_order_id: renamed }
-    const edited = await client.orders.edit(created.id, edit, { idempotencyKey: uniqueId("edit") })
-    expect(edited.merchant_order_id).toBe(renamed)
-    expect((await client.orders.getByMerchantOrderId(renamed)).map((o) => o.id)).toEqual([created.id])
-  })
+  it(
+    "creates without a shipping address (the service answers the billing address) " +
+      "and edits with a new merchant_order_id",
+    async () => {
+      const company = { company_canonical_id: await acme() }
+      const { shipping_address: _s, ...body } = createOrderBody(company, uniqueId("cart"))
+      const created = await client.orders.create(body, { idempotencyKey: uniqueId("create") })
+      expect(created.shipping_address).toMatchObject({
+        street_address: body.billing_address.street_address,
+        id: expect.any(String),
+      })
+      expect(created).toMatchObject({
+        order_type: "BUYER_INITIATED",
+        invoice_type: "FUNDED_INVOICE",
+        payable_amount: "250.50",
+        prepaid_amount: "0.00",
+      })
+      const renamed = uniqueId("renamed")
+      const edit = { ...editedBody(createOrderBody(company, "x")), merchant_order_id: renamed }
+      const edited = await client.orders.edit(created.id, edit, { idempotencyKey: uniqueId("edit") })
+      expect(edited.merchant_order_id).toBe(renamed)
+      expect((await client.orders.getByMerchantOrderId(renamed)).map((o) => o.id)).toEqual([created.id])
+    },
+  )
 
   it("answers a declined intent with approved false and a reason", async () => {
     const { items } = await client.companies.search({ country: "GB", q: "highgate" })
@@ -243,14 +307,16 @@ describe("the order interface against the simulator", () => {
     expect(intent).toMatchObject({ approved: false, decline_reason: "TOO_HIGH_RISK" })
     const unknown = await client.orders.createIntent(
       intentBody({ company_name: "NOBODY LTD", country_prefix: "GB", organization_number: "00000001" }),
-      { idempotencyKey: uniqueId("intent") }
+      { idempotencyKey: uniqueId("intent") },
     )
     expect(unknown).toMatchObject({ approved: false, decline_reason: "BUYER_NOT_FOUND" })
   })
 
   it("cancels an order, and reports a second cancel as already cancelled (202)", async () => {
     const company = { company_canonical_id: await acme() }
-    const order = await client.orders.create(createOrderBody(company, uniqueId("cart")), { idempotencyKey: uniqueId("create") })
+    const order = await client.orders.create(createOrderBody(company, uniqueId("cart")), {
+      idempotencyKey: uniqueId("create"),
+    })
     const first = await client.orders.cancel(order.id, { idempotencyKey: uniqueId("cancel") })
     expect(first).toMatchObject({ alreadyCancelled: false, order: { id: order.id, state: "CANCELLED" } })
     const second = await client.orders.cancel(order.id, { idempotencyKey: uniqueId("cancel") })
@@ -261,10 +327,18 @@ describe("the order interface against the simulator", () => {
 
 describe("faults injected in the simulator", () => {
   it("retries 503s on a GET and succeeds", async () => {
-    const order = await client.orders.create(createOrderBody({ company_canonical_id: await acme() }, uniqueId("cart")), {
-      idempotencyKey: uniqueId("create"),
+    const order = await client.orders.create(
+      createOrderBody({ company_canonical_id: await acme() }, uniqueId("cart")),
+      {
+        idempotencyKey: uniqueId("create"),
+      },
+    )
+    await control("POST", "/faults", {
+      method: "GET",
+      path: "/v1/order/:id",
+      times: 2,
+      fault: { type: "status", status: 503 },
     })
-    await control("POST", "/faults", { method: "GET", path: "/v1/order/:id", times: 2, fault: { type: "status", status: 503 } })
     const before = client.stats()
     expect((await client.orders.get(order.id)).id).toBe(order.id)
     const after = client.stats()
@@ -273,7 +347,10 @@ describe("faults injected in the simulator", () => {
   })
 
   it("honours the simulator's Retry-After on a 429", async () => {
-    await control("POST", "/faults", { path: "/companies/v2/company", fault: { type: "status", status: 429, retry_after: 1 } })
+    await control("POST", "/faults", {
+      path: "/companies/v2/company",
+      fault: { type: "status", status: 429, retry_after: 1 },
+    })
     const started = performance.now()
     await client.companies.search({ country: "GB", q: "acme" })
     expect(performance.now() - started).toBeGreaterThanOrEqual(990)
@@ -284,7 +361,9 @@ describe("faults injected in the simulator", () => {
     const company = { company_canonical_id: await acme() }
     await control("POST", "/faults", { method: "POST", path: "/v1/order", fault: { type: "drop", when: "after" } })
     const before = client.stats()
-    const order = await client.orders.create(createOrderBody(company, merchantOrderId), { idempotencyKey: uniqueId("create") })
+    const order = await client.orders.create(createOrderBody(company, merchantOrderId), {
+      idempotencyKey: uniqueId("create"),
+    })
     expect(client.stats().attempts - before.attempts).toBe(2)
     expect(order.merchant_order_id).toBe(merchantOrderId)
     expect(await client.orders.getByMerchantOrderId(merchantOrderId)).toHaveLength(1)
@@ -292,11 +371,19 @@ describe("faults injected in the simulator", () => {
 
   it("reports a broken 2xx answer as CONTRACT_VIOLATION without retrying", async () => {
     const canonicalId = await acme()
-    await control("POST", "/faults", { method: "GET", path: "/companies/v2/company/:id", fault: { type: "contract_violation" } })
+    await control("POST", "/faults", {
+      method: "GET",
+      path: "/companies/v2/company/:id",
+      fault: { type: "contract_violation" },
+    })
     const before = client.stats()
     expect((await failure(client.companies.get(canonicalId))).code).toBe("CONTRACT_VIOLATION")
     expect(client.stats().attempts - before.attempts).toBe(1)
-    await control("POST", "/faults", { method: "GET", path: "/companies/v2/company/:id", fault: { type: "malformed_json" } })
+    await control("POST", "/faults", {
+      method: "GET",
+      path: "/companies/v2/company/:id",
+      fault: { type: "malformed_json" },
+    })
     expect((await failure(client.companies.get(canonicalId))).code).toBe("CONTRACT_VIOLATION")
   })
 

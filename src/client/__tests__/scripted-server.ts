@@ -86,7 +86,8 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
       }
       const send = () => {
         const isRaw = typeof reply.body === "string" || Buffer.isBuffer(reply.body)
-        const payload = reply.body === undefined ? "" : isRaw ? (reply.body as string | Buffer) : JSON.stringify(reply.body)
+        const payload =
+          reply.body === undefined ? "" : isRaw ? (reply.body as string | Buffer) : JSON.stringify(reply.body)
         res.writeHead(reply.status, {
           ...(isRaw || reply.body === undefined ? {} : { "content-type": "application/json" }),
           ...reply.headers,
@@ -127,7 +128,14 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
 
 /** A contract error body. */
 export function errorBody(code: string, message: string, extra: Record<string, unknown> = {}) {
-  return { error_code: code, error_message: message, error_details: null, error_json: null, error_trace_id: `trace-${code.toLowerCase()}`, ...extra }
+  return {
+    error_code: code,
+    error_message: message,
+    error_details: null,
+    error_json: null,
+    error_trace_id: `trace-${code.toLowerCase()}`,
+    ...extra,
+  }
 }
 
 /**
@@ -138,7 +146,13 @@ export function useScriptedClient(): { server: ScriptedServer; client: TradeCred
   const handle = {} as { server: ScriptedServer; client: TradeCreditClient }
   beforeAll(async () => {
     handle.server = await startScriptedServer()
-    handle.client = createTradeCreditClient({ apiKey: TEST_KEY, environment: "sandbox", baseUrl: handle.server.url, retryBaseDelayMs: 1, maxRetries: 0 })
+    handle.client = createTradeCreditClient({
+      apiKey: TEST_KEY,
+      environment: "sandbox",
+      baseUrl: handle.server.url,
+      retryBaseDelayMs: 1,
+      maxRetries: 0,
+    })
   })
   afterAll(async () => {
     await handle.client?.close()

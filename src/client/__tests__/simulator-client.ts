@@ -7,7 +7,7 @@ export type Simulator = Awaited<ReturnType<typeof startSimulator>>
 /** A simulator on a random loopback port and a client of it, as the client's end-to-end tests use them. */
 export async function startSimulatorClient(
   simulatorOptions: Parameters<typeof startSimulator>[0] = {},
-  clientOptions: Partial<TradeCreditClientOptionsInput> = {}
+  clientOptions: Partial<TradeCreditClientOptionsInput> = {},
 ): Promise<{ sim: Simulator; client: TradeCreditClient }> {
   const sim = await startSimulator({ port: 0, ...simulatorOptions })
   const client = createTradeCreditClient({

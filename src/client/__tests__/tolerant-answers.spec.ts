@@ -36,14 +36,21 @@ describe("defect 1: a refund answered with tax_subtotals null", () => {
   it("reads the full refund the service made", async () => {
     server.script({ status: 201, body: refundAnswer() })
     const refund = await client.orders.refund("ord_123", { refund_reference: "ref_1" }, { idempotencyKey: "ref_1" })
-    expect(refund).toMatchObject({ id: "0b7f9a58-5a1f-4a8e-9d0e-0d6f3c1c2b11", amount: "250.50", credit_note_number: "CN-1" })
+    expect(refund).toMatchObject({
+      id: "0b7f9a58-5a1f-4a8e-9d0e-0d6f3c1c2b11",
+      amount: "250.50",
+      credit_note_number: "CN-1",
+    })
     expect(refund.tax_subtotals ?? []).toEqual([])
     expect(refund.line_items ?? []).toEqual([])
   })
 
   it("reads the order whose refunds[] carry tax_subtotals null", async () => {
     const { line_items: _lines, ...refund } = refundAnswer()
-    server.script({ status: 200, body: { ...orderAnswer({ state: "REFUNDED" }), refunds: [{ ...refund, line_items: null }] } })
+    server.script({
+      status: 200,
+      body: { ...orderAnswer({ state: "REFUNDED" }), refunds: [{ ...refund, line_items: null }] },
+    })
     const order = await client.orders.get("ord_123")
     expect(order.state).toBe("REFUNDED")
     expect(order.refunds.map((r) => r.id)).toEqual(["0b7f9a58-5a1f-4a8e-9d0e-0d6f3c1c2b11"])
@@ -52,14 +59,29 @@ describe("defect 1: a refund answered with tax_subtotals null", () => {
 
 describe("defect 5: the resolved company of an order created by company_canonical_id", () => {
   it("keeps the organization number, the country and the name the service resolved", async () => {
-    const company = { company_canonical_id: "GB01234567", country_prefix: "GB", organization_number: "01234567", company_name: "ACME LTD" }
-    server.script({ status: 201, body: { ...orderAnswer(), buyer: { company, representative: orderAnswer().buyer.representative } } })
-    const order = await client.orders.create(createOrderBody({ company_canonical_id: "GB01234567" }, "cart_1"), { idempotencyKey: "cart_1:create" })
+    const company = {
+      company_canonical_id: "GB01234567",
+      country_prefix: "GB",
+      organization_number: "01234567",
+      company_name: "ACME LTD",
+    }
+    server.script({
+      status: 201,
+      body: { ...orderAnswer(), buyer: { company, representative: orderAnswer().buyer.representative } },
+    })
+    const order = await client.orders.create(createOrderBody({ company_canonical_id: "GB01234567" }, "cart_1"), {
+      idempotencyKey: "cart_1:create",
+    })
     expect(order.buyer.company).toEqual(company)
   })
 
   it("still reads a company given by number alone", async () => {
-    const company = { country_prefix: "GB", organization_number: "01234567", company_name: null, company_canonical_id: null }
+    const company = {
+      country_prefix: "GB",
+      organization_number: "01234567",
+      company_name: null,
+      company_canonical_id: null,
+    }
     server.script({ status: 200, body: { ...orderAnswer(), buyer: { company } } })
     const order = await client.orders.get("ord_123")
     expect(order.buyer.company).toEqual({ country_prefix: "GB", organization_number: "01234567" })
@@ -83,11 +105,18 @@ describe("defect 7: the saved buyer of autofill with the phone as the buyer type
   it("normalises a national-format phone to E.164 by the buyer's country", async () => {
     server.script({ status: 200, body: saved("07400 123456") })
     const buyer = await client.autofill.readCurrentBuyer({ buyerReference: "cus_1" })
-    expect(buyer).toMatchObject({ organization_number: "ST-GB-000123", country_code: "GB", phone_number: "+447400123456" })
+    expect(buyer).toMatchObject({
+      organization_number: "ST-GB-000123",
+      country_code: "GB",
+      phone_number: "+447400123456",
+    })
   })
 
   it("takes the billing address's country when the buyer has none", async () => {
-    server.script({ status: 200, body: saved("(201) 555-0123", { country_code: null, billing_address: { country: "US" } }) })
+    server.script({
+      status: 200,
+      body: saved("(201) 555-0123", { country_code: null, billing_address: { country: "US" } }),
+    })
     const buyer = await client.autofill.readCurrentBuyer({ buyerReference: "cus_1" })
     expect(buyer?.phone_number).toBe("+12015550123")
   })
@@ -112,7 +141,7 @@ describe("error answers: the status decides, whatever the body", () => {
     server.script(reply)
     const error = await client.orders.get("ord_123").then(
       () => undefined,
-      (e: unknown) => e
+      (e: unknown) => e,
     )
     expect(error).toBeInstanceOf(TradeCreditError)
     return error as TradeCreditError
@@ -125,7 +154,11 @@ describe("error answers: the status decides, whatever the body", () => {
   })
 
   it("maps a body that is not JSON by its status", async () => {
-    const error = await failure({ status: 409, headers: { "content-type": "text/html" }, body: "<html>conflict</html>" })
+    const error = await failure({
+      status: 409,
+      headers: { "content-type": "text/html" },
+      body: "<html>conflict</html>",
+    })
     expect(error).toMatchObject({ status: 409, code: "INVALID_STATE" })
     expect(error.message).toContain("409")
   })
@@ -141,10 +174,19 @@ describe("error answers: the status decides, whatever the body", () => {
   it("reads a contract body with extra fields and without its optional ones", async () => {
     const error = await failure({
       status: 409,
-      body: { error_code: "INVALID_STATE", error_message: "fulfilled", error_trace_id: "t1", extra: { nested: true }, error_source: "x" },
+      body: {
+        error_code: "INVALID_STATE",
+        error_message: "fulfilled",
+        error_trace_id: "t1",
+        extra: { nested: true },
+        error_source: "x",
+      },
     })
     expect(error).toMatchObject({ status: 409, code: "INVALID_STATE", serviceCode: "INVALID_STATE", traceId: "t1" })
-    const partial = await failure({ status: 400, body: { error_code: "SCHEMA_ERROR", error_message: "bad", error_details: null } })
+    const partial = await failure({
+      status: 400,
+      body: { error_code: "SCHEMA_ERROR", error_message: "bad", error_details: null },
+    })
     expect(partial).toMatchObject({ status: 400, code: "SCHEMA_ERROR", serviceCode: "SCHEMA_ERROR" })
     expect(partial.traceId).toBeUndefined()
   })
@@ -161,7 +203,14 @@ describe("error answers: the status decides, whatever the body", () => {
   it("reads the {description, code} and {detail} bodies with extra fields", async () => {
     const described = await failure({ status: 404, body: { description: "no such plan", code: "ERROR", more: 1 } })
     expect(described).toMatchObject({ status: 404, code: "NOT_FOUND", serviceCode: "ERROR" })
-    const invalid = await failure({ status: 422, body: { detail: [{ loc: ["body", "amount"], msg: "bad", type: "value_error", ctx: {} }], extra: 1 } })
-    expect(invalid).toMatchObject({ status: 422, code: "SCHEMA_ERROR", errors: [{ loc: ["amount"], msg: "bad", type: "value_error" }] })
+    const invalid = await failure({
+      status: 422,
+      body: { detail: [{ loc: ["body", "amount"], msg: "bad", type: "value_error", ctx: {} }], extra: 1 },
+    })
+    expect(invalid).toMatchObject({
+      status: 422,
+      code: "SCHEMA_ERROR",
+      errors: [{ loc: ["amount"], msg: "bad", type: "value_error" }],
+    })
   })
 })

@@ -10,7 +10,13 @@ import path from "node:path"
 const CORE = path.join(__dirname, "..")
 const SRC = path.join(CORE, "..")
 const ALLOWED_INSIDE_SRC = [/^core\//, /^service\//, /^utils\/(quote|frozen-json|url|buyer-texts)\.ts$/]
-const ALLOWED_PACKAGES = ["bignumber.js", "libphonenumber-js", "@medusajs/framework/utils", "@medusajs/framework/zod", "node:crypto"]
+const ALLOWED_PACKAGES = [
+  "bignumber.js",
+  "libphonenumber-js",
+  "@medusajs/framework/utils",
+  "@medusajs/framework/zod",
+  "node:crypto",
+]
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -33,8 +39,15 @@ function valueImports(source: string): string[] {
 
 function resolved(file: string, spec: string): string {
   if (!spec.startsWith(".")) return spec
-  const target = path.relative(SRC, path.resolve(path.dirname(file), spec)).split(path.sep).join("/")
-  return target.endsWith(".ts") ? target : /\/(order|plan|money)$|^core$/.test(target) ? `${target}/index.ts` : `${target}.ts`
+  const target = path
+    .relative(SRC, path.resolve(path.dirname(file), spec))
+    .split(path.sep)
+    .join("/")
+  return target.endsWith(".ts")
+    ? target
+    : /\/(order|plan|money)$|^core$/.test(target)
+      ? `${target}/index.ts`
+      : `${target}.ts`
 }
 
 describe("the domain core", () => {
@@ -59,8 +72,10 @@ describe("the domain core", () => {
     const offences = files.flatMap((file) =>
       valueImports(readFileSync(file, "utf8"))
         .map((spec) => ({ spec, target: resolved(file, spec) }))
-        .filter(({ spec, target }) => (spec.startsWith(".") ? !ALLOWED_INSIDE_SRC.some((ok) => ok.test(target)) : !ALLOWED_PACKAGES.includes(spec)))
-        .map(({ spec }) => `${path.relative(SRC, file)} imports ${spec}`)
+        .filter(({ spec, target }) =>
+          spec.startsWith(".") ? !ALLOWED_INSIDE_SRC.some((ok) => ok.test(target)) : !ALLOWED_PACKAGES.includes(spec),
+        )
+        .map(({ spec }) => `${path.relative(SRC, file)} imports ${spec}`),
     )
     expect(offences).toEqual([])
   })

@@ -13,9 +13,7 @@ import type { BigNumberInput } from "@medusajs/framework/types"
  * decimal (`raw_.value`, `value`, `bignumber_`) over the float (`numeric_`).
  */
 export type DecimalInput =
-  | BigNumberInput
-  | BigNumber
-  | { raw_?: { value: string | number }; numeric_?: number; bignumber_?: BigNumber }
+  BigNumberInput | BigNumber | { raw_?: { value: string | number }; numeric_?: number; bignumber_?: BigNumber }
 
 export class DecimalError extends Error {
   constructor(message: string) {
@@ -24,8 +22,7 @@ export class DecimalError extends Error {
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null
 
 function fromScalar(value: unknown): BigNumber | undefined {
   if (typeof value === "number") return new BigNumber(value)

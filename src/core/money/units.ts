@@ -82,7 +82,7 @@ export function divideRounded(numerator: bigint, denominator: bigint): bigint {
   const quotient = numerator / denominator
   const remainder = numerator % denominator
   if (absUnits(remainder) * 2n < absUnits(denominator)) return quotient
-  return (numerator < 0n) !== (denominator < 0n) ? quotient - 1n : quotient + 1n
+  return numerator < 0n !== denominator < 0n ? quotient - 1n : quotient + 1n
 }
 
 /** Units at `from` decimals as units at `to` decimals, rounded half away from zero when `to` has fewer. */

@@ -16,7 +16,7 @@ const clip = (text: string, max: number) => text.slice(0, max)
 export function toServiceAddress(
   address: MedusaAddress,
   where: "billing_address" | "shipping_address",
-  organizationName?: string | null
+  organizationName?: string | null,
 ): Address {
   const street = [clean(address.address_1), clean(address.address_2)].filter(Boolean).join(", ")
   const required = {
@@ -32,23 +32,25 @@ export function toServiceAddress(
     throw new PayloadError(
       "ADDRESS_INCOMPLETE",
       `The ${where.replace("_", " ")} lacks ${missing.join(", ")}, which trade credit needs`,
-      `${where}.${missing[0]}`
+      `${where}.${missing[0]}`,
     )
   }
   if (!/^[A-Z]{2}$/.test(required.country_code)) {
     throw new PayloadError(
       "ADDRESS_INCOMPLETE",
       `The ${where.replace("_", " ")} has no ISO country code ("${quote(required.country_code)}")`,
-      `${where}.country_code`
+      `${where}.country_code`,
     )
   }
-  // organization_name is required (contract section 2, CreateAddressRequestSchema): the address's company, else the caller's.
-  const company = clean(address.company) || clean(organizationName) || clean([address.first_name, address.last_name].join(" "))
+  // organization_name is required (contract section 2, CreateAddressRequestSchema): the address's company, else the
+  // caller's.
+  const company =
+    clean(address.company) || clean(organizationName) || clean([address.first_name, address.last_name].join(" "))
   if (!company) {
     throw new PayloadError(
       "ADDRESS_INCOMPLETE",
       `The ${where.replace("_", " ")} lacks company, which trade credit needs`,
-      `${where}.company`
+      `${where}.company`,
     )
   }
   const region = clean(address.province)
@@ -70,14 +72,20 @@ const hasStreet = (address: MedusaAddress | null | undefined): address is Medusa
  * The billing and shipping addresses of an order body. A cart that needs no
  * shipping may have only one of them: the other is then the same.
  */
-export function orderAddressesOf(cart: Pick<MedusaCartData, "billing_address" | "shipping_address"> & Partial<Pick<MedusaCartData, "customer">>): {
+export function orderAddressesOf(
+  cart: Pick<MedusaCartData, "billing_address" | "shipping_address"> & Partial<Pick<MedusaCartData, "customer">>,
+): {
   billing_address: Address
   shipping_address: Address
 } {
   const billing = hasStreet(cart.billing_address) ? cart.billing_address : undefined
   const shipping = hasStreet(cart.shipping_address) ? cart.shipping_address : undefined
   if (!billing && !shipping) {
-    throw new PayloadError("ADDRESS_INCOMPLETE", "The cart has no billing address, which trade credit needs", "billing_address")
+    throw new PayloadError(
+      "ADDRESS_INCOMPLETE",
+      "The cart has no billing address, which trade credit needs",
+      "billing_address",
+    )
   }
   // An address without a company names the organisation of the other address, else the customer's company.
   const organization = clean(billing?.company) || clean(shipping?.company) || clean(cart.customer?.company_name)

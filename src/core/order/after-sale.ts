@@ -16,14 +16,17 @@ type OrderNow = Pick<Order, "gross_amount" | "state" | "currency" | "tax_subtota
   refunds: readonly Pick<Refund, "amount" | "refund_reference">[]
 }
 
-const invoicedOf = (order: Pick<OrderNow, "fulfilments">) => sumDecimals(order.fulfilments.map((f) => new BigNumber(f.gross_amount)))
+const invoicedOf = (order: Pick<OrderNow, "fulfilments">) =>
+  sumDecimals(order.fulfilments.map((f) => new BigNumber(f.gross_amount)))
 const refundedOf = (order: Pick<OrderNow, "refunds">) => sumDecimals(order.refunds.map((r) => new BigNumber(r.amount)))
 
 /** The order's total not invoiced yet. */
-export const uninvoicedOf = (order: Pick<OrderNow, "gross_amount" | "fulfilments">) => new BigNumber(order.gross_amount).minus(invoicedOf(order))
+export const uninvoicedOf = (order: Pick<OrderNow, "gross_amount" | "fulfilments">) =>
+  new BigNumber(order.gross_amount).minus(invoicedOf(order))
 
 /** What was invoiced and not credited yet: what a refund may credit. */
-export const refundableOf = (order: Pick<OrderNow, "fulfilments" | "refunds">) => invoicedOf(order).minus(refundedOf(order))
+export const refundableOf = (order: Pick<OrderNow, "fulfilments" | "refunds">) =>
+  invoicedOf(order).minus(refundedOf(order))
 
 export type CapturePlan =
   /** Nothing to ask: the order is invoiced in full, or this capture's invoice is there already. */
@@ -36,10 +39,14 @@ export type CapturePlan =
  * captures of the payment add up to: when the service invoiced that much and this capture's amount on top, this
  * capture's invoice was made and its answer lost (the capture was rolled back), so it is adopted, not made again.
  */
-export function planCapture(order: OrderNow, { amount, recorded }: { amount?: BigNumber; recorded?: BigNumber }): CapturePlan {
+export function planCapture(
+  order: OrderNow,
+  { amount, recorded }: { amount?: BigNumber; recorded?: BigNumber },
+): CapturePlan {
   const remaining = uninvoicedOf(order)
   if (remaining.lte(0) || order.state === "FULFILLED" || order.state === "REFUNDED") return { action: "none" }
-  if (amount !== undefined && recorded !== undefined && invoicedOf(order).minus(recorded).gte(amount)) return { action: "none" }
+  if (amount !== undefined && recorded !== undefined && invoicedOf(order).minus(recorded).gte(amount))
+    return { action: "none" }
   if (amount === undefined || amount.gte(remaining)) return { action: "fulfil" }
   const split = splitAmountByTaxRates(amount.toFixed(2), order.tax_subtotals, {
     name: "Order amount",
@@ -47,7 +54,13 @@ export function planCapture(order: OrderNow, { amount, recorded }: { amount?: Bi
   })
   return {
     action: "fulfil",
-    part: { gross_amount: split.gross_amount, net_amount: split.net_amount, tax_amount: split.tax_amount, tax_subtotals: split.tax_subtotals, line_items: split.line_items },
+    part: {
+      gross_amount: split.gross_amount,
+      net_amount: split.net_amount,
+      tax_amount: split.tax_amount,
+      tax_subtotals: split.tax_subtotals,
+      line_items: split.line_items,
+    },
   }
 }
 
@@ -64,18 +77,29 @@ export type RefundPlan =
  * total and ids): a credit note this plugin asked for whose Medusa refund was rolled back (its answer lost) is
  * adopted when the service credited that much on top of them.
  */
-export function planRefund(order: OrderNow, { amount, refundId, others }: { amount: BigNumber; refundId: string; others?: { total: BigNumber; ids: ReadonlySet<string> } }): RefundPlan {
+export function planRefund(
+  order: OrderNow,
+  {
+    amount,
+    refundId,
+    others,
+  }: { amount: BigNumber; refundId: string; others?: { total: BigNumber; ids: ReadonlySet<string> } },
+): RefundPlan {
   if (order.refunds.some((r) => r.refund_reference === refundId)) return { action: "none" }
   const orphan =
     others &&
     refundedOf(order).minus(others.total).gte(amount) &&
-    order.refunds.some((r) => r.refund_reference?.startsWith("ref_") && !others.ids.has(r.refund_reference) && amount.eq(r.amount))
+    order.refunds.some(
+      (r) => r.refund_reference?.startsWith("ref_") && !others.ids.has(r.refund_reference) && amount.eq(r.amount),
+    )
   if (orphan) return { action: "none" }
   const refundable = refundableOf(order)
   if (amount.lte(0) || amount.gt(refundable)) {
     return {
       action: "refuse",
-      message: `Cannot refund ${amount.toFixed(2)} ${order.currency}: ${refundable.toFixed(2)} is refundable (invoiced and not yet refunded)`,
+      message:
+        `Cannot refund ${amount.toFixed(2)} ${order.currency}: ${refundable.toFixed(2)} ` +
+        `is refundable (invoiced and not yet refunded)`,
     }
   }
   const invoicedLines = order.fulfilments.flatMap((f) => f.line_items)

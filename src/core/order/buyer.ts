@@ -24,7 +24,8 @@ export type BuyerOptions = {
 const clean = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim()
 
 /** Why a phone number could not be read (libphonenumber-js's reasons, plus a national number with no country). */
-export type PhoneProblem = "NOT_A_NUMBER" | "INVALID_COUNTRY" | "TOO_SHORT" | "TOO_LONG" | "INVALID_LENGTH" | "NO_COUNTRY"
+export type PhoneProblem =
+  "NOT_A_NUMBER" | "INVALID_COUNTRY" | "TOO_SHORT" | "TOO_LONG" | "INVALID_LENGTH" | "NO_COUNTRY"
 export type PhoneReading = { number: string } | { problem: PhoneProblem }
 
 const PHONE_PROBLEMS: Record<PhoneProblem, string> = {
@@ -45,7 +46,10 @@ const PHONE_PROBLEMS: Record<PhoneProblem, string> = {
  * allocated today, and refused well-formed numbers such as +44 7700 900123 (a
  * UK mobile range reserved for examples), which the service accepts.
  */
-export function readPhoneNumber(raw: string | null | undefined, defaultCountry?: string | null): PhoneReading | undefined {
+export function readPhoneNumber(
+  raw: string | null | undefined,
+  defaultCountry?: string | null,
+): PhoneReading | undefined {
   const text = clean(raw)
   if (!text) return undefined
   const country = clean(defaultCountry).toUpperCase()
@@ -67,7 +71,10 @@ function parsePhone(text: string, country: CountryCode | undefined): PhoneReadin
 }
 
 /** A phone number in E.164, or undefined when it cannot be read (readPhoneNumber says why). */
-export function normalisePhoneNumber(raw: string | null | undefined, defaultCountry?: string | null): string | undefined {
+export function normalisePhoneNumber(
+  raw: string | null | undefined,
+  defaultCountry?: string | null,
+): string | undefined {
   const reading = readPhoneNumber(raw, defaultCountry)
   return reading && "number" in reading ? reading.number : undefined
 }
@@ -80,7 +87,11 @@ function readSource(cart: BuyerSourceInput | MedusaCartData): BuyerSource {
   const { email, billing_address, shipping_address, customer } = cart
   const result = BuyerSource.safeParse({ email, billing_address, shipping_address, customer })
   if (!result.success) {
-    throw new PayloadError("INVALID_CART", `The cart's buyer details are malformed: ${result.error.issues[0].message}`, "cart")
+    throw new PayloadError(
+      "INVALID_CART",
+      `The cart's buyer details are malformed: ${result.error.issues[0].message}`,
+      "cart",
+    )
   }
   return result.data
 }
@@ -119,11 +130,19 @@ function representativeOf(input: SessionInput, source: BuyerSource): Partial<Rep
 
   const representative: Partial<Representative> = {}
 
-  const email = first([given.email, "representative.email"], [source.email, "email"], [customer?.email, "customer.email"])
+  const email = first(
+    [given.email, "representative.email"],
+    [source.email, "email"],
+    [customer?.email, "customer.email"],
+  )
   if (email) {
     const value = email.value.toLowerCase()
     if (!EmailCheck.safeParse(value).success) {
-      throw new PayloadError("BUYER_DETAILS_INVALID", `The buyer's email "${quote(value)}" (${HUMAN_PATHS[email.path]}) is not an email address`, email.path)
+      throw new PayloadError(
+        "BUYER_DETAILS_INVALID",
+        `The buyer's email "${quote(value)}" (${HUMAN_PATHS[email.path]}) is not an email address`,
+        email.path,
+      )
     }
     representative.email = value
   }
@@ -137,7 +156,7 @@ function representativeOf(input: SessionInput, source: BuyerSource): Partial<Rep
     [given.phone_number, "representative.phone_number"],
     [billing?.phone, "billing_address.phone"],
     [shipping?.phone, "shipping_address.phone"],
-    [customer?.phone, "customer.phone"]
+    [customer?.phone, "customer.phone"],
   )
   if (phone) {
     const country =
@@ -150,7 +169,7 @@ function representativeOf(input: SessionInput, source: BuyerSource): Partial<Rep
         `The buyer's phone number "${quote(phone.value)}" (${HUMAN_PATHS[phone.path]}) cannot be read${
           country ? ` as a phone number of ${quote(country)}` : ""
         }: ${PHONE_PROBLEMS[reading.problem]}. Correct it, or give it in international form (+ and the country code).`,
-        phone.path
+        phone.path,
       )
     }
     representative.phone_number = reading.number
@@ -177,13 +196,25 @@ const FIELD_NAMES: Record<Field, string> = {
 export function buildBuyer(
   input: SessionInput,
   cart: BuyerSourceInput | MedusaCartData,
-  options?: BuyerOptions & { representativeRequired?: true }
+  options?: BuyerOptions & { representativeRequired?: true },
 ): Buyer
-export function buildBuyer(input: SessionInput, cart: BuyerSourceInput | MedusaCartData, options: BuyerOptions): IntentBuyer
-export function buildBuyer(input: SessionInput, cart: BuyerSourceInput | MedusaCartData, options: BuyerOptions = {}): Buyer | IntentBuyer {
+export function buildBuyer(
+  input: SessionInput,
+  cart: BuyerSourceInput | MedusaCartData,
+  options: BuyerOptions,
+): IntentBuyer
+export function buildBuyer(
+  input: SessionInput,
+  cart: BuyerSourceInput | MedusaCartData,
+  options: BuyerOptions = {},
+): Buyer | IntentBuyer {
   if (options.representativeRequired === false) return buildIntentBuyer(input, cart, options)
   if (!input.company) {
-    throw new PayloadError("BUYER_DETAILS_MISSING", "The buyer's company is missing: give it in the checkout", "company")
+    throw new PayloadError(
+      "BUYER_DETAILS_MISSING",
+      "The buyer's company is missing: give it in the checkout",
+      "company",
+    )
   }
   const representative = representativeOf(input, readSource(cart))
   const missing = (Object.keys(FIELD_NAMES) as Field[]).filter((field) => !representative[field])
@@ -193,7 +224,7 @@ export function buildBuyer(input: SessionInput, cart: BuyerSourceInput | MedusaC
       `The buyer's ${missing.map((f) => FIELD_NAMES[f]).join(", ")} ${missing.length > 1 ? "are" : "is"} missing: give ${
         missing.length > 1 ? "them" : "it"
       } in the checkout`,
-      `representative.${missing[0]}`
+      `representative.${missing[0]}`,
     )
   }
   return {
@@ -215,10 +246,14 @@ const INTENT_FIELDS = ["first_name", "last_name", "phone_number"] as const
 export function buildIntentBuyer(
   input: SessionInput,
   cart: BuyerSourceInput | MedusaCartData,
-  options: BuyerOptions = {}
+  options: BuyerOptions = {},
 ): IntentBuyer {
   if (!input.company) {
-    throw new PayloadError("BUYER_DETAILS_MISSING", "The buyer's company is missing: give it in the checkout", "company")
+    throw new PayloadError(
+      "BUYER_DETAILS_MISSING",
+      "The buyer's company is missing: give it in the checkout",
+      "company",
+    )
   }
   const representative = representativeOf(input, readSource(cart))
   const whole = INTENT_FIELDS.every((field) => representative[field])

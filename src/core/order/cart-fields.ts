@@ -12,7 +12,15 @@
  * (`product_title`, `variant_sku`, ...), so no cross-module join is needed.
  */
 
-const TOTALS = ["subtotal", "discount_total", "discount_subtotal", "discount_tax_total", "tax_total", "total", "original_total"]
+const TOTALS = [
+  "subtotal",
+  "discount_total",
+  "discount_subtotal",
+  "discount_tax_total",
+  "tax_total",
+  "total",
+  "original_total",
+]
 
 const TAX_LINE = ["id", "rate", "code", "description"]
 const ADJUSTMENT = ["id", "code", "amount", "promotion_id"]
@@ -58,7 +66,15 @@ const ITEM_FIELDS = [
   ...TOTALS,
 ]
 
-const SHIPPING_METHOD_FIELDS = ["id", "name", "description", "amount", "is_tax_inclusive", "shipping_option_id", ...TOTALS]
+const SHIPPING_METHOD_FIELDS = [
+  "id",
+  "name",
+  "description",
+  "amount",
+  "is_tax_inclusive",
+  "shipping_option_id",
+  ...TOTALS,
+]
 
 /** Items with their tax lines and promotion adjustments (carts and orders alike). */
 const ITEM_LINE_FIELDS = [

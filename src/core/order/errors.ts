@@ -54,7 +54,5 @@ export class PayloadError extends MedusaError {
 
 /** ["invoice_emails", 2] → "invoice_emails[2]". */
 export function formatPath(path: readonly PropertyKey[]): string {
-  return path
-    .map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`))
-    .join("")
+  return path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join("")
 }

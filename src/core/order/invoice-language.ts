@@ -9,7 +9,10 @@ const BY_LANGUAGE: Record<string, InvoiceLanguage> = { en: "en_US", nb: "nb_NO",
  * The language of an order's invoice: the region's setting, else the order's locale (Medusa's cart and order `locale`)
  * where the service has that language, else English.
  */
-export function invoiceLanguageOf(regionLanguage: string | null | undefined, orderLocale: string | null | undefined): InvoiceLanguage {
+export function invoiceLanguageOf(
+  regionLanguage: string | null | undefined,
+  orderLocale: string | null | undefined,
+): InvoiceLanguage {
   const set = INVOICE_LANGUAGES.find((l) => l === regionLanguage)
   if (set) return set
   const primary = (orderLocale ?? "").toLowerCase().split(/[-_]/)[0]

@@ -15,7 +15,10 @@ const MAX_NAME = 255
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
 
 /** The columns of a line item its name is made of. */
-export type ItemNameFields = Pick<MedusaLineItem, "title" | "subtitle" | "product_title" | "variant_title" | "variant_sku">
+export type ItemNameFields = Pick<
+  MedusaLineItem,
+  "title" | "subtitle" | "product_title" | "variant_title" | "variant_sku"
+>
 
 /** "Product (Variant)", or the product title alone when the variant adds nothing. */
 export function nameOfItem(item: ItemNameFields): string {

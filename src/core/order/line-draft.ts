@@ -18,7 +18,14 @@ import { quote } from "../../utils/quote"
 /** Everything of a line but its amounts. */
 export type LineDescription = Omit<
   LineItem,
-  "quantity" | "unit_price" | "net_amount" | "tax_amount" | "gross_amount" | "discount_amount" | "tax_rate" | "tax_class_name"
+  | "quantity"
+  | "unit_price"
+  | "net_amount"
+  | "tax_amount"
+  | "gross_amount"
+  | "discount_amount"
+  | "tax_rate"
+  | "tax_class_name"
 >
 
 /**
@@ -33,7 +40,8 @@ export type LineDraft = {
   quantity: bigint
   quantityText: string
   tax: LineTax
-  /** Medusa's unit price excluding tax, before discounts (subtotal / quantity), in millionths, half up, never negative. */
+  /** Medusa's unit price excluding tax, before discounts (subtotal / quantity), in millionths, half up, never negative.
+   * */
   unitPrice: bigint
   /** Medusa's total of the line (subtotal - discount + tax), unrounded, in units of 10^-scale. */
   exactTotal: bigint
@@ -58,7 +66,12 @@ export type ExactLineTotals = {
 const max0 = (value: bigint) => (value < 0n ? 0n : value)
 
 /** A quantity (at most six decimals: the caller checks) and Medusa's exact totals as a draft. */
-export function draftLine(description: LineDescription, quantity: BigNumber, tax: LineTax, totals: ExactLineTotals): LineDraft {
+export function draftLine(
+  description: LineDescription,
+  quantity: BigNumber,
+  tax: LineTax,
+  totals: ExactLineTotals,
+): LineDraft {
   const { scale } = totals
   const millionths = unitsOf(quantity, MICRO_DECIMALS)
   const netExact = max0(totals.subtotal - totals.discountSubtotal)
@@ -133,9 +146,9 @@ export function finishLineOrThrow(draft: LineDraft, index: number): LineItem {
     throw new PayloadError(
       "AMOUNT_NOT_REPRESENTABLE",
       `line ${index} ("${quote(draft.description.name)}"): quantity ${draft.quantityText}, net ${money(draft.net)}, discount ${money(
-        draft.discount
+        draft.discount,
       )} and tax ${money(draft.taxAmount)} at rate ${draft.tax.tax_rate} cannot satisfy the service's line arithmetic`,
-      ["line_items", index]
+      ["line_items", index],
     )
   }
   return line

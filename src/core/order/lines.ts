@@ -3,11 +3,27 @@ import { taxSubtotalsOf } from "../../service/order-arithmetic"
 import type { LineItem, TaxSubtotal } from "../../service/schemas"
 import { buyerText } from "../../utils/buyer-texts"
 import { roundToCents, sumDecimals, toDecimal, ZERO, type DecimalInput } from "../money/decimal"
-import { absUnits, decimalsOf, formatUnits, formatUnitsShortest, MONEY_DECIMALS, pow10, rescale, unitsOf } from "../money/units"
+import {
+  absUnits,
+  decimalsOf,
+  formatUnits,
+  formatUnitsShortest,
+  MONEY_DECIMALS,
+  pow10,
+  rescale,
+  unitsOf,
+} from "../money/units"
 import { cleanText, clipText, descriptionOfItem, descriptionOfShipping } from "./descriptions"
 import { PayloadError } from "./errors"
 import { detailsOfItem, imageUrlOfItem, nameOfItem, productPageUrlOfItem, referenceOf } from "./line-details"
-import { draftLine, finishLineOrThrow, grossOf, type ExactLineTotals, type LineDescription, type LineDraft } from "./line-draft"
+import {
+  draftLine,
+  finishLineOrThrow,
+  grossOf,
+  type ExactLineTotals,
+  type LineDescription,
+  type LineDraft,
+} from "./line-draft"
 import {
   parseMedusaCart,
   type MedusaCartData,
@@ -50,24 +66,31 @@ const CREDIT_EPSILON = new BigNumber("0.005")
 /** The fewest decimals the exact totals are worked at: the tolerances below are whole units at six. */
 const MIN_SCALE = 6
 
-/** How far a line's total may be from subtotal - discount + tax (10^-6), and the cart's total from the sum of its lines (10^-4): Medusa's rounding. */
+/** How far a line's total may be from subtotal - discount + tax (10^-6), and the cart's total from the sum of its lines
+ * (10^-4): Medusa's rounding. */
 const totalsTolerance = (scale: number) => pow10(scale - 6)
 const sumTolerance = (scale: number) => pow10(scale - 4)
 
-/** Below half a cent (-0.005), a negative amount is the noise of Medusa's 20-digit division (a 100 % discount on a tax-inclusive price). */
+/** Below half a cent (-0.005), a negative amount is the noise of Medusa's 20-digit division (a 100 % discount on a
+ * tax-inclusive price). */
 const noise = (scale: number) => -5n * pow10(scale - 3)
 
 const ONE = new BigNumber(1)
 
 /** Medusa's totals of one line as read, before they are worked in units. */
-type LineTotalsRead = { subtotal: BigNumber; discountSubtotal: BigNumber; taxTotal: BigNumber; total: BigNumber | undefined }
+type LineTotalsRead = {
+  subtotal: BigNumber
+  discountSubtotal: BigNumber
+  taxTotal: BigNumber
+  total: BigNumber | undefined
+}
 
 function totalsOf(line: MedusaLineItem | MedusaShippingMethod, where: string): LineTotalsRead {
   if (!line.subtotal || !line.tax_total) {
     throw new PayloadError(
       "INVALID_CART",
       `${where} was read without its totals (subtotal, tax_total): read the cart with CART_FIELDS`,
-      where
+      where,
     )
   }
   let discountSubtotal = line.discount_subtotal
@@ -79,7 +102,7 @@ function totalsOf(line: MedusaLineItem | MedusaShippingMethod, where: string): L
       throw new PayloadError(
         "INVALID_CART",
         `${where} has promotions but was read without discount_subtotal: read the cart with CART_FIELDS`,
-        where
+        where,
       )
     }
     discountSubtotal = ZERO
@@ -105,11 +128,14 @@ function exactTotalsAt(read: LineTotalsRead, where: string, scale: number): Exac
     scale,
   }
   // Medusa's total of the line is subtotal - discount + tax: if not, the fields mean something else.
-  if (read.total && absUnits(unitsOf(read.total, scale) - (subtotal - discountSubtotal + taxTotal)) > totalsTolerance(scale)) {
+  if (
+    read.total &&
+    absUnits(unitsOf(read.total, scale) - (subtotal - discountSubtotal + taxTotal)) > totalsTolerance(scale)
+  ) {
     throw new PayloadError(
       "INVALID_CART",
       `${where}: total ${read.total.toFixed()} is not subtotal - discount_subtotal + tax_total`,
-      where
+      where,
     )
   }
   return totals
@@ -125,7 +151,8 @@ function currentQuantityOf(item: MedusaLineItem): BigNumber {
   return item.quantity.minus(returned)
 }
 
-/** A line read from the cart, before its amounts are worked out (at the cart's scale, known once every line is read). */
+/** A line read from the cart, before its amounts are worked out (at the cart's scale, known once every line is read).
+ * */
 type LineSource = {
   where: string
   description: LineDescription
@@ -139,7 +166,11 @@ function itemSource(item: MedusaLineItem, index: number, options: LineOptions): 
   const quantity = currentQuantityOf(item)
   if (quantity.lte(0)) return undefined
   if ((quantity.decimalPlaces() ?? 0) > 6) {
-    throw new PayloadError("CART_NOT_SUPPORTED", `${where}: quantity ${quantity.toFixed()} has more than six decimals`, where)
+    throw new PayloadError(
+      "CART_NOT_SUPPORTED",
+      `${where}: quantity ${quantity.toFixed()} has more than six decimals`,
+      where,
+    )
   }
   const image_url = imageUrlOfItem(item)
   const product_page_url = productPageUrlOfItem(item, options.productUrlTemplate)
@@ -151,7 +182,7 @@ function itemSource(item: MedusaLineItem, index: number, options: LineOptions): 
       name: nameOfItem(item),
       description: descriptionOfItem(item),
       quantity_unit: "pcs",
-      type: item.requires_shipping === false ? options.nonShippingItemType ?? "DIGITAL" : "PHYSICAL",
+      type: item.requires_shipping === false ? (options.nonShippingItemType ?? "DIGITAL") : "PHYSICAL",
       ...(line_item_reference && { line_item_reference }),
       ...(image_url && { image_url }),
       ...(product_page_url && { product_page_url }),
@@ -197,7 +228,8 @@ function builtLine(line: LineItem): LineItem {
 }
 
 /** True for a line buildLines made (frozen, so it is still as made). */
-export const isBuiltLine = (line: unknown): line is LineItem => typeof line === "object" && line !== null && builtLines.has(line as LineItem)
+export const isBuiltLine = (line: unknown): line is LineItem =>
+  typeof line === "object" && line !== null && builtLines.has(line as LineItem)
 
 /** The store credit (gift cards, credit lines) applied to the cart. */
 function creditOf(cart: MedusaCartData): BigNumber {
@@ -222,11 +254,7 @@ export function buildLines(cartInput: MedusaCartInput | MedusaCartData, options:
   const cart = parseMedusaCart(cartInput)
 
   if (creditOf(cart).gt(CREDIT_EPSILON)) {
-    throw new PayloadError(
-      "CART_NOT_SUPPORTED",
-      buyerText("cart.store_credit"),
-      "credit_lines"
-    )
+    throw new PayloadError("CART_NOT_SUPPORTED", buyerText("cart.store_credit"), "credit_lines")
   }
 
   const sources: LineSource[] = []
@@ -242,10 +270,10 @@ export function buildLines(cartInput: MedusaCartInput | MedusaCartData, options:
   // Every exact amount of the cart is a whole number of units at the most decimals any of them has.
   const scale = decimalsOf(
     [cart.total, ...sources.flatMap(({ totals: t }) => [t.subtotal, t.discountSubtotal, t.taxTotal, t.total])],
-    MIN_SCALE
+    MIN_SCALE,
   )
   const drafts = sources.map((source) =>
-    draftLine(source.description, source.quantity, source.tax, exactTotalsAt(source.totals, source.where, scale))
+    draftLine(source.description, source.quantity, source.tax, exactTotalsAt(source.totals, source.where, scale)),
   )
 
   const exactSum = drafts.reduce((sum, draft) => sum + draft.exactTotal, 0n)
@@ -253,8 +281,9 @@ export function buildLines(cartInput: MedusaCartInput | MedusaCartData, options:
   if (absUnits(exactSum - cartTotal) > sumTolerance(scale)) {
     throw new PayloadError(
       "INVALID_CART",
-      `The cart's total ${cart.total.toFixed()} is not the sum of its lines (${formatUnitsShortest(exactSum, scale)}): read the cart with CART_FIELDS`,
-      "total"
+      `The cart's total ${cart.total.toFixed()} is not the sum of its lines (${formatUnitsShortest(exactSum, scale)}): ` +
+        `read the cart with CART_FIELDS`,
+      "total",
     )
   }
   const target = rescale(cartTotal, scale, MONEY_DECIMALS)
@@ -263,8 +292,9 @@ export function buildLines(cartInput: MedusaCartInput | MedusaCartData, options:
     if (expected !== target) {
       throw new PayloadError(
         "INVALID_AMOUNT",
-        `The amount to pay (${formatUnits(expected, MONEY_DECIMALS)}) is not the cart's total (${formatUnits(target, MONEY_DECIMALS)}): the cart changed`,
-        "amount"
+        `The amount to pay (${formatUnits(expected, MONEY_DECIMALS)}) is not the ` +
+          `cart's total (${formatUnits(target, MONEY_DECIMALS)}): the cart changed`,
+        "amount",
       )
     }
   }
@@ -273,7 +303,10 @@ export function buildLines(cartInput: MedusaCartInput | MedusaCartData, options:
   const line_items = reconciled.map((draft, i) => builtLine(finishLineOrThrow(draft, i)))
   // Each line's amounts are its draft's cents: the totals are summed from those, not parsed back from the strings.
   const total = (amountOf: (draft: LineDraft) => bigint) =>
-    formatUnits(reconciled.reduce((sum, draft) => sum + amountOf(draft), 0n), MONEY_DECIMALS)
+    formatUnits(
+      reconciled.reduce((sum, draft) => sum + amountOf(draft), 0n),
+      MONEY_DECIMALS,
+    )
   return {
     line_items,
     gross_amount: total(grossOf),

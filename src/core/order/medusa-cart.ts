@@ -21,9 +21,12 @@ type BigNumber = BigNumberJs
  * fails here, with its path. Typed as taking any of Medusa's shapes, as the
  * cart handed to parseMedusaCart may hold them.
  */
-const Decimal: z.ZodType<BigNumber, DecimalInput> = z.custom<BigNumber>((value) => value instanceof BigNumberJs && value.isFinite(), {
-  message: "expected a number",
-})
+const Decimal: z.ZodType<BigNumber, DecimalInput> = z.custom<BigNumber>(
+  (value) => value instanceof BigNumberJs && value.isFinite(),
+  {
+    message: "expected a number",
+  },
+)
 
 /** An amount that may be absent or null (null became undefined in the same walk). */
 const OptionalDecimal: z.ZodOptional<z.ZodType<BigNumber, DecimalInput | null>> = Decimal.optional()
@@ -173,7 +176,8 @@ function levelOf(schema: z.ZodObject, nested: Nested = {}): Level {
   const shape = schema.shape as Record<string, z.ZodType>
   const fields = Object.keys(shape).map((name): Field => {
     const field = shape[name]
-    if (field === Decimal || field === OptionalDecimal) return { name, kind: "amount", raw: `raw_${name}`, optional: field === OptionalDecimal }
+    if (field === Decimal || field === OptionalDecimal)
+      return { name, kind: "amount", raw: `raw_${name}`, optional: field === OptionalDecimal }
     if (field === Text) return { name, kind: "text" }
     if (field === Flag) return { name, kind: "flag" }
     if (field === Id) return { name, kind: "id" }
@@ -190,7 +194,13 @@ const TAX_LINE = levelOf(MedusaTaxLine)
 const ADJUSTMENT = levelOf(MedusaAdjustment)
 const ADDRESS = levelOf(MedusaAddress)
 const CART: Level = levelOf(MedusaCart, {
-  items: list(levelOf(MedusaLineItem, { tax_lines: list(TAX_LINE), adjustments: list(ADJUSTMENT), detail: single(levelOf(MedusaItemDetail)) })),
+  items: list(
+    levelOf(MedusaLineItem, {
+      tax_lines: list(TAX_LINE),
+      adjustments: list(ADJUSTMENT),
+      detail: single(levelOf(MedusaItemDetail)),
+    }),
+  ),
   shipping_methods: list(levelOf(MedusaShippingMethod, { tax_lines: list(TAX_LINE), adjustments: list(ADJUSTMENT) })),
   credit_lines: list(levelOf(MedusaCreditLine)),
   shipping_address: single(ADDRESS),
@@ -201,9 +211,9 @@ const CART: Level = levelOf(MedusaCart, {
 export const AMOUNT_FIELDS: ReadonlySet<string> = new Set(
   (function names(level: Level): string[] {
     return level.fields.flatMap((field) =>
-      field.kind === "amount" ? [field.name] : field.kind === "level" ? names(field.level) : []
+      field.kind === "amount" ? [field.name] : field.kind === "level" ? names(field.level) : [],
     )
-  })(CART)
+  })(CART),
 )
 
 /** An amount in any of Medusa's shapes as bignumber.js (null: undefined); undefined when it is no number either. */
@@ -218,7 +228,10 @@ function amountOf(value: unknown): BigNumber | undefined {
 
 /** The first thing wrong with a cart: where, and what. */
 class CartIssue {
-  constructor(readonly path: (string | number)[], readonly message: string) {}
+  constructor(
+    readonly path: (string | number)[],
+    readonly message: string,
+  ) {}
 }
 
 const isObjectValue = (value: unknown): value is Record<string, unknown> =>
@@ -307,7 +320,8 @@ function readLevel(value: Record<string, unknown>, level: Level, path: (string |
   return out
 }
 
-/** Carts this module already validated: a builder handed one of them (e.g. buildLines inside buildCreateOrderBody) does not parse it again. */
+/** Carts this module already validated: a builder handed one of them (e.g. buildLines inside buildCreateOrderBody) does
+ * not parse it again. */
 const parsedCarts = new WeakSet<object>()
 
 /** Validates and normalises a cart or order read with CART_FIELDS / ORDER_FIELDS. */
@@ -322,8 +336,9 @@ export function parseMedusaCart(input: MedusaCartInput | MedusaCartData): Medusa
     const path = formatPath(error.path)
     throw new PayloadError(
       "INVALID_CART",
-      `The cart read from Medusa cannot be used for trade credit: ${path || "cart"}: ${error.message} (read it with CART_FIELDS)`,
-      path
+      `The cart read from Medusa cannot be used for trade credit: ${path || "cart"}: ` +
+        `${error.message} (read it with CART_FIELDS)`,
+      path,
     )
   }
   parsedCarts.add(data)

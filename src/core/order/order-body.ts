@@ -24,9 +24,10 @@ import type { SessionInput } from "./session-input"
  * Fields left undefined are not sent.
  */
 export type OrderExtras = {
-  [K in "buyer_department" | "buyer_project" | "buyer_purchase_order_number" | "order_note" | "invoice_details" | "terms"]?:
-    | OrderContent[K]
-    | undefined
+  [
+    K in
+      "buyer_department" | "buyer_project" | "buyer_purchase_order_number" | "order_note" | "invoice_details" | "terms"
+  ]?: OrderContent[K] | undefined
 }
 
 /** The extras of an order from the storefront's session input, plus the merchant's invoice terms in days. */
@@ -45,8 +46,11 @@ export function orderExtrasOf(input: SessionInput, invoiceTermsDays?: number): O
  * The invoice terms an order is made with, from its session data: the region's as credit-checked (null: none), else,
  * for a session from before region settings, the options' (`optionsTerms`).
  */
-export function invoiceTermsOf(data: { invoice_terms_days?: number | null }, optionsTerms: number | undefined): number | undefined {
-  return data.invoice_terms_days === undefined ? optionsTerms : data.invoice_terms_days ?? undefined
+export function invoiceTermsOf(
+  data: { invoice_terms_days?: number | null },
+  optionsTerms: number | undefined,
+): number | undefined {
+  return data.invoice_terms_days === undefined ? optionsTerms : (data.invoice_terms_days ?? undefined)
 }
 
 type Cart = MedusaCartInput | MedusaCartData
@@ -79,20 +83,33 @@ function verified<S extends z.ZodObject>(schema: S, body: z.input<S>, what: stri
     throw new PayloadError(
       "INVALID_ORDER_BODY",
       `The ${what} built from the cart breaks the service's schema: ${formatPath(issue.path)}: ${issue.message}`,
-      issue.path as (string | number)[]
+      issue.path as (string | number)[],
     )
   }
-  const data = parsed.data as Partial<Parameters<typeof checkOrderAmounts>[0]> & { gross_amount: string; line_items: LineItem[] }
+  const data = parsed.data as Partial<Parameters<typeof checkOrderAmounts>[0]> & {
+    gross_amount: string
+    line_items: LineItem[]
+  }
   // An intent carries only the gross: its lines must still add up to it.
   // (The schema, or buildLines, has made sure every line's amounts are money: each has its cents.)
   const sum = (field: "net_amount" | "tax_amount") =>
-    formatUnits(data.line_items.reduce((cents, line) => cents + (centsOf(line[field]) as bigint), 0n), MONEY_DECIMALS)
+    formatUnits(
+      data.line_items.reduce((cents, line) => cents + (centsOf(line[field]) as bigint), 0n),
+      MONEY_DECIMALS,
+    )
   const amounts = checkOrderAmounts(
-    Object.assign({}, data, { net_amount: data.net_amount ?? sum("net_amount"), tax_amount: data.tax_amount ?? sum("tax_amount") }),
-    (i) => built && isBuiltLine(data.line_items[i])
+    Object.assign({}, data, {
+      net_amount: data.net_amount ?? sum("net_amount"),
+      tax_amount: data.tax_amount ?? sum("tax_amount"),
+    }),
+    (i) => built && isBuiltLine(data.line_items[i]),
   )
   if (!amounts.ok) {
-    throw new PayloadError("AMOUNT_NOT_REPRESENTABLE", `The ${what} built from the cart: ${amounts.message}`, amounts.loc)
+    throw new PayloadError(
+      "AMOUNT_NOT_REPRESENTABLE",
+      `The ${what} built from the cart: ${amounts.message}`,
+      amounts.loc,
+    )
   }
   // Checked here, where the body is built from the cart: the client does not validate it again.
   return markValidated(schema, parsed.data as object) as z.output<S>
@@ -108,7 +125,7 @@ function orderContentOf(
   cart: MedusaCartData,
   merchantReference: string | null | undefined,
   extras: OrderExtras | undefined,
-  options: LineOptions | undefined
+  options: LineOptions | undefined,
 ): OrderContent {
   const lines = buildLines(cart, options)
   return {
@@ -139,7 +156,7 @@ export function buildIntentBody(cart: Cart, buyer: IntentBuyer | Buyer, options?
       buyer,
       invoice_type: "FUNDED_INVOICE",
     },
-    "order intent"
+    "order intent",
   )
 }
 
@@ -172,7 +189,7 @@ export function buildCreateOrderBody(input: CreateOrderInput): CreateOrderReques
       ...content,
       ...(input.trackingId && { tracking_id: input.trackingId }),
     },
-    "order"
+    "order",
   )
 }
 

@@ -68,7 +68,10 @@ export function withOrder(data: TradeCreditPaymentData, order: OrderSummary): Tr
  * Session data that waits for the buyer's company: a storefront that starts the session before it knows the company
  * (Medusa's starter does) gets a pending session naming what is missing, and starts it again with the company.
  */
-export function awaitingCompany<T extends Record<string, unknown>>(data: T, sessionId: string): T & { session_id: string; missing: string[] } {
+export function awaitingCompany<T extends Record<string, unknown>>(
+  data: T,
+  sessionId: string,
+): T & { session_id: string; missing: string[] } {
   return { ...data, session_id: sessionId, missing: ["company"] }
 }
 
@@ -81,7 +84,7 @@ export function withIntent(
   sessionId: string,
   intent: Pick<OrderIntent, "id" | "tracking_id" | "gross_amount" | "currency">,
   company: IntentBuyer["company"],
-  invoiceTermsDays: number | null
+  invoiceTermsDays: number | null,
 ): TradeCreditPaymentData {
   return {
     ...data,

@@ -16,7 +16,13 @@ export type MedusaReturn = {
   received_at?: unknown
   created_at?: unknown
   items?:
-    | { item_id: string; received_quantity?: unknown; damaged_quantity?: unknown; raw_received_quantity?: unknown; raw_damaged_quantity?: unknown }[]
+    | {
+        item_id: string
+        received_quantity?: unknown
+        damaged_quantity?: unknown
+        raw_received_quantity?: unknown
+        raw_damaged_quantity?: unknown
+      }[]
     | null
 }
 
@@ -25,8 +31,12 @@ export type MedusaReturnItemName = ItemNameFields & { id: string }
 
 const time = (value: unknown) => (value ? new Date(value as string).getTime() : 0)
 
-/** The order's returns that received goods (received or received damaged), oldest first, each item with its line name. */
-export function receivedReturnsOf(returns: readonly MedusaReturn[] | null | undefined, items: readonly MedusaReturnItemName[] = []): ReceivedReturn[] {
+/** The order's returns that received goods (received or received damaged), oldest first, each item with its line name.
+ * */
+export function receivedReturnsOf(
+  returns: readonly MedusaReturn[] | null | undefined,
+  items: readonly MedusaReturnItemName[] = [],
+): ReceivedReturn[] {
   const names = new Map(items.map((item) => [item.id, nameOfItem(item)]))
   return [...(returns ?? [])]
     .filter((r) => !r.canceled_at && r.status !== "canceled")
@@ -40,7 +50,7 @@ export function receivedReturnsOf(returns: readonly MedusaReturn[] | null | unde
           item_id: i.item_id,
           ...(names.has(i.item_id) && { name: names.get(i.item_id) }),
           quantity: (toDecimalOrUndefined(i.raw_received_quantity ?? i.received_quantity) ?? ZERO).plus(
-            toDecimalOrUndefined(i.raw_damaged_quantity ?? i.damaged_quantity) ?? ZERO
+            toDecimalOrUndefined(i.raw_damaged_quantity ?? i.damaged_quantity) ?? ZERO,
           ),
         }))
         .filter((i) => i.quantity.gt(0)),

@@ -34,8 +34,16 @@ export function reconcileCents(drafts: LineDraft[], target: bigint): LineDraft[]
     const step = difference > 0n ? 1n : -1n
     // How far each line's rounding went against the difference: those first.
     const order = lines
-      .map((line, index) => ({ index, error: (line.exactTotal - grossOf(line) * pow10(line.scale - MONEY_DECIMALS)) * step }))
-      .sort((a, b) => compare(b.error, a.error) || compare(lines[b.index].exactTotal, lines[a.index].exactTotal) || a.index - b.index)
+      .map((line, index) => ({
+        index,
+        error: (line.exactTotal - grossOf(line) * pow10(line.scale - MONEY_DECIMALS)) * step,
+      }))
+      .sort(
+        (a, b) =>
+          compare(b.error, a.error) ||
+          compare(lines[b.index].exactTotal, lines[a.index].exactTotal) ||
+          a.index - b.index,
+      )
     for (const { index } of order) {
       if (difference === 0n) break
       for (const field of ["taxAmount", "net"] as const) {
@@ -57,9 +65,9 @@ export function reconcileCents(drafts: LineDraft[], target: bigint): LineDraft[]
       "AMOUNT_NOT_REPRESENTABLE",
       `The lines cannot be made to add up to the cart total ${formatUnits(target, MONEY_DECIMALS)} (${formatUnits(
         difference < 0n ? -difference : difference,
-        MONEY_DECIMALS
+        MONEY_DECIMALS,
       )} left over) within the service's line tolerances`,
-      "gross_amount"
+      "gross_amount",
     )
   }
   return lines

@@ -7,11 +7,7 @@ export type ReturnUrlOptions = {
 }
 
 const reject = (returnUrl: string, why: string) =>
-  new PayloadError(
-    "INVALID_RETURN_URL",
-    `return_url "${quote(returnUrl)}" is not allowed: ${why}`,
-    "return_url"
-  )
+  new PayloadError("INVALID_RETURN_URL", `return_url "${quote(returnUrl)}" is not allowed: ${why}`, "return_url")
 
 /** The origins as the URL parser spells them ("https://shop.example", no trailing slash, default port dropped). */
 function normaliseOrigins(allowedOrigins: readonly string[]): string[] {
@@ -56,21 +52,26 @@ function parseOrigins(allowedOrigins: readonly string[]): string[] {
 export function resolveReturnUrl(
   returnUrl: string | null | undefined,
   allowedOrigins: readonly string[],
-  defaultPathOrOptions: string | ReturnUrlOptions = {}
+  defaultPathOrOptions: string | ReturnUrlOptions = {},
 ): string {
-  const options = typeof defaultPathOrOptions === "string" ? { defaultPath: defaultPathOrOptions } : defaultPathOrOptions
+  const options =
+    typeof defaultPathOrOptions === "string" ? { defaultPath: defaultPathOrOptions } : defaultPathOrOptions
   const origins = normaliseOrigins(allowedOrigins)
   if (origins.length === 0) {
     throw new PayloadError(
       "INVALID_RETURN_URL",
       "No storefront origin is configured (option storefrontUrls): the buyer cannot be sent back after verification",
-      "return_url"
+      "return_url",
     )
   }
   if (returnUrl === undefined || returnUrl === null || returnUrl === "") {
     const path = options.defaultPath ?? "/"
     if (!path.startsWith("/") || path.startsWith("//") || /[\s\\]/.test(path)) {
-      throw new PayloadError("INVALID_RETURN_URL", `defaultPath "${quote(path)}" must be a path starting with one "/"`, "return_url")
+      throw new PayloadError(
+        "INVALID_RETURN_URL",
+        `defaultPath "${quote(path)}" must be a path starting with one "/"`,
+        "return_url",
+      )
     }
     return new URL(path, `${origins[0]}/`).href
   }

@@ -137,7 +137,11 @@ function moveCent(line: LineItem, cent: BigNumber): LineItem | undefined {
   for (const field of ["tax_amount", "net_amount"] as const) {
     const value = new BigNumber(line[field]).plus(cent)
     if (value.lt(0)) continue
-    const moved = { ...line, [field]: formatMoney(value), gross_amount: formatMoney(new BigNumber(line.gross_amount).plus(cent)) }
+    const moved = {
+      ...line,
+      [field]: formatMoney(value),
+      gross_amount: formatMoney(new BigNumber(line.gross_amount).plus(cent)),
+    }
     if (checkLineItem(moved, 0).ok) return moved
   }
   return undefined
@@ -148,8 +152,14 @@ function moveCent(line: LineItem, cent: BigNumber): LineItem | undefined {
  * The prorated lines may be off Medusa's own amount by rounding: up to a cent
  * per line is put back (largest lines first), only where each line still passes.
  */
-function linesForAmount(amount: BigNumber, orderLines: readonly LineItem[], returned: readonly ReturnedItem[]): LineItem[] | undefined {
-  const byReference = new Map(orderLines.filter((l) => l.line_item_reference).map((l) => [l.line_item_reference as string, l]))
+function linesForAmount(
+  amount: BigNumber,
+  orderLines: readonly LineItem[],
+  returned: readonly ReturnedItem[],
+): LineItem[] | undefined {
+  const byReference = new Map(
+    orderLines.filter((l) => l.line_item_reference).map((l) => [l.line_item_reference as string, l]),
+  )
   const merged = new Map<string, BigNumber>()
   for (const item of returned) merged.set(item.item_id, (merged.get(item.item_id) ?? ZERO).plus(item.quantity))
   const lines: LineItem[] = []
@@ -162,7 +172,9 @@ function linesForAmount(amount: BigNumber, orderLines: readonly LineItem[], retu
   let difference = amount.minus(sumDecimals(lines.map((l) => l.gross_amount)))
   if (difference.abs().gt(ONE_CENT.times(lines.length))) return undefined
   const cent = difference.isNegative() ? ONE_CENT.negated() : ONE_CENT
-  const order = lines.map((line, i) => ({ i, gross: new BigNumber(line.gross_amount) })).sort((a, b) => b.gross.comparedTo(a.gross) || a.i - b.i)
+  const order = lines
+    .map((line, i) => ({ i, gross: new BigNumber(line.gross_amount) }))
+    .sort((a, b) => b.gross.comparedTo(a.gross) || a.i - b.i)
   for (const { i } of order) {
     if (difference.isZero()) break
     const moved = moveCent(lines[i], cent)
@@ -176,7 +188,11 @@ function linesForAmount(amount: BigNumber, orderLines: readonly LineItem[], retu
 function reasonOf(returns: readonly ReceivedReturn[]): string {
   const claims = returns.map((r) => r.claim_id).filter((id): id is string => !!id)
   const exchanges = returns.map((r) => r.exchange_id).filter((id): id is string => !!id)
-  const what = claims.length ? `Claim ${claims.join(", ")}` : exchanges.length ? `Exchange ${exchanges.join(", ")}` : "Returned goods"
+  const what = claims.length
+    ? `Claim ${claims.join(", ")}`
+    : exchanges.length
+      ? `Exchange ${exchanges.join(", ")}`
+      : "Returned goods"
   return `${what} (${returns.map((r) => r.id).join(", ")})`.slice(0, 255)
 }
 
@@ -188,7 +204,9 @@ function reasonOf(returns: readonly ReceivedReturn[]): string {
 function lineReferenceOf(lines: readonly LineItem[], item: ReturnedItem): string | undefined {
   const byId = lines.find((l) => l.line_item_reference === item.item_id)
   if (byId) return byId.line_item_reference
-  const byName = lines.filter((l) => l.line_item_reference && l.type !== "SHIPPING_FEE" && item.name && l.name === item.name)
+  const byName = lines.filter(
+    (l) => l.line_item_reference && l.type !== "SHIPPING_FEE" && item.name && l.name === item.name,
+  )
   return byName.length === 1 ? byName[0].line_item_reference : undefined
 }
 
@@ -196,7 +214,10 @@ function lineReferenceOf(lines: readonly LineItem[], item: ReturnedItem): string
 function keyedByLine(lines: readonly LineItem[], returns: readonly ReceivedReturn[]): ReceivedReturn[] {
   return returns.map((r) => ({
     ...r,
-    items: r.items.map((item) => ({ item_id: lineReferenceOf(lines, item) ?? `unknown:${item.item_id}`, quantity: item.quantity })),
+    items: r.items.map((item) => ({
+      item_id: lineReferenceOf(lines, item) ?? `unknown:${item.item_id}`,
+      quantity: item.quantity,
+    })),
   }))
 }
 
@@ -210,7 +231,7 @@ function keyedByLine(lines: readonly LineItem[], returns: readonly ReceivedRetur
 export function refundLinesForReturns(
   amount: DecimalInput,
   order: Pick<Order, "line_items" | "refunds">,
-  returns: readonly ReceivedReturn[]
+  returns: readonly ReceivedReturn[],
 ): ReturnRefundLines | undefined {
   const target = roundToCents(toDecimal(amount, "refund amount"))
   const open = unrefundedReturns(order, keyedByLine(order.line_items, returns))
@@ -220,10 +241,15 @@ export function refundLinesForReturns(
     const lines = linesForAmount(
       target,
       order.line_items,
-      candidate.flatMap((r) => r.items)
+      candidate.flatMap((r) => r.items),
     )
     if (lines) {
-      return { line_items: lines, tax_subtotals: taxSubtotalsOf(lines), reason: reasonOf(candidate), return_ids: candidate.map((r) => r.id) }
+      return {
+        line_items: lines,
+        tax_subtotals: taxSubtotalsOf(lines),
+        reason: reasonOf(candidate),
+        return_ids: candidate.map((r) => r.id),
+      }
     }
   }
   return undefined

@@ -45,7 +45,7 @@ const CompanyFields = z
         .optional(),
       company_name: text("company.company_name", 255).optional(),
     },
-    notAnObject(COMPANY_SHAPE)
+    notAnObject(COMPANY_SHAPE),
   )
   .strict()
 
@@ -57,7 +57,8 @@ export const SessionCompany = CompanyFields.transform((company, ctx): BuyerCompa
       ctx.addIssue({
         code: "custom",
         path: [others[0]],
-        message: "company: give either company_canonical_id alone, or organization_number, country_prefix and company_name",
+        message:
+          "company: give either company_canonical_id alone, or organization_number, country_prefix and company_name",
       })
       return z.NEVER
     }
@@ -86,7 +87,7 @@ export const SessionRepresentative = z
       /** Any usual notation; it is normalised to E.164 with the billing country as the default. */
       phone_number: text("representative.phone_number", 40).optional(),
     },
-    notAnObject("representative must be {email, first_name, last_name, phone_number}")
+    notAnObject("representative must be {email, first_name, last_name, phone_number}"),
   )
   .strict()
 
@@ -140,8 +141,9 @@ export function parseSessionInput(data: unknown, options: ParseSessionInputOptio
   if (requireCompany && !result.data.company) {
     throw new PayloadError(
       "INVALID_SESSION_DATA",
-      "Invalid trade credit details: company is required: give {company_canonical_id} or {organization_number, country_prefix, company_name}",
-      "company"
+      "Invalid trade credit details: company is required: give {company_canonical_id} " +
+        "or {organization_number, country_prefix, company_name}",
+      "company",
     )
   }
   return result.data

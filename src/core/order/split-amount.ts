@@ -1,7 +1,16 @@
 import BigNumber from "bignumber.js"
 import { checkLineItem, taxSubtotalsOf } from "../../service/order-arithmetic"
 import type { LineItem, TaxSubtotal } from "../../service/schemas"
-import { formatMoney, formatTaxRate, formatUnitPrice, roundToCents, sumDecimals, toDecimal, ZERO, type DecimalInput } from "../money/decimal"
+import {
+  formatMoney,
+  formatTaxRate,
+  formatUnitPrice,
+  roundToCents,
+  sumDecimals,
+  toDecimal,
+  ZERO,
+  type DecimalInput,
+} from "../money/decimal"
 import { clipText, MAX_DESCRIPTION } from "./descriptions"
 import { PayloadError } from "./errors"
 import { taxClassNameForRate } from "./tax-class"
@@ -78,7 +87,7 @@ export function allocateCents(amount: BigNumber, weights: readonly BigNumber[]):
 export function splitAmountByTaxRates(
   amount: DecimalInput,
   taxSubtotals: readonly TaxSubtotal[],
-  options: SplitOptions = {}
+  options: SplitOptions = {},
 ): SplitAmount {
   const gross = roundToCents(toDecimal(amount, "amount"))
   if (!gross.gt(0)) {
@@ -90,12 +99,12 @@ export function splitAmountByTaxRates(
     throw new PayloadError(
       "INVALID_AMOUNT",
       `The amount ${formatMoney(gross)} is more than the tax subtotals hold (${formatMoney(available)})`,
-      "amount"
+      "amount",
     )
   }
   const parts = allocateCents(
     gross,
-    rates.map((r) => r.gross)
+    rates.map((r) => r.gross),
   )
   const name = options.name ?? "Order amount"
   const line_items: LineItem[] = []
@@ -108,7 +117,10 @@ export function splitAmountByTaxRates(
     const description = options.description ?? `${name} (${taxClass})`
     const line: LineItem = {
       name: rates.length > 1 ? `${name} (${taxClass})`.slice(0, 255) : name.slice(0, 255),
-      description: clipText(rates.length > 1 && options.description ? `${description} (${taxClass})` : description, MAX_DESCRIPTION),
+      description: clipText(
+        rates.length > 1 && options.description ? `${description} (${taxClass})` : description,
+        MAX_DESCRIPTION,
+      ),
       quantity: "1",
       quantity_unit: "pcs",
       unit_price: formatUnitPrice(net),

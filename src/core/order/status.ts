@@ -38,10 +38,7 @@ export function beforeCompletionStatusOf(order: Pick<Order, "state">): PaymentSe
  * - `authorized`: confirmed already (a retried completion, a confirm whose answer was lost), or further on.
  */
 export type AuthorizationStep =
-  | { type: "refuse"; reason: "declined" | "canceled" }
-  | { type: "wait" }
-  | { type: "confirm" }
-  | { type: "authorized" }
+  { type: "refuse"; reason: "declined" | "canceled" } | { type: "wait" } | { type: "confirm" } | { type: "authorized" }
 
 export function planAuthorization(order: Pick<Order, "state" | "status">): AuthorizationStep {
   if (order.status === "REJECTED") return { type: "refuse", reason: "declined" }
@@ -57,7 +54,8 @@ export function planAuthorization(order: Pick<Order, "state" | "status">): Autho
   }
 }
 
-/** The status an authorization answers for the order it found, made or confirmed: the buyer still verifies, else authorized. */
+/** The status an authorization answers for the order it found, made or confirmed: the buyer still verifies, else
+ * authorized. */
 export function authorizationStatusOf(order: Pick<Order, "state" | "status">): PaymentSessionStatus {
   return planAuthorization(order).type === "wait" ? PaymentSessionStatus.REQUIRES_MORE : PaymentSessionStatus.AUTHORIZED
 }

@@ -39,7 +39,9 @@ function nameOf(line: TaxLine): string {
 export function taxOfLine(taxLines: readonly TaxLine[] | null | undefined, where: string): LineTax {
   const lines = taxLines ?? []
   // Most lines of a cart carry the same tax lines: each combination is worked out once (the result is immutable).
-  const key = lines.map((line) => `${line.rate.toString()}\u0000${line.description ?? ""}\u0000${line.code ?? ""}`).join("\u0001")
+  const key = lines
+    .map((line) => `${line.rate.toString()}\u0000${line.description ?? ""}\u0000${line.code ?? ""}`)
+    .join("\u0001")
   const known = taxesByLines.get(key)
   if (known) return known
   const tax = computeTaxOfLine(lines, where)
@@ -59,7 +61,7 @@ function computeTaxOfLine(lines: readonly TaxLine[], where: string): LineTax {
     throw new PayloadError(
       "CART_NOT_SUPPORTED",
       `${where}: a tax rate of ${formatPercent(percent)}% cannot be sent to the trade credit service`,
-      where
+      where,
     )
   }
   const taxRate = formatTaxRate(fraction)

@@ -11,7 +11,9 @@ const HOLDER_PREFIX = "buyer_"
 export const accountHolderIdOf = (customerId: string) => `${HOLDER_PREFIX}${customerId}`
 
 /** The buyer a Medusa account holder of this provider names in its data. */
-export function accountHolderBuyerKey(holder: { data?: Record<string, unknown> | null } | null | undefined): string | undefined {
+export function accountHolderBuyerKey(
+  holder: { data?: Record<string, unknown> | null } | null | undefined,
+): string | undefined {
   const key = holder?.data?.buyer_key
   return typeof key === "string" && key ? key : undefined
 }
@@ -21,6 +23,10 @@ export const externalBuyerKey = (externalId: string | null | undefined) =>
   externalId?.startsWith(HOLDER_PREFIX) ? externalId.slice(HOLDER_PREFIX.length) : undefined
 
 /** What an account holder keeps: the buyer and the service's accounts of the buyer's companies. */
-export function accountHolderData(buyerKey: string, accountIds: readonly string[], kept: Record<string, unknown> = {}): Record<string, unknown> {
+export function accountHolderData(
+  buyerKey: string,
+  accountIds: readonly string[],
+  kept: Record<string, unknown> = {},
+): Record<string, unknown> {
   return { ...kept, buyer_key: buyerKey, account_ids: [...accountIds] }
 }

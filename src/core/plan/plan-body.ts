@@ -26,8 +26,9 @@ export function repaymentCurrencyOf(currencyCode: string): RepaymentCurrency {
   if (!currency) {
     throw new PayloadError(
       "CART_NOT_SUPPORTED",
-      `Trade credit instalments are paid in ${REPAYMENT_CURRENCIES.join(", ")}, not ${quote(currencyCode.toUpperCase())}`,
-      "currency_code"
+      `Trade credit instalments are paid in ${REPAYMENT_CURRENCIES.join(", ")}, ` +
+        `not ${quote(currencyCode.toUpperCase())}`,
+      "currency_code",
     )
   }
   return currency
@@ -36,7 +37,11 @@ export function repaymentCurrencyOf(currencyCode: string): RepaymentCurrency {
 /** A plan's `reference`: the session id when it fits the interface (`[A-Za-z0-9_-]`, 1 to 40), else refused. */
 function referenceOf(sessionId: string): string {
   if (!/^[A-Za-z0-9_-]{1,40}$/.test(sessionId)) {
-    throw new PayloadError("INVALID_SESSION_DATA", `The payment session id ${quote(sessionId)} cannot be a plan reference`, "session_id")
+    throw new PayloadError(
+      "INVALID_SESSION_DATA",
+      `The payment session id ${quote(sessionId)} cannot be a plan reference`,
+      "session_id",
+    )
   }
   return sessionId
 }
@@ -48,7 +53,15 @@ function referenceOf(sessionId: string): string {
  * E.164) and the address the goods go to (the cart's shipping address, else
  * its billing address). Anything missing is a Medusa error naming the field.
  */
-export function buildPlanBody({ sessionId, cart, input, accountId, numberOfPeriods, lines, consentedAt }: PlanBodyInput): PlanRequest {
+export function buildPlanBody({
+  sessionId,
+  cart,
+  input,
+  accountId,
+  numberOfPeriods,
+  lines,
+  consentedAt,
+}: PlanBodyInput): PlanRequest {
   const { representative } = buildBuyer(input, cart, { representativeRequired: true })
   return {
     reference: referenceOf(sessionId),

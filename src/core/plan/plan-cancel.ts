@@ -21,12 +21,20 @@ export type PlanCancelDecision = { cancel: true; planId: string } | { cancel: fa
  * plan session has a plan, no payment, and no cancellation or rejection recorded yet, cancels it (whatever the
  * funding: pending, or accepted after the order was cancelled). Pure.
  */
-export function planCancelOfCanceledOrder({ orderStatus, sessionData, rowState, hasPayment }: CanceledOrderPlan): PlanCancelDecision {
+export function planCancelOfCanceledOrder({
+  orderStatus,
+  sessionData,
+  rowState,
+  hasPayment,
+}: CanceledOrderPlan): PlanCancelDecision {
   const planId = typeof sessionData.plan_id === "string" && sessionData.plan_id ? sessionData.plan_id : undefined
   if (orderStatus !== "canceled") return { cancel: false, why: `the order is ${orderStatus ?? "gone"}, not canceled` }
   if (!planId) return { cancel: false, why: "the session made no plan" }
-  if (hasPayment) return { cancel: false, why: "the plan has a payment: Medusa's cancellation of the payment cancels it" }
-  if (isCanceledPlan(sessionData) || rowState === "canceled") return { cancel: false, why: `plan ${planId} is cancelled already` }
-  if (rowState === "rejected" || sessionData.funding_status === "REJECTED") return { cancel: false, why: `plan ${planId} was rejected: nothing to cancel` }
+  if (hasPayment)
+    return { cancel: false, why: "the plan has a payment: Medusa's cancellation of the payment cancels it" }
+  if (isCanceledPlan(sessionData) || rowState === "canceled")
+    return { cancel: false, why: `plan ${planId} is cancelled already` }
+  if (rowState === "rejected" || sessionData.funding_status === "REJECTED")
+    return { cancel: false, why: `plan ${planId} was rejected: nothing to cancel` }
   return { cancel: true, planId }
 }

@@ -27,8 +27,10 @@ export function hasCreditOf(data: Pick<TradeCreditPlanData, "credits">, refundId
  * invoiced (the published status may leave it out). The credits the data records (`recorded`) stand for
  * `credited_amount` when the status leaves that out (the contract's field, not published).
  */
-export const creditableOf = (status: Pick<PlanStatus, "invoiced_amount" | "credited_amount">, recorded: BigNumber.Value = 0) =>
-  new BigNumber(status.invoiced_amount ?? Number.NaN).minus(status.credited_amount ?? recorded)
+export const creditableOf = (
+  status: Pick<PlanStatus, "invoiced_amount" | "credited_amount">,
+  recorded: BigNumber.Value = 0,
+) => new BigNumber(status.invoiced_amount ?? Number.NaN).minus(status.credited_amount ?? recorded)
 
 /**
  * A refund of `amount` under Medusa's refund id `refundId`. A credit whose answer never reached Medusa (a timeout or a
@@ -39,31 +41,46 @@ export const creditableOf = (status: Pick<PlanStatus, "invoiced_amount" | "credi
 export function planPlanCredit(
   data: TradeCreditPlanData,
   status: PlanStatus,
-  { amount, refundId, currency }: { amount: BigNumber; refundId: string; currency: string }
+  { amount, refundId, currency }: { amount: BigNumber; refundId: string; currency: string },
 ): PlanCreditDecision {
   const recorded = sumDecimals((data.credits ?? []).map((c) => c.amount))
   // A credit made and lost can be told only from the service's credited amount (absent: nothing to adopt by).
-  if (amount.gt(0) && status.credited_amount !== null && new BigNumber(status.credited_amount).minus(recorded).eq(amount)) {
+  if (
+    amount.gt(0) &&
+    status.credited_amount !== null &&
+    new BigNumber(status.credited_amount).minus(recorded).eq(amount)
+  ) {
     const adopted = { id: "unrecorded", amount: formatMoney(amount), refund_reference: refundId }
     return { action: "adopt", data: { ...withPlanStatus(data, status), credits: [...(data.credits ?? []), adopted] } }
   }
   const creditable = creditableOf(status, recorded)
-  if (amount.lte(0)) return { action: "refuse", message: `Cannot refund ${formatMoney(amount)} ${currency} of this repayment plan: nothing to refund` }
+  if (amount.lte(0))
+    return {
+      action: "refuse",
+      message: `Cannot refund ${formatMoney(amount)} ${currency} of this repayment plan: nothing to refund`,
+    }
   // What was invoiced is unknown (the status left it out): the service decides (it refuses a credit above it, 409).
   if (creditable.isNaN()) return { action: "credit", amount: formatMoney(amount) }
   if (amount.gt(creditable)) {
     return {
       action: "refuse",
       message:
-        `Cannot refund ${formatMoney(amount)} ${currency} of this repayment plan: ${formatMoney(creditable)} ${currency} is creditable ` +
+        `Cannot refund ${formatMoney(amount)} ${currency} of this repayment plan: ` +
+        `${formatMoney(creditable)} ${currency} is creditable ` +
         "(invoiced and not yet credited). Instalments not yet invoiced are cancelled, not refunded.",
     }
   }
   return { action: "credit", amount: formatMoney(amount) }
 }
 
-/** Stored data after a credit the service made: the credit recorded under the refund id, the credited amount with it. */
-export function withCredit(data: TradeCreditPlanData, status: PlanStatus, credit: Pick<PlanCredit, "id" | "amount">, refundId: string): TradeCreditPlanData {
+/** Stored data after a credit the service made: the credit recorded under the refund id, the credited amount with it.
+ * */
+export function withCredit(
+  data: TradeCreditPlanData,
+  status: PlanStatus,
+  credit: Pick<PlanCredit, "id" | "amount">,
+  refundId: string,
+): TradeCreditPlanData {
   const recorded = sumDecimals((data.credits ?? []).map((c) => c.amount))
   const credited = new BigNumber(status.credited_amount ?? recorded).plus(credit.amount)
   return {

@@ -84,7 +84,8 @@ export function sessionStatusOfPlan(status: PlanStatus, canceled = false): Payme
   if (status.funding_status === "REJECTED") return PaymentSessionStatus.ERROR
   if (canceled && status.invoiced_amount === "0.00") return PaymentSessionStatus.CANCELED
   if (status.funding_status === "PENDING") return PaymentSessionStatus.PENDING_AUTHORIZATION
-  if (status.fulfilment_status === "PENDING" || status.fulfilment_status === "SUCCEEDED") return PaymentSessionStatus.CAPTURED
+  if (status.fulfilment_status === "PENDING" || status.fulfilment_status === "SUCCEEDED")
+    return PaymentSessionStatus.CAPTURED
   return PaymentSessionStatus.AUTHORIZED
 }
 
@@ -104,7 +105,10 @@ export function storedFundingStatus(data: Pick<TradeCreditPlanData, "funding_sta
  * Stored data after a cancellation (its answer names no instalment): the service invoices instalments in date
  * order, so the first ones up to the status's `invoiced_amount` are INVOICED and the rest CANCELLED.
  */
-export function withCancelledInstalments(data: TradeCreditPlanData, status: Pick<PlanStatus, "invoiced_amount">): TradeCreditPlanData {
+export function withCancelledInstalments(
+  data: TradeCreditPlanData,
+  status: Pick<PlanStatus, "invoiced_amount">,
+): TradeCreditPlanData {
   // Unknown (the status left it out): the instalments stay as recorded.
   if (!data.instalments || status.invoiced_amount === null) return data
   let invoiced = new BigNumber(status.invoiced_amount)

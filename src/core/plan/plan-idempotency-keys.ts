@@ -2,7 +2,10 @@ import { createHash, randomUUID } from "node:crypto"
 
 /** A short, stable digest of a JSON value (object keys in the order they were built). */
 export const digestOf = (value: unknown) =>
-  createHash("sha256").update(JSON.stringify(value ?? null)).digest("base64url").slice(0, 16)
+  createHash("sha256")
+    .update(JSON.stringify(value ?? null))
+    .digest("base64url")
+    .slice(0, 16)
 
 /** Idempotency-Key is 1 to 36 characters under /repay/v1 (contract section 0). */
 export const MAX_REPAYMENT_KEY = 36

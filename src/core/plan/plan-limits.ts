@@ -20,7 +20,8 @@ export type PlanLimitFailure = {
 }
 
 /** The seed's plan duration, as the message of TRADE_CREDIT_INVALID_PERIODS says it. */
-export const PLAN_MONTHS_MESSAGE = `number_of_periods must be a whole number of months from ${MIN_PLAN_MONTHS} to ${MAX_PLAN_MONTHS}`
+export const PLAN_MONTHS_MESSAGE =
+  `number_of_periods must be a whole number of months from ${MIN_PLAN_MONTHS} ` + `to ${MAX_PLAN_MONTHS}`
 
 /** Whether a number of months is a plan duration the service allows (the seed: 3 to 36 months). */
 export const isPlanDuration = (n: number) => Number.isInteger(n) && n >= MIN_PLAN_MONTHS && n <= MAX_PLAN_MONTHS
@@ -59,18 +60,25 @@ export function largestInstalment(total: string, numberOfPeriods: number): strin
 export function checkPeriodsWithinLimits(
   total: string,
   periods: number[],
-  limits: PlanLimits
+  limits: PlanLimits,
 ): { ok: true } | PlanLimitFailure {
   for (const n of periods) {
     if (!isPlanDuration(n)) {
-      return { ok: false, code: "TRADE_CREDIT_INVALID_PERIODS", number_of_periods: n, message: `${PLAN_MONTHS_MESSAGE} (got ${n})` }
+      return {
+        ok: false,
+        code: "TRADE_CREDIT_INVALID_PERIODS",
+        number_of_periods: n,
+        message: `${PLAN_MONTHS_MESSAGE} (got ${n})`,
+      }
     }
     if (n < limits.minimum_instalments || n > limits.maximum_instalments) {
       return {
         ok: false,
         code: "TRADE_CREDIT_PERIODS_OUTSIDE_LIMITS",
         number_of_periods: n,
-        message: `${n} monthly instalments are not offered for this purchase: choose from ${limits.minimum_instalments} to ${limits.maximum_instalments}`,
+        message:
+          `${n} monthly instalments are not offered for this purchase: choose from ` +
+          `${limits.minimum_instalments} to ${limits.maximum_instalments}`,
       }
     }
     const largest = largestInstalment(total, n)
@@ -79,7 +87,10 @@ export function checkPeriodsWithinLimits(
         ok: false,
         code: "TRADE_CREDIT_INSTALMENT_ABOVE_LIMIT",
         number_of_periods: n,
-        message: `Over ${n} months an instalment would be ${largest} ${limits.currency}, above the ${limits.maximum_instalment_amount} ${limits.currency} a month allowed: choose more instalments`,
+        message:
+          `Over ${n} months an instalment would be ${largest} ${limits.currency}, ` +
+          `above the ${limits.maximum_instalment_amount} ${limits.currency} a month ` +
+          `allowed: choose more instalments`,
       }
     }
   }

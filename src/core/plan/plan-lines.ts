@@ -32,10 +32,14 @@ export type OrderLineLike = {
 }
 
 const bn = (value: BigNumber.Value) => new BigNumber(value)
-const cents = (money: string | null | undefined) => bn(money ?? "0").times(100).integerValue(BigNumber.ROUND_HALF_UP)
+const cents = (money: string | null | undefined) =>
+  bn(money ?? "0")
+    .times(100)
+    .integerValue(BigNumber.ROUND_HALF_UP)
 const money = (c: BigNumber) => c.div(100).toFixed(2)
 
-/** The order interface's line types in the repayment interface's names (OTHER is a service, BUYER_FEE a fee) **(chosen)**. */
+/** The order interface's line types in the repayment interface's names (OTHER is a service, BUYER_FEE a fee)
+ * **(chosen)**. */
 const LINE_TYPES: Record<string, PlanLineItemType> = {
   PHYSICAL: "PHYSICAL",
   DIGITAL: "DIGITAL",

@@ -61,11 +61,15 @@ export type ParsePlanInputOptions = {
   requirePeriods?: boolean
 }
 
-/** A number of months outside the plan duration: TRADE_CREDIT_INVALID_PERIODS (a 400 naming the field and the range). */
+/** A number of months outside the plan duration: TRADE_CREDIT_INVALID_PERIODS (a 400 naming the field and the range).
+ * */
 export const invalidPeriods = (message: string) =>
-  Object.assign(new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid trade credit details: ${message}`, INVALID_PERIODS), {
-    path: "number_of_periods",
-  })
+  Object.assign(
+    new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid trade credit details: ${message}`, INVALID_PERIODS),
+    {
+      path: "number_of_periods",
+    },
+  )
 
 export const INVALID_PERIODS = "TRADE_CREDIT_INVALID_PERIODS"
 
@@ -73,7 +77,8 @@ export const INVALID_PERIODS = "TRADE_CREDIT_INVALID_PERIODS"
 export const invalidSessionData = (message: string, path?: string) =>
   new PayloadError("INVALID_SESSION_DATA", `Invalid trade credit details: ${message}`, path)
 
-/** Refuses (INVALID_SESSION_DATA on `number_of_periods`) a number of months the credit check does not allow for `total`. */
+/** Refuses (INVALID_SESSION_DATA on `number_of_periods`) a number of months the credit check does not allow for
+ * `total`. */
 export function assertWithinLimits(total: string, numberOfPeriods: number, limits: PlanLimits): void {
   const fit = checkPeriodsWithinLimits(total, [numberOfPeriods], limits)
   if (!fit.ok) throw invalidSessionData(fit.message, "number_of_periods")
@@ -90,14 +95,20 @@ export function parsePlanSessionInput(data: unknown, options: ParsePlanInputOpti
   if (!terms.success) {
     const issue = terms.error.issues[0]
     if (issue.path[0] === "number_of_periods") throw invalidPeriods(issue.message)
-    throw new PayloadError("INVALID_SESSION_DATA", `Invalid trade credit details: ${issue.message}`, formatPath(issue.path))
+    throw new PayloadError(
+      "INVALID_SESSION_DATA",
+      `Invalid trade credit details: ${issue.message}`,
+      formatPath(issue.path),
+    )
   }
   const numberOfPeriods = terms.data.number_of_periods
   if (options.requirePeriods && numberOfPeriods === undefined) {
     throw new PayloadError(
       "INVALID_SESSION_DATA",
-      `Invalid trade credit details: number_of_periods is required: choose how many monthly instalments (${MIN_PLAN_MONTHS} to ${MAX_PLAN_MONTHS}) before placing the order`,
-      "number_of_periods"
+      `Invalid trade credit details: number_of_periods is required: choose how ` +
+        `many monthly instalments (${MIN_PLAN_MONTHS} to ${MAX_PLAN_MONTHS}) before ` +
+        `placing the order`,
+      "number_of_periods",
     )
   }
   return { ...input, ...(numberOfPeriods !== undefined && { number_of_periods: numberOfPeriods }) }

@@ -11,8 +11,12 @@ export type AccountBody = AccountRequest & { merchant_account_reference: string 
 
 const MAX_REFERENCE = 100
 
-/** The buyer of a checkout: the Medusa customer when logged in, else a digest of the cart email (no email in keys or logs). */
-export function buyerKeyOf(customerId: string | null | undefined, email: string | null | undefined): string | undefined {
+/** The buyer of a checkout: the Medusa customer when logged in, else a digest of the cart email (no email in keys or
+ * logs). */
+export function buyerKeyOf(
+  customerId: string | null | undefined,
+  email: string | null | undefined,
+): string | undefined {
   if (customerId) return customerId
   const address = (email ?? "").trim().toLowerCase()
   return address ? `guest-${digestOf(address)}` : undefined
@@ -30,7 +34,12 @@ export function accountReferenceOf(buyerKey: string, companyKey: string): string
  * session's, each missing field from the cart, as for an order), invoices to
  * the first of `invoice_emails` (else the representative), the others in copy.
  */
-export function buildAccountBody(input: SessionInput, cart: BuyerSourceInput, company: ResolvedCompany, reference: string): AccountBody {
+export function buildAccountBody(
+  input: SessionInput,
+  cart: BuyerSourceInput,
+  company: ResolvedCompany,
+  reference: string,
+): AccountBody {
   const { representative } = buildBuyer(input, cart, { representativeRequired: true })
   const [invoiceEmail, ...copies] = input.invoice_emails?.length ? input.invoice_emails : [representative.email]
   return {
@@ -70,7 +79,8 @@ export type PaymentCustomerLike = {
   first_name?: string | null
   last_name?: string | null
   phone?: string | null
-  billing_address?: (MedusaAddressLike & { phone?: string | null; first_name?: string | null; last_name?: string | null }) | null
+  billing_address?:
+    (MedusaAddressLike & { phone?: string | null; first_name?: string | null; last_name?: string | null }) | null
 }
 
 /**

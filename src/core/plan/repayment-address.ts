@@ -27,15 +27,19 @@ export function toRepaymentAddress(address: MedusaAddressLike | null | undefined
   if (!country) {
     throw new PayloadError(
       "ADDRESS_INCOMPLETE",
-      `The ${where.replace(/_/g, " ")} is in ${quote(read.country_code)}: trade credit instalments serve ${REPAYMENT_COUNTRIES.join(", ")}`,
-      `${where}.country_code`
+      `The ${where.replace(/_/g, " ")} is in ${quote(read.country_code)}: trade ` +
+        `credit instalments serve ${REPAYMENT_COUNTRIES.join(", ")}`,
+      `${where}.country_code`,
     )
   }
   return { ...read, country_code: country }
 }
 
 /** A Medusa address as a plan's `shipping_address` (any country). */
-export function toPlanShippingAddress(address: MedusaAddressLike | null | undefined, where: string): PlanShippingAddress {
+export function toPlanShippingAddress(
+  address: MedusaAddressLike | null | undefined,
+  where: string,
+): PlanShippingAddress {
   const required = {
     address_1: clean(address?.address_1),
     city: clean(address?.city),
@@ -49,11 +53,15 @@ export function toPlanShippingAddress(address: MedusaAddressLike | null | undefi
     throw new PayloadError(
       "ADDRESS_INCOMPLETE",
       `The ${where.replace(/_/g, " ")} lacks ${missing.join(", ")}, which trade credit instalments need`,
-      `${where}.${missing[0]}`
+      `${where}.${missing[0]}`,
     )
   }
   if (!/^[A-Z]{2}$/.test(required.country_code)) {
-    throw new PayloadError("ADDRESS_INCOMPLETE", `The ${where.replace(/_/g, " ")} has no ISO country code ("${quote(required.country_code)}")`, `${where}.country_code`)
+    throw new PayloadError(
+      "ADDRESS_INCOMPLETE",
+      `The ${where.replace(/_/g, " ")} has no ISO country code ("${quote(required.country_code)}")`,
+      `${where}.country_code`,
+    )
   }
   const line2 = clean(address?.address_2)
   const region = clean(address?.province)
@@ -71,17 +79,35 @@ const hasStreet = (address: MedusaAddressLike | null | undefined): address is Me
   !!address && !!(clean(address.address_1) || clean(address.city))
 
 /** The address a plan's goods go to: the cart's shipping address, else its billing address (nothing to ship). */
-export function shippingAddressOf(cart: { billing_address?: MedusaAddressLike | null; shipping_address?: MedusaAddressLike | null }): PlanShippingAddress {
+export function shippingAddressOf(cart: {
+  billing_address?: MedusaAddressLike | null
+  shipping_address?: MedusaAddressLike | null
+}): PlanShippingAddress {
   if (hasStreet(cart.shipping_address)) return toPlanShippingAddress(cart.shipping_address, "shipping_address")
   if (hasStreet(cart.billing_address)) return toPlanShippingAddress(cart.billing_address, "billing_address")
-  throw new PayloadError("ADDRESS_INCOMPLETE", "The cart has no shipping address, which a repayment plan needs", "shipping_address")
+  throw new PayloadError(
+    "ADDRESS_INCOMPLETE",
+    "The cart has no shipping address, which a repayment plan needs",
+    "shipping_address",
+  )
 }
 
 /** The billing address of a cart, else its shipping address (a cart with nothing to ship may have one only). */
-export function billingAddressOf(cart: { billing_address?: MedusaAddressLike | null; shipping_address?: MedusaAddressLike | null }): RepaymentAddress {
-  const address = hasStreet(cart.billing_address) ? cart.billing_address : hasStreet(cart.shipping_address) ? cart.shipping_address : undefined
+export function billingAddressOf(cart: {
+  billing_address?: MedusaAddressLike | null
+  shipping_address?: MedusaAddressLike | null
+}): RepaymentAddress {
+  const address = hasStreet(cart.billing_address)
+    ? cart.billing_address
+    : hasStreet(cart.shipping_address)
+      ? cart.shipping_address
+      : undefined
   if (!address) {
-    throw new PayloadError("ADDRESS_INCOMPLETE", "The cart has no billing address, which trade credit instalments need", "billing_address")
+    throw new PayloadError(
+      "ADDRESS_INCOMPLETE",
+      "The cart has no billing address, which trade credit instalments need",
+      "billing_address",
+    )
   }
   return toRepaymentAddress(address, "billing_address")
 }

@@ -1,4 +1,9 @@
-import { type BuyerCompany, REPAYMENT_COUNTRIES, type RepaymentAddress, type RepaymentBuyerCompany } from "../../service/schemas"
+import {
+  type BuyerCompany,
+  REPAYMENT_COUNTRIES,
+  type RepaymentAddress,
+  type RepaymentBuyerCompany,
+} from "../../service/schemas"
 import { PayloadError } from "../order/errors"
 import { quote } from "../../utils/quote"
 
@@ -37,7 +42,7 @@ export function tradeNameOf(companyName: string): string {
     throw new PayloadError(
       "BUYER_DETAILS_MISSING",
       `The company name "${quote(companyName)}" has no letters or digits to name it by`,
-      "company.company_name"
+      "company.company_name",
     )
   }
   return name
@@ -49,8 +54,9 @@ export function nationalIdentifierOf(organizationNumber: string): string {
   if (!/^[A-Za-z0-9_-]{1,40}$/.test(value)) {
     throw new PayloadError(
       "BUYER_DETAILS_MISSING",
-      `The organization number "${quote(organizationNumber)}" cannot be sent: use letters, digits, "-" and "_" only (at most 40)`,
-      "company.organization_number"
+      `The organization number "${quote(organizationNumber)}" cannot be sent: ` +
+        `use letters, digits, "-" and "_" only (at most 40)`,
+      "company.organization_number",
     )
   }
   return value
@@ -62,7 +68,7 @@ export function repaymentCountryOf(country: string): RepaymentBuyerCompany["coun
     throw new PayloadError(
       "BUYER_DETAILS_MISSING",
       `Trade credit instalments serve companies in ${REPAYMENT_COUNTRIES.join(", ")}, not ${quote(country)}`,
-      "company.country_prefix"
+      "company.country_prefix",
     )
   }
   return code

@@ -84,13 +84,30 @@ delete from "trade_credit_matches_token" where "customer_id" in (
 /** The secrets tokens are sealed with: the first seals, every one opens (the API key, then the previous one). */
 export type SealingSecrets = readonly [string, ...(string | undefined)[]]
 
-export async function keepMatchesToken(manager: EntityManager, secrets: SealingSecrets, customerId: string, kept: KeptMatches, ttlMs: number): Promise<void> {
-  await manager.execute(KEEP, [customerId, kept.email, sealMatchesToken(kept.token, secrets[0]), Math.max(1, Math.round(ttlMs))], "run")
+export async function keepMatchesToken(
+  manager: EntityManager,
+  secrets: SealingSecrets,
+  customerId: string,
+  kept: KeptMatches,
+  ttlMs: number,
+): Promise<void> {
+  await manager.execute(
+    KEEP,
+    [customerId, kept.email, sealMatchesToken(kept.token, secrets[0]), Math.max(1, Math.round(ttlMs))],
+    "run",
+  )
 }
 
-/** The customer's live token, taken away (used up), or undefined when there is none, it expired or no secret opens it. */
-export async function claimMatchesToken(manager: EntityManager, secrets: SealingSecrets, customerId: string): Promise<ClaimedMatches | undefined> {
-  const rows = await manager.execute<{ email: string; token: string; live: boolean; ms_left: number }[]>(CLAIM, [customerId])
+/** The customer's live token, taken away (used up), or undefined when there is none, it expired or no secret opens it.
+ * */
+export async function claimMatchesToken(
+  manager: EntityManager,
+  secrets: SealingSecrets,
+  customerId: string,
+): Promise<ClaimedMatches | undefined> {
+  const rows = await manager.execute<{ email: string; token: string; live: boolean; ms_left: number }[]>(CLAIM, [
+    customerId,
+  ])
   const row = rows[0]
   if (!row || !row.live) return undefined
   const token = openMatchesToken(row.token, secrets)
@@ -98,7 +115,12 @@ export async function claimMatchesToken(manager: EntityManager, secrets: Sealing
 }
 
 /** Gives a claimed token back (the choice failed before it was used); nothing when it had no time left. */
-export async function restoreMatchesToken(manager: EntityManager, secrets: SealingSecrets, customerId: string, claimed: ClaimedMatches): Promise<void> {
+export async function restoreMatchesToken(
+  manager: EntityManager,
+  secrets: SealingSecrets,
+  customerId: string,
+  claimed: ClaimedMatches,
+): Promise<void> {
   const ms = Math.round(claimed.msLeft)
   if (!(ms > 0)) return
   await manager.execute(RESTORE, [customerId, claimed.email, sealMatchesToken(claimed.token, secrets[0]), ms], "run")

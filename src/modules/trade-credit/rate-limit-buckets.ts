@@ -29,7 +29,12 @@ delete from "trade_credit_rate_limit_bucket" where "key" in (
   for update skip locked
 )`
 
-export async function countRateLimitHit(manager: EntityManager, key: string, windowMs: number, max: number): Promise<RateLimitHit> {
+export async function countRateLimitHit(
+  manager: EntityManager,
+  key: string,
+  windowMs: number,
+  max: number,
+): Promise<RateLimitHit> {
   const [row] = await manager.execute<{ count: number; ms_left: number }[]>(COUNT_HIT, [key, windowMs])
   return {
     allowed: row.count <= max,

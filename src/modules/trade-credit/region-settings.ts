@@ -30,7 +30,8 @@ export type EffectiveRegionSettings = {
 }
 
 /** Invoice terms for the customers of a group, or for one customer. */
-export type TermsOverride = { customer_group_id: string; invoice_terms_days: number } | { customer_id: string; invoice_terms_days: number }
+export type TermsOverride =
+  { customer_group_id: string; invoice_terms_days: number } | { customer_id: string; invoice_terms_days: number }
 
 /** The settings an admin edits, as the route takes them (`capture_on: null`: back to the options' `captureOn`). */
 export type RegionSettingFields = { capture_on: CaptureOn | null } & Pick<
@@ -63,14 +64,17 @@ export const EDITABLE_REGION_SETTINGS = [
 export type RegionDefaults = { invoiceTermsDays?: number; captureOn: CaptureOn }
 
 /** A row's columns as stored (the json columns are read as unknown and checked here). */
-type StoredRow = Partial<Omit<RegionSettingFields, "instalment_periods" | "invoice_terms_overrides" | "capture_on" | "invoice_language">> & {
+type StoredRow = Partial<
+  Omit<RegionSettingFields, "instalment_periods" | "invoice_terms_overrides" | "capture_on" | "invoice_language">
+> & {
   instalment_periods?: unknown
   invoice_terms_overrides?: unknown
   capture_on?: CaptureOn | null
   invoice_language?: string | null
 }
 
-/** A json column's list, stored under `key` (`{periods: [...]}`, `{entries: [...]}`: the module's json columns are objects). */
+/** A json column's list, stored under `key` (`{periods: [...]}`, `{entries: [...]}`: the module's json columns are
+ * objects). */
 const listIn = (value: unknown, key: string): unknown[] | undefined => {
   const list = value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined
   return Array.isArray(list) ? list : undefined
@@ -83,11 +87,12 @@ const periodsOf = (value: unknown): number[] | null => {
 
 const overridesOf = (value: unknown): TermsOverride[] =>
   (listIn(value, "entries") ?? []).filter(
-        (o): o is TermsOverride =>
-          !!o &&
-          typeof o === "object" &&
-          Number.isInteger((o as TermsOverride).invoice_terms_days) &&
-          (typeof (o as { customer_group_id?: unknown }).customer_group_id === "string" || typeof (o as { customer_id?: unknown }).customer_id === "string")
+    (o): o is TermsOverride =>
+      !!o &&
+      typeof o === "object" &&
+      Number.isInteger((o as TermsOverride).invoice_terms_days) &&
+      (typeof (o as { customer_group_id?: unknown }).customer_group_id === "string" ||
+        typeof (o as { customer_id?: unknown }).customer_id === "string"),
   )
 
 /** The settings to change as the row stores them (the json columns as objects). */
@@ -95,7 +100,9 @@ export function storedRegionSettings(changes: Partial<RegionSettingFields>) {
   const { instalment_periods, invoice_terms_overrides, ...plain } = changes
   return {
     ...plain,
-    ...(instalment_periods !== undefined && { instalment_periods: instalment_periods === null ? null : { periods: instalment_periods } }),
+    ...(instalment_periods !== undefined && {
+      instalment_periods: instalment_periods === null ? null : { periods: instalment_periods },
+    }),
     ...(invoice_terms_overrides !== undefined && {
       invoice_terms_overrides: invoice_terms_overrides.length ? { entries: invoice_terms_overrides } : null,
     }),
@@ -103,7 +110,11 @@ export function storedRegionSettings(changes: Partial<RegionSettingFields>) {
 }
 
 /** The settings of a region from its row (or none), the provider options' terms and capture where the row sets none. */
-export function effectiveRegionSettings(regionId: string | null | undefined, row: StoredRow | undefined, defaults: RegionDefaults): EffectiveRegionSettings {
+export function effectiveRegionSettings(
+  regionId: string | null | undefined,
+  row: StoredRow | undefined,
+  defaults: RegionDefaults,
+): EffectiveRegionSettings {
   return {
     region_id: regionId ?? null,
     offered: row?.offered ?? true,
@@ -120,7 +131,11 @@ export function effectiveRegionSettings(regionId: string | null | undefined, row
   }
 }
 
-export type Ineligibility = { code: "TRADE_CREDIT_NOT_OFFERED" | "TRADE_CREDIT_NOT_ELIGIBLE"; message: string; reason: string }
+export type Ineligibility = {
+  code: "TRADE_CREDIT_NOT_OFFERED" | "TRADE_CREDIT_NOT_ELIGIBLE"
+  message: string
+  reason: string
+}
 
 const cents = (amount: string) => parseUnits(amount, 2)
 
@@ -138,30 +153,48 @@ export const SERVED_CURRENCIES: Readonly<Record<"invoice" | "instalments", reado
 export function ineligibilityOf(
   settings: EffectiveRegionSettings,
   method: "invoice" | "instalments",
-  { grossAmount, currency }: { grossAmount: string; currency: string }
+  { grossAmount, currency }: { grossAmount: string; currency: string },
 ): Ineligibility | undefined {
   if (method === "invoice" && !settings.offered) {
-    return { code: "TRADE_CREDIT_NOT_OFFERED", message: buyerText("region.not_offered"), reason: "pay by invoice is off in the region" }
+    return {
+      code: "TRADE_CREDIT_NOT_OFFERED",
+      message: buyerText("region.not_offered"),
+      reason: "pay by invoice is off in the region",
+    }
   }
   if (method === "instalments" && !settings.instalments_offered) {
-    return { code: "TRADE_CREDIT_NOT_OFFERED", message: buyerText("region.instalments_not_offered"), reason: "instalments are off in the region" }
+    return {
+      code: "TRADE_CREDIT_NOT_OFFERED",
+      message: buyerText("region.instalments_not_offered"),
+      reason: "instalments are off in the region",
+    }
   }
   const code = currency.toUpperCase()
   if (!SERVED_CURRENCIES[method].includes(code)) {
     return {
       code: "TRADE_CREDIT_NOT_ELIGIBLE",
       message: buyerText("region.currency_not_served"),
-      reason: `the service takes ${method === "invoice" ? "orders" : "instalment plans"} in ${SERVED_CURRENCIES[method].join(", ")}, not ${code}`,
+      reason:
+        `the service takes ${method === "invoice" ? "orders" : "instalment plans"} ` +
+        `in ${SERVED_CURRENCIES[method].join(", ")}, not ${code}`,
     }
   }
   const total = cents(grossAmount)
   const min = settings.min_order_amount === null ? undefined : cents(settings.min_order_amount)
   const max = settings.max_order_amount === null ? undefined : cents(settings.max_order_amount)
   if (total !== undefined && min !== undefined && total < min) {
-    return { code: "TRADE_CREDIT_NOT_ELIGIBLE", message: buyerText("region.amount_outside"), reason: `the total ${grossAmount} is below the region's minimum ${settings.min_order_amount}` }
+    return {
+      code: "TRADE_CREDIT_NOT_ELIGIBLE",
+      message: buyerText("region.amount_outside"),
+      reason: `the total ${grossAmount} is below the region's minimum ${settings.min_order_amount}`,
+    }
   }
   if (total !== undefined && max !== undefined && total > max) {
-    return { code: "TRADE_CREDIT_NOT_ELIGIBLE", message: buyerText("region.amount_outside"), reason: `the total ${grossAmount} is above the region's maximum ${settings.max_order_amount}` }
+    return {
+      code: "TRADE_CREDIT_NOT_ELIGIBLE",
+      message: buyerText("region.amount_outside"),
+      reason: `the total ${grossAmount} is above the region's maximum ${settings.max_order_amount}`,
+    }
   }
   return undefined
 }
@@ -173,18 +206,23 @@ export function ineligibilityOf(
  */
 export function termsForBuyer(
   settings: Pick<EffectiveRegionSettings, "invoice_terms_days" | "invoice_terms_overrides">,
-  buyer: { customerId?: string | null; hasAccount?: boolean | null; groupIds?: readonly string[] }
+  buyer: { customerId?: string | null; hasAccount?: boolean | null; groupIds?: readonly string[] },
 ): number | null {
   if (buyer.hasAccount !== true || !buyer.customerId) return settings.invoice_terms_days
   const own = settings.invoice_terms_overrides.find((o) => "customer_id" in o && o.customer_id === buyer.customerId)
   if (own) return own.invoice_terms_days
   const groups = new Set(buyer.groupIds ?? [])
-  const byGroup = settings.invoice_terms_overrides.filter((o) => "customer_group_id" in o && groups.has(o.customer_group_id)).map((o) => o.invoice_terms_days)
+  const byGroup = settings.invoice_terms_overrides
+    .filter((o) => "customer_group_id" in o && groups.has(o.customer_group_id))
+    .map((o) => o.invoice_terms_days)
   return byGroup.length ? Math.max(...byGroup) : settings.invoice_terms_days
 }
 
 /** Why `numberOfPeriods` monthly instalments may not be chosen in the region, or undefined when they may. */
-export function periodsRefusalOf(settings: Pick<EffectiveRegionSettings, "instalment_periods">, numberOfPeriods: number): string | undefined {
+export function periodsRefusalOf(
+  settings: Pick<EffectiveRegionSettings, "instalment_periods">,
+  numberOfPeriods: number,
+): string | undefined {
   const offered = settings.instalment_periods
   if (!offered || offered.includes(numberOfPeriods)) return undefined
   return `${numberOfPeriods} monthly instalments are not offered here: choose ${offered.join(", ")}`

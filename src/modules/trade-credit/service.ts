@@ -2,7 +2,12 @@ import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import type { Context, Logger } from "@medusajs/framework/types"
 import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import { assertApiKey, type TradeCreditClient } from "../../client"
-import { clientFromOptions, parseOptions, type TradeCreditOptions, type TradeCreditOptionsInput } from "../../providers/trade-credit/options"
+import {
+  clientFromOptions,
+  parseOptions,
+  type TradeCreditOptions,
+  type TradeCreditOptionsInput,
+} from "../../providers/trade-credit/options"
 import { errorIds, logLine, withLogOptions } from "../../utils/log-line"
 import { BuyerRepaymentAccount } from "./models/buyer-repayment-account"
 import { ErasureRequest } from "./models/erasure-request"
@@ -99,13 +104,23 @@ export default class TradeCreditModuleService extends MedusaService({
    * window of `windowMs`, shared by every instance on this database (one atomic upsert, rate-limit-buckets.ts).
    */
   @InjectManager()
-  async hitRateLimit(key: string, windowMs: number, max: number, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<RateLimitHit> {
+  async hitRateLimit(
+    key: string,
+    windowMs: number,
+    max: number,
+    @MedusaContext() sharedContext: Context<EntityManager> = {},
+  ): Promise<RateLimitHit> {
     const manager = sharedContext.manager!
     const hit = await countRateLimitHit(manager, key, windowMs, max)
     if (++this.rateLimitHits_ % SWEEP_EVERY === 0) {
       // Housekeeping only: a failed sweep leaves rows for the next one and must not refuse the request.
       await deleteExpiredRateLimitBuckets(manager, SWEEP_LIMIT).catch((error) =>
-        logLine(this.logger_, "warn", `trade-credit: deleting expired rate-limit buckets failed: ${(error as Error).message}`, errorIds(error))
+        logLine(
+          this.logger_,
+          "warn",
+          `trade-credit: deleting expired rate-limit buckets failed: ${(error as Error).message}`,
+          errorIds(error),
+        ),
       )
     }
     return hit
@@ -118,26 +133,44 @@ export default class TradeCreditModuleService extends MedusaService({
 
   /**
    * Keeps a returning buyer's matches token for `ttlMs` (replacing one kept before), where every instance reads it
-   * (matches-tokens.ts), sealed with a key derived from the API key (never stored or logged as it is). Expired tokens of other buyers are deleted on the way (at most 100: housekeeping only).
+   * (matches-tokens.ts), sealed with a key derived from the API key (never stored or logged as it is). Expired tokens
+   * of other buyers are deleted on the way (at most 100: housekeeping only).
    */
   @InjectManager()
-  async keepMatchesToken(customerId: string, kept: KeptMatches, ttlMs: number, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<void> {
+  async keepMatchesToken(
+    customerId: string,
+    kept: KeptMatches,
+    ttlMs: number,
+    @MedusaContext() sharedContext: Context<EntityManager> = {},
+  ): Promise<void> {
     const manager = sharedContext.manager!
     await keepMatchesToken(manager, this.sealingSecrets_(), customerId, kept, ttlMs)
     await deleteExpiredMatchesTokens(manager, 100).catch((error) =>
-      logLine(this.logger_, "warn", `trade-credit: deleting expired matches tokens failed: ${(error as Error).message}`, errorIds(error))
+      logLine(
+        this.logger_,
+        "warn",
+        `trade-credit: deleting expired matches tokens failed: ${(error as Error).message}`,
+        errorIds(error),
+      ),
     )
   }
 
   /** Takes the customer's live matches token away (one statement: a second claim, on any instance, finds nothing). */
   @InjectManager()
-  async claimMatchesToken(customerId: string, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<ClaimedMatches | undefined> {
+  async claimMatchesToken(
+    customerId: string,
+    @MedusaContext() sharedContext: Context<EntityManager> = {},
+  ): Promise<ClaimedMatches | undefined> {
     return await claimMatchesToken(sharedContext.manager!, this.sealingSecrets_(), customerId)
   }
 
   /** Gives a claimed matches token back with the time it had left (the choice failed before using it). */
   @InjectManager()
-  async restoreMatchesToken(customerId: string, claimed: ClaimedMatches, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<void> {
+  async restoreMatchesToken(
+    customerId: string,
+    claimed: ClaimedMatches,
+    @MedusaContext() sharedContext: Context<EntityManager> = {},
+  ): Promise<void> {
     await restoreMatchesToken(sharedContext.manager!, this.sealingSecrets_(), customerId, claimed)
   }
 

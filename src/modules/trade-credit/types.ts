@@ -26,8 +26,10 @@ export type TradeAccountRow = InferTypeOf<typeof TradeAccount>
 export type TradeAccountUserRow = InferTypeOf<typeof TradeAccountUser>
 export type WebhookEventRow = InferTypeOf<typeof WebhookEvent>
 
-/** One request counted against a rate limit (`hitRateLimit`): whether it is allowed, and when its window ends on this process's clock. */
+/** One request counted against a rate limit (`hitRateLimit`): whether it is allowed, and when its window ends on this
+ * process's clock. */
 export type RateLimitHit = { allowed: boolean; remaining: number; resetAt: number }
 
-/** A returning buyer's matches token as the module keeps it (matches-tokens.ts), and one claimed with the time it had left. */
+/** A returning buyer's matches token as the module keeps it (matches-tokens.ts), and one claimed with the time it had
+ * left. */
 export type { ClaimedMatches, KeptMatches } from "./matches-tokens"

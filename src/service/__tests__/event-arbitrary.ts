@@ -48,12 +48,14 @@ export function publishedEventTypes(): string[] {
   return types
 }
 
-/** The published payload schema of an event, by its published or seed name (conformance/published.ts maps the seed's). */
+/** The published payload schema of an event, by its published or seed name (conformance/published.ts maps the seed's).
+ * */
 export function eventSchema(type: string): EventSchema {
   const { published, webhooks } = publishedWebhooks()
   const spec = published.eventSpec(type)
   if (!spec) throw new Error(`no published event ${type}`)
-  if (spec.document !== "webhooks-api.yaml") throw new Error(`${type} is published in ${spec.document}, not webhooks-api.yaml`)
+  if (spec.document !== "webhooks-api.yaml")
+    throw new Error(`${type} is published in ${spec.document}, not webhooks-api.yaml`)
   return { type: spec.type, schema: webhooks.components.schemas[spec.schemaName], context: { root: webhooks } }
 }
 
@@ -76,7 +78,8 @@ export function resolve(schema: JsonSchema, context: SchemaContext): JsonSchema 
   return current
 }
 
-const isNullSchema = (s: JsonSchema) => s?.type === "null" || (Array.isArray(s?.enum) && s.enum.length === 1 && s.enum[0] === null)
+const isNullSchema = (s: JsonSchema) =>
+  s?.type === "null" || (Array.isArray(s?.enum) && s.enum.length === 1 && s.enum[0] === null)
 
 /** Whether a schema allows null (`anyOf` with a null branch, `type: [.., "null"]`). */
 export function isNullable(schema: JsonSchema, context: SchemaContext): boolean {
@@ -109,7 +112,7 @@ function merged(schema: JsonSchema, context: SchemaContext): JsonSchema {
       properties: { ...(acc.properties ?? {}), ...(p.properties ?? {}) },
       required: [...new Set([...(acc.required ?? []), ...(p.required ?? [])])],
     }),
-    rest
+    rest,
   )
 }
 
@@ -134,12 +137,22 @@ export function requiredOnly(value: unknown, schema: JsonSchema, context: Schema
 export function nullsWherever(value: unknown, schema: JsonSchema, context: SchemaContext): unknown {
   return walkObjects(value, schema, context, (object, s) => {
     const properties: Record<string, JsonSchema> = s.properties ?? {}
-    return Object.fromEntries(Object.entries(object).map(([key, v]) => [key, properties[key] && isNullable(properties[key], context) ? null : v]))
+    return Object.fromEntries(
+      Object.entries(object).map(([key, v]) => [
+        key,
+        properties[key] && isNullable(properties[key], context) ? null : v,
+      ]),
+    )
   })
 }
 
 /** Unknown fields (names the schema does not list) added to every object, from `extras`. */
-export function withUnknownFields(value: unknown, schema: JsonSchema, context: SchemaContext, extras: Record<string, unknown>): unknown {
+export function withUnknownFields(
+  value: unknown,
+  schema: JsonSchema,
+  context: SchemaContext,
+  extras: Record<string, unknown>,
+): unknown {
   return walkObjects(value, schema, context, (object, s) => {
     const known = new Set(Object.keys(s.properties ?? {}))
     const added = Object.entries(extras).filter(([key]) => !known.has(key) && key !== "__proto__")
@@ -149,13 +162,21 @@ export function withUnknownFields(value: unknown, schema: JsonSchema, context: S
 
 /** Unknown fields to add: names and JSON values of any kind. */
 export const unknownFields = fc.dictionary(
-  fc.oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.constantFrom("extension", "x_new_field", "subject", "datacontenttype")),
+  fc.oneof(
+    fc.string({ minLength: 1, maxLength: 12 }),
+    fc.constantFrom("extension", "x_new_field", "subject", "datacontenttype"),
+  ),
   fc.jsonValue({ maxDepth: 2 }),
-  { minKeys: 1, maxKeys: 4 }
+  { minKeys: 1, maxKeys: 4 },
 )
 
 /** Every enum the schema holds, with the path to it (object properties only) and its values. */
-export function enumsOf(schema: JsonSchema, context: SchemaContext, at: string[] = [], seen = new Set<object>()): { path: string[]; values: unknown[] }[] {
+export function enumsOf(
+  schema: JsonSchema,
+  context: SchemaContext,
+  at: string[] = [],
+  seen = new Set<object>(),
+): { path: string[]; values: unknown[] }[] {
   const s = merged(schema, context)
   if (seen.has(s)) return []
   seen.add(s)
@@ -164,7 +185,8 @@ export function enumsOf(schema: JsonSchema, context: SchemaContext, at: string[]
   for (const branch of nonNullBranches(s, context)) {
     if (branch !== s) found.push(...enumsOf(branch, context, at, seen))
   }
-  for (const [key, property] of Object.entries<JsonSchema>(s.properties ?? {})) found.push(...enumsOf(property, context, [...at, key], seen))
+  for (const [key, property] of Object.entries<JsonSchema>(s.properties ?? {}))
+    found.push(...enumsOf(property, context, [...at, key], seen))
   return found
 }
 
@@ -181,7 +203,7 @@ function walkObjects(
   value: unknown,
   schema: JsonSchema,
   context: SchemaContext,
-  change: (object: Record<string, unknown>, schema: JsonSchema) => Record<string, unknown>
+  change: (object: Record<string, unknown>, schema: JsonSchema) => Record<string, unknown>,
 ): unknown {
   if (value === null || typeof value !== "object") return value
   const s = merged(schema, context)
@@ -193,7 +215,10 @@ function walkObjects(
   if (!objectSchema) return value
   const properties: Record<string, JsonSchema> = objectSchema.properties ?? {}
   const inner = Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([key, v]) => [key, properties[key] ? walkObjects(v, properties[key], context, change) : v])
+    Object.entries(value as Record<string, unknown>).map(([key, v]) => [
+      key,
+      properties[key] ? walkObjects(v, properties[key], context, change) : v,
+    ]),
   )
   return change(inner, objectSchema)
 }

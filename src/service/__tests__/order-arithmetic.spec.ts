@@ -10,7 +10,9 @@ import type { LineItem } from "../schemas"
  */
 const bn = (v: string | number) => new BigNumber(v)
 function contractVerdict(line: LineItem): "net_amount" | "tax_amount" | "gross_amount" | undefined {
-  const net = bn(line.quantity).times(line.unit_price).minus(line.discount_amount ?? "0")
+  const net = bn(line.quantity)
+    .times(line.unit_price)
+    .minus(line.discount_amount ?? "0")
   if (net.minus(line.net_amount).abs().gt("0.02")) return "net_amount"
   if (bn(line.net_amount).times(line.tax_rate).minus(line.tax_amount).abs().gt("0.02")) return "tax_amount"
   if (!bn(line.net_amount).plus(line.tax_amount).eq(line.gross_amount)) return "gross_amount"
@@ -20,7 +22,10 @@ function contractVerdict(line: LineItem): "net_amount" | "tax_amount" | "gross_a
 const money = fc.integer({ min: 0, max: 10_000_000 }).map((cents) => new BigNumber(cents).shiftedBy(-2).toFixed(2))
 const line: fc.Arbitrary<LineItem> = fc
   .record({
-    quantity: fc.oneof(fc.integer({ min: 1, max: 500 }).map(String), fc.integer({ min: 1, max: 99_999 }).map((n) => bn(n.toString()).shiftedBy(-3).toFixed())),
+    quantity: fc.oneof(
+      fc.integer({ min: 1, max: 500 }).map(String),
+      fc.integer({ min: 1, max: 99_999 }).map((n) => bn(n.toString()).shiftedBy(-3).toFixed()),
+    ),
     unitPrice: fc.integer({ min: 0, max: 100_000_000 }).map((n) => bn(n.toString()).shiftedBy(-6).toFixed(6)),
     rate: fc.constantFrom("0.000000", "0.050000", "0.075000", "0.200000", "0.125000", "1.000000"),
     discount: money,
@@ -31,7 +36,10 @@ const line: fc.Arbitrary<LineItem> = fc
   .map(({ quantity, unitPrice, rate, discount, nudgeNet, nudgeTax, nudgeGross }) => {
     const exactNet = BigNumber.max(bn(quantity).times(unitPrice).minus(discount), 0)
     const net = BigNumber.max(exactNet.decimalPlaces(2, BigNumber.ROUND_HALF_UP).plus(bn(nudgeNet).shiftedBy(-2)), 0)
-    const tax = BigNumber.max(net.times(rate).decimalPlaces(2, BigNumber.ROUND_HALF_UP).plus(bn(nudgeTax).shiftedBy(-2)), 0)
+    const tax = BigNumber.max(
+      net.times(rate).decimalPlaces(2, BigNumber.ROUND_HALF_UP).plus(bn(nudgeTax).shiftedBy(-2)),
+      0,
+    )
     return {
       name: "Line",
       description: "A line of the order",
@@ -56,7 +64,7 @@ describe("order arithmetic in whole units", () => {
         const expected = contractVerdict(l)
         expect(check.ok ? undefined : check.loc[2]).toBe(expected)
       }),
-      { numRuns: 3000 }
+      { numRuns: 3000 },
     )
   })
 
@@ -71,24 +79,58 @@ describe("order arithmetic in whole units", () => {
           expect(s.taxable_amount).toBe(mine.reduce((a, l) => a.plus(l.net_amount), bn("0")).toFixed(2))
           expect(s.tax_amount).toBe(mine.reduce((a, l) => a.plus(l.tax_amount), bn("0")).toFixed(2))
         }
-        const sum = (f: "gross_amount" | "net_amount" | "tax_amount") => lines.reduce((a, l) => a.plus(l[f]), bn("0")).toFixed(2)
-        const body = { gross_amount: sum("gross_amount"), net_amount: sum("net_amount"), tax_amount: sum("tax_amount"), line_items: lines, tax_subtotals: subtotals }
+        const sum = (f: "gross_amount" | "net_amount" | "tax_amount") =>
+          lines.reduce((a, l) => a.plus(l[f]), bn("0")).toFixed(2)
+        const body = {
+          gross_amount: sum("gross_amount"),
+          net_amount: sum("net_amount"),
+          tax_amount: sum("tax_amount"),
+          line_items: lines,
+          tax_subtotals: subtotals,
+        }
         const linesOk = lines.every((l) => contractVerdict(l) === undefined)
         expect(checkOrderAmounts(body).ok).toBe(linesOk)
         if (linesOk) {
           const off = { ...body, gross_amount: bn(body.gross_amount).plus("0.01").toFixed(2) }
-          expect(checkOrderAmounts(off)).toMatchObject({ ok: false, code: "INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH", loc: ["gross_amount"] })
+          expect(checkOrderAmounts(off)).toMatchObject({
+            ok: false,
+            code: "INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH",
+            loc: ["gross_amount"],
+          })
         }
       }),
-      { numRuns: 500 }
+      { numRuns: 500 },
     )
   })
 
   it("names an amount that is no decimal of the wire's kind instead of guessing", () => {
-    const base = { name: "Line", description: "A line of the order", quantity: "1", quantity_unit: "pcs", unit_price: "10.000000", net_amount: "10.00", tax_amount: "2.00", gross_amount: "12.00", discount_amount: "0.00", tax_rate: "0.200000", tax_class_name: "VAT", type: "PHYSICAL" as const }
+    const base = {
+      name: "Line",
+      description: "A line of the order",
+      quantity: "1",
+      quantity_unit: "pcs",
+      unit_price: "10.000000",
+      net_amount: "10.00",
+      tax_amount: "2.00",
+      gross_amount: "12.00",
+      discount_amount: "0.00",
+      tax_rate: "0.200000",
+      tax_class_name: "VAT",
+      type: "PHYSICAL" as const,
+    }
     expect(checkLineItem(base, 0)).toEqual({ ok: true })
-    expect(checkLineItem({ ...base, net_amount: "10.001" }, 3)).toMatchObject({ ok: false, code: "INVALID_ORDER_LINE_ITEM_DATA_AMOUNT_MISMATCH", loc: ["line_items", 3, "net_amount"] })
-    expect(checkLineItem({ ...base, tax_rate: "1e-1" }, 0)).toMatchObject({ ok: false, loc: ["line_items", 0, "tax_rate"] })
-    expect(checkLineItem({ ...base, tax_amount: "2.10" }, 0)).toMatchObject({ ok: false, message: expect.stringContaining("(2.000000)") })
+    expect(checkLineItem({ ...base, net_amount: "10.001" }, 3)).toMatchObject({
+      ok: false,
+      code: "INVALID_ORDER_LINE_ITEM_DATA_AMOUNT_MISMATCH",
+      loc: ["line_items", 3, "net_amount"],
+    })
+    expect(checkLineItem({ ...base, tax_rate: "1e-1" }, 0)).toMatchObject({
+      ok: false,
+      loc: ["line_items", 0, "tax_rate"],
+    })
+    expect(checkLineItem({ ...base, tax_amount: "2.10" }, 0)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("(2.000000)"),
+    })
   })
 })

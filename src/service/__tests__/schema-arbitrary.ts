@@ -82,7 +82,8 @@ export function enumSites(schema: JsonSchema, root: JsonSchema, maxDepth = 6): E
       sites.set(path, set)
     }
     for (const key of ["allOf", "anyOf", "oneOf"]) for (const branch of node[key] ?? []) walk(branch, path, depth, refs)
-    for (const [name, child] of Object.entries<JsonSchema>(node.properties ?? {})) walk(child, join(path, name), depth + 1, refs)
+    for (const [name, child] of Object.entries<JsonSchema>(node.properties ?? {}))
+      walk(child, join(path, name), depth + 1, refs)
     if (node.items && typeof node.items === "object") walk(node.items, join(path, "*"), depth + 1, refs)
   }
   walk(schema, "", 0, [])
@@ -117,7 +118,8 @@ function needed(path: string, context: Context): boolean {
   return [...context.forced].some(below) || Object.keys(context.overrides).some(below)
 }
 
-const isNullSchema = (node: JsonSchema) => node.type === "null" || (Array.isArray(node.enum) && node.enum.length === 1 && node.enum[0] === null)
+const isNullSchema = (node: JsonSchema) =>
+  node.type === "null" || (Array.isArray(node.enum) && node.enum.length === 1 && node.enum[0] === null)
 
 /** Flattens `$ref` and `allOf` into one schema (properties and required lists merged). */
 function flatten(node: JsonSchema, root: JsonSchema, seen: string[] = []): JsonSchema {
@@ -130,15 +132,17 @@ function flatten(node: JsonSchema, root: JsonSchema, seen: string[] = []): JsonS
   }
   if (Array.isArray(current.allOf)) {
     const { allOf, ...rest } = current
-    return (allOf as JsonSchema[]).map((part) => flatten(part, root, seen)).reduce(
-      (merged, part) => ({
-        ...merged,
-        ...part,
-        properties: { ...(merged.properties ?? {}), ...(part.properties ?? {}) },
-        required: [...(merged.required ?? []), ...(part.required ?? [])],
-      }),
-      rest
-    )
+    return (allOf as JsonSchema[])
+      .map((part) => flatten(part, root, seen))
+      .reduce(
+        (merged, part) => ({
+          ...merged,
+          ...part,
+          properties: { ...(merged.properties ?? {}), ...(part.properties ?? {}) },
+          required: [...(merged.required ?? []), ...(part.required ?? [])],
+        }),
+        rest,
+      )
   }
   return current
 }
@@ -165,7 +169,13 @@ function build(node: JsonSchema, path: string, depth: number, context: Context):
   return arbitrary
 }
 
-function buildNode(node: JsonSchema, path: string, depth: number, context: Context, nonNull: boolean): fc.Arbitrary<unknown> {
+function buildNode(
+  node: JsonSchema,
+  path: string,
+  depth: number,
+  context: Context,
+  nonNull: boolean,
+): fc.Arbitrary<unknown> {
   const schema = flatten(node, context.root)
 
   // Alternatives: `anyOf` / `oneOf`, `type` arrays. A null branch is taken in the `nulls` flavour, never when forced.
@@ -218,15 +228,20 @@ function buildNode(node: JsonSchema, path: string, depth: number, context: Conte
 }
 
 function numberOf(schema: JsonSchema, type: string): fc.Arbitrary<number> {
-  const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + (type === "integer" ? 1 : 1e-6) : -1_000_000)
-  const max = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - (type === "integer" ? 1 : 1e-6) : 1_000_000)
+  const min =
+    schema.minimum ??
+    (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + (type === "integer" ? 1 : 1e-6) : -1_000_000)
+  const max =
+    schema.maximum ??
+    (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - (type === "integer" ? 1 : 1e-6) : 1_000_000)
   return type === "integer"
     ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) })
     : fc.double({ min, max, noNaN: true, noDefaultInfinity: true })
 }
 
 const ALNUM = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-const word = (min = 1, max = 12) => fc.string({ unit: fc.constantFrom(...ALNUM.split("")), minLength: min, maxLength: max })
+const word = (min = 1, max = 12) =>
+  fc.string({ unit: fc.constantFrom(...ALNUM.split("")), minLength: min, maxLength: max })
 
 /** The JSON Schema `pattern` anchored at both ends, so a generated string is one the pattern accepts whole. */
 function anchored(pattern: string): RegExp {
@@ -241,7 +256,12 @@ const DIGITS = "0123456789".split("")
  * decimals when there are any (`-12`, `0.5`, `1234.25`).
  */
 function decimalString(signed: boolean, decimals: number): fc.Arbitrary<string> {
-  const fraction = decimals > 0 ? fc.option(fc.string({ unit: fc.constantFrom(...DIGITS), minLength: 1, maxLength: decimals }), { nil: undefined }) : fc.constant(undefined)
+  const fraction =
+    decimals > 0
+      ? fc.option(fc.string({ unit: fc.constantFrom(...DIGITS), minLength: 1, maxLength: decimals }), {
+          nil: undefined,
+        })
+      : fc.constant(undefined)
   return fc
     .tuple(signed ? fc.boolean() : fc.constant(false), fc.nat({ max: 9_999_999 }), fraction)
     .map(([negative, whole, digits]) => `${negative ? "-" : ""}${whole}${digits === undefined ? "" : `.${digits}`}`)
@@ -324,7 +344,15 @@ function patternString(pattern: string, minLength: number, maxLength: number): f
   if (atom && (minLength > 0 || maxLength < Infinity)) {
     const padding = fc.stringMatching(new RegExp(`^${atom}{${Math.max(minLength, 1)}}$`))
     candidates.push(
-      fc.tuple(base, padding).map(([s, pad]) => (s.length < minLength ? s + pad.slice(0, minLength - s.length) : s.length > maxLength ? s.slice(0, maxLength) : s))
+      fc
+        .tuple(base, padding)
+        .map(([s, pad]) =>
+          s.length < minLength
+            ? s + pad.slice(0, minLength - s.length)
+            : s.length > maxLength
+              ? s.slice(0, maxLength)
+              : s,
+        ),
     )
   } else {
     candidates.push(base)
@@ -334,7 +362,8 @@ function patternString(pattern: string, minLength: number, maxLength: number): f
     const fitting = fc.sample(arbitrary, SAMPLED).filter(fits)
     if (!best || fitting.length > best.fitting.length) best = { arbitrary, fitting }
   }
-  if (!best?.fitting.length) throw new Error(`schema-arbitrary: no way to build strings matching ${pattern}, ${minLength} to ${maxLength} long`)
+  if (!best?.fitting.length)
+    throw new Error(`schema-arbitrary: no way to build strings matching ${pattern}, ${minLength} to ${maxLength} long`)
   const examples = best.fitting
   const arbitrary = best.arbitrary.map((s) => (fits(s) ? s : examples[s.length % examples.length]))
   patternStrings.set(key, arbitrary)
@@ -359,7 +388,9 @@ function stringOf(schema: JsonSchema): fc.Arbitrary<string> {
     case "uuid":
       return fc.uuid()
     case "email":
-      return fc.tuple(word(1, 10), word(1, 10), fc.constantFrom("com", "co.uk", "io")).map(([local, domain, tld]) => `${local}@${domain}.${tld}`)
+      return fc
+        .tuple(word(1, 10), word(1, 10), fc.constantFrom("com", "co.uk", "io"))
+        .map(([local, domain, tld]) => `${local}@${domain}.${tld}`)
     case "uri":
     case "url":
       return fc.webUrl({ withQueryParameters: false, withFragments: false })
@@ -382,7 +413,10 @@ function arrayOf(schema: JsonSchema, path: string, depth: number, context: Conte
   const minLength: number = schema.minItems ?? 0
   const maxLength = Math.max(minLength, Math.min(schema.maxItems ?? context.maxItems, context.maxItems))
   if (depth >= context.maxDepth && minLength === 0) return fc.constant([])
-  const item = schema.items && typeof schema.items === "object" ? build(schema.items, join(path, "*"), depth + 1, context) : anyJson()
+  const item =
+    schema.items && typeof schema.items === "object"
+      ? build(schema.items, join(path, "*"), depth + 1, context)
+      : anyJson()
   // An item below a forced or pinned path needs to exist for the pin to show.
   const atLeast = needed(join(path, "*"), context) ? Math.max(1, minLength) : minLength
   return fc.array(item, { minLength: atLeast, maxLength: Math.max(atLeast, maxLength) })
@@ -391,7 +425,12 @@ function arrayOf(schema: JsonSchema, path: string, depth: number, context: Conte
 /** Unknown property names: never one a schema names, so they are extra by construction. */
 const EXTRA_NAME = word(3, 10).map((name) => `x_unknown_${name}`)
 
-function objectOf(schema: JsonSchema, path: string, depth: number, context: Context): fc.Arbitrary<Record<string, unknown>> {
+function objectOf(
+  schema: JsonSchema,
+  path: string,
+  depth: number,
+  context: Context,
+): fc.Arbitrary<Record<string, unknown>> {
   const properties: Record<string, JsonSchema> = schema.properties ?? {}
   const required = new Set<string>(schema.required ?? [])
   const record: Record<string, fc.Arbitrary<unknown>> = {}
@@ -405,11 +444,15 @@ function objectOf(schema: JsonSchema, path: string, depth: number, context: Cont
   const forcedHere = [...context.forced, ...Object.keys(context.overrides)]
     .filter((p) => p.startsWith(path ? `${path}/` : "") && !p.slice(path ? path.length + 1 : 0).includes("/"))
     .map((p) => p.slice(path ? path.length + 1 : 0))
-  for (const name of [...required, ...forcedHere]) if (!(name in record)) record[name] = context.overrides[join(path, name)] ?? word()
+  for (const name of [...required, ...forcedHere])
+    if (!(name in record)) record[name] = context.overrides[join(path, name)] ?? word()
   const base = fc.record(record)
   const extraAllowed = schema.additionalProperties !== false && !schema.unevaluatedProperties
   if (context.flavour !== "extra" || !extraAllowed) return base
-  const extraValue = typeof schema.additionalProperties === "object" ? build(schema.additionalProperties, join(path, "*"), depth + 1, context) : anyJson()
+  const extraValue =
+    typeof schema.additionalProperties === "object"
+      ? build(schema.additionalProperties, join(path, "*"), depth + 1, context)
+      : anyJson()
   return fc
     .tuple(base, fc.dictionary(EXTRA_NAME, extraValue, { minKeys: 1, maxKeys: 3 }))
     .map(([known, extra]) => ({ ...extra, ...known }))

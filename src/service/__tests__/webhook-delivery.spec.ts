@@ -8,7 +8,14 @@ const cancelled = {
   id: "msg_1",
   type: "order.cancelled",
   time: "2026-11-22T10:00:00Z",
-  data: { order_id: "ord_1", merchant_order_id: "payses_1", state: "CANCELLED", status: "APPROVED", gross_amount: "120.00", currency: "GBP" },
+  data: {
+    order_id: "ord_1",
+    merchant_order_id: "payses_1",
+    state: "CANCELLED",
+    status: "APPROVED",
+    gross_amount: "120.00",
+    currency: "GBP",
+  },
 }
 
 function signed(body: unknown, { secret = SIMULATOR_WEBHOOK_SECRET, at = new Date(), id = "msg_1" } = {}) {
@@ -26,7 +33,12 @@ function signed(body: unknown, { secret = SIMULATOR_WEBHOOK_SECRET, at = new Dat
 describe("verifyDelivery", () => {
   it("accepts a signed event whatever form the raw body arrives in", () => {
     const { raw, headers } = signed(cancelled)
-    for (const rawData of [Buffer.from(raw), raw, JSON.parse(JSON.stringify(Buffer.from(raw))), new Uint8Array(Buffer.from(raw))]) {
+    for (const rawData of [
+      Buffer.from(raw),
+      raw,
+      JSON.parse(JSON.stringify(Buffer.from(raw))),
+      new Uint8Array(Buffer.from(raw)),
+    ]) {
       const result = verifyDelivery({ data: cancelled, rawData, headers }, SIMULATOR_WEBHOOK_SECRET)
       expect(result).toEqual({ ok: true, event: cancelled, verifiedWith: secretFingerprint(SIMULATOR_WEBHOOK_SECRET) })
     }
@@ -34,14 +46,33 @@ describe("verifyDelivery", () => {
 
   it("reads the enrollment events by the published names as the seed's and the contract's", () => {
     const published = [
-      ["business_registry.approved.v1", "enrollment.approved", { proposal_id: "prop_1", organization_number: "STGB1", company_name: "Jo Bloggs Joinery", country_code: "GB" }],
-      ["business_registry.rejected.v1", "enrollment.declined", { proposal_id: "prop_2", rejection_reason: "NOT_ELIGIBLE" }],
+      [
+        "business_registry.approved.v1",
+        "enrollment.approved",
+        { proposal_id: "prop_1", organization_number: "STGB1", company_name: "Jo Bloggs Joinery", country_code: "GB" },
+      ],
+      [
+        "business_registry.rejected.v1",
+        "enrollment.declined",
+        { proposal_id: "prop_2", rejection_reason: "NOT_ELIGIBLE" },
+      ],
     ] as const
     for (const [type, seedType, data] of published) {
-      const body = { id: `msg_${type}`, specversion: "1.0", source: "https://api.example", type, time: "2026-11-22T10:00:00Z", data }
+      const body = {
+        id: `msg_${type}`,
+        specversion: "1.0",
+        source: "https://api.example",
+        type,
+        time: "2026-11-22T10:00:00Z",
+        data,
+      }
       const { raw, headers } = signed(body, { id: body.id })
       const result = verifyDelivery({ data: body, rawData: raw, headers }, SIMULATOR_WEBHOOK_SECRET)
-      expect(result).toEqual({ ok: true, event: { ...body, type: seedType }, verifiedWith: secretFingerprint(SIMULATOR_WEBHOOK_SECRET) })
+      expect(result).toEqual({
+        ok: true,
+        event: { ...body, type: seedType },
+        verifiedWith: secretFingerprint(SIMULATOR_WEBHOOK_SECRET),
+      })
     }
   })
 
@@ -54,10 +85,18 @@ describe("verifyDelivery", () => {
       event: cancelled,
       verifiedWith: secretFingerprint(SIMULATOR_WEBHOOK_SECRET),
     })
-    expect(verifyDelivery({ rawData: byNew.raw, headers: byNew.headers }, rotation)).toMatchObject({ ok: true, verifiedWith: secretFingerprint(OTHER_SECRET) })
+    expect(verifyDelivery({ rawData: byNew.raw, headers: byNew.headers }, rotation)).toMatchObject({
+      ok: true,
+      verifiedWith: secretFingerprint(OTHER_SECRET),
+    })
     // Neither: refused as a forged delivery; the old secret alone no longer accepts the new signature.
-    const third = signed(cancelled, { secret: "whsec_" + Buffer.from("a third secret, of nobody at all").toString("base64") })
-    expect(verifyDelivery({ rawData: third.raw, headers: third.headers }, rotation)).toEqual({ ok: false, reason: expect.stringMatching(/^signature refused/) })
+    const third = signed(cancelled, {
+      secret: "whsec_" + Buffer.from("a third secret, of nobody at all").toString("base64"),
+    })
+    expect(verifyDelivery({ rawData: third.raw, headers: third.headers }, rotation)).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/^signature refused/),
+    })
     expect(verifyDelivery({ rawData: byNew.raw, headers: byNew.headers }, [SIMULATOR_WEBHOOK_SECRET]).ok).toBe(false)
     // A fingerprint names a secret without revealing it.
     expect(secretFingerprint(OTHER_SECRET)).toMatch(/^[0-9a-f]{8}$/)
@@ -109,7 +148,10 @@ describe("verifyDelivery", () => {
 
   it("refuses everything without a secret or a raw body, and never re-serializes the parsed body", () => {
     const { raw, headers } = signed(cancelled)
-    expect(verifyDelivery({ rawData: raw, headers }, undefined)).toEqual({ ok: false, reason: expect.stringMatching(/no webhookSecret/) })
+    expect(verifyDelivery({ rawData: raw, headers }, undefined)).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/no webhookSecret/),
+    })
     expect(verifyDelivery({ data: cancelled, headers }, SIMULATOR_WEBHOOK_SECRET)).toEqual({
       ok: false,
       reason: "the delivery has no raw body to verify",

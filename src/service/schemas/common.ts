@@ -7,9 +7,7 @@ import { z } from "@medusajs/framework/zod"
  */
 
 /** Money: a string with exactly two decimals, in major units ("1250.00"). */
-export const Money = z
-  .string()
-  .regex(/^\d{1,15}\.\d{2}$/, "money must be a decimal string with exactly two decimals")
+export const Money = z.string().regex(/^\d{1,15}\.\d{2}$/, "money must be a decimal string with exactly two decimals")
 
 /** A unit price: a string with exactly six decimals, excluding tax. */
 export const UnitPrice = z
@@ -17,14 +15,10 @@ export const UnitPrice = z
   .regex(/^\d{1,15}\.\d{6}$/, "unit_price must be a decimal string with exactly six decimals")
 
 /** A tax rate: a fraction as a string with six decimals ("0.200000"). */
-export const TaxRate = z
-  .string()
-  .regex(/^[01]\.\d{6}$/, "tax_rate must be a fraction with exactly six decimals")
+export const TaxRate = z.string().regex(/^[01]\.\d{6}$/, "tax_rate must be a fraction with exactly six decimals")
 
 /** A quantity: a positive decimal string ("3" or "2.5"). */
-export const Quantity = z
-  .string()
-  .regex(/^\d{1,9}(\.\d{1,6})?$/, "quantity must be a decimal string")
+export const Quantity = z.string().regex(/^\d{1,9}(\.\d{1,6})?$/, "quantity must be a decimal string")
 
 /** ISO 4217, upper case. */
 export const Currency = z.string().regex(/^[A-Z]{3}$/, "currency must be ISO 4217 upper case")
@@ -37,7 +31,8 @@ export const PhoneNumber = z.string().regex(/^\+[1-9]\d{6,14}$/, "phone number m
 
 export const Email = z.string().email().max(254)
 
-/** One refused field: `loc` is its path (section 0: inside the body without a "body" prefix; "query"/"header" first). */
+/** One refused field: `loc` is its path (section 0: inside the body without a "body" prefix; "query"/"header" first).
+ * */
 export const ErrorLocation = z.object({
   loc: z.array(z.union([z.string(), z.number()])),
   msg: z.string(),
@@ -55,11 +50,13 @@ export const ErrorBody = z.object({
 })
 export type ErrorBody = z.infer<typeof ErrorBody>
 
-/** A validation failure under /repay/v1 and /companies/v2: 422 (HTTPValidationError), loc starting "body"/"query"/"header". */
+/** A validation failure under /repay/v1 and /companies/v2: 422 (HTTPValidationError), loc starting
+ * "body"/"query"/"header". */
 export const ValidationErrorBody = z.object({ detail: z.array(ErrorLocation) })
 export type ValidationErrorBody = z.infer<typeof ValidationErrorBody>
 
-/** Any other error under /repay/v1 and /companies/v2 (`Error`): `code` "ERROR", or "COMPANY_NOT_FOUND" for a 404 of company search. */
+/** Any other error under /repay/v1 and /companies/v2 (`Error`): `code` "ERROR", or "COMPANY_NOT_FOUND" for a 404 of
+ * company search. */
 export const DescribedErrorBody = z.object({ description: z.string(), code: z.string() })
 export type DescribedErrorBody = z.infer<typeof DescribedErrorBody>
 
@@ -110,4 +107,5 @@ export const ReadTaxSubtotal = z.object({ tax_rate: ReadDecimal, taxable_amount:
 export type ReadTaxSubtotal = z.infer<typeof ReadTaxSubtotal>
 
 /** `null` read as absent: for a field the published documents let be null or left out, alike. */
-export const absentIfNull = <T extends z.ZodTypeAny>(schema: T) => schema.nullish().transform((value) => value ?? undefined)
+export const absentIfNull = <T extends z.ZodTypeAny>(schema: T) =>
+  schema.nullish().transform((value) => value ?? undefined)

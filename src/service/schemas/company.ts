@@ -12,9 +12,32 @@ export type CompanySearchQuery = z.infer<typeof CompanySearchQuery>
 
 /** The published `CompanyIdentifierType` values (a value added later is still read, as a string). */
 export const COMPANY_IDENTIFIER_TYPES = [
-  "ENIGMA_CONNECT_ID", "AT_FN", "BE_CBE", "CH_UID", "CZ_ICO", "DE_HRB", "DK_CVR", "EE_RGK", "ES_CIF", "FI_YTJ",
-  "FR_SIREN", "FR_SIRET", "GB_CRN", "GR_GEMI", "IE_CRO", "IT_REA", "LT_IK", "LV_UR", "NL_KVK", "NO_BRREG", "PL_KRS",
-  "RO_CUI", "SE_ORGNR", "US_EIN", "US_DUNS", "TWO",
+  "ENIGMA_CONNECT_ID",
+  "AT_FN",
+  "BE_CBE",
+  "CH_UID",
+  "CZ_ICO",
+  "DE_HRB",
+  "DK_CVR",
+  "EE_RGK",
+  "ES_CIF",
+  "FI_YTJ",
+  "FR_SIREN",
+  "FR_SIRET",
+  "GB_CRN",
+  "GR_GEMI",
+  "IE_CRO",
+  "IT_REA",
+  "LT_IK",
+  "LV_UR",
+  "NL_KVK",
+  "NO_BRREG",
+  "PL_KRS",
+  "RO_CUI",
+  "SE_ORGNR",
+  "US_EIN",
+  "US_DUNS",
+  "TWO",
 ] as const
 
 /** A country as company search answers may give it: a code (any case), or nothing. `undefined` when not a code. */
@@ -53,7 +76,9 @@ export const CompanySearchItemAnswer = z.object({
 /** The search's answer, each result's country the searched one when the service gives none. */
 export const companySearchResultOf = (searchedCountry: string) =>
   z.object({
-    items: z.array(CompanySearchItemAnswer.transform((item) => ({ ...item, country: item.country ?? searchedCountry }))),
+    items: z.array(
+      CompanySearchItemAnswer.transform((item) => ({ ...item, country: item.country ?? searchedCountry })),
+    ),
   })
 
 export const CompanySearchResult = companySearchResultOf("")
@@ -65,7 +90,10 @@ export const CompanyAddress = z.object({
   street_address: z.string().min(1),
   city: z.string().min(1),
   postal_code: z.string().min(1),
-  country: z.string().regex(/^[A-Za-z]{2}$/).transform((c) => c.toUpperCase()),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/)
+    .transform((c) => c.toUpperCase()),
 })
 export type CompanyAddress = z.infer<typeof CompanyAddress>
 
@@ -90,7 +118,7 @@ export const CompanyDetails = z.object({
       (addresses ?? []).flatMap((address) => {
         const whole = CompanyAddress.safeParse(address)
         return whole.success ? [whole.data] : []
-      })
+      }),
     ),
 })
 export type CompanyDetails = z.infer<typeof CompanyDetails>

@@ -22,7 +22,10 @@ export const ErasureReference = z
   .string()
   .min(1, "reference must not be empty")
   .max(100, "reference must be at most 100 characters")
-  .regex(ERASURE_REFERENCE_PATTERN, "reference must start with a letter or digit and hold only letters, digits and . _ - : / #")
+  .regex(
+    ERASURE_REFERENCE_PATTERN,
+    "reference must start with a letter or digit and hold only letters, digits and . _ - : / #",
+  )
 
 /** `GET /gdpr/v1/lookup?email=`. */
 export const ErasureLookupQuery = z.object({ email: Email })

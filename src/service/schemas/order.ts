@@ -3,7 +3,15 @@ import { CountryCode, Currency, Email, Money, PhoneNumber, Quantity, TaxRate, Un
 
 /** Order interface, version 1.0 (contract section 2). */
 
-export const LINE_ITEM_TYPES = ["PHYSICAL", "DIGITAL", "SHIPPING_FEE", "SERVICE", "GIFTCARD", "BUYER_FEE", "OTHER"] as const
+export const LINE_ITEM_TYPES = [
+  "PHYSICAL",
+  "DIGITAL",
+  "SHIPPING_FEE",
+  "SERVICE",
+  "GIFTCARD",
+  "BUYER_FEE",
+  "OTHER",
+] as const
 export const LineItemType = z.enum(LINE_ITEM_TYPES)
 
 export const LineItem = z.object({
@@ -63,7 +71,10 @@ export const AnswerAddress = Address.extend({
 })
 
 /** A canonical id: letters and digits (CompanyCanonicalIdSchema). */
-export const CanonicalId = z.string().regex(/^[A-Za-z0-9]+$/, "company_canonical_id must be letters and digits only").max(100)
+export const CanonicalId = z
+  .string()
+  .regex(/^[A-Za-z0-9]+$/, "company_canonical_id must be letters and digits only")
+  .max(100)
 
 export const CompanyByCanonicalId = z.object({ company_canonical_id: CanonicalId }).strict()
 export const CompanyByNumber = z
@@ -118,7 +129,8 @@ export const OrderIntentRequest = z.object({
 export type OrderIntentRequest = z.infer<typeof OrderIntentRequest>
 
 /** A field the published documents let be null where the plugin reads null as absent: an optional key of the type. */
-const absentWhenNull = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((value) => (value === null ? undefined : value), schema.optional())
+const absentWhenNull = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((value) => (value === null ? undefined : value), schema.optional())
 
 /**
  * `buyer.company` as answers carry it (LaxCompanySchema): resolved to every field the service knows, even for a buyer
@@ -140,7 +152,11 @@ export const AnswerCompany = z
     }
     return company.company_canonical_id
       ? { company_canonical_id: company.company_canonical_id, ...known }
-      : { country_prefix: company.country_prefix ?? "", organization_number: company.organization_number ?? "", ...known }
+      : {
+          country_prefix: company.country_prefix ?? "",
+          organization_number: company.organization_number ?? "",
+          ...known,
+        }
   })
 /** The company an answer resolved: by canonical id (with what the service resolved), or by number. */
 export type ResolvedCompany =
@@ -189,7 +205,10 @@ export const AnswerMoney = AnswerDecimal.transform((value) => {
 export const OrderIntent = z.object({
   id: absentWhenNull(z.string()),
   approved: z.boolean(),
-  decline_reason: z.string().nullish().transform((reason) => reason ?? null),
+  decline_reason: z
+    .string()
+    .nullish()
+    .transform((reason) => reason ?? null),
   tracking_id: z.string(),
   gross_amount: AnswerMoney,
   /** Any string (published); the plugin keeps the cart's currency, not this one. */
@@ -210,7 +229,20 @@ export const MerchantUrls = z.object({
 export type MerchantUrls = z.infer<typeof MerchantUrls>
 
 /** The currencies an order may be in (CurrencyEnum). */
-export const ORDER_CURRENCIES = ["CHF", "CZK", "DKK", "EUR", "GBP", "INR", "MXN", "NOK", "PLN", "RON", "SEK", "USD"] as const
+export const ORDER_CURRENCIES = [
+  "CHF",
+  "CZK",
+  "DKK",
+  "EUR",
+  "GBP",
+  "INR",
+  "MXN",
+  "NOK",
+  "PLN",
+  "RON",
+  "SEK",
+  "USD",
+] as const
 /** An order's currency: one of CurrencyEnum (read as a plain string, so a body built from a cart types as one). */
 export const OrderCurrency = Currency.refine((code) => (ORDER_CURRENCIES as readonly string[]).includes(code), {
   message: `currency must be one of ${ORDER_CURRENCIES.join(" ")}`,
@@ -348,7 +380,11 @@ export const AnswerLineItem = z
   })
 
 /** A tax subtotal as answers carry it (TaxSubtotalSchema). */
-export const AnswerTaxSubtotal = z.object({ tax_rate: AnswerDecimal, taxable_amount: AnswerMoney, tax_amount: AnswerMoney })
+export const AnswerTaxSubtotal = z.object({
+  tax_rate: AnswerDecimal,
+  taxable_amount: AnswerMoney,
+  tax_amount: AnswerMoney,
+})
 
 /** A list the published documents let be null or absent, where null means none (their default). */
 const noneWhenNull = <T extends z.ZodTypeAny>(item: T) =>
@@ -372,7 +408,10 @@ export type FulfilRequest = z.infer<typeof FulfilRequest>
 export const FulfilOrderRequest = z.object({
   partial: FulfilRequest.optional(),
   invoice_number: z.string().min(1).max(100).optional(),
-  invoice_issue_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "invoice_issue_date must be a date (YYYY-MM-DD)").optional(),
+  invoice_issue_date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "invoice_issue_date must be a date (YYYY-MM-DD)")
+    .optional(),
 })
 export type FulfilOrderRequest = z.infer<typeof FulfilOrderRequest>
 
@@ -403,7 +442,8 @@ export const FullRefundRequest = z.object({
 })
 export type FullRefundRequest = z.infer<typeof FullRefundRequest>
 
-/** Refund lines: a list of lists in the refund answer, flat in the order's refunds[]; read flat either way, null as none. */
+/** Refund lines: a list of lists in the refund answer, flat in the order's refunds[]; read flat either way, null as
+ * none. */
 const RefundLines = z
   .union([z.array(AnswerLineItem), z.array(z.array(AnswerLineItem))])
   .nullable()
@@ -425,10 +465,22 @@ export const Refund = z.object({
   refund_no: z.number().int().nullish(),
   credit_note_number: z.string(),
   /** null when the answer has none (yet): that credit note is then fetched as the order's latest document, if it is. */
-  credit_note_url: z.string().nullish().transform((url) => url ?? null),
-  refund_date: z.string().nullish().transform((date) => date ?? null),
-  reason: z.string().nullish().transform((reason) => reason ?? null),
-  refund_reference: z.string().nullish().transform((reference) => reference ?? null),
+  credit_note_url: z
+    .string()
+    .nullish()
+    .transform((url) => url ?? null),
+  refund_date: z
+    .string()
+    .nullish()
+    .transform((date) => date ?? null),
+  reason: z
+    .string()
+    .nullish()
+    .transform((reason) => reason ?? null),
+  refund_reference: z
+    .string()
+    .nullish()
+    .transform((reference) => reference ?? null),
   /** Null (defect 1) reads as absent: the refund says nothing of its tax split. */
   tax_subtotals: absentWhenNull(z.array(AnswerTaxSubtotal)),
   line_items: RefundLines,
@@ -477,11 +529,20 @@ const orderFields = {
   merchant_order_id: z.string(),
   order_type: z.string().nullish(),
   invoice_type: z.string().nullish(),
-  merchant_reference: z.string().nullish().transform((reference) => reference ?? null),
+  merchant_reference: z
+    .string()
+    .nullish()
+    .transform((reference) => reference ?? null),
   state: AnswerOrderState,
   status: AnswerOrderStatus,
-  decline_reason: z.string().nullish().transform((reason) => reason ?? null),
-  payment_url: z.string().nullish().transform((url) => url ?? null),
+  decline_reason: z
+    .string()
+    .nullish()
+    .transform((reason) => reason ?? null),
+  payment_url: z
+    .string()
+    .nullish()
+    .transform((url) => url ?? null),
   gross_amount: AnswerMoney,
   net_amount: AnswerMoney,
   tax_amount: AnswerMoney,
@@ -506,12 +567,21 @@ const orderFields = {
     })
     .nullish()
     .transform((urls) => urls ?? null),
-  tracking_id: z.string().nullish().transform((id) => id ?? null),
+  tracking_id: z
+    .string()
+    .nullish()
+    .transform((id) => id ?? null),
   fulfilments: z.array(Fulfilment).optional(),
   refunds: noneWhenNull(Refund),
-  invoice_url: z.string().nullish().transform((url) => url ?? null),
+  invoice_url: z
+    .string()
+    .nullish()
+    .transform((url) => url ?? null),
   invoice_details: AnswerInvoiceDetails,
-  credit_note_url: z.string().nullish().transform((url) => url ?? null),
+  credit_note_url: z
+    .string()
+    .nullish()
+    .transform((url) => url ?? null),
   order_placed_date: z.string().nullish(),
   date_created: z.string().nullish(),
   date_updated: z.string().nullish(),
@@ -553,7 +623,11 @@ function wholeOrderFulfilment(order: OrderFieldsOut) {
 function finishOrder<T extends OrderFieldsOut>(order: T, ctx: z.RefinementCtx) {
   const created = order.date_created ?? order.order_placed_date
   if (!created) {
-    ctx.addIssue({ code: "custom", path: ["order_placed_date"], message: "the order answer carries neither date_created nor order_placed_date" })
+    ctx.addIssue({
+      code: "custom",
+      path: ["order_placed_date"],
+      message: "the order answer carries neither date_created nor order_placed_date",
+    })
   }
   let fulfilments = order.fulfilments
   if (fulfilments === undefined) {
@@ -563,7 +637,9 @@ function finishOrder<T extends OrderFieldsOut>(order: T, ctx: z.RefinementCtx) {
       ctx.addIssue({
         code: "custom",
         path: ["fulfilments"],
-        message: `an order in state ${order.state} must list its fulfilments (part of it may be invoiced: the plugin cannot tell what was without them)`,
+        message:
+          `an order in state ${order.state} must list its fulfilments (part of it ` +
+          `may be invoiced: the plugin cannot tell what was without them)`,
       })
     }
   }
@@ -596,7 +672,8 @@ export type OrderSummary = z.infer<typeof OrderSummary>
 /** `{id}` of the fulfilment made / the order that remains (SimpleSchema). */
 const SimpleId = z.object({ id: z.string() })
 
-/** The answer of a fulfilment when it is the order: which fulfilment it made / what remains (null once all is fulfilled). */
+/** The answer of a fulfilment when it is the order: which fulfilment it made / what remains (null once all is
+ * fulfilled). */
 export const FulfilAnswer = OrderFields.extend({
   fulfilled_order: SimpleId.nullish(),
   remained_order: SimpleId.nullish(),
@@ -619,15 +696,21 @@ export const FulfilReply = z.union([FulfilAnswer, FulfilIds])
  */
 export const CancelReply = z.union([Order, z.unknown().transform(() => null)])
 
-/** GET /v1/order/merchant-order-id/{id} (OrderResponseList): orders, and latent orders (quotes) the plugin never makes. */
+/** GET /v1/order/merchant-order-id/{id} (OrderResponseList): orders, and latent orders (quotes) the plugin never makes.
+ * */
 export const OrderList = z.array(z.unknown()).transform((items, ctx): Order[] => {
   const orders: Order[] = []
   items.forEach((item, index) => {
-    const latent = typeof item === "object" && item !== null && ["QUOTED", "EXPIRED", "CANCELLED"].includes(String((item as { status?: unknown }).status))
+    const latent =
+      typeof item === "object" &&
+      item !== null &&
+      ["QUOTED", "EXPIRED", "CANCELLED"].includes(String((item as { status?: unknown }).status))
     if (latent) return
     const parsed = Order.safeParse(item)
     if (parsed.success) orders.push(parsed.data)
-    else for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: [index, ...issue.path] } as z.core.$ZodRawIssue)
+    else
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ ...issue, path: [index, ...issue.path] } as z.core.$ZodRawIssue)
   })
   return orders
 })

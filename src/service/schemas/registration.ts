@@ -14,7 +14,8 @@ export const DELEGATION_TOKEN_TTL_MS = 60 * 60 * 1000
 export const REGISTRATION_COUNTRIES = ["GB", "US"] as const
 export const RegistrationCountry = z.enum(REGISTRATION_COUNTRIES, {
   error: (issue) =>
-    `Business registration is limited to UK (GB) and US sole traders: country_code ${JSON.stringify(issue.input)} is not supported`,
+    `Business registration is limited to UK (GB) and US sole traders: country_code ` +
+    `${JSON.stringify(issue.input)} is not supported`,
 })
 export type RegistrationCountry = z.infer<typeof RegistrationCountry>
 
@@ -115,7 +116,11 @@ const answerAddressParts = {
 }
 
 /** An address of autofill as GET answers it (published AddressSchema): any strings, nulls. */
-const AutofillAnswerAddress = z.object({ organization_name: z.string().nullish(), ...answerAddressParts, country: z.string().nullish() })
+const AutofillAnswerAddress = z.object({
+  organization_name: z.string().nullish(),
+  ...answerAddressParts,
+  country: z.string().nullish(),
+})
 
 /**
  * The current buyer of autofill as GET /autofill/v1/buyer/current answers it (published BuyerDetailsSchema): every
@@ -166,7 +171,11 @@ export type ReturningBuyerVerificationRequest = z.infer<typeof ReturningBuyerVer
 /** The code sent by email: six digits **(chosen)**. */
 export const VerificationCode = z.string().regex(/^\d{6}$/, "code must be six digits")
 
-export const ReturningBuyerCodeRequest = z.object({ email: Email, code: VerificationCode, verification_type: VerificationType })
+export const ReturningBuyerCodeRequest = z.object({
+  email: Email,
+  code: VerificationCode,
+  verification_type: VerificationType,
+})
 export type ReturningBuyerCodeRequest = z.infer<typeof ReturningBuyerCodeRequest>
 
 /** PATCH /proposal/returning-buyer/verification → 200; the matches token in the header. */
@@ -200,10 +209,16 @@ export const BusinessAddress = z.object({
 export type BusinessAddress = z.infer<typeof BusinessAddress>
 
 /** A residential address of the proprietor; the current one first, without `date_until`. */
-export const AddressHistoryEntry = BusinessAddress.extend({ date_from: z.iso.date(), date_until: z.iso.date().nullable().optional() })
+export const AddressHistoryEntry = BusinessAddress.extend({
+  date_from: z.iso.date(),
+  date_until: z.iso.date().nullable().optional(),
+})
 export type AddressHistoryEntry = z.infer<typeof AddressHistoryEntry>
 
-export const NationalIdentityNumber = z.object({ identity_number_type: z.string().min(1).max(50), identity_number: z.string().min(1).max(100) })
+export const NationalIdentityNumber = z.object({
+  identity_number_type: z.string().min(1).max(50),
+  identity_number: z.string().min(1).max(100),
+})
 
 /** The proprietor (published PersonalDetailsSchema): `address_history` required (may be empty). */
 export const ProprietorDetails = z.object({
@@ -262,7 +277,9 @@ const AnswerAddress = z.object({ ...answerAddressParts, country_code: z.string()
  */
 export const ProposalStatusAnswer = z
   .enum([...PROPOSAL_STATUSES, "REVIEWING", "UNVERIFIED"])
-  .transform((status): ProposalStatus => (status === "REVIEWING" ? "IN_REVIEW" : status === "UNVERIFIED" ? "SUBMITTED" : status))
+  .transform((status): ProposalStatus =>
+    status === "REVIEWING" ? "IN_REVIEW" : status === "UNVERIFIED" ? "SUBMITTED" : status,
+  )
 
 /**
  * `proposed_business` as answers carry it: a sole trader or a government department (published `business_type`,
@@ -334,7 +351,11 @@ export const submissionAnswerOf = (proposalId?: string) =>
     .transform((answer, ctx) => {
       const proposal_id = answer.proposal_id ?? proposalId
       if (proposal_id == null) {
-        ctx.addIssue({ code: "custom", path: ["proposal_id"], message: "the proposal's id is neither in the answer nor asked for" })
+        ctx.addIssue({
+          code: "custom",
+          path: ["proposal_id"],
+          message: "the proposal's id is neither in the answer nor asked for",
+        })
         return z.NEVER
       }
       return {

@@ -11,7 +11,6 @@ import { MAX_NUMBER_OF_PERIODS, MAX_PLAN_MONTHS, MIN_NUMBER_OF_PERIODS, MIN_PLAN
  * `/plan/{plan_id}/cancellation`).
  */
 
-
 export { MAX_NUMBER_OF_PERIODS, MAX_PLAN_MONTHS, MIN_NUMBER_OF_PERIODS, MIN_PLAN_MONTHS }
 /** The only cadence the service supports. */
 export const REPAYMENT_PERIODS = ["MONTHLY"] as const
@@ -133,11 +132,21 @@ const ReadAddress = z.object({
  */
 export const RepaymentAccount = z.object({
   id: z.string().min(1),
-  buyer_company: z.object({ trade_name: z.string(), official_address: ReadAddress, country_code: z.string(), national_identifier: z.string() }),
+  buyer_company: z.object({
+    trade_name: z.string(),
+    official_address: ReadAddress,
+    country_code: z.string(),
+    national_identifier: z.string(),
+  }),
   billing_address: ReadAddress,
   invoice_email: z.string(),
   invoice_cc_emails: z.array(z.string()).nullish(),
-  account_representative: z.object({ first_name: z.string(), last_name: z.string(), phone_number: z.string(), email: z.string() }),
+  account_representative: z.object({
+    first_name: z.string(),
+    last_name: z.string(),
+    phone_number: z.string(),
+    email: z.string(),
+  }),
   due_in_days: z.number().int().nullish(),
   /** The contract's (chosen, not published): echoed when sent. */
   merchant_account_reference: z.string().nullish(),
@@ -220,13 +229,17 @@ export type PlanLineItemType = z.infer<typeof PlanLineItemType>
 export const PRODUCT_IDENTIFIER_TYPES = ["EAN", "GTIN", "SKU", "UPC", "JAN", "CUSTOM_IDENTIFIER"] as const
 
 /** A plan's quantity: a positive decimal string with at most three decimals. */
-export const PlanQuantity = z.string().regex(/^\d{1,9}(\.\d{1,3})?$/, "quantity must be a decimal string with at most three decimals")
+export const PlanQuantity = z
+  .string()
+  .regex(/^\d{1,9}(\.\d{1,3})?$/, "quantity must be a decimal string with at most three decimals")
 
 /** A plan's line item: the repayment interface's own (published `LineItem`), not the order interface's. */
 export const PlanLineItem = z.object({
   name: z.string().min(1).max(255),
   description: z.string().min(1).max(1000),
-  product_identifiers: z.array(z.object({ value: z.string().min(1).max(255), identifier_type: z.enum(PRODUCT_IDENTIFIER_TYPES) })),
+  product_identifiers: z.array(
+    z.object({ value: z.string().min(1).max(255), identifier_type: z.enum(PRODUCT_IDENTIFIER_TYPES) }),
+  ),
   /** Excluding tax. */
   unit_price_amount: Money,
   unit_discount_amount: Money.optional(),
@@ -274,7 +287,11 @@ export const Instalment = z
     tax_subtotals: ReadTaxSubtotals,
     status: z.string().nullish(),
   })
-  .transform(({ id, status, ...instalment }) => ({ ...instalment, id: id ?? instalment.reference, status: status ?? "PLANNED" }))
+  .transform(({ id, status, ...instalment }) => ({
+    ...instalment,
+    id: id ?? instalment.reference,
+    status: status ?? "PLANNED",
+  }))
 export type Instalment = z.infer<typeof Instalment>
 
 /**
@@ -293,7 +310,12 @@ export const RepaymentPlan = z.object({
   tax_subtotals: ReadTaxSubtotals,
   consent_date: z.string(),
   line_items: z.array(z.record(z.string(), z.unknown())),
-  buyer_representative: z.object({ first_name: z.string(), last_name: z.string(), phone_number: z.string(), email: z.string() }),
+  buyer_representative: z.object({
+    first_name: z.string(),
+    last_name: z.string(),
+    phone_number: z.string(),
+    email: z.string(),
+  }),
   shipping_address: ReadAddress,
   terms: ReadPlanTerms,
   instalments: z
@@ -337,7 +359,11 @@ export const planStatusOf = (planId?: string) =>
     .transform((status, ctx) => {
       const plan_id = status.plan_id ?? planId
       if (plan_id == null) {
-        ctx.addIssue({ code: "custom", path: ["plan_id"], message: "the plan's id is neither in the answer nor asked for" })
+        ctx.addIssue({
+          code: "custom",
+          path: ["plan_id"],
+          message: "the plan's id is neither in the answer nor asked for",
+        })
         return z.NEVER
       }
       const before = status.fulfilment_status === "NOT_INITIATED" ? "0.00" : null

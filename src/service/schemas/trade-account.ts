@@ -19,7 +19,9 @@ export const MerchantId = z
   .string()
   .min(1)
   .max(255)
-  .refine((id) => !isServiceId(id), { message: `a merchant id must not begin with "${SERVICE_ID_PREFIX}" (reserved for the service's ids)` })
+  .refine((id) => !isServiceId(id), {
+    message: `a merchant id must not begin with "${SERVICE_ID_PREFIX}" (reserved for the service's ids)`,
+  })
 
 /**
  * The business: by the company search's canonical id, or by country and organization number. On the wire these
@@ -73,7 +75,12 @@ export const TradeAccountCustomerRequest = z
   .superRefine((body, ctx) => {
     const byNumber = body.country_code !== undefined || body.organization_number !== undefined
     if (body.canonical_id !== undefined) {
-      if (byNumber) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["canonical_id"], message: "give canonical_id alone, or country_code and organization_number" })
+      if (byNumber)
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["canonical_id"],
+          message: "give canonical_id alone, or country_code and organization_number",
+        })
       return
     }
     if (body.country_code === undefined || body.organization_number === undefined) {
@@ -96,7 +103,8 @@ export type TradeAccountCustomerRequest = z.infer<typeof TradeAccountCustomerReq
  */
 const idOf = (id: string | null, merchantId: string) => (id !== null && isServiceId(id) ? id : merchantId)
 /** An id of the answer's own that cannot name the record (not `svc_...`): kept, never used in a path. */
-const otherId = (id: string | null): { service_id?: string } => (id !== null && !isServiceId(id) ? { service_id: id } : {})
+const otherId = (id: string | null): { service_id?: string } =>
+  id !== null && !isServiceId(id) ? { service_id: id } : {}
 const nullIfAbsent = <T extends z.ZodTypeAny>(schema: T) => schema.nullish().transform((value) => value ?? null)
 
 /** The customer's `company` (`CompanySchema`): the service's record of the business. */
@@ -116,7 +124,11 @@ export const TradeAccountCustomer = z
     company: TradeAccountCustomerCompany.nullish(),
     // Read as the service stores them (its phones need not be E.164): strings, nothing more.
     contact_persons: z
-      .array(z.object({ first_name: z.string(), last_name: z.string(), phone_number: z.string(), email: z.string() }).partial())
+      .array(
+        z
+          .object({ first_name: z.string(), last_name: z.string(), phone_number: z.string(), email: z.string() })
+          .partial(),
+      )
       .nullish()
       .transform((list) => list ?? []),
     invoice_email_addresses: z.array(z.string()).nullish(),

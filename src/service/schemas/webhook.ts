@@ -91,7 +91,8 @@ export const IGNORED_EVENT_TYPES = [
   "workflow.failed.v1",
 ] as const
 
-/** Either name, kept as received (the plugin tells order events by their `order.` prefix and the state it reads back). */
+/** Either name, kept as received (the plugin tells order events by their `order.` prefix and the state it reads back).
+ * */
 const OrderEventTypeName = z.enum([...ORDER_EVENT_TYPES, ...LEGACY_ORDER_EVENT_TYPES])
 
 /** A field the plugin never reads from an event: any string, null or absent. */
@@ -177,5 +178,10 @@ export const FundingDecidedEvent = z.object({
 export type FundingDecidedEvent = z.infer<typeof FundingDecidedEvent>
 
 /** Any event the plugin acts on; the order events by either name, the enrollment events by the seed's. */
-export const WebhookEvent = z.discriminatedUnion("type", [OrderEvent, EnrollmentApprovedEvent, EnrollmentDeclinedEvent, FundingDecidedEvent])
+export const WebhookEvent = z.discriminatedUnion("type", [
+  OrderEvent,
+  EnrollmentApprovedEvent,
+  EnrollmentDeclinedEvent,
+  FundingDecidedEvent,
+])
 export type WebhookEvent = z.infer<typeof WebhookEvent>

@@ -43,7 +43,9 @@ it("imports nothing a browser cannot run", () => {
     return chain
   }
   const outside = Object.entries(inputs).flatMap(([file, input]) =>
-    input.imports.filter((i) => i.external && !ALLOWED.has(i.path)).map((i) => `${[...chainTo(file), i.path].join(" → ")}`)
+    input.imports
+      .filter((i) => i.external && !ALLOWED.has(i.path))
+      .map((i) => `${[...chainTo(file), i.path].join(" → ")}`),
   )
   expect(outside).toEqual([])
 })

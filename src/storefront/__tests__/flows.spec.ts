@@ -25,8 +25,16 @@ const company = { company_canonical_id: "cmpgb08123456" }
 function fakeSdk({
   session = (providerId: string, data: Record<string, unknown>) =>
     providerId === INVOICE
-      ? { provider_id: providerId, status: "requires_more", data: { ...data, state: "UNVERIFIED", order_id: "svc_1", payment_url: "https://svc.example/verify/1" } }
-      : { provider_id: providerId, status: "pending", data: { ...data, account_id: "acc_1", minimum_instalments: 3, maximum_instalments: 36 } },
+      ? {
+          provider_id: providerId,
+          status: "requires_more",
+          data: { ...data, state: "UNVERIFIED", order_id: "svc_1", payment_url: "https://svc.example/verify/1" },
+        }
+      : {
+          provider_id: providerId,
+          status: "pending",
+          data: { ...data, account_id: "acc_1", minimum_instalments: 3, maximum_instalments: 36 },
+        },
   initiateError,
   complete = async () => ({ type: "order", order: { id: "order_1" } }),
   cartOnRead = { id: "cart_1", payment_collection: { id: "pay_col_1", payment_sessions: [] } } as any,
@@ -43,7 +51,12 @@ function fakeSdk({
         initiatePaymentSession: async (cart: any, body: { provider_id: string; data?: Record<string, unknown> }) => {
           calls.initiate.push({ collection: cart.payment_collection?.id, ...body })
           if (initiateError) throw initiateError
-          return { payment_collection: { id: cart.payment_collection?.id ?? "pay_col_new", payment_sessions: [session(body.provider_id, body.data ?? {})] } }
+          return {
+            payment_collection: {
+              id: cart.payment_collection?.id ?? "pay_col_new",
+              payment_sessions: [session(body.provider_id, body.data ?? {})],
+            },
+          }
         },
       },
       cart: {
@@ -61,63 +74,98 @@ function fakeSdk({
   return { sdk, calls }
 }
 
-const bareCart = (sessions: any[] = []): CheckoutCart => ({ id: "cart_1", payment_collection: { id: "pay_col_1", payment_sessions: sessions } })
+const bareCart = (sessions: any[] = []): CheckoutCart => ({
+  id: "cart_1",
+  payment_collection: { id: "pay_col_1", payment_sessions: sessions },
+})
 
 describe("the payment button's flow (placeTradeCreditOrder)", () => {
-  it("pays by invoice in one completion: starts the session with verify_before_completion and sends the buyer to verify", async () => {
-    const { sdk, calls } = fakeSdk()
-    const cleared = jest.fn()
-    const result = await placeTradeCreditOrder({
-      sdk,
-      cart: bareCart([{ provider_id: INVOICE, status: "pending", data: { session_id: "ps_1", missing: ["company"] } }]),
-      choice: { company, details: { purchaseOrderNumber: " PO-7781 ", department: "", invoiceEmails: "ap@x.example; finance@x.example" }, returnUrl: "https://shop.example/dk/checkout/trade-credit/return" },
-      pageLanguage: "nb",
-      clearCart: cleared,
-    })
-    expect(result).toEqual({ redirect: "https://svc.example/verify/1?lang=nb" })
-    expect(calls.initiate).toEqual([
-      {
-        collection: "pay_col_1",
-        provider_id: INVOICE,
-        data: {
-          verify_before_completion: true,
+  it(
+    "pays by invoice in one completion: starts the session with verify_before_completion " +
+      "and sends the buyer to verify",
+    async () => {
+      const { sdk, calls } = fakeSdk()
+      const cleared = jest.fn()
+      const result = await placeTradeCreditOrder({
+        sdk,
+        cart: bareCart([
+          { provider_id: INVOICE, status: "pending", data: { session_id: "ps_1", missing: ["company"] } },
+        ]),
+        choice: {
           company,
-          return_url: "https://shop.example/dk/checkout/trade-credit/return",
-          purchase_order_number: "PO-7781",
-          invoice_emails: ["ap@x.example", "finance@x.example"],
+          details: {
+            purchaseOrderNumber: " PO-7781 ",
+            department: "",
+            invoiceEmails: "ap@x.example; finance@x.example",
+          },
+          returnUrl: "https://shop.example/dk/checkout/trade-credit/return",
         },
-      },
-    ])
-    // The verification comes before the order: no completion now (the return page completes, once).
-    expect(calls.complete).toEqual([])
-    expect(cleared).not.toHaveBeenCalled()
-  })
+        pageLanguage: "nb",
+        clearCart: cleared,
+      })
+      expect(result).toEqual({ redirect: "https://svc.example/verify/1?lang=nb" })
+      expect(calls.initiate).toEqual([
+        {
+          collection: "pay_col_1",
+          provider_id: INVOICE,
+          data: {
+            verify_before_completion: true,
+            company,
+            return_url: "https://shop.example/dk/checkout/trade-credit/return",
+            purchase_order_number: "PO-7781",
+            invoice_emails: ["ap@x.example", "finance@x.example"],
+          },
+        },
+      ])
+      // The verification comes before the order: no completion now (the return page completes, once).
+      expect(calls.complete).toEqual([])
+      expect(cleared).not.toHaveBeenCalled()
+    },
+  )
 
   it("does not start a session again that already is what the choice would start", async () => {
     const data = tradeCreditSessionData({ providerId: INVOICE, company })
-    const ready = { provider_id: INVOICE, status: "requires_more", data: { ...data, state: "UNVERIFIED", order_id: "svc_1", payment_url: "https://svc.example/verify/1" } }
+    const ready = {
+      provider_id: INVOICE,
+      status: "requires_more",
+      data: { ...data, state: "UNVERIFIED", order_id: "svc_1", payment_url: "https://svc.example/verify/1" },
+    }
     expect(sessionIsReady(ready, INVOICE, data)).toBe(true)
     expect(sessionIsReady(ready, INVOICE, { ...data, purchase_order_number: "PO-2" })).toBe(false)
     expect(sessionIsReady({ ...ready, status: "error" }, INVOICE, data)).toBe(false)
     expect(sessionIsReady(ready, PLAN, data)).toBe(false)
     const { sdk, calls } = fakeSdk()
     // The choice is what the cart's session holds already (a storefront that started it in the payment step).
-    expect(await placeTradeCreditOrder({ sdk, cart: bareCart([ready]) })).toEqual({ redirect: "https://svc.example/verify/1" })
+    expect(await placeTradeCreditOrder({ sdk, cart: bareCart([ready]) })).toEqual({
+      redirect: "https://svc.example/verify/1",
+    })
     expect(calls.initiate).toEqual([])
   })
 
-  it("pays in instalments: the number of months in the session, no verification, the cart completed and cleared", async () => {
-    const { sdk, calls } = fakeSdk()
-    const cleared = jest.fn()
-    const checked = { provider_id: PLAN, status: "pending", data: { company, account_id: "acc_1", session_id: "ps_2", minimum_instalments: 3 } }
-    const result = await placeTradeCreditOrder({ sdk, cart: bareCart([checked]), choice: { providerId: PLAN, numberOfPeriods: 12, details: { project: "HQ refit" } }, clearCart: cleared })
-    expect(result).toEqual({ order: { id: "order_1" } })
-    expect(calls.initiate).toHaveLength(1)
-    expect(calls.initiate[0].data).toEqual({ company, project: "HQ refit", number_of_periods: 12 })
-    expect(calls.initiate[0].data).not.toHaveProperty("verify_before_completion")
-    expect(calls.complete).toEqual(["cart_1"])
-    expect(cleared).toHaveBeenCalledTimes(1)
-  })
+  it(
+    "pays in instalments: the number of months in the session, no verification, " + "the cart completed and cleared",
+    async () => {
+      const { sdk, calls } = fakeSdk()
+      const cleared = jest.fn()
+      const checked = {
+        provider_id: PLAN,
+        status: "pending",
+        data: { company, account_id: "acc_1", session_id: "ps_2", minimum_instalments: 3 },
+      }
+      const result = await placeTradeCreditOrder({
+        sdk,
+        cart: bareCart([checked]),
+        choice: { providerId: PLAN, numberOfPeriods: 12, details: { project: "HQ refit" } },
+        clearCart: cleared,
+      })
+      expect(result).toEqual({ order: { id: "order_1" } })
+      expect(calls.initiate).toHaveLength(1)
+      expect(calls.initiate[0].data).toEqual({ company, project: "HQ refit", number_of_periods: 12 })
+      expect(calls.initiate[0].data).not.toHaveProperty("verify_before_completion")
+      expect(calls.complete).toEqual(["cart_1"])
+      expect(cleared).toHaveBeenCalledTimes(1)
+    },
+  )
 
   it("reads the cart's payment collection again when the page's cart had none", async () => {
     const { sdk, calls } = fakeSdk()
@@ -127,7 +175,9 @@ describe("the payment button's flow (placeTradeCreditOrder)", () => {
   })
 
   it("asks for the company when none was chosen, in the buyer's words", async () => {
-    const { sdk, calls } = fakeSdk({ session: (provider_id, data) => ({ provider_id, status: "pending", data: { ...data, missing: ["company"] } }) })
+    const { sdk, calls } = fakeSdk({
+      session: (provider_id, data) => ({ provider_id, status: "pending", data: { ...data, missing: ["company"] } }),
+    })
     const result = await placeTradeCreditOrder({ sdk, cart: bareCart(), language: "sv" })
     expect(result.error).toEqual({ code: "COMPANY_REQUIRED", message: CODE_TEXTS.COMPANY_REQUIRED.sv })
     expect(calls.complete).toEqual([])
@@ -135,44 +185,88 @@ describe("the payment button's flow (placeTradeCreditOrder)", () => {
 
   it("shows a refusal in plain words, never a raw code", async () => {
     // The SDK's FetchError keeps the server's message and status, not the code.
-    const declined = Object.assign(new Error("Trade credit is not available for this purchase. Choose another payment method."), { status: 400 })
-    let result = await placeTradeCreditOrder({ sdk: fakeSdk({ initiateError: declined }).sdk, cart: bareCart(), choice: { company } })
+    const declined = Object.assign(
+      new Error("Trade credit is not available for this purchase. Choose another payment method."),
+      { status: 400 },
+    )
+    let result = await placeTradeCreditOrder({
+      sdk: fakeSdk({ initiateError: declined }).sdk,
+      cart: bareCart(),
+      choice: { company },
+    })
     expect(result.error?.message).toBe(declined.message)
     // A message naming a code (a proxy's, another plugin's) is not shown: general words instead.
     const raw = Object.assign(new Error("Declined: TOO_HIGH_RISK"), { status: 400 })
-    result = await placeTradeCreditOrder({ sdk: fakeSdk({ initiateError: raw }).sdk, cart: bareCart(), choice: { company }, language: "de" })
+    result = await placeTradeCreditOrder({
+      sdk: fakeSdk({ initiateError: raw }).sdk,
+      cart: bareCart(),
+      choice: { company },
+      language: "de",
+    })
     expect(result.error?.message).not.toMatch(/TOO_HIGH_RISK/)
     expect(result.error?.message).toMatch(/Handelskredit/)
     // With the code (a server-side caller's error body): the kit's words in the buyer's language.
     const coded = { message: "Trade credit is not available", body: { code: "TRADE_CREDIT_DECLINED" } }
-    result = await placeTradeCreditOrder({ sdk: fakeSdk({ initiateError: coded }).sdk, cart: bareCart(), choice: { company }, language: "nl" })
+    result = await placeTradeCreditOrder({
+      sdk: fakeSdk({ initiateError: coded }).sdk,
+      cart: bareCart(),
+      choice: { company },
+      language: "nl",
+    })
     expect(result.error).toEqual({ code: "TRADE_CREDIT_DECLINED", message: CODE_TEXTS.TRADE_CREDIT_DECLINED.nl })
     // A failed completion: the same.
-    const failing = fakeSdk({ complete: async () => Promise.reject(Object.assign(new Error("INVALID_DATA: payment_session"), { status: 400 })) })
-    result = await placeTradeCreditOrder({ sdk: failing.sdk, cart: bareCart(), choice: { providerId: PLAN, company, numberOfPeriods: 6 }, language: "en" })
+    const failing = fakeSdk({
+      complete: async () => Promise.reject(Object.assign(new Error("INVALID_DATA: payment_session"), { status: 400 })),
+    })
+    result = await placeTradeCreditOrder({
+      sdk: failing.sdk,
+      cart: bareCart(),
+      choice: { providerId: PLAN, company, numberOfPeriods: 6 },
+      language: "en",
+    })
     expect(result.error?.message).not.toMatch(/[A-Z]+_[A-Z]+/)
   })
 
   it("builds the session data from the choice, keeping what the session had", () => {
-    expect(tradeCreditSessionData({ providerId: INVOICE }, { company, purchase_order_number: "PO-1", state: "UNVERIFIED", order_id: "svc_1" })).toEqual({
+    expect(
+      tradeCreditSessionData(
+        { providerId: INVOICE },
+        { company, purchase_order_number: "PO-1", state: "UNVERIFIED", order_id: "svc_1" },
+      ),
+    ).toEqual({
       verify_before_completion: true,
       company,
       purchase_order_number: "PO-1",
     })
     // A field the buyer emptied is dropped.
-    expect(tradeCreditSessionData({ providerId: INVOICE, details: { purchaseOrderNumber: " " } }, { company, purchase_order_number: "PO-1" })).not.toHaveProperty(
-      "purchase_order_number"
-    )
-    expect(tradeCreditSessionData({ providerId: PLAN, company, numberOfPeriods: 24 })).toEqual({ company, number_of_periods: 24 })
+    expect(
+      tradeCreditSessionData(
+        { providerId: INVOICE, details: { purchaseOrderNumber: " " } },
+        { company, purchase_order_number: "PO-1" },
+      ),
+    ).not.toHaveProperty("purchase_order_number")
+    expect(tradeCreditSessionData({ providerId: PLAN, company, numberOfPeriods: 24 })).toEqual({
+      company,
+      number_of_periods: 24,
+    })
   })
 })
 
 describe("the company search", () => {
   it("asks the plugin's store route and keeps only <mark> from the highlight", async () => {
-    const fetch = jest.fn(async () => ({ items: [{ canonical_id: "c1", name: "ACME", country: "GB", national_identifier: { type: "CRN", id: "0812" } }] }))
+    const fetch = jest.fn(async () => ({
+      items: [{ canonical_id: "c1", name: "ACME", country: "GB", national_identifier: { type: "CRN", id: "0812" } }],
+    }))
     const items = await searchCompanies({ sdk: { client: { fetch } } as any, country: "GB", q: "acme" })
-    expect(fetch).toHaveBeenCalledWith("/store/trade-credit/companies", { query: { country: "GB", q: "acme", limit: 8 } })
-    expect(selectionOfHit(items[0])).toEqual({ company: { company_canonical_id: "c1" }, name: "ACME", number: "CRN 0812", country: "GB" })
+    expect(fetch).toHaveBeenCalledWith("/store/trade-credit/companies", {
+      query: { country: "GB", q: "acme", limit: 8 },
+    })
+    expect(selectionOfHit(items[0])).toEqual({
+      company: { company_canonical_id: "c1" },
+      name: "ACME",
+      number: "CRN 0812",
+      country: "GB",
+    })
     expect(highlightParts("<mark>Ac</mark>me <b>x</b><script>alert(1)</script>", "Acme")).toEqual([
       { text: "Ac", marked: true },
       { text: "me <b>x</b><script>alert(1)</script>", marked: false },
@@ -198,17 +292,39 @@ describe("the company search", () => {
 })
 
 describe("the instalment order's funding", () => {
-  const plan = (status: string, funding?: string) => ({ provider_id: "pp_trade-credit-plan_default", status, data: funding ? { funding_status: funding } : {} })
+  const plan = (status: string, funding?: string) => ({
+    provider_id: "pp_trade-credit-plan_default",
+    status,
+    data: funding ? { funding_status: funding } : {},
+  })
   it("is read from the order's plan session or payment", async () => {
-    expect(orderFundingStateOf({ payment_collections: [{ payment_sessions: [plan("pending_authorization", "PENDING")] }] })).toBe("pending")
-    expect(orderFundingStateOf({ payment_collections: [{ payment_sessions: [plan("authorized", "ACCEPTED")] }] })).toBe("accepted")
-    expect(orderFundingStateOf({ status: "canceled", payment_collections: [{ payment_sessions: [plan("canceled")] }] })).toBe("rejected")
-    expect(orderFundingStateOf({ payment_collections: [{ payments: [plan("authorized", "ACCEPTED")] }] })).toBe("accepted")
-    expect(orderFundingStateOf({ payment_collections: [{ payment_sessions: [{ provider_id: "pp_trade-credit_default", status: "authorized" }] }] })).toBeNull()
+    expect(
+      orderFundingStateOf({ payment_collections: [{ payment_sessions: [plan("pending_authorization", "PENDING")] }] }),
+    ).toBe("pending")
+    expect(orderFundingStateOf({ payment_collections: [{ payment_sessions: [plan("authorized", "ACCEPTED")] }] })).toBe(
+      "accepted",
+    )
+    expect(
+      orderFundingStateOf({ status: "canceled", payment_collections: [{ payment_sessions: [plan("canceled")] }] }),
+    ).toBe("rejected")
+    expect(orderFundingStateOf({ payment_collections: [{ payments: [plan("authorized", "ACCEPTED")] }] })).toBe(
+      "accepted",
+    )
+    expect(
+      orderFundingStateOf({
+        payment_collections: [{ payment_sessions: [{ provider_id: "pp_trade-credit_default", status: "authorized" }] }],
+      }),
+    ).toBeNull()
     expect(orderFundingStateOf({ payment_collections: [{ payments: [] }] })).toBeUndefined()
-    const retrieve = jest.fn(async () => ({ order: { payment_collections: [{ payment_sessions: [plan("pending_authorization", "PENDING")] }] } }))
+    const retrieve = jest.fn(async () => ({
+      order: { payment_collections: [{ payment_sessions: [plan("pending_authorization", "PENDING")] }] },
+    }))
     expect(await retrieveOrderFunding({ sdk: { store: { order: { retrieve } } }, orderId: "order_1" })).toBe("pending")
-    expect(retrieve).toHaveBeenCalledWith("order_1", { fields: expect.stringContaining("*payment_collections.payment_sessions") }, undefined)
+    expect(retrieve).toHaveBeenCalledWith(
+      "order_1",
+      { fields: expect.stringContaining("*payment_collections.payment_sessions") },
+      undefined,
+    )
   })
 })
 
@@ -234,9 +350,18 @@ describe("the sole-trader signup", () => {
   }
 
   it("welcomes a buyer the provider knows, without a popup", async () => {
-    const sdk = routes({ "/autofill-token": () => ({ buyer_url: "https://svc.example/buyer?t=1" }), "/buyer": () => ({ buyer: business }) })
+    const sdk = routes({
+      "/autofill-token": () => ({ buyer_url: "https://svc.example/buyer?t=1" }),
+      "/buyer": () => ({ buyer: business }),
+    })
     const open = jest.fn()
-    const outcome = await signUpSoleTrader({ sdk, country: "GB", open, fetch: (async () => ({ ok: true, status: 200 })) as any, language: "nb" })
+    const outcome = await signUpSoleTrader({
+      sdk,
+      country: "GB",
+      open,
+      fetch: (async () => ({ ok: true, status: 200 })) as any,
+      language: "nb",
+    })
     expect(outcome).toEqual({ status: "known", business, message: "Velkommen tilbake: GRACE HOPPER CONSULTING." })
     expect(open).not.toHaveBeenCalled()
   })
@@ -255,38 +380,64 @@ describe("the sole-trader signup", () => {
       return {}
     })
     const statuses: string[] = []
-    const outcome = await signUpSoleTrader({ sdk, country: "GB", open, messages: bus, onStatus: (s) => statuses.push(s), fetch: (async () => ({ ok: false, status: 404 })) as any })
+    const outcome = await signUpSoleTrader({
+      sdk,
+      country: "GB",
+      open,
+      messages: bus,
+      onStatus: (s) => statuses.push(s),
+      fetch: (async () => ({ ok: false, status: 404 })) as any,
+    })
     expect(open).toHaveBeenCalledWith("https://svc.example/signup?token=x")
-    expect(sdk.client.fetch).toHaveBeenCalledWith("/store/trade-credit/soletrader/signup", { method: "POST", body: { country: "GB" } })
+    expect(sdk.client.fetch).toHaveBeenCalledWith("/store/trade-credit/soletrader/signup", {
+      method: "POST",
+      body: { country: "GB" },
+    })
     expect(outcome).toEqual({ status: "signed-up", business, message: "Signed up: GRACE HOPPER CONSULTING." })
-    expect(statuses).toEqual(["Checking whether the credit provider knows you…", "Opening the credit provider's signup…", "Complete the signup in the popup window."])
+    expect(statuses).toEqual([
+      "Checking whether the credit provider knows you…",
+      "Opening the credit provider's signup…",
+      "Complete the signup in the popup window.",
+    ])
   })
 
-  it("reads autofill again when the popup closes without a message (the service's popup saves and closes)", async () => {
-    let saved = false
-    const sdk = routes({
-      "/signup": () => ({ popup_url: "https://svc.example/signup?token=x" }),
-      "/buyer": () => {
-        if (!saved) throw Object.assign(new Error("empty"), { status: 404, code: "TRADE_CREDIT_AUTOFILL_EMPTY" })
-        return { buyer: business }
-      },
-    })
-    const bus = messages()
-    // The service's popup: it saves the details to autofill, then closes; it posts nothing.
-    const popup = { closed: false }
-    const open = jest.fn(() => {
-      setTimeout(() => {
-        saved = true
-        popup.closed = true
-      }, 5)
-      return popup
-    })
-    const outcome = await signUpSoleTrader({ sdk, country: "GB", checkKnownBuyer: false, open, messages: bus, closedPollMs: 2 })
-    expect(outcome).toEqual({ status: "signed-up", business, message: "Signed up: GRACE HOPPER CONSULTING." })
-    // A message after the close changes nothing: the signup ended once.
-    bus.post({ origin: "https://svc.example", data: { type: "soletrader-signup", status: "cancelled" } })
-    expect(sdk.client.fetch.mock.calls.filter(([path]) => path === "/store/trade-credit/soletrader/buyer")).toHaveLength(1)
-  })
+  it(
+    "reads autofill again when the popup closes without a message (the service's " + "popup saves and closes)",
+    async () => {
+      let saved = false
+      const sdk = routes({
+        "/signup": () => ({ popup_url: "https://svc.example/signup?token=x" }),
+        "/buyer": () => {
+          if (!saved) throw Object.assign(new Error("empty"), { status: 404, code: "TRADE_CREDIT_AUTOFILL_EMPTY" })
+          return { buyer: business }
+        },
+      })
+      const bus = messages()
+      // The service's popup: it saves the details to autofill, then closes; it posts nothing.
+      const popup = { closed: false }
+      const open = jest.fn(() => {
+        setTimeout(() => {
+          saved = true
+          popup.closed = true
+        }, 5)
+        return popup
+      })
+      const outcome = await signUpSoleTrader({
+        sdk,
+        country: "GB",
+        checkKnownBuyer: false,
+        open,
+        messages: bus,
+        closedPollMs: 2,
+      })
+      expect(outcome).toEqual({ status: "signed-up", business, message: "Signed up: GRACE HOPPER CONSULTING." })
+      // A message after the close changes nothing: the signup ended once.
+      bus.post({ origin: "https://svc.example", data: { type: "soletrader-signup", status: "cancelled" } })
+      expect(
+        sdk.client.fetch.mock.calls.filter(([path]) => path === "/store/trade-credit/soletrader/buyer"),
+      ).toHaveLength(1)
+    },
+  )
 
   it("says plainly, in the buyer's language, that the popup was closed before the signup was finished", async () => {
     const sdk = routes({ "/signup": () => ({ popup_url: "https://svc.example/signup?token=x" }) })
@@ -297,7 +448,15 @@ describe("the sole-trader signup", () => {
     }
     for (const language of ["en", "de"]) {
       popup.closed = false
-      const outcome = await signUpSoleTrader({ sdk, country: "GB", checkKnownBuyer: false, open, messages: messages(), closedPollMs: 2, language })
+      const outcome = await signUpSoleTrader({
+        sdk,
+        country: "GB",
+        checkKnownBuyer: false,
+        open,
+        messages: messages(),
+        closedPollMs: 2,
+        language,
+      })
       expect(outcome).toEqual({ status: "cancelled", message: KIT_TEXTS["soletrader.closed"][language as "en" | "de"] })
     }
     expect(KIT_TEXTS["soletrader.closed"].en).toMatch(/closed before the signup was finished/)
@@ -322,12 +481,22 @@ describe("the sole-trader signup", () => {
       setTimeout(() => (popup.closed = true), 5)
       return popup
     }
-    const outcome = await signUpSoleTrader({ sdk, country: "GB", checkKnownBuyer: false, open, messages: messages(), closedPollMs: 2 })
+    const outcome = await signUpSoleTrader({
+      sdk,
+      country: "GB",
+      checkKnownBuyer: false,
+      open,
+      messages: messages(),
+      closedPollMs: 2,
+    })
     expect(outcome).toEqual({ status: "in-review", message: "Your registration is being reviewed." })
   })
 
   it("takes the popup's message when it comes before the close, once", async () => {
-    const sdk = routes({ "/signup": () => ({ popup_url: "https://svc.example/signup?token=x" }), "/buyer": () => ({ buyer: business }) })
+    const sdk = routes({
+      "/signup": () => ({ popup_url: "https://svc.example/signup?token=x" }),
+      "/buyer": () => ({ buyer: business }),
+    })
     const bus = messages()
     const popup = { closed: false }
     const open = () => {
@@ -338,64 +507,117 @@ describe("the sole-trader signup", () => {
       }, 5)
       return popup
     }
-    const outcome = await signUpSoleTrader({ sdk, country: "GB", checkKnownBuyer: false, open, messages: bus, closedPollMs: 2 })
+    const outcome = await signUpSoleTrader({
+      sdk,
+      country: "GB",
+      checkKnownBuyer: false,
+      open,
+      messages: bus,
+      closedPollMs: 2,
+    })
     expect(outcome).toEqual({ status: "cancelled", message: KIT_TEXTS["soletrader.cancelled"].en })
     expect(sdk.client.fetch.mock.calls.map(([path]) => path)).toEqual(["/store/trade-credit/soletrader/signup"])
   })
 
-  it("offers a link when the popup is blocked, and says so plainly when it is cancelled or the buyer is not logged in", async () => {
-    const sdk = routes({ "/signup": () => ({ popup_url: "https://svc.example/signup?token=x" }) })
-    const bus = messages()
-    const blocked = jest.fn(() => bus.post({ origin: "https://svc.example", data: { type: "soletrader-signup", status: "cancelled" } }))
-    const outcome = await signUpSoleTrader({ sdk, country: "GB", checkKnownBuyer: false, open: () => null, onBlocked: blocked, messages: bus })
-    expect(blocked).toHaveBeenCalledWith("https://svc.example/signup?token=x")
-    expect(outcome.status).toBe("cancelled")
-    const guest = { client: { fetch: async () => Promise.reject(Object.assign(new Error("Unauthorized"), { status: 401 })) } }
-    const refused = await signUpSoleTrader({ sdk: guest, country: "GB", language: "de" })
-    expect(refused).toEqual({ status: "error", message: CODE_TEXTS.TRADE_CREDIT_UNAUTHORIZED.de })
-  })
+  it(
+    "offers a link when the popup is blocked, and says so plainly when it is " +
+      "cancelled or the buyer is not logged in",
+    async () => {
+      const sdk = routes({ "/signup": () => ({ popup_url: "https://svc.example/signup?token=x" }) })
+      const bus = messages()
+      const blocked = jest.fn(() =>
+        bus.post({ origin: "https://svc.example", data: { type: "soletrader-signup", status: "cancelled" } }),
+      )
+      const outcome = await signUpSoleTrader({
+        sdk,
+        country: "GB",
+        checkKnownBuyer: false,
+        open: () => null,
+        onBlocked: blocked,
+        messages: bus,
+      })
+      expect(blocked).toHaveBeenCalledWith("https://svc.example/signup?token=x")
+      expect(outcome.status).toBe("cancelled")
+      const guest = {
+        client: { fetch: async () => Promise.reject(Object.assign(new Error("Unauthorized"), { status: 401 })) },
+      }
+      const refused = await signUpSoleTrader({ sdk: guest, country: "GB", language: "de" })
+      expect(refused).toEqual({ status: "error", message: CODE_TEXTS.TRADE_CREDIT_UNAUTHORIZED.de })
+    },
+  )
 })
 
 describe("the return route handler", () => {
-  const request = (query: string, headers: Record<string, string> = {}) => new Request(`https://shop.example/dk/checkout/trade-credit/return?${query}`, { headers })
+  const request = (query: string, headers: Record<string, string> = {}) =>
+    new Request(`https://shop.example/dk/checkout/trade-credit/return?${query}`, { headers })
   const params = Promise.resolve({ countryCode: "dk" })
 
-  it("completes the verified cart once, clears the cart cookie and goes on to the confirmation in the country", async () => {
-    const { sdk, calls } = fakeSdk()
-    const response = await tradeCreditReturnRoute({ sdk })(request("cart_id=cart_1&trade_credit=verified"), { params })
-    expect(calls.complete).toEqual(["cart_1"])
-    expect(response.status).toBe(200)
-    expect(response.headers.get("set-cookie")).toBe("_medusa_cart_id=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict; Secure")
-    expect(response.headers.get("cache-control")).toBe("no-store")
-    // A same-site step, so the SameSite=Strict cookies come along on the next page.
-    expect(await response.text()).toContain('<meta http-equiv="refresh" content="0;url=/dk/order/order_1/confirmed">')
-  })
+  it(
+    "completes the verified cart once, clears the cart cookie and goes on to " + "the confirmation in the country",
+    async () => {
+      const { sdk, calls } = fakeSdk()
+      const response = await tradeCreditReturnRoute({ sdk })(request("cart_id=cart_1&trade_credit=verified"), {
+        params,
+      })
+      expect(calls.complete).toEqual(["cart_1"])
+      expect(response.status).toBe(200)
+      expect(response.headers.get("set-cookie")).toBe(
+        "_medusa_cart_id=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict; Secure",
+      )
+      expect(response.headers.get("cache-control")).toBe("no-store")
+      // A same-site step, so the SameSite=Strict cookies come along on the next page.
+      expect(await response.text()).toContain('<meta http-equiv="refresh" content="0;url=/dk/order/order_1/confirmed">')
+    },
+  )
 
-  it("sends the buyer back to the payment step, in the country, when the verification failed or the completion did", async () => {
-    const { sdk, calls } = fakeSdk()
-    const failed = await tradeCreditReturnRoute({ sdk })(request("cart_id=cart_1&trade_credit=failed"), { params })
-    expect(await failed.text()).toContain("url=/dk/checkout?step=payment&amp;trade_credit=failed")
-    expect(calls.complete).toEqual([])
-    const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined)
-    const refused = fakeSdk({ complete: async () => Promise.reject({ message: "Trade credit order cancelled", body: { code: "TRADE_CREDIT_ORDER_CANCELLED" } }) })
-    const error = await tradeCreditReturnRoute({ sdk: refused.sdk })(request("cart_id=cart_1&trade_credit=verified", { "accept-language": "sv" }), { params })
-    const page = await error.text()
-    expect(page).toContain("url=/dk/checkout?step=payment&amp;trade_credit=error&amp;code=TRADE_CREDIT_ORDER_CANCELLED")
-    expect(page).toContain('lang="sv"')
-    expect(error.headers.get("set-cookie")).toBeNull()
-    expect(warn).toHaveBeenCalled()
-    warn.mockRestore()
-  })
+  it(
+    "sends the buyer back to the payment step, in the country, when the verification " + "failed or the completion did",
+    async () => {
+      const { sdk, calls } = fakeSdk()
+      const failed = await tradeCreditReturnRoute({ sdk })(request("cart_id=cart_1&trade_credit=failed"), { params })
+      expect(await failed.text()).toContain("url=/dk/checkout?step=payment&amp;trade_credit=failed")
+      expect(calls.complete).toEqual([])
+      const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined)
+      const refused = fakeSdk({
+        complete: async () =>
+          Promise.reject({ message: "Trade credit order cancelled", body: { code: "TRADE_CREDIT_ORDER_CANCELLED" } }),
+      })
+      const error = await tradeCreditReturnRoute({ sdk: refused.sdk })(
+        request("cart_id=cart_1&trade_credit=verified", { "accept-language": "sv" }),
+        { params },
+      )
+      const page = await error.text()
+      expect(page).toContain(
+        "url=/dk/checkout?step=payment&amp;trade_credit=error&amp;code=TRADE_CREDIT_ORDER_CANCELLED",
+      )
+      expect(page).toContain('lang="sv"')
+      expect(error.headers.get("set-cookie")).toBeNull()
+      expect(warn).toHaveBeenCalled()
+      warn.mockRestore()
+    },
+  )
 
   it("sends the buyer to verify when the service still waits, and ignores a country segment that is none", async () => {
     const waiting = fakeSdk({
       complete: async () => ({ type: "cart", error: { message: "requires more" } }),
-      cartOnRead: { id: "cart_1", payment_collection: { payment_sessions: [{ provider_id: INVOICE, status: "requires_more", data: { payment_url: "https://svc.example/verify/2" } }] } },
+      cartOnRead: {
+        id: "cart_1",
+        payment_collection: {
+          payment_sessions: [
+            { provider_id: INVOICE, status: "requires_more", data: { payment_url: "https://svc.example/verify/2" } },
+          ],
+        },
+      },
     })
-    const response = await tradeCreditReturnRoute({ sdk: waiting.sdk })(request("cart_id=cart_1&trade_credit=verified", { "accept-language": "de" }), { params })
+    const response = await tradeCreditReturnRoute({ sdk: waiting.sdk })(
+      request("cart_id=cart_1&trade_credit=verified", { "accept-language": "de" }),
+      { params },
+    )
     expect(response.status).toBe(303)
     expect(response.headers.get("location")).toBe("https://svc.example/verify/2?lang=de")
-    const odd = await tradeCreditReturnRoute({ sdk: fakeSdk().sdk })(request("trade_credit=verified"), { params: { countryCode: "../x" } })
+    const odd = await tradeCreditReturnRoute({ sdk: fakeSdk().sdk })(request("trade_credit=verified"), {
+      params: { countryCode: "../x" },
+    })
     expect(await odd.text()).toContain("url=/checkout?step=payment")
   })
 })
@@ -403,6 +625,8 @@ describe("the return route handler", () => {
 describe("the buyer's words", () => {
   it("never pass on a server message that names a raw code", () => {
     expect(buyerMessage(undefined, { serverMessage: "Declined: TOO_HIGH_RISK" })).not.toMatch(/TOO_HIGH_RISK/)
-    expect(buyerMessage(undefined, { serverMessage: "billing_address.phone: not a phone number" })).toBe("billing_address.phone: not a phone number")
+    expect(buyerMessage(undefined, { serverMessage: "billing_address.phone: not a phone number" })).toBe(
+      "billing_address.phone: not a phone number",
+    )
   })
 })

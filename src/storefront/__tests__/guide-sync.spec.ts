@@ -17,7 +17,8 @@ type Change = {
   /** The count the section's paragraph states ("(4 lines)"). */
   stated: number
   kind: "diff" | "new"
-  /** Every line of the block in order: " context", "+added", "-removed" ("@@" hunk headers left out); a new file's lines as they are. */
+  /** Every line of the block in order: " context", "+added", "-removed" ("@@" hunk headers left out); a new file's
+   * lines as they are. */
   lines: string[]
 }
 
@@ -51,7 +52,10 @@ function changesOf(section: string): Change[] {
 
 /** The table's rows: `| \`path\` | N |`, and its total. */
 function tableOf(section: string) {
-  const rows = [...section.matchAll(/^\| `([^`]+)` \| (\d+) \|$/gm)].map(([, file, count]) => ({ file, count: Number(count) }))
+  const rows = [...section.matchAll(/^\| `([^`]+)` \| (\d+) \|$/gm)].map(([, file, count]) => ({
+    file,
+    count: Number(count),
+  }))
   const total = section.match(/^\| \*\*Total\*\* \| \*\*(\d+)\*\* \|$/m)
   return { rows, total: total ? Number(total[1]) : undefined }
 }
@@ -59,8 +63,14 @@ function tableOf(section: string) {
 const markdown = readFileSync(GUIDE, "utf8")
 const section = starterSection(markdown)
 const changes = changesOf(section)
-const added = (change: Change) => (change.kind === "new" ? change.lines.filter((l) => l.trim()) : change.lines.filter((l) => l.startsWith("+")).map((l) => l.slice(1)))
-const fileLines = (file: string) => readFileSync(path.join(EXAMPLE, file), "utf8").split("\n").map((line) => line.trimEnd())
+const added = (change: Change) =>
+  change.kind === "new"
+    ? change.lines.filter((l) => l.trim())
+    : change.lines.filter((l) => l.startsWith("+")).map((l) => l.slice(1))
+const fileLines = (file: string) =>
+  readFileSync(path.join(EXAMPLE, file), "utf8")
+    .split("\n")
+    .map((line) => line.trimEnd())
 
 describe("docs/storefront.md's dtc-starter changes and examples/next-storefront", () => {
   it("finds the seven changes of the guide", () => {
@@ -82,7 +92,8 @@ describe("docs/storefront.md's dtc-starter changes and examples/next-storefront"
       const missing = added(change).filter((line) => !lines.includes(line.trimEnd()))
       expect(missing).toEqual([])
       // Added and context lines (blank ones aside) appear in the file in the guide's order.
-      const wanted = change.kind === "new" ? change.lines : change.lines.filter((l) => !l.startsWith("-")).map((l) => l.slice(1))
+      const wanted =
+        change.kind === "new" ? change.lines : change.lines.filter((l) => !l.startsWith("-")).map((l) => l.slice(1))
       let at = 0
       for (const line of wanted.map((l) => l.trimEnd()).filter(Boolean)) {
         const found = lines.indexOf(line, at)
@@ -94,7 +105,10 @@ describe("docs/storefront.md's dtc-starter changes and examples/next-storefront"
     if (change.kind === "diff") {
       it("has none of the lines the guide removes", () => {
         const kept = new Set(added(change))
-        const removed = change.lines.filter((l) => l.startsWith("-")).map((l) => l.slice(1)).filter((l) => !kept.has(l))
+        const removed = change.lines
+          .filter((l) => l.startsWith("-"))
+          .map((l) => l.slice(1))
+          .filter((l) => !kept.has(l))
         const lines = fileLines(file)
         expect(removed.filter((line) => lines.includes(line.trimEnd()))).toEqual([])
       })
@@ -115,6 +129,9 @@ describe("docs/storefront.md's dtc-starter changes and examples/next-storefront"
     const total = changes.reduce((sum, change) => sum + added(change).length, 0)
     expect(table.total).toBe(total)
     expect(section.match(/^## Into the dtc-starter: (\d+) added lines$/m)?.[1]).toBe(String(total))
-    expect(section.match(/\*\*(\d+) added lines\s+in (\d+) files\*\*/)?.slice(1)).toEqual([String(total), String(changes.length)])
+    expect(section.match(/\*\*(\d+) added lines\s+in (\d+) files\*\*/)?.slice(1)).toEqual([
+      String(total),
+      String(changes.length),
+    ])
   })
 })

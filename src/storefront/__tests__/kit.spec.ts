@@ -13,24 +13,38 @@ import {
   withPageLanguage,
 } from ".."
 
-const cartWith = (session: Record<string, unknown>) => ({ payment_collection: { payment_sessions: [{ provider_id: "pp_system_default", status: "pending" }, session] } })
+const cartWith = (session: Record<string, unknown>) => ({
+  payment_collection: { payment_sessions: [{ provider_id: "pp_system_default", status: "pending" }, session] },
+})
 
 describe("the storefront kit", () => {
   it("starts an invoice session that hands out the verification page, and finds that page on the cart", () => {
-    expect(invoiceSessionData({ company: { company_canonical_id: "c1" }, returnUrl: "https://shop.example/r", purchaseOrderNumber: "PO-1" })).toEqual({
+    expect(
+      invoiceSessionData({
+        company: { company_canonical_id: "c1" },
+        returnUrl: "https://shop.example/r",
+        purchaseOrderNumber: "PO-1",
+      }),
+    ).toEqual({
       verify_before_completion: true,
       company: { company_canonical_id: "c1" },
       return_url: "https://shop.example/r",
       purchase_order_number: "PO-1",
     })
-    const waiting = { provider_id: "pp_trade-credit_default", status: "requires_more", data: { state: "UNVERIFIED", payment_url: "https://svc.example/verify/1" } }
+    const waiting = {
+      provider_id: "pp_trade-credit_default",
+      status: "requires_more",
+      data: { state: "UNVERIFIED", payment_url: "https://svc.example/verify/1" },
+    }
     expect(verificationUrlOf(cartWith(waiting))).toBe("https://svc.example/verify/1")
     expect(verificationUrlOf(cartWith({ ...waiting, status: "authorized" }))).toBeUndefined()
     expect(verificationUrlOf(cartWith({ ...waiting, status: "canceled" }))).toBeUndefined()
     expect(verificationUrlOf(undefined)).toBeUndefined()
     // In the shop's language when it is given (the service's page reads `lang`), else as the service gave it.
     expect(verificationUrlOf(cartWith(waiting), { language: "nb-NO" })).toBe("https://svc.example/verify/1?lang=nb")
-    expect(withPageLanguage("https://svc.example/verify/1?x=1", ["fr-FR", "sv-SE"])).toBe("https://svc.example/verify/1?x=1&lang=sv")
+    expect(withPageLanguage("https://svc.example/verify/1?x=1", ["fr-FR", "sv-SE"])).toBe(
+      "https://svc.example/verify/1?x=1&lang=sv",
+    )
     expect(withPageLanguage("https://svc.example/verify/1", "fr")).toBe("https://svc.example/verify/1?lang=en")
     expect(withPageLanguage("https://svc.example/verify/1", undefined)).toBe("https://svc.example/verify/1")
     expect(withPageLanguage("not a url", "de")).toBe("not a url")
@@ -40,7 +54,9 @@ describe("the storefront kit", () => {
 
   it("reads the return page's query in any of its forms", () => {
     const expected = { cartId: "cart_1", outcome: "verified" }
-    expect(returnOf("https://shop.example/dk/checkout/trade-credit/return?cart_id=cart_1&trade_credit=verified")).toEqual(expected)
+    expect(
+      returnOf("https://shop.example/dk/checkout/trade-credit/return?cart_id=cart_1&trade_credit=verified"),
+    ).toEqual(expected)
     expect(returnOf(new URLSearchParams("cart_id=cart_1&trade_credit=verified"))).toEqual(expected)
     expect(returnOf({ cart_id: "cart_1", trade_credit: "verified" })).toEqual(expected)
     expect(returnOf({ cart_id: "cart_1", trade_credit: "nonsense" })).toEqual({ cartId: "cart_1", outcome: "unknown" })
@@ -51,11 +67,18 @@ describe("the storefront kit", () => {
   })
 
   it("offers only instalment counts the credit check allows, no instalment above the monthly maximum", () => {
-    const data = { minimum_instalments: 3, maximum_instalments: 36, maximum_instalment_amount: "16666.66", gross_amount: "1200.00" }
+    const data = {
+      minimum_instalments: 3,
+      maximum_instalments: 36,
+      maximum_instalment_amount: "16666.66",
+      gross_amount: "1200.00",
+    }
     expect(instalmentChoices(data)).toEqual([3, 6, 12, 24, 36])
     // 20.00 over 12 months is 1.67 a month; a 1.00 monthly maximum allows 20 months at least.
     expect(instalmentChoices({ ...data, gross_amount: "20.00", maximum_instalment_amount: "1.00" })).toEqual([24, 36])
-    expect(instalmentChoices({ ...data, gross_amount: "20.00", maximum_instalment_amount: "1.00", maximum_instalments: 22 })).toEqual([20])
+    expect(
+      instalmentChoices({ ...data, gross_amount: "20.00", maximum_instalment_amount: "1.00", maximum_instalments: 22 }),
+    ).toEqual([20])
     expect(instalmentChoices({ ...data, minimum_instalments: 4, maximum_instalments: 10 })).toEqual([6])
     expect(instalmentChoices({ ...data, maximum_instalment_amount: "10.00" })).toEqual([])
     expect(instalmentChoices({ ...data, maximum_instalments: 1, minimum_instalments: 3 })).toEqual([])
@@ -68,8 +91,14 @@ describe("the storefront kit", () => {
   })
 
   it("finds the trade credit session of an order as of a cart", () => {
-    const session = { provider_id: "pp_trade-credit-plan_default", status: "pending_authorization", data: { funding_status: "PENDING" } }
-    const order = { payment_collections: [{ payment_sessions: [{ provider_id: "pp_system_default", status: "canceled" }, session] }] }
+    const session = {
+      provider_id: "pp_trade-credit-plan_default",
+      status: "pending_authorization",
+      data: { funding_status: "PENDING" },
+    }
+    const order = {
+      payment_collections: [{ payment_sessions: [{ provider_id: "pp_system_default", status: "canceled" }, session] }],
+    }
     expect(tradeCreditSessionOf(order)).toBe(session)
     expect(fundingStateOf(tradeCreditSessionOf(order))).toBe("pending")
     expect(tradeCreditSessionOf({ payment_collections: [] })).toBeUndefined()
@@ -90,10 +119,19 @@ describe("the storefront kit", () => {
       for (const language of BUYER_LANGUAGES) expect(buyerMessage(code, { language })).not.toContain(code)
     }
     expect(buyerMessage("TRADE_CREDIT_DECLINED", { language: "de-CH" })).toBe(CODE_TEXTS.TRADE_CREDIT_DECLINED.de)
-    expect(buyerMessage("TRADE_CREDIT_DECLINED", { overrides: { TRADE_CREDIT_DECLINED: "Pay by card instead." } })).toBe("Pay by card instead.")
-    expect(buyerMessage("TRADE_CREDIT_DECLINED", { language: "sv", overrides: { TRADE_CREDIT_DECLINED: { en: "Card instead." } } })).toBe("Card instead.")
+    expect(
+      buyerMessage("TRADE_CREDIT_DECLINED", { overrides: { TRADE_CREDIT_DECLINED: "Pay by card instead." } }),
+    ).toBe("Pay by card instead.")
+    expect(
+      buyerMessage("TRADE_CREDIT_DECLINED", {
+        language: "sv",
+        overrides: { TRADE_CREDIT_DECLINED: { en: "Card instead." } },
+      }),
+    ).toBe("Card instead.")
     // A field to fix keeps the server's message (it names the field); an unknown failure gets general words.
-    expect(buyerMessage("INVALID_PHONE_NUMBER", { serverMessage: "billing_address.phone: not a number" })).toBe("billing_address.phone: not a number")
+    expect(buyerMessage("INVALID_PHONE_NUMBER", { serverMessage: "billing_address.phone: not a number" })).toBe(
+      "billing_address.phone: not a number",
+    )
     expect(buyerMessage(undefined, { language: "nl" })).toMatch(/handelskrediet/)
   })
 

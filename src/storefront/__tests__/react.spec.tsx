@@ -1,7 +1,17 @@
 import type Medusa from "@medusajs/js-sdk"
 import type { HttpTypes } from "@medusajs/types"
 import { renderToStaticMarkup } from "react-dom/server"
-import { BUYER_LANGUAGES, CODE_TEXTS, instalmentChoices, KIT_TEXTS, kitText, tradeCreditReturnRoute, type CheckoutCart, type ClientSdk, type PaymentSdk } from ".."
+import {
+  BUYER_LANGUAGES,
+  CODE_TEXTS,
+  instalmentChoices,
+  KIT_TEXTS,
+  kitText,
+  tradeCreditReturnRoute,
+  type CheckoutCart,
+  type ClientSdk,
+  type PaymentSdk,
+} from ".."
 import {
   BuyerDetailsFields,
   CompanyPicker,
@@ -17,8 +27,17 @@ import {
 
 const html = (element: JSX.Element) => renderToStaticMarkup(element)
 /** The text of rendered markup (tags dropped, entities of apostrophes and ampersands read back). */
-const textOf = (markup: string) => markup.replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&").replace(/\s+/g, " ")
-const cart: CheckoutCart = { id: "cart_1", payment_collection: { id: "pay_col_1", payment_sessions: [] }, billing_address: { country_code: "no" } }
+const textOf = (markup: string) =>
+  markup
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+const cart: CheckoutCart = {
+  id: "cart_1",
+  payment_collection: { id: "pay_col_1", payment_sessions: [] },
+  billing_address: { country_code: "no" },
+}
 /** An SDK that is never called while rendering markup: every answer empty. */
 const noopSdk: ClientSdk & PaymentSdk = {
   client: { fetch: async () => JSON.parse('{"items":[]}') },
@@ -33,8 +52,12 @@ export const sdkFits = (sdk: Medusa): [PaymentSdk, ClientSdk] => [sdk, sdk]
 export const cartFits = (storeCart: HttpTypes.StoreCart): CheckoutCart => storeCart
 export const orderFits = (order: HttpTypes.StoreOrder): FundingStatusProps["order"] => order
 /** Next.js 15's check of a route handler: the second argument must be assignable to `{ params: Promise<segments> }`. */
-export const routeFits = (handler: ReturnType<typeof tradeCreditReturnRoute>): ((request: Request, context: { params: Promise<{ countryCode: string }> }) => Promise<Response>) => handler
-export const routeContextFits = (context: Parameters<ReturnType<typeof tradeCreditReturnRoute>>[1]): { params: Promise<{ countryCode: string }> } => context
+export const routeFits = (
+  handler: ReturnType<typeof tradeCreditReturnRoute>,
+): ((request: Request, context: { params: Promise<{ countryCode: string }> }) => Promise<Response>) => handler
+export const routeContextFits = (
+  context: Parameters<ReturnType<typeof tradeCreditReturnRoute>>[1],
+): { params: Promise<{ countryCode: string }> } => context
 
 describe("the kit's React components", () => {
   it("have every text in every buyer language, and take the store's own words first", () => {
@@ -51,72 +74,155 @@ describe("the kit's React components", () => {
 
   it("render in the buyer's language", () => {
     for (const language of BUYER_LANGUAGES) {
-      const t = (key: keyof typeof KIT_TEXTS, values?: Record<string, string | number>) => kitText(key, { language, values })
-      const picker = textOf(html(<CompanyPicker sdk={noopSdk} onSelect={() => undefined} language={language} countries={["GB", "NO"]} />))
+      const t = (key: keyof typeof KIT_TEXTS, values?: Record<string, string | number>) =>
+        kitText(key, { language, values })
+      const picker = textOf(
+        html(<CompanyPicker sdk={noopSdk} onSelect={() => undefined} language={language} countries={["GB", "NO"]} />),
+      )
       expect(picker).toContain(t("company.search"))
       expect(picker).toContain(t("company.manual"))
       expect(picker).toContain(t("company.country"))
-      const chosen = { company: { company_name: "Nordlys AS", organization_number: "912345678", country_prefix: "NO" }, name: "Nordlys AS", number: "912345678", country: "NO" }
-      const picked = textOf(html(<CompanyPicker sdk={noopSdk} onSelect={() => undefined} value={chosen} language={language} />))
+      const chosen = {
+        company: { company_name: "Nordlys AS", organization_number: "912345678", country_prefix: "NO" },
+        name: "Nordlys AS",
+        number: "912345678",
+        country: "NO",
+      }
+      const picked = textOf(
+        html(<CompanyPicker sdk={noopSdk} onSelect={() => undefined} value={chosen} language={language} />),
+      )
       expect(picked).toContain("Nordlys AS")
       expect(picked).toContain(t("company.change"))
       expect(picked).toContain(t("company.manualEntered"))
       const details = textOf(html(<BuyerDetailsFields value={{}} onChange={() => undefined} language={language} />))
-      for (const key of ["details.legend", "details.purchaseOrderNumber", "details.department", "details.project", "details.invoiceEmails"] as const) expect(details).toContain(t(key))
-      const choices = textOf(html(<InstalmentChoices sessionData={{ minimum_instalments: 3, maximum_instalments: 36 }} value={12} onChange={() => undefined} language={language} />))
+      for (const key of [
+        "details.legend",
+        "details.purchaseOrderNumber",
+        "details.department",
+        "details.project",
+        "details.invoiceEmails",
+      ] as const)
+        expect(details).toContain(t(key))
+      const choices = textOf(
+        html(
+          <InstalmentChoices
+            sessionData={{ minimum_instalments: 3, maximum_instalments: 36 }}
+            value={12}
+            onChange={() => undefined}
+            language={language}
+          />,
+        ),
+      )
       expect(choices).toContain(t("instalments.label"))
       expect(choices).toContain(t("instalments.option", { n: 12 }))
-      expect(textOf(html(<TradeCreditPaymentButton cart={cart} sdk={noopSdk} language={language} />))).toContain(t("button.place"))
-      expect(textOf(html(<SoleTraderSignupButton sdk={noopSdk} onCompany={() => undefined} language={language} />))).toContain(t("soletrader.button"))
+      expect(textOf(html(<TradeCreditPaymentButton cart={cart} sdk={noopSdk} language={language} />))).toContain(
+        t("button.place"),
+      )
+      expect(
+        textOf(html(<SoleTraderSignupButton sdk={noopSdk} onCompany={() => undefined} language={language} />)),
+      ).toContain(t("soletrader.button"))
       for (const state of ["pending", "accepted", "rejected"] as const) {
         const block = textOf(html(<FundingStatus order={planOrder(state)} language={language} />))
         expect(block).toContain(t(`funding.${state}`))
         expect(block).toContain(t("funding.title"))
       }
-      expect(textOf(html(<TradeCreditFields cart={cart} sdk={noopSdk} providerId="pp_trade-credit_default" language={language} />))).toContain(t("details.legend"))
+      expect(
+        textOf(
+          html(
+            <TradeCreditFields cart={cart} sdk={noopSdk} providerId="pp_trade-credit_default" language={language} />,
+          ),
+        ),
+      ).toContain(t("details.legend"))
     }
   })
 
   it("let the store override any of their words", () => {
-    const overrides = { "button.place": "Buy on account", "funding.pending": { en: "Waiting for the bank" }, "company.search": "Your business" }
-    expect(textOf(html(<TradeCreditPaymentButton cart={cart} sdk={noopSdk} overrides={overrides} />))).toContain("Buy on account")
-    expect(textOf(html(<FundingStatus order={planOrder("pending")} overrides={overrides} />))).toContain("Waiting for the bank")
-    expect(textOf(html(<CompanyPicker sdk={noopSdk} onSelect={() => undefined} overrides={overrides} />))).toContain("Your business")
+    const overrides = {
+      "button.place": "Buy on account",
+      "funding.pending": { en: "Waiting for the bank" },
+      "company.search": "Your business",
+    }
+    expect(textOf(html(<TradeCreditPaymentButton cart={cart} sdk={noopSdk} overrides={overrides} />))).toContain(
+      "Buy on account",
+    )
+    expect(textOf(html(<FundingStatus order={planOrder("pending")} overrides={overrides} />))).toContain(
+      "Waiting for the bank",
+    )
+    expect(textOf(html(<CompanyPicker sdk={noopSdk} onSelect={() => undefined} overrides={overrides} />))).toContain(
+      "Your business",
+    )
   })
 
   it("offer only the instalment counts the credit check allows", () => {
     // A 20.00 cart whose check allows at most 1.00 a month: 12 months would be refused, so it is never offered.
-    const small = { minimum_instalments: 3, maximum_instalments: 36, maximum_instalment_amount: "1.00", gross_amount: "20.00" }
+    const small = {
+      minimum_instalments: 3,
+      maximum_instalments: 36,
+      maximum_instalment_amount: "1.00",
+      gross_amount: "20.00",
+    }
     const offered = (data: Parameters<typeof instalmentChoices>[0], value?: number) =>
-      [...html(<InstalmentChoices sessionData={data} value={value} onChange={() => undefined} />).matchAll(/<option value="(\d+)"/g)].map((m) => Number(m[1]))
+      [
+        ...html(<InstalmentChoices sessionData={data} value={value} onChange={() => undefined} />).matchAll(
+          /<option value="(\d+)"/g,
+        ),
+      ].map((m) => Number(m[1]))
     expect(offered(small, 12)).toEqual([24, 36])
     expect(offered(small, 12)).not.toContain(12)
     expect(offered({ ...small, maximum_instalment_amount: "500.00", offered_periods: [4, 6, 9] })).toEqual([4, 6, 9])
-    expect(offered({ ...small, maximum_instalment_amount: "500.00" })).toEqual(instalmentChoices({ ...small, maximum_instalment_amount: "500.00" }))
-    for (const data of [small, { ...small, maximum_instalments: 22 }, { ...small, minimum_instalments: 4, maximum_instalments: 10, maximum_instalment_amount: "9.00" }]) {
+    expect(offered({ ...small, maximum_instalment_amount: "500.00" })).toEqual(
+      instalmentChoices({ ...small, maximum_instalment_amount: "500.00" }),
+    )
+    for (const data of [
+      small,
+      { ...small, maximum_instalments: 22 },
+      { ...small, minimum_instalments: 4, maximum_instalments: 10, maximum_instalment_amount: "9.00" },
+    ]) {
       expect(offered(data)).toEqual(instalmentChoices(data))
     }
     // The value shown is an allowed one even when the page asked for another.
-    expect(html(<InstalmentChoices sessionData={small} value={12} onChange={() => undefined} />)).toMatch(/<option value="24" selected=""/)
+    expect(html(<InstalmentChoices sessionData={small} value={12} onChange={() => undefined} />)).toMatch(
+      /<option value="24" selected=""/,
+    )
     expect(nearestChoice([24, 36], 12)).toBe(24)
     expect(nearestChoice([3, 6, 12], 10)).toBe(12)
     expect(nearestChoice([], 10)).toBeUndefined()
     // Nothing allowed: says so; while the check runs: says that.
-    expect(textOf(html(<InstalmentChoices sessionData={{ ...small, maximum_instalment_amount: "0.10" }} onChange={() => undefined} />))).toContain(kitText("instalments.none"))
-    expect(textOf(html(<InstalmentChoices sessionData={undefined} onChange={() => undefined} language="nl" />))).toContain(kitText("instalments.checking", { language: "nl" }))
+    expect(
+      textOf(
+        html(
+          <InstalmentChoices
+            sessionData={{ ...small, maximum_instalment_amount: "0.10" }}
+            onChange={() => undefined}
+          />,
+        ),
+      ),
+    ).toContain(kitText("instalments.none"))
+    expect(
+      textOf(html(<InstalmentChoices sessionData={undefined} onChange={() => undefined} language="nl" />)),
+    ).toContain(kitText("instalments.checking", { language: "nl" }))
   })
 
   it("keep the buyer's references as typed, with the ids the demo's tests use", () => {
-    const markup = html(<BuyerDetailsFields value={{ purchaseOrderNumber: "PO-1", invoiceEmails: "a@x.example, b@x.example" }} onChange={() => undefined} />)
+    const markup = html(
+      <BuyerDetailsFields
+        value={{ purchaseOrderNumber: "PO-1", invoiceEmails: "a@x.example, b@x.example" }}
+        onChange={() => undefined}
+      />,
+    )
     expect(markup).toContain('id="po-number"')
     expect(markup).toContain('value="PO-1"')
     expect(markup).toContain('id="invoice-emails"')
     expect(markup).toContain('value="a@x.example, b@x.example"')
-    expect(html(<BuyerDetailsFields value={{}} onChange={() => undefined} idPrefix="tc-" legend={false} />)).not.toContain("<legend")
+    expect(
+      html(<BuyerDetailsFields value={{}} onChange={() => undefined} idPrefix="tc-" legend={false} />),
+    ).not.toContain("<legend")
   })
 
   it("show the funding block for an instalment order only", () => {
-    expect(html(<FundingStatus order={planOrder("pending")} id="order-funding" />)).toMatch(/id="order-funding" data-state="pending" role="status"/)
+    expect(html(<FundingStatus order={planOrder("pending")} id="order-funding" />)).toMatch(
+      /id="order-funding" data-state="pending" role="status"/,
+    )
     expect(html(<FundingStatus order={planOrder("accepted")} title={false} />)).not.toContain("<strong>")
     const invoiceOrder = { payment_collections: [{ payments: [{ provider_id: "pp_trade-credit_default", data: {} }] }] }
     expect(html(<FundingStatus order={invoiceOrder} />)).toBe("")
@@ -137,7 +243,10 @@ describe("the kit's React components", () => {
 
   it("never show a raw code in a message they render", () => {
     for (const code of Object.keys(CODE_TEXTS)) {
-      for (const language of BUYER_LANGUAGES) expect(html(<FundingStatus order={planOrder("rejected")} language={language} overrides={{}} />)).not.toContain(code)
+      for (const language of BUYER_LANGUAGES)
+        expect(html(<FundingStatus order={planOrder("rejected")} language={language} overrides={{}} />)).not.toContain(
+          code,
+        )
     }
   })
 })
@@ -147,6 +256,16 @@ function planOrder(state: "pending" | "accepted" | "rejected") {
   const status = { pending: "pending_authorization", accepted: "authorized", rejected: "error" }[state]
   return {
     id: "order_1",
-    payment_collections: [{ payment_sessions: [{ provider_id: "pp_trade-credit-plan_default", status, data: { funding_status: funding } as Record<string, unknown> }] }],
+    payment_collections: [
+      {
+        payment_sessions: [
+          {
+            provider_id: "pp_trade-credit-plan_default",
+            status,
+            data: { funding_status: funding } as Record<string, unknown>,
+          },
+        ],
+      },
+    ],
   }
 }

@@ -5,7 +5,12 @@ import { textsOf, type TextProps } from "./texts"
  * The fields as typed (the invoice emails as one text): the kit's `TradeCreditChoice.details`, which
  * `tradeCreditSessionData` turns into session data.
  */
-export type BuyerDetails = { purchaseOrderNumber?: string; department?: string; project?: string; invoiceEmails?: string }
+export type BuyerDetails = {
+  purchaseOrderNumber?: string
+  department?: string
+  project?: string
+  invoiceEmails?: string
+}
 
 export type BuyerDetailsFieldsProps = TextProps & {
   value: BuyerDetails
@@ -29,7 +34,16 @@ const FIELDS = [
  * invoice goes to. Controlled: `value` and `onChange`; the session data fields they become are
  * `purchase_order_number`, `department`, `project` and `invoice_emails` (a list, at most 10).
  */
-export function BuyerDetailsFields({ value, onChange, idPrefix = "", className, id, legend, language, overrides }: BuyerDetailsFieldsProps) {
+export function BuyerDetailsFields({
+  value,
+  onChange,
+  idPrefix = "",
+  className,
+  id,
+  legend,
+  language,
+  overrides,
+}: BuyerDetailsFieldsProps) {
   const t = textsOf({ language, overrides })
   return (
     <fieldset className={["trade-credit-references", className].filter(Boolean).join(" ")} id={id}>

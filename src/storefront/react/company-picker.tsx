@@ -2,7 +2,15 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react"
 import { buyerMessage } from "../buyer-messages"
 import type { CompanyHit } from "../checkout"
-import { type ClientSdk, type CompanySelection, highlightParts, manualSelection, moveActive, searchCompanies, selectionOfHit } from "../company-search"
+import {
+  type ClientSdk,
+  type CompanySelection,
+  highlightParts,
+  manualSelection,
+  moveActive,
+  searchCompanies,
+  selectionOfHit,
+} from "../company-search"
 import { textsOf, type TextProps } from "./texts"
 
 export type CompanyPickerProps = TextProps & {
@@ -18,7 +26,8 @@ export type CompanyPickerProps = TextProps & {
   onClear?: () => void
   /** The chosen company, when the page sets it (a sole trader's registered business); null clears it. */
   value?: CompanySelection | null
-  /** Results asked for (1 to 25, default 8), characters before the first search (default 2), the pause in typing (ms). */
+  /** Results asked for (1 to 25, default 8), characters before the first search (default 2), the pause in typing (ms).
+   * */
   limit?: number
   minLength?: number
   debounceMs?: number
@@ -204,7 +213,9 @@ export function CompanyPicker({
             }}
           >
             <span className="name">
-              {highlightParts(hit.highlight, hit.name).map((part, n) => (part.marked ? <mark key={n}>{part.text}</mark> : <span key={n}>{part.text}</span>))}
+              {highlightParts(hit.highlight, hit.name).map((part, n) =>
+                part.marked ? <mark key={n}>{part.text}</mark> : <span key={n}>{part.text}</span>,
+              )}
             </span>
             <span className="muted">
               {hit.national_identifier.type} {hit.national_identifier.id}
@@ -230,11 +241,23 @@ export function CompanyPicker({
         <form id={id("manual")} className="manual" onSubmit={submitManual}>
           <label>
             {t("company.manualName")}
-            <input id={id("manual-name")} required maxLength={255} value={manualName} onChange={(event) => setManualName(event.target.value)} />
+            <input
+              id={id("manual-name")}
+              required
+              maxLength={255}
+              value={manualName}
+              onChange={(event) => setManualName(event.target.value)}
+            />
           </label>
           <label>
             {t("company.manualNumber")}
-            <input id={id("manual-number")} required maxLength={50} value={manualNumber} onChange={(event) => setManualNumber(event.target.value)} />
+            <input
+              id={id("manual-number")}
+              required
+              maxLength={50}
+              value={manualNumber}
+              onChange={(event) => setManualNumber(event.target.value)}
+            />
           </label>
           <button type="submit">{t("company.manualUse")}</button>
         </form>

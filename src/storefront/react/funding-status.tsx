@@ -26,7 +26,11 @@ export type FundingStatusProps = TextProps & {
 }
 
 const stateOf = (read: Read): FundingState | null | undefined =>
-  read === "pending" || read === "accepted" || read === "rejected" ? read : read === null ? null : orderFundingStateOf(read as FundingOrder)
+  read === "pending" || read === "accepted" || read === "rejected"
+    ? read
+    : read === null
+      ? null
+      : orderFundingStateOf(read as FundingOrder)
 
 /**
  * The funding of an instalment order's plan, on its confirmation: the service decides it after the order is placed,
@@ -76,7 +80,13 @@ export function FundingStatus({
 
   if (!state) return null
   return (
-    <div className={["trade-credit-funding", className].filter(Boolean).join(" ")} id={id} data-state={state} role="status" aria-live="polite">
+    <div
+      className={["trade-credit-funding", className].filter(Boolean).join(" ")}
+      id={id}
+      data-state={state}
+      role="status"
+      aria-live="polite"
+    >
       {title === false ? null : <strong>{title ?? t("funding.title")}: </strong>}
       {t(`funding.${state}`)}
     </div>

@@ -20,7 +20,10 @@ export type InstalmentChoicesProps = TextProps & {
 
 /** The allowed count nearest to `wanted` (the larger of two as near). */
 export const nearestChoice = (choices: readonly number[], wanted: number | undefined): number | undefined =>
-  choices.reduce<number | undefined>((best, n) => (best === undefined || Math.abs(n - (wanted ?? 12)) <= Math.abs(best - (wanted ?? 12)) ? n : best), undefined)
+  choices.reduce<number | undefined>(
+    (best, n) => (best === undefined || Math.abs(n - (wanted ?? 12)) <= Math.abs(best - (wanted ?? 12)) ? n : best),
+    undefined,
+  )
 
 /**
  * The numbers of monthly instalments the buyer may choose: only those the credit check allows (the kit's
@@ -38,7 +41,10 @@ export function InstalmentChoices({
   overrides,
 }: InstalmentChoicesProps) {
   const t = textsOf({ language, overrides })
-  const choices = useMemo(() => (sessionData ? instalmentChoices(sessionData, { preferred }) : []), [sessionData, preferred])
+  const choices = useMemo(
+    () => (sessionData ? instalmentChoices(sessionData, { preferred }) : []),
+    [sessionData, preferred],
+  )
   const allowed = value !== undefined && choices.includes(value)
   useEffect(() => {
     if (!allowed && choices.length) onChange(nearestChoice(choices, value)!)
@@ -61,7 +67,11 @@ export function InstalmentChoices({
   return (
     <label className={className}>
       {t("instalments.label")}
-      <select id={id} value={allowed ? value : nearestChoice(choices, value)} onChange={(event) => onChange(Number(event.target.value))}>
+      <select
+        id={id}
+        value={allowed ? value : nearestChoice(choices, value)}
+        onChange={(event) => onChange(Number(event.target.value))}
+      >
         {choices.map((n) => (
           <option key={n} value={n}>
             {t("instalments.option", { n })}

@@ -1,7 +1,13 @@
 "use client"
 import { type ElementType, type ReactNode, useState } from "react"
 import { buyerMessage } from "../buyer-messages"
-import { type CheckoutCart, type PaymentSdk, placeTradeCreditOrder, type PlaceOrderResult, type TradeCreditChoice } from "../place-order"
+import {
+  type CheckoutCart,
+  type PaymentSdk,
+  placeTradeCreditOrder,
+  type PlaceOrderResult,
+  type TradeCreditChoice,
+} from "../place-order"
 import { rememberChoice, rememberedChoice } from "./remembered-choice"
 import { textsOf, type TextProps } from "./texts"
 
@@ -29,7 +35,8 @@ export type TradeCreditPaymentButtonProps = TextProps &
     children?: ReactNode
   }
 
-/** `/dk/checkout/…` → `/dk`; `/checkout` → "": the part of the path before the checkout (the starters' country segment). */
+/** `/dk/checkout/…` → `/dk`; `/checkout` → "": the part of the path before the checkout (the starters' country
+ * segment). */
 export const pathBeforeCheckout = (pathname: string) => {
   const at = pathname.search(/\/checkout(\/|$)/)
   return at >= 0 ? pathname.slice(0, at) : ""
@@ -79,16 +86,26 @@ export function TradeCreditPaymentButton({
       numberOfPeriods: numberOfPeriods ?? remembered.numberOfPeriods,
       returnUrl: returnUrl ?? remembered.returnUrl ?? `${window.location.origin}${prefix}/checkout/trade-credit/return`,
     }
-    const result = await placeTradeCreditOrder({ sdk, cart, choice, language: language ?? "en", pageLanguage: language, overrides, clearCart }).catch(
-      (): PlaceOrderResult => ({ error: { code: undefined, message: buyerMessage(undefined, { language, overrides }) } })
-    )
+    const result = await placeTradeCreditOrder({
+      sdk,
+      cart,
+      choice,
+      language: language ?? "en",
+      pageLanguage: language,
+      overrides,
+      clearCart,
+    }).catch((): PlaceOrderResult => ({
+      error: { code: undefined, message: buyerMessage(undefined, { language, overrides }) },
+    }))
     if (result.redirect) {
       setBusy("redirecting")
       return onRedirect ? onRedirect(result.redirect) : window.location.assign(result.redirect)
     }
     if (result.order) {
       rememberChoice(cart.id, undefined)
-      return onOrder ? onOrder(result.order) : window.location.assign(`${prefix}/order/${encodeURIComponent(result.order.id)}/confirmed`)
+      return onOrder
+        ? onOrder(result.order)
+        : window.location.assign(`${prefix}/order/${encodeURIComponent(result.order.id)}/confirmed`)
     }
     const failure = result.error ?? { code: undefined, message: buyerMessage(undefined, { language, overrides }) }
     setBusy(undefined)
@@ -96,8 +113,18 @@ export function TradeCreditPaymentButton({
     onError?.(failure)
   }
 
-  const label = busy === "redirecting" ? t("button.redirecting") : busy ? t("button.placing") : children ?? t("button.place")
-  const props: Record<string, unknown> = { ...buttonProps, type: "button", id, className, onClick: press, disabled: disabled || Boolean(busy), "data-testid": dataTestId, children: label }
+  const label =
+    busy === "redirecting" ? t("button.redirecting") : busy ? t("button.placing") : (children ?? t("button.place"))
+  const props: Record<string, unknown> = {
+    ...buttonProps,
+    type: "button",
+    id,
+    className,
+    onClick: press,
+    disabled: disabled || Boolean(busy),
+    "data-testid": dataTestId,
+    children: label,
+  }
   if (Button === "button") props["aria-busy"] = Boolean(busy)
   else props.isLoading = Boolean(busy)
   return (

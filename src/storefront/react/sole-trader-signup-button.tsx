@@ -9,7 +9,8 @@ export type SoleTraderSignupButtonProps = TextProps & {
   sdk: ClientSdk
   /** The business's country (ISO 3166-1 alpha-2, default GB). */
   country?: string
-  /** The registered business, to buy with: the session's company is `{ company_name, organization_number, country_prefix: country_code }`. */
+  /** The registered business, to buy with: the session's company is `{ company_name, organization_number,
+   * country_prefix: country_code }`. */
   onCompany: (business: SoleTraderBusiness) => void
   /** Ask the provider whether it knows the customer before opening the popup (default true). */
   checkKnownBuyer?: boolean
@@ -46,7 +47,16 @@ export function SoleTraderSignupButton({
     abort.current = new AbortController()
     setBusy(true)
     setBlocked(undefined)
-    const outcome = await signUpSoleTrader({ sdk, country, language, overrides, checkKnownBuyer, onStatus: setStatus, onBlocked: setBlocked, signal: abort.current.signal })
+    const outcome = await signUpSoleTrader({
+      sdk,
+      country,
+      language,
+      overrides,
+      checkKnownBuyer,
+      onStatus: setStatus,
+      onBlocked: setBlocked,
+      signal: abort.current.signal,
+    })
     setBusy(false)
     setBlocked(undefined)
     setStatus(outcome.message)

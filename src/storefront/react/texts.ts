@@ -3,9 +3,11 @@ import { kitText, type KitTextKey } from "../texts"
 
 /** What every component takes for its words: the buyer's language and the store's own words. */
 export type TextProps = {
-  /** The buyer's language: a buyer language (en, nb, sv, nl, de), a locale ("nb-NO") or an Accept-Language value. Default English. */
+  /** The buyer's language: a buyer language (en, nb, sv, nl, de), a locale ("nb-NO") or an Accept-Language value.
+   * Default English. */
   language?: string
-  /** The store's words by text key ("company.change") or code ("TRADE_CREDIT_DECLINED"): one text, or one per language. */
+  /** The store's words by text key ("company.change") or code ("TRADE_CREDIT_DECLINED"): one text, or one per language.
+   * */
   overrides?: Overrides
 }
 

@@ -2,7 +2,13 @@
 import { useEffect, useRef, useState } from "react"
 import { buyerMessage } from "../buyer-messages"
 import type { ClientSdk, CompanySelection } from "../company-search"
-import { type CheckoutCart, isPlanProvider, type PaymentSdk, startTradeCreditSession, type TradeCreditChoice } from "../place-order"
+import {
+  type CheckoutCart,
+  isPlanProvider,
+  type PaymentSdk,
+  startTradeCreditSession,
+  type TradeCreditChoice,
+} from "../place-order"
 import { type BuyerDetails, BuyerDetailsFields } from "./buyer-details-fields"
 import { CompanyPicker } from "./company-picker"
 import { InstalmentChoices } from "./instalment-choices"
@@ -21,7 +27,8 @@ export type TradeCreditFieldsProps = TextProps & {
   /** Every change of the buyer's choice (also remembered for TradeCreditPaymentButton, by cart, for the tab). */
   onChange?: (choice: TradeCreditChoice | undefined) => void
   className?: string
-  /** Leave out the kit's few default rules (TRADE_CREDIT_FIELDS_CSS): the store styles `.trade-credit-fields` itself. */
+  /** Leave out the kit's few default rules (TRADE_CREDIT_FIELDS_CSS): the store styles `.trade-credit-fields` itself.
+   * */
   unstyled?: boolean
 }
 
@@ -31,7 +38,18 @@ export type TradeCreditFieldsProps = TextProps & {
  * once the company is chosen) and the buyer's references. A declined buyer reads why at once, in plain words. The
  * choice is handed to TradeCreditPaymentButton, which places the order with it.
  */
-export function TradeCreditFields({ cart, sdk, providerId, country, countries, onChange, className, unstyled, language, overrides }: TradeCreditFieldsProps) {
+export function TradeCreditFields({
+  cart,
+  sdk,
+  providerId,
+  country,
+  countries,
+  onChange,
+  className,
+  unstyled,
+  language,
+  overrides,
+}: TradeCreditFieldsProps) {
   const t = textsOf({ language, overrides })
   const [selection, setSelection] = useState<CompanySelection | null>(null)
   const [details, setDetails] = useState<BuyerDetails>({})
@@ -47,7 +65,8 @@ export function TradeCreditFields({ cart, sdk, providerId, country, countries, o
   useEffect(() => {
     const query = new URLSearchParams(window.location.search)
     const outcome = query.get("trade_credit")
-    if (outcome === "failed" || outcome === "canceled" || outcome === "cancelled") setNotice(t(outcome === "failed" ? "return.failed" : "return.cancelled"))
+    if (outcome === "failed" || outcome === "canceled" || outcome === "cancelled")
+      setNotice(t(outcome === "failed" ? "return.failed" : "return.cancelled"))
     else if (outcome === "error") setNotice(buyerMessage(query.get("code") ?? undefined, { language, overrides }))
     // Once, on arrival.
   }, [])
@@ -58,7 +77,14 @@ export function TradeCreditFields({ cart, sdk, providerId, country, countries, o
     setError(undefined)
     if (!selection) return
     const mine = ++seq.current
-    void startTradeCreditSession({ sdk, cart, providerId, data: { company: selection.company }, language, overrides }).then((started) => {
+    void startTradeCreditSession({
+      sdk,
+      cart,
+      providerId,
+      data: { company: selection.company },
+      language,
+      overrides,
+    }).then((started) => {
       if (mine !== seq.current) return
       if (started.error) setError(started.error.message)
       else setChecked(started.session?.data ?? {})
@@ -67,12 +93,18 @@ export function TradeCreditFields({ cart, sdk, providerId, country, countries, o
   }, [providerId, companyKey])
 
   useEffect(() => {
-    const choice = selection ? { providerId, company: selection.company, details, numberOfPeriods: plan ? periods : undefined } : undefined
+    const choice = selection
+      ? { providerId, company: selection.company, details, numberOfPeriods: plan ? periods : undefined }
+      : undefined
     rememberChoice(cart.id, choice)
     onChange?.(choice)
   }, [cart.id, providerId, companyKey, details, periods])
 
-  const fallbackCountry = (cart.billing_address?.country_code ?? cart.shipping_address?.country_code ?? "GB").toUpperCase()
+  const fallbackCountry = (
+    cart.billing_address?.country_code ??
+    cart.shipping_address?.country_code ??
+    "GB"
+  ).toUpperCase()
   return (
     <div className={["trade-credit-fields", className].filter(Boolean).join(" ")}>
       {unstyled ? null : <style>{TRADE_CREDIT_FIELDS_CSS}</style>}
@@ -95,8 +127,22 @@ export function TradeCreditFields({ cart, sdk, providerId, country, countries, o
           {error}
         </p>
       ) : null}
-      {plan && selection && !error ? <InstalmentChoices sessionData={checked} value={periods} onChange={setPeriods} language={language} overrides={overrides} /> : null}
-      <BuyerDetailsFields value={details} onChange={setDetails} language={language} overrides={overrides} legend={t("details.legend")} />
+      {plan && selection && !error ? (
+        <InstalmentChoices
+          sessionData={checked}
+          value={periods}
+          onChange={setPeriods}
+          language={language}
+          overrides={overrides}
+        />
+      ) : null}
+      <BuyerDetailsFields
+        value={details}
+        onChange={setDetails}
+        language={language}
+        overrides={overrides}
+        legend={t("details.legend")}
+      />
     </div>
   )
 }

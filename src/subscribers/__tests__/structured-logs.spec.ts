@@ -24,7 +24,8 @@ const ORDER = {
   ],
 }
 
-/** A container holding Medusa's logger (recording), the order, a payment module whose cancel of pay_down fails, and the plugin's options. */
+/** A container holding Medusa's logger (recording), the order, a payment module whose cancel of pay_down fails, and the
+ * plugin's options. */
 function containerWith(options: { logFormat?: LogFormat; logLevel?: LogLevel }) {
   const calls: { level: string; message: string }[] = []
   const at = (level: string) => (message: string) => void calls.push({ level, message })
@@ -34,9 +35,14 @@ function containerWith(options: { logFormat?: LogFormat; logLevel?: LogLevel }) 
     [Modules.PAYMENT]: {
       cancelPayment: async (id: string) => {
         if (id === "pay_down") {
-          throw Object.assign(new Error("The trade credit service could not cancel the repayment plan right now (TRADE_CREDIT_UNAVAILABLE)."), {
-            code: "TRADE_CREDIT_UNAVAILABLE",
-          })
+          throw Object.assign(
+            new Error(
+              "The trade credit service could not cancel the repayment plan right now (TRADE_CREDIT_UNAVAILABLE).",
+            ),
+            {
+              code: "TRADE_CREDIT_UNAVAILABLE",
+            },
+          )
         }
       },
     },
@@ -47,7 +53,11 @@ function containerWith(options: { logFormat?: LogFormat; logLevel?: LogLevel }) 
 }
 
 const canceled = (container: MedusaContainer) =>
-  cancelPaymentOnOrderCanceled({ event: { name: OrderWorkflowEvents.CANCELED, data: { id: ORDER.id } }, container, pluginOptions: {} })
+  cancelPaymentOnOrderCanceled({
+    event: { name: OrderWorkflowEvents.CANCELED, data: { id: ORDER.id } },
+    container,
+    pluginOptions: {},
+  })
 
 describe("a subscriber's lines follow the plugin's logFormat", () => {
   it("json: one JSON object a line with the order, the payment and the error code", async () => {
@@ -65,7 +75,9 @@ describe("a subscriber's lines follow the plugin's logFormat", () => {
     expect(failed).toEqual({
       source: "trade-credit",
       level: "error",
-      message: expect.stringMatching(/^order order_01 is canceled but its payment pay_down could not be cancelled at the service: /),
+      message: expect.stringMatching(
+        /^order order_01 is canceled but its payment pay_down could not be cancelled at the service: /,
+      ),
       order_id: "order_01",
       payment_id: "pay_down",
       code: "TRADE_CREDIT_UNAVAILABLE",
@@ -76,8 +88,11 @@ describe("a subscriber's lines follow the plugin's logFormat", () => {
     const { container, calls } = containerWith({})
     await canceled(container)
     expect(calls.map((c) => c.message)).toEqual([
-      "trade-credit: order order_01 was canceled while its payment pay_ok was not: cancelled it at the service now order_id=order_01 payment_id=pay_ok",
-      expect.stringMatching(/^trade-credit: order order_01 is canceled .* order_id=order_01 payment_id=pay_down code=TRADE_CREDIT_UNAVAILABLE$/),
+      "trade-credit: order order_01 was canceled while its payment pay_ok was " +
+        "not: cancelled it at the service now order_id=order_01 payment_id=pay_ok",
+      expect.stringMatching(
+        /^trade-credit: order order_01 is canceled .* order_id=order_01 payment_id=pay_down code=TRADE_CREDIT_UNAVAILABLE$/,
+      ),
     ])
   })
 

@@ -21,16 +21,19 @@ describe("buyer texts", () => {
     expect(new Set(english).size).toBe(english.length)
   })
 
-  it("picks the language of Accept-Language by quality and prefix, Norwegian for no, nb and nn, English otherwise", () => {
-    expect(buyerLanguageOf(requestWith())).toBe("en")
-    expect(buyerLanguageOf(requestWith("de-AT"))).toBe("de")
-    expect(buyerLanguageOf(requestWith("fr-FR,fr;q=0.9,sv;q=0.5"))).toBe("sv")
-    expect(buyerLanguageOf(requestWith("nl;q=0.4,de;q=0.8"))).toBe("de")
-    for (const tag of ["no", "nb-NO", "nn"]) expect(buyerLanguageOf(requestWith(tag))).toBe("nb")
-    expect(buyerLanguageOf(requestWith("fr, es"))).toBe("en")
-    expect(buyerLanguageOf(requestWith("*"))).toBe("en")
-    expect(buyerLanguageOf({ headers: { "accept-language": "de" } })).toBe("en")
-  })
+  it(
+    "picks the language of Accept-Language by quality and prefix, Norwegian " + "for no, nb and nn, English otherwise",
+    () => {
+      expect(buyerLanguageOf(requestWith())).toBe("en")
+      expect(buyerLanguageOf(requestWith("de-AT"))).toBe("de")
+      expect(buyerLanguageOf(requestWith("fr-FR,fr;q=0.9,sv;q=0.5"))).toBe("sv")
+      expect(buyerLanguageOf(requestWith("nl;q=0.4,de;q=0.8"))).toBe("de")
+      for (const tag of ["no", "nb-NO", "nn"]) expect(buyerLanguageOf(requestWith(tag))).toBe("nb")
+      expect(buyerLanguageOf(requestWith("fr, es"))).toBe("en")
+      expect(buyerLanguageOf(requestWith("*"))).toBe("en")
+      expect(buyerLanguageOf({ headers: { "accept-language": "de" } })).toBe("en")
+    },
+  )
 
   it("translates a buyer text word for word and leaves any other message as it is", () => {
     expect(translateBuyerText(BUYER_TEXTS["decline.limit"].en, "sv")).toBe(BUYER_TEXTS["decline.limit"].sv)

@@ -12,7 +12,8 @@ describe("withLogLevel", () => {
     }
     return { logger, lines }
   }
-  const all = (l: ReturnType<typeof make>["logger"]) => (["debug", "info", "warn", "error", "activity"] as const).forEach((level) => l[level]("x"))
+  const all = (l: ReturnType<typeof make>["logger"]) =>
+    (["debug", "info", "warn", "error", "activity"] as const).forEach((level) => l[level]("x"))
 
   it("drops the lines below the level and keeps the rest of the logger", () => {
     const { logger, lines } = make()

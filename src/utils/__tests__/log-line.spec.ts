@@ -6,37 +6,56 @@ import { describeKey } from "../../client/api-key"
 /** A logger that records what it is handed, as Medusa's would print it: level, message, extra arguments. */
 function recording() {
   const calls: { level: string; args: unknown[] }[] = []
-  const at = (level: string) => (...args: unknown[]) => void calls.push({ level, args })
-  const logger = { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error"), activity: at("activity") }
+  const at =
+    (level: string) =>
+    (...args: unknown[]) =>
+      void calls.push({ level, args })
+  const logger = {
+    debug: at("debug"),
+    info: at("info"),
+    warn: at("warn"),
+    error: at("error"),
+    activity: at("activity"),
+  }
   return { logger, calls, lines: () => calls.map((c) => c.args[0] as string) }
 }
 
 const API_KEY = `secret_test_${randomBytes(32).toString("base64url")}`
 
 describe("logLine: text", () => {
-  it("writes the message and then the ids as key=value, quoting a value with a space, leaving undefined and null out", () => {
-    const { logger, calls } = recording()
-    logLine(logger, "warn", "trade-credit: capture on shipment failed", {
-      order_id: "order_01",
-      payment_id: undefined,
-      payment_session_id: null,
-      fulfillment_id: "ful_01",
-      status: "NOT ACCEPTED",
-      code: "TRADE_CREDIT_UNAVAILABLE",
-    })
-    expect(calls).toEqual([
-      {
-        level: "warn",
-        args: ['trade-credit: capture on shipment failed order_id=order_01 fulfillment_id=ful_01 status="NOT ACCEPTED" code=TRADE_CREDIT_UNAVAILABLE'],
-      },
-    ])
-  })
+  it(
+    "writes the message and then the ids as key=value, quoting a value with " +
+      "a space, leaving undefined and null out",
+    () => {
+      const { logger, calls } = recording()
+      logLine(logger, "warn", "trade-credit: capture on shipment failed", {
+        order_id: "order_01",
+        payment_id: undefined,
+        payment_session_id: null,
+        fulfillment_id: "ful_01",
+        status: "NOT ACCEPTED",
+        code: "TRADE_CREDIT_UNAVAILABLE",
+      })
+      expect(calls).toEqual([
+        {
+          level: "warn",
+          args: [
+            "trade-credit: capture on shipment failed order_id=order_01 fulfillment_id=ful_01 " +
+              'status="NOT ACCEPTED" code=TRADE_CREDIT_UNAVAILABLE',
+          ],
+        },
+      ])
+    },
+  )
 
   it("writes the message alone without ids, and quotes what would break a key=value reading", () => {
     const { logger, lines } = recording()
     logLine(logger, "info", "trade-credit: nothing to add")
     logLine(logger, "info", "x", { event_id: "", event_type: 'a"b', trace_id: "k=v", invoice_number: "INV\n2" })
-    expect(lines()).toEqual(["trade-credit: nothing to add", 'x event_id="" event_type="a\\"b" trace_id="k=v" invoice_number="INV\\n2"'])
+    expect(lines()).toEqual([
+      "trade-credit: nothing to add",
+      'x event_id="" event_type="a\\"b" trace_id="k=v" invoice_number="INV\\n2"',
+    ])
   })
 
   it("hands an error to Medusa's logger as its second argument", () => {
@@ -48,36 +67,48 @@ describe("logLine: text", () => {
 })
 
 describe("logLine: json", () => {
-  it("writes one JSON object a line, handed to the logger as its message string, without the message's own prefix", () => {
-    const { logger, calls } = recording()
-    const json = withLogOptions(logger, { logFormat: "json" })
-    logLine(json, "warn", "trade-credit: capture on shipment failed", {
-      order_id: "order_01",
-      payment_id: "pay_01",
-      cart_id: undefined,
-      plan_id: "plan_1",
-      code: "TRADE_CREDIT_UNAVAILABLE",
-    })
-    expect(calls).toHaveLength(1)
-    expect(calls[0].level).toBe("warn")
-    expect(typeof calls[0].args[0]).toBe("string")
-    expect(JSON.parse(calls[0].args[0] as string)).toEqual({
-      source: "trade-credit",
-      level: "warn",
-      message: "capture on shipment failed",
-      order_id: "order_01",
-      payment_id: "pay_01",
-      plan_id: "plan_1",
-      code: "TRADE_CREDIT_UNAVAILABLE",
-    })
-    expect(calls[0].args[0]).not.toContain("\n")
-  })
+  it(
+    "writes one JSON object a line, handed to the logger as its message string, " + "without the message's own prefix",
+    () => {
+      const { logger, calls } = recording()
+      const json = withLogOptions(logger, { logFormat: "json" })
+      logLine(json, "warn", "trade-credit: capture on shipment failed", {
+        order_id: "order_01",
+        payment_id: "pay_01",
+        cart_id: undefined,
+        plan_id: "plan_1",
+        code: "TRADE_CREDIT_UNAVAILABLE",
+      })
+      expect(calls).toHaveLength(1)
+      expect(calls[0].level).toBe("warn")
+      expect(typeof calls[0].args[0]).toBe("string")
+      expect(JSON.parse(calls[0].args[0] as string)).toEqual({
+        source: "trade-credit",
+        level: "warn",
+        message: "capture on shipment failed",
+        order_id: "order_01",
+        payment_id: "pay_01",
+        plan_id: "plan_1",
+        code: "TRADE_CREDIT_UNAVAILABLE",
+      })
+      expect(calls[0].args[0]).not.toContain("\n")
+    },
+  )
 
   it("keeps numbers as numbers and the webhook receiver's lines' own words", () => {
     const { logger, lines } = recording()
     const json = withLogOptions(logger, { logFormat: "json" })
-    logLine(json, "info", "trade-credit webhook: order.verified msg_1 (order ord_1): done", { event_id: "msg_1", invoice_number: 1042 })
-    expect(JSON.parse(lines()[0])).toEqual({ source: "trade-credit", level: "info", message: "webhook: order.verified msg_1 (order ord_1): done", event_id: "msg_1", invoice_number: 1042 })
+    logLine(json, "info", "trade-credit webhook: order.verified msg_1 (order ord_1): done", {
+      event_id: "msg_1",
+      invoice_number: 1042,
+    })
+    expect(JSON.parse(lines()[0])).toEqual({
+      source: "trade-credit",
+      level: "info",
+      message: "webhook: order.verified msg_1 (order ord_1): done",
+      event_id: "msg_1",
+      invoice_number: 1042,
+    })
   })
 })
 
@@ -115,7 +146,9 @@ describe("logLine: only ids, never secrets", () => {
   })
 
   it("takes an error's code and trace id, and nothing else of it", () => {
-    expect(errorIds(Object.assign(new Error("jane@example.com"), { code: "TRADE_CREDIT_REFUSED", traceId: "tr-9" }))).toEqual({ code: "TRADE_CREDIT_REFUSED", trace_id: "tr-9" })
+    expect(
+      errorIds(Object.assign(new Error("jane@example.com"), { code: "TRADE_CREDIT_REFUSED", traceId: "tr-9" })),
+    ).toEqual({ code: "TRADE_CREDIT_REFUSED", trace_id: "tr-9" })
     expect(errorIds(new Error("x"))).toEqual({ code: undefined, trace_id: undefined })
     expect(errorIds("boom")).toEqual({ code: undefined, trace_id: undefined })
     expect(errorIds({ code: 42 })).toEqual({ code: undefined, trace_id: undefined })
@@ -131,7 +164,9 @@ describe("withLogOptions", () => {
     const json = withLogOptions(logger, { logFormat: "json" })
     expect(json).not.toBe(logger)
     expect(withLogOptions(logger, { logFormat: "json" })).toBe(json)
-    expect(withLogOptions(logger, { logLevel: "warn", logFormat: "json" })).toBe(withLogOptions(logger, { logLevel: "warn", logFormat: "json" }))
+    expect(withLogOptions(logger, { logLevel: "warn", logFormat: "json" })).toBe(
+      withLogOptions(logger, { logLevel: "warn", logFormat: "json" }),
+    )
     expect(withLogOptions(logger, { logLevel: "warn", logFormat: "json" })).not.toBe(json)
     expect(logFormatOf(logger)).toBe("text")
     expect(logFormatOf(json)).toBe("json")
@@ -144,6 +179,11 @@ describe("withLogOptions", () => {
     logLine(quiet, "warn", "trade-credit: kept", { order_id: "order_1" })
     quiet.activity("medusa's own")
     expect(calls.map((c) => c.level)).toEqual(["warn", "activity"])
-    expect(JSON.parse(calls[0].args[0] as string)).toEqual({ source: "trade-credit", level: "warn", message: "kept", order_id: "order_1" })
+    expect(JSON.parse(calls[0].args[0] as string)).toEqual({
+      source: "trade-credit",
+      level: "warn",
+      message: "kept",
+      order_id: "order_1",
+    })
   })
 })

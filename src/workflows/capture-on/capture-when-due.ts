@@ -4,7 +4,12 @@ import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { CaptureOn } from "../../core/order/capture-on"
 import { providerPaymentsOf } from "../../providers/trade-credit/lib/order-payments"
 import { isPlanProviderId, isPluginProviderId } from "../../providers/trade-credit/lib/provider-ids"
-import { everythingShipped, type MedusaOrderItem, SHIPPING_ITEM_FIELDS, withItemQuantities } from "../invoice-shipment/shipped-items"
+import {
+  everythingShipped,
+  type MedusaOrderItem,
+  SHIPPING_ITEM_FIELDS,
+  withItemQuantities,
+} from "../invoice-shipment/shipped-items"
 import { captureOnOfRegion } from "./capture-moment"
 
 /** What set the check off: the order was placed, or its plan's funding was accepted. */
@@ -30,7 +35,12 @@ const FIELDS = [
 ]
 
 type Payment = { id: string; provider_id: string; captured_at?: unknown; canceled_at?: unknown }
-type OrderRow = { id: string; region_id?: string | null; items?: MedusaOrderItem[] | null; payment_collections?: any[] | null }
+type OrderRow = {
+  id: string
+  region_id?: string | null
+  items?: MedusaOrderItem[] | null
+  payment_collections?: any[] | null
+}
 
 async function readOrder(container: MedusaContainer, orderId: string) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
@@ -38,7 +48,9 @@ async function readOrder(container: MedusaContainer, orderId: string) {
   const order = data[0] as OrderRow | undefined
   if (!order) return undefined
   const items = withItemQuantities(order.items)
-  const payment = providerPaymentsOf<Payment>(order.payment_collections, isPluginProviderId).find((p) => !p.canceled_at && !p.captured_at)
+  const payment = providerPaymentsOf<Payment>(order.payment_collections, isPluginProviderId).find(
+    (p) => !p.canceled_at && !p.captured_at,
+  )
   return { order: { ...order, items }, payment }
 }
 
@@ -47,10 +59,17 @@ async function readOrder(container: MedusaContainer, orderId: string) {
  * "shipment" or "fulfillment" once every item is shipped (fulfilled): its last shipment came while funding was
  * pending, when there was no payment to capture. A shipment of an invoice order is the shipment subscriber's.
  */
-function dueReason(captureOn: CaptureOn, signal: DueSignal, plan: boolean, items: MedusaOrderItem[]): string | undefined {
+function dueReason(
+  captureOn: CaptureOn,
+  signal: DueSignal,
+  plan: boolean,
+  items: MedusaOrderItem[],
+): string | undefined {
   if (captureOn === "order") return undefined
   if (signal === "funding_accepted" && plan && captureOn !== "manual") {
-    return everythingShipped(items, captureOn) ? undefined : `items remain to ${captureOn === "shipment" ? "ship" : "fulfil"}`
+    return everythingShipped(items, captureOn)
+      ? undefined
+      : `items remain to ${captureOn === "shipment" ? "ship" : "fulfil"}`
   }
   return `the region captures on ${captureOn}`
 }
@@ -62,7 +81,11 @@ function dueReason(captureOn: CaptureOn, signal: DueSignal, plan: boolean, items
  * with the capture's idempotency key), under a lock of the payment and read again under it: one capture however often
  * the signal comes, on any instance.
  */
-export async function captureWhenDue(container: MedusaContainer, orderId: string, signal: DueSignal): Promise<CaptureWhenDueResult> {
+export async function captureWhenDue(
+  container: MedusaContainer,
+  orderId: string,
+  signal: DueSignal,
+): Promise<CaptureWhenDueResult> {
   const found = await readOrder(container, orderId)
   if (!found) return { order_id: orderId, captured: false, reason: "the order does not exist" }
   const { order, payment } = found
@@ -76,7 +99,8 @@ export async function captureWhenDue(container: MedusaContainer, orderId: string
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
   return await locking.execute(`trade-credit:payment-capture:${payment.id}`, async () => {
     const again = await readOrder(container, orderId)
-    if (again?.payment?.id !== payment.id) return { ...base, captured: false, reason: "the payment is captured already" }
+    if (again?.payment?.id !== payment.id)
+      return { ...base, captured: false, reason: "the payment is captured already" }
     await capturePaymentWorkflow(container).run({ input: { payment_id: payment.id } })
     return { ...base, captured: true }
   })

@@ -24,7 +24,8 @@ export type ApplyProposalStateInput = {
 export type ApplyProposalStateResult = ApplyProposalResult & {
   /** The proposal's status at the service, as read (or passed) under the lock. */
   proposal_status: Proposal["status"]
-  /** The Medusa event emitted for a decision this run recorded (`trade-credit.enrollment.approved|declined`), or null. */
+  /** The Medusa event emitted for a decision this run recorded (`trade-credit.enrollment.approved|declined`), or null.
+   * */
   emitted: EnrollmentEventName | null
 }
 
@@ -43,21 +44,30 @@ export const applyProposalStateWorkflowId = "trade-credit-apply-proposal-state"
  *    store may subscribe to): once per decision, after the enrollment changed (Medusa releases a workflow's events
  *    when it ends).
  */
-export const applyProposalStateWorkflow = createWorkflow(applyProposalStateWorkflowId, (input: ApplyProposalStateInput) => {
-  const lock = transform({ input }, ({ input }) => proposalLockKey(input.proposal_id))
-  acquireLockStep({ key: lock, timeout: 60, ttl: 120, executeOnSubWorkflow: true })
-  const proposal = readProposalStep(input)
-  const applied = applyProposalStep({ proposal, polled: input.polled, approval: input.approval ?? null })
-  const decision = transform({ input, applied }, ({ input, applied }) => decisionEventOf(applied, input.event_id ?? null))
-  when("trade-credit-proposal-decided", { decision }, ({ decision }) => !!decision).then(() => {
-    emitEventStep(
-      transform({ decision }, ({ decision }) => ({ eventName: decision!.eventName, data: decision!.data }))
-    ).config({ name: "trade-credit-emit-enrollment-decision" })
-  })
-  releaseLockStep({ key: lock, executeOnSubWorkflow: true })
-  const result = transform(
-    { proposal, applied, decision },
-    ({ proposal, applied, decision }): ApplyProposalStateResult => ({ ...applied, proposal_status: proposal.status, emitted: decision?.eventName ?? null })
-  )
-  return new WorkflowResponse(result)
-})
+export const applyProposalStateWorkflow = createWorkflow(
+  applyProposalStateWorkflowId,
+  (input: ApplyProposalStateInput) => {
+    const lock = transform({ input }, ({ input }) => proposalLockKey(input.proposal_id))
+    acquireLockStep({ key: lock, timeout: 60, ttl: 120, executeOnSubWorkflow: true })
+    const proposal = readProposalStep(input)
+    const applied = applyProposalStep({ proposal, polled: input.polled, approval: input.approval ?? null })
+    const decision = transform({ input, applied }, ({ input, applied }) =>
+      decisionEventOf(applied, input.event_id ?? null),
+    )
+    when("trade-credit-proposal-decided", { decision }, ({ decision }) => !!decision).then(() => {
+      emitEventStep(
+        transform({ decision }, ({ decision }) => ({ eventName: decision!.eventName, data: decision!.data })),
+      ).config({ name: "trade-credit-emit-enrollment-decision" })
+    })
+    releaseLockStep({ key: lock, executeOnSubWorkflow: true })
+    const result = transform(
+      { proposal, applied, decision },
+      ({ proposal, applied, decision }): ApplyProposalStateResult => ({
+        ...applied,
+        proposal_status: proposal.status,
+        emitted: decision?.eventName ?? null,
+      }),
+    )
+    return new WorkflowResponse(result)
+  },
+)

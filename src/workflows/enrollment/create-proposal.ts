@@ -40,14 +40,14 @@ export const createEnrollmentProposalWorkflow = createWorkflow(
       transform({ input }, ({ input }) => ({
         body: input.body,
         idempotency_key: enrollmentKeys.proposal(input.customer_id, input.previous_proposal_id, input.body),
-      }))
+      })),
     )
     const enrollment = saveEnrollmentStep(
       transform({ input, proposal }, ({ input, proposal }) => ({
         customer_id: input.customer_id,
         values: { proposal_id: proposal.id, status: proposal.status },
-      }))
+      })),
     ).config({ name: "trade-credit-attach-proposal" })
     return new WorkflowResponse({ proposal, enrollment })
-  }
+  },
 )

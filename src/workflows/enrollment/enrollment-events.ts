@@ -38,7 +38,7 @@ const DECISIONS: Partial<Record<EnrollmentStatus, keyof typeof ENROLLMENT_EVENTS
  */
 export function decisionEventOf(
   applied: ApplyProposalResult,
-  eventId: string | null = null
+  eventId: string | null = null,
 ): { eventName: EnrollmentEventName; data: EnrollmentEventData } | null {
   const row = applied.enrollment
   if (!row?.proposal_id || !applied.changed.includes("status")) return null
@@ -46,7 +46,14 @@ export function decisionEventOf(
   if (!type) return null
   return {
     eventName: ENROLLMENT_EVENTS[type],
-    data: { proposal_id: row.proposal_id, event_id: eventId, type, enrollment_id: row.id, customer_id: row.customer_id, status: row.status },
+    data: {
+      proposal_id: row.proposal_id,
+      event_id: eventId,
+      type,
+      enrollment_id: row.id,
+      customer_id: row.customer_id,
+      status: row.status,
+    },
   }
 }
 

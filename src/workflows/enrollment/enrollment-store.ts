@@ -30,12 +30,18 @@ export { ENROLLED_STATUSES }
 export const tradeCreditOf = (container: { resolve: MedusaContainer["resolve"] }) =>
   container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
 
-export async function enrollmentOfCustomer(tradeCredit: TradeCreditModuleService, customerId: string): Promise<EnrollmentRow | undefined> {
+export async function enrollmentOfCustomer(
+  tradeCredit: TradeCreditModuleService,
+  customerId: string,
+): Promise<EnrollmentRow | undefined> {
   const [row] = await tradeCredit.listEnrollments({ customer_id: customerId }, { take: 1 })
   return row
 }
 
-export async function enrollmentOfProposal(tradeCredit: TradeCreditModuleService, proposalId: string): Promise<EnrollmentRow | undefined> {
+export async function enrollmentOfProposal(
+  tradeCredit: TradeCreditModuleService,
+  proposalId: string,
+): Promise<EnrollmentRow | undefined> {
   const [row] = await tradeCredit.listEnrollments({ proposal_id: proposalId }, { take: 1 })
   return row
 }
@@ -53,7 +59,11 @@ export type ApprovalEventFacts = { organization_number?: string | null }
  * organization number of the approval event being handled (`approval`), and its trading name and country from the
  * proposal's `proposed_business`, as read back.
  */
-export function valuesFromProposal(proposal: Proposal, now = new Date(), approval?: ApprovalEventFacts | null): EnrollmentValues {
+export function valuesFromProposal(
+  proposal: Proposal,
+  now = new Date(),
+  approval?: ApprovalEventFacts | null,
+): EnrollmentValues {
   const values: EnrollmentValues = { status: proposal.status as EnrollmentStatus }
   const enrolled = proposal.enrolled_business
   if (proposal.status === "ACCEPTED" && enrolled) {
@@ -65,7 +75,8 @@ export function valuesFromProposal(proposal: Proposal, now = new Date(), approva
     if (proposal.proposed_business?.trading_name) values.company_name = proposal.proposed_business.trading_name
     if (proposal.proposed_business?.country_code) values.country_code = proposal.proposed_business.country_code
   }
-  if (proposal.status === "ACCEPTED" || proposal.status === "DECLINED" || proposal.status === "WITHDRAWN") values.decided_at = now
+  if (proposal.status === "ACCEPTED" || proposal.status === "DECLINED" || proposal.status === "WITHDRAWN")
+    values.decided_at = now
   return values
 }
 
@@ -89,7 +100,9 @@ export function changedValues(row: EnrollmentRow | undefined, values: Enrollment
     const current = row[key]
     const same =
       value instanceof Date || current instanceof Date
-        ? current != null && value != null && new Date(current as string).getTime() === new Date(value as string).getTime()
+        ? current != null &&
+          value != null &&
+          new Date(current as string).getTime() === new Date(value as string).getTime()
         : current === value
     if (!same) (changed as Record<string, unknown>)[key] = value
   }
@@ -98,7 +111,11 @@ export function changedValues(row: EnrollmentRow | undefined, values: Enrollment
   return changed
 }
 
-const digest = (value: unknown) => createHash("sha256").update(typeof value === "string" ? value : JSON.stringify(value ?? null)).digest("base64url").slice(0, 16)
+const digest = (value: unknown) =>
+  createHash("sha256")
+    .update(typeof value === "string" ? value : JSON.stringify(value ?? null))
+    .digest("base64url")
+    .slice(0, 16)
 
 /** A time bucket of `minutes`, so a key stays the same for that long and then changes. */
 export const timeBucket = (minutes: number, now = Date.now()) => Math.floor(now / (minutes * 60_000))
@@ -109,10 +126,14 @@ export const timeBucket = (minutes: number, now = Date.now()) => Math.floor(now 
  * retry never registers twice. Emails are only ever digested.
  */
 export const enrollmentKeys = {
-  registryToken: (customerId: string, purpose: string, bucket: number) => `soletrader-registry-${purpose}-${customerId}-${bucket}`,
-  autofillToken: (customerId: string, purpose: string, bucket: number) => `soletrader-autofill-${purpose}-${customerId}-${bucket}`,
-  verification: (customerId: string, email: string, bucket: number) => `soletrader-verify-${customerId}-${digest(email.toLowerCase())}-${bucket}`,
-  verificationCode: (customerId: string, email: string, code: string) => `soletrader-code-${customerId}-${digest(`${email.toLowerCase()}:${code}`)}`,
+  registryToken: (customerId: string, purpose: string, bucket: number) =>
+    `soletrader-registry-${purpose}-${customerId}-${bucket}`,
+  autofillToken: (customerId: string, purpose: string, bucket: number) =>
+    `soletrader-autofill-${purpose}-${customerId}-${bucket}`,
+  verification: (customerId: string, email: string, bucket: number) =>
+    `soletrader-verify-${customerId}-${digest(email.toLowerCase())}-${bucket}`,
+  verificationCode: (customerId: string, email: string, code: string) =>
+    `soletrader-code-${customerId}-${digest(`${email.toLowerCase()}:${code}`)}`,
   proposal: (customerId: string, previousProposalId: string | null, body: unknown) =>
     `soletrader-proposal-${customerId}-${digest({ after: previousProposalId, body })}`,
   evidence: (proposalId: string, file: { fileName: string; contentType: string; data: Uint8Array }) =>
@@ -121,7 +142,8 @@ export const enrollmentKeys = {
   withdrawal: (proposalId: string) => `soletrader-withdraw-${proposalId}`,
 }
 
-/** What the buyer reads about their enrollment, in plain words (the storefront shows it as it is), in each buyer language. */
+/** What the buyer reads about their enrollment, in plain words (the storefront shows it as it is), in each buyer
+ * language. */
 export function enrollmentMessage(status: EnrollmentStatus, language: BuyerLanguage = "en"): string {
   const key = `enrollment.${status}`
   return key in BUYER_TEXTS ? BUYER_TEXTS[key as BuyerTextKey][language] : `Your sole-trader registration is ${status}.`

@@ -23,26 +23,39 @@ export type EnrollmentPoll = { checked: number; outcomes: EnrollmentPollOutcome[
  * once: whichever of the two applies the proposal first records it, the other finds nothing to change.
  * One proposal's failure is logged and does not stop the others.
  */
-export async function pollEnrollments(container: MedusaContainer, { limit = 100 }: { limit?: number } = {}): Promise<EnrollmentPoll> {
+export async function pollEnrollments(
+  container: MedusaContainer,
+  { limit = 100 }: { limit?: number } = {},
+): Promise<EnrollmentPoll> {
   const tradeCredit = tradeCreditOf(container)
   const logger = pluginLoggerOf(container)
-  const rows = await tradeCredit.listEnrollments({ status: UNDECIDED_STATUSES }, { take: limit, order: { updated_at: "ASC" } })
+  const rows = await tradeCredit.listEnrollments(
+    { status: UNDECIDED_STATUSES },
+    { take: limit, order: { updated_at: "ASC" } },
+  )
   const outcomes: EnrollmentPollOutcome[] = []
   for (const row of rows) {
     if (!row.proposal_id) continue
     const base = { enrollment_id: row.id, proposal_id: row.proposal_id }
     try {
-      const { result } = await applyProposalStateWorkflow(container).run({ input: { proposal_id: row.proposal_id, polled: true } })
+      const { result } = await applyProposalStateWorkflow(container).run({
+        input: { proposal_id: row.proposal_id, polled: true },
+      })
       const status = result.enrollment?.status ?? row.status
       const changed = result.changed.includes("status")
       outcomes.push({ ...base, status, changed })
       if (changed) {
-        logLine(logger, "info", `trade-credit: proposal ${row.proposal_id} is ${status} (enrollment ${row.id}, found by polling)`, {
-          customer_id: row.customer_id,
-          enrollment_id: row.id,
-          proposal_id: row.proposal_id,
-          status,
-        })
+        logLine(
+          logger,
+          "info",
+          `trade-credit: proposal ${row.proposal_id} is ${status} (enrollment ${row.id}, found by polling)`,
+          {
+            customer_id: row.customer_id,
+            enrollment_id: row.id,
+            proposal_id: row.proposal_id,
+            status,
+          },
+        )
       }
     } catch (error) {
       const detail = (error as Error).message

@@ -16,18 +16,21 @@ export type SaveEnrolledBusinessInput = {
  * code, or the autofill record the signup popup saved): the customer's
  * enrollment now carries its organization number.
  */
-export const saveEnrolledBusinessWorkflow = createWorkflow("trade-credit-save-enrolled-business", (input: SaveEnrolledBusinessInput) => {
-  const values = transform({ input }, ({ input }) => ({
-    customer_id: input.customer_id,
-    values: {
-      status: input.status,
-      source: input.source,
-      ...(input.proposal_id !== undefined && { proposal_id: input.proposal_id }),
-      country_code: input.business.country_code.toUpperCase(),
-      company_name: input.business.company_name,
-      organization_number: input.business.organization_number,
-      decided_at: new Date(),
-    },
-  }))
-  return new WorkflowResponse(saveEnrollmentStep(values))
-})
+export const saveEnrolledBusinessWorkflow = createWorkflow(
+  "trade-credit-save-enrolled-business",
+  (input: SaveEnrolledBusinessInput) => {
+    const values = transform({ input }, ({ input }) => ({
+      customer_id: input.customer_id,
+      values: {
+        status: input.status,
+        source: input.source,
+        ...(input.proposal_id !== undefined && { proposal_id: input.proposal_id }),
+        country_code: input.business.country_code.toUpperCase(),
+        company_name: input.business.company_name,
+        organization_number: input.business.organization_number,
+        decided_at: new Date(),
+      },
+    }))
+    return new WorkflowResponse(saveEnrollmentStep(values))
+  },
+)

@@ -13,7 +13,12 @@ export const ERASED_NAME = "Erased"
 
 export function placeholdersFor(reference: string): PluginPlaceholders {
   const token = createHash("sha256").update(reference).digest("hex").slice(0, 12)
-  return { email: `erased-${token}@erased.invalid`, name: ERASED_NAME, phone: "+10000000000", dateOfBirth: "1900-01-01" }
+  return {
+    email: `erased-${token}@erased.invalid`,
+    name: ERASED_NAME,
+    phone: "+10000000000",
+    dateOfBirth: "1900-01-01",
+  }
 }
 
 /** sha256 of the trimmed, lower-cased address: all the plugin keeps of it. */

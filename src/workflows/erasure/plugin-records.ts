@@ -10,7 +10,12 @@ import type { PluginPlaceholders } from "./placeholders"
 export type ErasureSubject = { email: string; customer_ids: string[] }
 
 /** One record of the plugin's to anonymise: the fields it had and the fields it gets (nothing else is written). */
-export type RecordChange = { kind: RecordKind; id: string; before: Record<string, unknown>; after: Record<string, unknown> }
+export type RecordChange = {
+  kind: RecordKind
+  id: string
+  before: Record<string, unknown>
+  after: Record<string, unknown>
+}
 export type RecordKind = "payment_session" | "payment" | "enrollment" | "repayment_account" | "matches_token"
 
 type Json = Record<string, unknown>
@@ -29,7 +34,6 @@ type WithMatchesTokens = {
   deleteMatchesTokens?: (ids: string | string[]) => Promise<unknown>
 }
 
-
 /**
  * The plugin's own copies of a person's data (what it wrote, not Medusa's
  * customer record, which is the store's to delete), found by the customers'
@@ -46,7 +50,7 @@ type WithMatchesTokens = {
 export async function collectPluginRecords(
   container: MedusaContainer,
   subject: ErasureSubject,
-  placeholders: PluginPlaceholders
+  placeholders: PluginPlaceholders,
 ): Promise<RecordChange[]> {
   const changes: RecordChange[] = []
   const tradeCredit = container.resolve<TradeCreditModuleService & WithEnrollments>(TRADE_CREDIT_MODULE)
@@ -54,24 +58,39 @@ export async function collectPluginRecords(
   // Enrollments first: their trading names are the person's, wherever else they appear.
   const tradingNames = new Set<string>()
   if (typeof tradeCredit.listEnrollments === "function" && subject.customer_ids.length) {
-    for (const enrollment of await tradeCredit.listEnrollments({ customer_id: subject.customer_ids }, { withDeleted: true })) {
+    for (const enrollment of await tradeCredit.listEnrollments(
+      { customer_id: subject.customer_ids },
+      { withDeleted: true },
+    )) {
       const name = enrollment.company_name?.trim()
       if (!name || name === placeholders.name) continue
       tradingNames.add(name.toLowerCase())
-      changes.push({ kind: "enrollment", id: enrollment.id, before: { company_name: enrollment.company_name }, after: { company_name: placeholders.name } })
+      changes.push({
+        kind: "enrollment",
+        id: enrollment.id,
+        before: { company_name: enrollment.company_name },
+        after: { company_name: placeholders.name },
+      })
     }
   }
 
   for (const record of await paymentRecordsOf(container, subject)) {
     const { value, changed } = anonymiseData(record.data, { placeholders, tradingNames })
-    if (changed) changes.push({ kind: record.kind, id: record.id, before: { data: record.data }, after: { data: value } })
+    if (changed)
+      changes.push({ kind: record.kind, id: record.id, before: { data: record.data }, after: { data: value } })
   }
 
   const buyerKeys = [...subject.customer_ids, buyerKeyOf(null, subject.email)].filter((key): key is string => !!key)
   for (const link of await tradeCredit.listBuyerRepaymentAccounts({ buyer_key: buyerKeys })) {
     const { value, changed } = anonymiseData(link.body as Json, { placeholders, tradingNames })
     // The digest no longer matches: a later checkout of the buyer sends its details again.
-    if (changed) changes.push({ kind: "repayment_account", id: link.id, before: { body: link.body, digest: link.digest }, after: { body: value, digest: "erased" } })
+    if (changed)
+      changes.push({
+        kind: "repayment_account",
+        id: link.id,
+        before: { body: link.body, digest: link.digest },
+        after: { body: value, digest: "erased" },
+      })
   }
 
   const withTokens = tradeCredit as TradeCreditModuleService & WithMatchesTokens
@@ -84,7 +103,12 @@ export async function collectPluginRecords(
 }
 
 /** Writes one record's fields (no provider is called: Medusa's rows only). */
-export async function writeRecord(container: MedusaContainer, kind: RecordKind, id: string, values: Json): Promise<void> {
+export async function writeRecord(
+  container: MedusaContainer,
+  kind: RecordKind,
+  id: string,
+  values: Json,
+): Promise<void> {
   switch (kind) {
     case "payment_session":
       await container.resolve<PaymentRecords>(Modules.PAYMENT).updatePaymentSessions({ id, data: values.data as Json })
@@ -96,11 +120,14 @@ export async function writeRecord(container: MedusaContainer, kind: RecordKind, 
       await container.resolve<WithEnrollments>(TRADE_CREDIT_MODULE).updateEnrollments?.({ id, ...values })
       return
     case "repayment_account":
-      await container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).updateBuyerRepaymentAccounts({ id, ...(values as any) })
+      await container
+        .resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
+        .updateBuyerRepaymentAccounts({ id, ...(values as any) })
       return
     case "matches_token":
       // Only the erasure deletes it (`after`); a compensation writing `before` back ({}) restores nothing.
-      if (values.deleted === true) await container.resolve<WithMatchesTokens>(TRADE_CREDIT_MODULE).deleteMatchesTokens?.(id)
+      if (values.deleted === true)
+        await container.resolve<WithMatchesTokens>(TRADE_CREDIT_MODULE).deleteMatchesTokens?.(id)
       return
   }
 }
@@ -130,14 +157,25 @@ async function paymentRecordsOf(container: MedusaContainer, subject: ErasureSubj
     for (const order of orders as any[]) collections.push(...(order.payment_collections ?? []))
   }
   for (const filters of cartFilters) {
-    const { data: carts } = await query.graph({ entity: "cart", fields: ["id", ...sessionFields("payment_collection")], filters })
+    const { data: carts } = await query.graph({
+      entity: "cart",
+      fields: ["id", ...sessionFields("payment_collection")],
+      filters,
+    })
     for (const cart of carts as any[]) if (cart.payment_collection) collections.push(cart.payment_collection)
   }
 
   const seen = new Set<string>()
   const out: PaymentRecord[] = []
   const add = (kind: PaymentRecord["kind"], row: any) => {
-    if (!row?.id || seen.has(row.id) || !isPluginProviderId(row.provider_id) || !row.data || typeof row.data !== "object") return
+    if (
+      !row?.id ||
+      seen.has(row.id) ||
+      !isPluginProviderId(row.provider_id) ||
+      !row.data ||
+      typeof row.data !== "object"
+    )
+      return
     seen.add(row.id)
     out.push({ kind, id: row.id, data: row.data })
   }

@@ -27,15 +27,22 @@ export type RequestErasureResult = {
 /** The Medusa customer (deleted ones too: the customer-deleted subscriber runs after the soft delete). */
 async function customerEmail(container: MedusaContainer, customerId: string): Promise<string> {
   const customers = container.resolve<ICustomerModuleService>(Modules.CUSTOMER)
-  const [customer] = await customers.listCustomers({ id: customerId }, { select: ["id", "email"], withDeleted: true, take: 1 })
+  const [customer] = await customers.listCustomers(
+    { id: customerId },
+    { select: ["id", "email"], withDeleted: true, take: 1 },
+  )
   if (!customer) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Customer ${quote(customerId)} was not found`, "TRADE_CREDIT_CUSTOMER_NOT_FOUND")
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Customer ${quote(customerId)} was not found`,
+      "TRADE_CREDIT_CUSTOMER_NOT_FOUND",
+    )
   }
   if (!customer.email) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
       `Customer ${quote(customerId)} has no email address: request the erasure by email`,
-      "TRADE_CREDIT_CUSTOMER_WITHOUT_EMAIL"
+      "TRADE_CREDIT_CUSTOMER_WITHOUT_EMAIL",
     )
   }
   return customer.email
@@ -44,7 +51,10 @@ async function customerEmail(container: MedusaContainer, customerId: string): Pr
 /** Every Medusa customer with the address (a guest and a registered account can share one), deleted ones too. */
 async function customersWithEmail(container: MedusaContainer, email: string, given: string[]): Promise<string[]> {
   const customers = container.resolve<ICustomerModuleService>(Modules.CUSTOMER)
-  const found = await customers.listCustomers({ email: [...new Set([email, ...given])] }, { select: ["id"], withDeleted: true })
+  const found = await customers.listCustomers(
+    { email: [...new Set([email, ...given])] },
+    { select: ["id"], withDeleted: true },
+  )
   return found.map((c) => c.id)
 }
 
@@ -62,15 +72,24 @@ async function customersWithEmail(container: MedusaContainer, email: string, giv
  * Input is validated by the caller (route validators, the subscriber's own
  * reference); an unknown customer is a 404 before anything is sent.
  */
-export async function requestErasure(container: MedusaContainer, input: RequestErasureInput): Promise<RequestErasureResult> {
+export async function requestErasure(
+  container: MedusaContainer,
+  input: RequestErasureInput,
+): Promise<RequestErasureResult> {
   const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
   const given = input.customer_id ? await customerEmail(container, input.customer_id) : input.email
-  if (!given) throw new MedusaError(MedusaError.Types.INVALID_DATA, "Give an email or a customer_id", "TRADE_CREDIT_INVALID_BODY")
+  if (!given)
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, "Give an email or a customer_id", "TRADE_CREDIT_INVALID_BODY")
   const email = normaliseEmail(given)
   const emailHash = emailHashOf(email)
   const subject: ErasureSubject = {
     email,
-    customer_ids: [...new Set([...(input.customer_id ? [input.customer_id] : []), ...(await customersWithEmail(container, email, [given.trim()]))])],
+    customer_ids: [
+      ...new Set([
+        ...(input.customer_id ? [input.customer_id] : []),
+        ...(await customersWithEmail(container, email, [given.trim()])),
+      ]),
+    ],
   }
 
   const [existing] = await tradeCredit.listErasureRequests({ reference: input.reference }, { take: 1 })
@@ -78,7 +97,7 @@ export async function requestErasure(container: MedusaContainer, input: RequestE
     throw new MedusaError(
       MedusaError.Types.CONFLICT,
       `The reference ${quote(input.reference)} was used for another person's erasure request: use a new reference`,
-      "TRADE_CREDIT_ERASURE_REFERENCE_CONFLICT"
+      "TRADE_CREDIT_ERASURE_REFERENCE_CONFLICT",
     )
   }
   if (existing && existing.status === "submitted") {

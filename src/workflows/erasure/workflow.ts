@@ -34,35 +34,38 @@ export const eraseCustomerDataWorkflowId = "trade-credit-erase-customer-data"
  *
  * Returns the request's id.
  */
-export const eraseCustomerDataWorkflow = createWorkflow(eraseCustomerDataWorkflowId, (input: EraseCustomerDataInput) => {
-  const found = lookupErasureCaseStep({ email: input.email })
-  const record = transform({ input, found }, ({ input, found }) => ({
-    reference: input.reference,
-    email_hash: input.email_hash,
-    customer_id: input.customer_id,
-    case: found as ErasureCase,
-    requested_by: input.requested_by,
-    source: input.source,
-    existing_id: input.existing_id ?? null,
-  }))
-  const requestId = recordErasureRequestStep(record)
-  const submit = transform({ input, requestId }, ({ input, requestId }) => ({
-    request_id: requestId,
-    email: input.email,
-    reference: input.reference,
-  }))
-  submitErasureStep(submit)
-  const anonymise = transform({ input, requestId, found }, ({ input, requestId, found }) => ({
-    request_id: requestId,
-    case: found as ErasureCase,
-    reference: input.reference,
-    subject: input.subject,
-  }))
-  const result = anonymisePluginDataStep(anonymise)
-  const mark = transform({ requestId, result }, ({ requestId, result }) => ({ request_id: requestId, result }))
-  markAnonymisedStep(mark)
-  return new WorkflowResponse(requestId)
-})
+export const eraseCustomerDataWorkflow = createWorkflow(
+  eraseCustomerDataWorkflowId,
+  (input: EraseCustomerDataInput) => {
+    const found = lookupErasureCaseStep({ email: input.email })
+    const record = transform({ input, found }, ({ input, found }) => ({
+      reference: input.reference,
+      email_hash: input.email_hash,
+      customer_id: input.customer_id,
+      case: found as ErasureCase,
+      requested_by: input.requested_by,
+      source: input.source,
+      existing_id: input.existing_id ?? null,
+    }))
+    const requestId = recordErasureRequestStep(record)
+    const submit = transform({ input, requestId }, ({ input, requestId }) => ({
+      request_id: requestId,
+      email: input.email,
+      reference: input.reference,
+    }))
+    submitErasureStep(submit)
+    const anonymise = transform({ input, requestId, found }, ({ input, requestId, found }) => ({
+      request_id: requestId,
+      case: found as ErasureCase,
+      reference: input.reference,
+      subject: input.subject,
+    }))
+    const result = anonymisePluginDataStep(anonymise)
+    const mark = transform({ requestId, result }, ({ requestId, result }) => ({ request_id: requestId, result }))
+    markAnonymisedStep(mark)
+    return new WorkflowResponse(requestId)
+  },
+)
 
 export const finishErasureAnonymisationWorkflowId = "trade-credit-finish-erasure-anonymisation"
 
@@ -77,5 +80,5 @@ export const finishErasureAnonymisationWorkflow = createWorkflow(
     const mark = transform({ input, result }, ({ input, result }) => ({ request_id: input.request_id, result }))
     markAnonymisedStep(mark)
     return new WorkflowResponse(input.request_id)
-  }
+  },
 )

@@ -17,7 +17,9 @@ export type TradeCreditOrderPayment = {
 }
 
 /** A payment as ORDER_PAYMENT_FIELDS read it. */
-type QueriedPayment = Omit<TradeCreditOrderPayment, "captures" | "service_order_id"> & { captures?: TradeCreditOrderPayment["captures"] | null }
+type QueriedPayment = Omit<TradeCreditOrderPayment, "captures" | "service_order_id"> & {
+  captures?: TradeCreditOrderPayment["captures"] | null
+}
 
 export const ORDER_PAYMENT_FIELDS = [
   "payment_collections.id",
@@ -34,8 +36,12 @@ export const ORDER_PAYMENT_FIELDS = [
 ]
 
 /** The trade credit payment among an order's payments (read with ORDER_PAYMENT_FIELDS), the live one first. */
-export function tradeCreditPaymentOf(order: { payment_collections?: any[] | null } | undefined): TradeCreditOrderPayment | undefined {
-  const payments = tradeCreditPaymentsOf<QueriedPayment>(order?.payment_collections).sort((a, b) => Number(!!a.canceled_at) - Number(!!b.canceled_at))
+export function tradeCreditPaymentOf(
+  order: { payment_collections?: any[] | null } | undefined,
+): TradeCreditOrderPayment | undefined {
+  const payments = tradeCreditPaymentsOf<QueriedPayment>(order?.payment_collections).sort(
+    (a, b) => Number(!!a.canceled_at) - Number(!!b.canceled_at),
+  )
   const payment = payments[0]
   if (!payment) return undefined
   return { ...payment, captures: payment.captures ?? [], service_order_id: payment.data.order_id }
@@ -46,7 +52,7 @@ type ReadOrder = { id: string; display_id?: number; status?: string; region_id?:
 /** Reads an order's trade credit payment; undefined when the order does not exist or was not paid by trade credit. */
 export async function readOrderTradeCreditPayment(
   container: MedusaContainer,
-  orderId: string
+  orderId: string,
 ): Promise<{ order: ReadOrder; payment?: TradeCreditOrderPayment } | undefined> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({

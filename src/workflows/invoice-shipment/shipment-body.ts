@@ -68,7 +68,9 @@ const sameContent = (a: LineItem, b: LineItem) =>
  */
 function matchServiceLines(orderLines: LineItem[], serviceLines: LineItem[]): Map<string, LineItem> {
   const byReference = new Map<string, LineItem>()
-  const unmatched = serviceLines.filter((line) => !orderLines.some((o) => o.line_item_reference && o.line_item_reference === line.line_item_reference))
+  const unmatched = serviceLines.filter(
+    (line) => !orderLines.some((o) => o.line_item_reference && o.line_item_reference === line.line_item_reference),
+  )
   for (const line of orderLines) {
     if (!line.line_item_reference) continue
     const exact = serviceLines.find((s) => s.line_item_reference === line.line_item_reference)
@@ -92,7 +94,8 @@ function partOfLine(base: LineItem, taken: Taken, units: BigNumber, index: numbe
   const upTo = BigNumber.min(taken.quantity.plus(units), quantity)
   const partQuantity = upTo.minus(taken.quantity)
   if (!partQuantity.gt(0)) return undefined
-  const share = (amount: string) => (upTo.eq(quantity) ? bn(amount) : roundToCents(bn(amount).times(upTo).dividedBy(quantity)))
+  const share = (amount: string) =>
+    upTo.eq(quantity) ? bn(amount) : roundToCents(bn(amount).times(upTo).dividedBy(quantity))
   let net = share(base.net_amount).minus(taken.net)
   let tax = share(base.tax_amount).minus(taken.tax)
   let discount = share(base.discount_amount ?? "0.00").minus(taken.discount)
@@ -128,7 +131,9 @@ function partOfLine(base: LineItem, taken: Taken, units: BigNumber, index: numbe
  */
 export function planShipmentFulfilment(input: ShipmentFulfilmentInput): ShipmentFulfilment {
   const { serviceOrder } = input
-  const remaining = bn(serviceOrder.gross_amount).minus(sumDecimals(serviceOrder.fulfilments.map((f) => f.gross_amount)))
+  const remaining = bn(serviceOrder.gross_amount).minus(
+    sumDecimals(serviceOrder.fulfilments.map((f) => f.gross_amount)),
+  )
   if (!remaining.gt(0)) return { kind: "nothing", reason: "the order is invoiced in full already" }
   if (input.lastShipment) return { kind: "rest", remaining: formatMoney(remaining) }
 
@@ -138,7 +143,8 @@ export function planShipmentFulfilment(input: ShipmentFulfilmentInput): Shipment
   const takenOf = (line: LineItem) => (line.line_item_reference && taken.get(line.line_item_reference)) || NONE
 
   const units = new Map<string, BigNumber>()
-  for (const item of input.shipped) units.set(item.line_item_id, (units.get(item.line_item_id) ?? ZERO).plus(item.quantity))
+  for (const item of input.shipped)
+    units.set(item.line_item_id, (units.get(item.line_item_id) ?? ZERO).plus(item.quantity))
 
   const lines: LineItem[] = []
   for (const [lineItemId, quantity] of units) {
@@ -154,7 +160,8 @@ export function planShipmentFulfilment(input: ShipmentFulfilmentInput): Shipment
     if (part) lines.push(part)
   }
 
-  const sum = (field: "gross_amount" | "net_amount" | "tax_amount") => formatMoney(sumDecimals(lines.map((l) => l[field])))
+  const sum = (field: "gross_amount" | "net_amount" | "tax_amount") =>
+    formatMoney(sumDecimals(lines.map((l) => l[field])))
   const body: FulfilRequest = {
     gross_amount: sum("gross_amount"),
     net_amount: sum("net_amount"),
@@ -164,6 +171,7 @@ export function planShipmentFulfilment(input: ShipmentFulfilmentInput): Shipment
   }
   if (bn(body.gross_amount).gte(remaining)) return { kind: "rest", remaining: formatMoney(remaining) }
   const check = checkOrderAmounts(body)
-  if (!check.ok) throw new PayloadError("AMOUNT_NOT_REPRESENTABLE", `The shipment's fulfilment: ${check.message}`, check.loc)
+  if (!check.ok)
+    throw new PayloadError("AMOUNT_NOT_REPRESENTABLE", `The shipment's fulfilment: ${check.message}`, check.loc)
   return { kind: "part", body, remaining: formatMoney(remaining) }
 }

@@ -29,9 +29,13 @@ export const SHIPPING_ITEM_FIELDS = [
   "items.detail.fulfilled_quantity",
 ]
 
-/** The items read with SHIPPING_ITEM_FIELDS, each with its quantity: Query answers it from the item's detail unless the order's totals are asked for. */
+/** The items read with SHIPPING_ITEM_FIELDS, each with its quantity: Query answers it from the item's detail unless the
+ * order's totals are asked for. */
 export function withItemQuantities(items: MedusaOrderItem[] | null | undefined): MedusaOrderItem[] {
-  return (items ?? []).map((item) => ({ ...item, quantity: item.quantity ?? (item.detail as { quantity?: unknown } | null)?.quantity }))
+  return (items ?? []).map((item) => ({
+    ...item,
+    quantity: item.quantity ?? (item.detail as { quantity?: unknown } | null)?.quantity,
+  }))
 }
 
 const time = (value: string | Date | null | undefined) => (value ? new Date(value).getTime() : 0)
@@ -52,10 +56,14 @@ export function shippedItemsOf(fulfillment: MedusaFulfillment, orderItems: Medus
   for (const [lineItemId, items] of byLineItem) {
     const inventory = orderItems.find((i) => i.id === lineItemId)?.variant?.inventory_items ?? []
     let quantity: BigNumber
-    const kitPart = items.find((i) => i.inventory_item_id && inventory.some((l) => l.inventory?.id === i.inventory_item_id))
+    const kitPart = items.find(
+      (i) => i.inventory_item_id && inventory.some((l) => l.inventory?.id === i.inventory_item_id),
+    )
     const link = kitPart && inventory.find((l) => l.inventory?.id === kitPart.inventory_item_id)
     if (kitPart && link?.required_quantity) {
-      quantity = toDecimal(kitPart.quantity, "fulfillment item quantity").dividedBy(toDecimal(link.required_quantity, "required quantity"))
+      quantity = toDecimal(kitPart.quantity, "fulfillment item quantity").dividedBy(
+        toDecimal(link.required_quantity, "required quantity"),
+      )
     } else {
       quantity = items.reduce((sum, i) => sum.plus(toDecimal(i.quantity, "fulfillment item quantity")), ZERO)
     }
@@ -74,7 +82,7 @@ export function shipsTheRest(
   fulfillment: MedusaFulfillment,
   fulfillments: MedusaFulfillment[],
   orderItems: MedusaOrderItem[],
-  trigger: "shipment" | "fulfillment"
+  trigger: "shipment" | "fulfillment",
 ): boolean {
   const when = (f: MedusaFulfillment) => time(trigger === "shipment" ? f.shipped_at : f.created_at)
   const later = fulfillments.some((f) => f.id !== fulfillment.id && !f.canceled_at && when(f) > when(fulfillment))

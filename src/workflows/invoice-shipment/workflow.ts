@@ -42,7 +42,7 @@ export const invoiceShipmentWorkflow = createWorkflow(invoiceShipmentWorkflowId,
             reference_id: capture.capture_id,
           },
         ]
-      : []
+      : [],
   )
   addOrderTransactionStep(transactions)
   const events = transform({ capture }, ({ capture }) => (capture ? [{ id: capture.payment_id }] : []))
@@ -52,7 +52,13 @@ export const invoiceShipmentWorkflow = createWorkflow(invoiceShipmentWorkflowId,
   const result = transform({ shipment, claim, fulfilled, capture }, ({ shipment, claim, fulfilled, capture }) => ({
     fulfillment_id: shipment.fulfillment_id,
     invoiced: fulfilled.fulfilled,
-    reason: !shipment.applies ? shipment.reason : claim.mode === "skip" ? claim.reason : !fulfilled.fulfilled ? fulfilled.reason : undefined,
+    reason: !shipment.applies
+      ? shipment.reason
+      : claim.mode === "skip"
+        ? claim.reason
+        : !fulfilled.fulfilled
+          ? fulfilled.reason
+          : undefined,
     invoice_number: fulfilled.fulfilled ? fulfilled.fulfilment.invoice_number : undefined,
     amount: fulfilled.fulfilled ? fulfilled.fulfilment.gross_amount : undefined,
     capture_id: capture?.capture_id,

@@ -13,20 +13,23 @@ export const checkTradeCreditOrderEditWorkflowId = "check-trade-credit-order-edi
  * service never disagree. Then the payment is marked for the edit. Returns null
  * for an order that is not paid by trade credit.
  */
-export const checkTradeCreditOrderEditWorkflow = createWorkflow(checkTradeCreditOrderEditWorkflowId, (input: { order_id: string }) => {
-  const plan = prepareTradeCreditOrderEditStep(input)
-  const edited = editServiceOrderStep(plan)
-  const mark = transform({ plan, edited }, ({ plan, edited }) =>
-    plan
-      ? {
-          payment_id: plan.payment_id,
-          payment_data: plan.payment_data,
-          order_change_id: plan.order_change_id,
-          service_order: edited,
-          gross_amount: plan.body.gross_amount,
-        }
-      : null
-  )
-  markPaymentForOrderEditStep(mark)
-  return new WorkflowResponse(plan)
-})
+export const checkTradeCreditOrderEditWorkflow = createWorkflow(
+  checkTradeCreditOrderEditWorkflowId,
+  (input: { order_id: string }) => {
+    const plan = prepareTradeCreditOrderEditStep(input)
+    const edited = editServiceOrderStep(plan)
+    const mark = transform({ plan, edited }, ({ plan, edited }) =>
+      plan
+        ? {
+            payment_id: plan.payment_id,
+            payment_data: plan.payment_data,
+            order_change_id: plan.order_change_id,
+            service_order: edited,
+            gross_amount: plan.body.gross_amount,
+          }
+        : null,
+    )
+    markPaymentForOrderEditStep(mark)
+    return new WorkflowResponse(plan)
+  },
+)

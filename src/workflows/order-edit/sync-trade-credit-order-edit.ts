@@ -14,10 +14,13 @@ export const syncTradeCreditOrderEditWorkflowId = "sync-trade-credit-order-edit"
  * authorized payment in the new collection, or the live payment's data follows
  * the new gross.
  */
-export const syncTradeCreditOrderEditWorkflow = createWorkflow(syncTradeCreditOrderEditWorkflowId, (input: { order_id: string }) => {
-  const plan = prepareOrderEditSyncStep(input)
-  const order = syncServiceOrderStep(plan)
-  const payment = reattachTradeCreditPaymentStep(plan)
-  refreshPaymentDataStep({ plan, order })
-  return new WorkflowResponse({ plan, payment })
-})
+export const syncTradeCreditOrderEditWorkflow = createWorkflow(
+  syncTradeCreditOrderEditWorkflowId,
+  (input: { order_id: string }) => {
+    const plan = prepareOrderEditSyncStep(input)
+    const order = syncServiceOrderStep(plan)
+    const payment = reattachTradeCreditPaymentStep(plan)
+    refreshPaymentDataStep({ plan, order })
+    return new WorkflowResponse({ plan, payment })
+  },
+)

@@ -2,7 +2,11 @@ import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { planCancelOfCanceledOrder } from "../../core/plan/plan-cancel"
 import type { TradeCreditPlanData } from "../../core/plan/plan-data"
-import { TRADE_CREDIT_MODULE, type RepaymentPlanSessionRow, type TradeCreditModuleService } from "../../modules/trade-credit"
+import {
+  TRADE_CREDIT_MODULE,
+  type RepaymentPlanSessionRow,
+  type TradeCreditModuleService,
+} from "../../modules/trade-credit"
 import { cancelPlan } from "../../providers/trade-credit/lib/cancel-plan"
 import { toMedusaError } from "../../providers/trade-credit/lib/errors"
 import { planSessionOf } from "../../providers/trade-credit/lib/plan-store"
@@ -24,7 +28,10 @@ export type CanceledOrderPlanOutcome = {
 type SessionOfOrder = { id: string; provider_id: string }
 
 /** What cancelPlan needs, made from a container (the providers get theirs from the payment module's cradle). */
-function cancelDeps(container: MedusaContainer, tradeCredit: TradeCreditModuleService): Pick<ProviderDeps, "client" | "call" | "logger" | "medusa"> {
+function cancelDeps(
+  container: MedusaContainer,
+  tradeCredit: TradeCreditModuleService,
+): Pick<ProviderDeps, "client" | "call" | "logger" | "medusa"> {
   const logger = pluginLoggerOf(container)
   return {
     client: tradeCredit.getClient(),
@@ -47,17 +54,19 @@ function cancelDeps(container: MedusaContainer, tradeCredit: TradeCreditModuleSe
 
 /**
  * Cancels at the service the plan of one instalment payment session when Medusa cancelled its order before any payment
- * was made: an order placed while the plan's funding was pending has no payment, so Medusa's order cancellation calls no
+ * was made: an order placed while the plan's funding was pending has no payment, so Medusa's order cancellation calls
+ * no
  * provider and the plan would live on, to be funded later. Under the session's lock (the funding webhook, the poll and
  * the reconciliation take it: one at a time), Medusa's side and the plugin's row are read again and the pure
- * `planCancelOfCanceledOrder` decides; the plan provider's own cancellation (tc/lib/cancel-plan.ts) is sent, which marks
+ * `planCancelOfCanceledOrder` decides; the plan provider's own cancellation (tc/lib/cancel-plan.ts) is sent, which
+ * marks
  * the row `canceled`. A funding acceptance afterwards authorizes nothing (planInstalmentRepair). Never throws: a
  * failure is an outcome with `failed`.
  */
 export async function cancelPlanOfCanceledOrderSession(
   container: MedusaContainer,
   sessionId: string,
-  why = "The order was cancelled in the shop before the plan was funded"
+  why = "The order was cancelled in the shop before the plan was funded",
 ): Promise<CanceledOrderPlanOutcome | undefined> {
   const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
@@ -68,8 +77,14 @@ export async function cancelPlanOfCanceledOrderSession(
       const data = medusa.session.data as TradeCreditPlanData
       const planId = typeof data.plan_id === "string" ? data.plan_id : undefined
       const row: RepaymentPlanSessionRow | undefined = planId ? await planSessionOf(tradeCredit, planId) : undefined
-      const decision = planCancelOfCanceledOrder({ orderStatus: medusa.order?.status, sessionData: data, rowState: row?.state, hasPayment: !!medusa.payment })
-      if (!decision.cancel) return planId ? { session_id: sessionId, plan_id: planId, canceled: false, detail: decision.why } : undefined
+      const decision = planCancelOfCanceledOrder({
+        orderStatus: medusa.order?.status,
+        sessionData: data,
+        rowState: row?.state,
+        hasPayment: !!medusa.payment,
+      })
+      if (!decision.cancel)
+        return planId ? { session_id: sessionId, plan_id: planId, canceled: false, detail: decision.why } : undefined
       await cancelPlan(cancelDeps(container, tradeCredit), data, decision.planId, why)
       return { session_id: sessionId, plan_id: decision.planId, canceled: true }
     })
@@ -87,14 +102,19 @@ async function planSessionsOfOrder(container: MedusaContainer, orderId: string):
     filters: { id: orderId },
   })
   const order = data[0] as { payment_collections?: { payment_sessions?: SessionOfOrder[] | null }[] | null } | undefined
-  return (order?.payment_collections ?? []).flatMap((c) => c?.payment_sessions ?? []).filter((s) => s && isPlanProviderId(s.provider_id))
+  return (order?.payment_collections ?? [])
+    .flatMap((c) => c?.payment_sessions ?? [])
+    .filter((s) => s && isPlanProviderId(s.provider_id))
 }
 
 /**
  * Every instalment plan of a cancelled order that no payment carries, cancelled at the service (see
  * cancelPlanOfCanceledOrderSession). Answers one outcome per plan session that made a plan.
  */
-export async function cancelPlansOfCanceledOrder(container: MedusaContainer, orderId: string): Promise<CanceledOrderPlanOutcome[]> {
+export async function cancelPlansOfCanceledOrder(
+  container: MedusaContainer,
+  orderId: string,
+): Promise<CanceledOrderPlanOutcome[]> {
   const outcomes: CanceledOrderPlanOutcome[] = []
   for (const session of await planSessionsOfOrder(container, orderId)) {
     const outcome = await cancelPlanOfCanceledOrderSession(container, session.id)

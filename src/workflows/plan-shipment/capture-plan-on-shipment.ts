@@ -3,7 +3,13 @@ import { ContainerRegistrationKeys, Modules, PaymentSessionStatus } from "@medus
 import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { providerPaymentsOf } from "../../providers/trade-credit/lib/order-payments"
 import { isPlanProviderId } from "../../providers/trade-credit/lib/provider-ids"
-import { type MedusaFulfillment, type MedusaOrderItem, SHIPPING_ITEM_FIELDS, shipsTheRest, withItemQuantities } from "../invoice-shipment/shipped-items"
+import {
+  type MedusaFulfillment,
+  type MedusaOrderItem,
+  SHIPPING_ITEM_FIELDS,
+  shipsTheRest,
+  withItemQuantities,
+} from "../invoice-shipment/shipped-items"
 
 export type CapturePlanOnShipmentInput = { fulfillment_id: string; trigger: "shipment" | "fulfillment" }
 export type CapturePlanOnShipmentResult = {
@@ -46,7 +52,12 @@ async function readOrderOfFulfillment(container: MedusaContainer, fulfillmentId:
   if (!fulfillment || !orderId) return undefined
   const { data: orders } = await query.graph({ entity: "order", fields: FIELDS, filters: { id: orderId } })
   const order = orders[0] as
-    | { id: string; items?: MedusaOrderItem[] | null; fulfillments?: MedusaFulfillment[] | null; payment_collections?: any[] | null }
+    | {
+        id: string
+        items?: MedusaOrderItem[] | null
+        fulfillments?: MedusaFulfillment[] | null
+        payment_collections?: any[] | null
+      }
     | undefined
   if (!order) return undefined
   const items = withItemQuantities(order.items)
@@ -59,7 +70,11 @@ const openPlanPaymentOf = (collections: any[] | null | undefined) =>
 
 /** A plan session of the order still waiting for the service's funding decision (its payment comes with it). */
 const awaitsFunding = (collections: any[] | null | undefined) =>
-  (collections ?? []).some((c) => (c?.payment_sessions ?? []).some((s: any) => isPlanProviderId(s?.provider_id) && s.status === PaymentSessionStatus.PENDING_AUTHORIZATION))
+  (collections ?? []).some((c) =>
+    (c?.payment_sessions ?? []).some(
+      (s: any) => isPlanProviderId(s?.provider_id) && s.status === PaymentSessionStatus.PENDING_AUTHORIZATION,
+    ),
+  )
 
 /**
  * Instalments with `captureOn: "shipment"` (or "fulfillment"): a repayment plan is fulfilled whole (the service
@@ -70,27 +85,43 @@ const awaitsFunding = (collections: any[] | null | undefined) =>
  */
 export async function capturePlanOnShipment(
   container: MedusaContainer,
-  { fulfillment_id, trigger }: CapturePlanOnShipmentInput
+  { fulfillment_id, trigger }: CapturePlanOnShipmentInput,
 ): Promise<CapturePlanOnShipmentResult> {
   const found = await readOrderOfFulfillment(container, fulfillment_id)
   if (!found) return { captured: false, reason: "the fulfillment belongs to no order" }
   const { fulfillment, order } = found
   const payment = openPlanPaymentOf(order.payment_collections)
   if (!payment && awaitsFunding(order.payment_collections)) {
-    return { captured: false, reason: "the plan's funding is pending: it is captured when the service accepts it", order_id: order.id, awaiting_funding: true }
+    return {
+      captured: false,
+      reason: "the plan's funding is pending: it is captured when the service accepts it",
+      order_id: order.id,
+      awaiting_funding: true,
+    }
   }
   if (!payment) return { captured: false, reason: "the order has no open instalment plan payment", order_id: order.id }
   if (fulfillment.canceled_at) return { captured: false, reason: "the fulfillment was cancelled", order_id: order.id }
-  if (trigger === "shipment" && !fulfillment.shipped_at) return { captured: false, reason: "the fulfillment is not shipped", order_id: order.id }
+  if (trigger === "shipment" && !fulfillment.shipped_at)
+    return { captured: false, reason: "the fulfillment is not shipped", order_id: order.id }
   if (!shipsTheRest(fulfillment, order.fulfillments ?? [], order.items ?? [], trigger)) {
-    return { captured: false, reason: "items remain to ship: the plan is fulfilled with the last shipment", order_id: order.id, payment_id: payment.id }
+    return {
+      captured: false,
+      reason: "items remain to ship: the plan is fulfilled with the last shipment",
+      order_id: order.id,
+      payment_id: payment.id,
+    }
   }
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
   return await locking.execute(`trade-credit:payment-capture:${payment.id}`, async () => {
     // Read again under the lock: another delivery of the event may have captured it meanwhile.
     const again = await readOrderOfFulfillment(container, fulfillment_id)
     if (!again || !openPlanPaymentOf(again.order.payment_collections)) {
-      return { captured: false, reason: "the plan payment is captured already", order_id: order.id, payment_id: payment.id }
+      return {
+        captured: false,
+        reason: "the plan payment is captured already",
+        order_id: order.id,
+        payment_id: payment.id,
+      }
     }
     await capturePaymentWorkflow(container).run({ input: { payment_id: payment.id } })
     return { captured: true, order_id: order.id, payment_id: payment.id }

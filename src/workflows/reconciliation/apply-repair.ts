@@ -60,7 +60,10 @@ export async function applyRepair({ container, client, state }: ApplyContext, ac
         input: { action: PaymentActions.AUTHORIZED, data: { session_id: state.session.id, amount: action.amount } },
       })
       const after = await readMedusaPaymentState(container, state.session.id)
-      if (!after?.payment) throw new Error(`the payment session of order ${action.order_id} is still ${after?.session.status ?? "missing"}`)
+      if (!after?.payment)
+        throw new Error(
+          `the payment session of order ${action.order_id} is still ${after?.session.status ?? "missing"}`,
+        )
       return `authorized the payment session of Medusa order ${action.order_id}: payment ${after.payment.id}`
     }
     case "cancel_session":
@@ -68,11 +71,17 @@ export async function applyRepair({ container, client, state }: ApplyContext, ac
       return `set the payment session to ${action.status} (the buyer can choose a payment method again)`
     case "expire_unverified": {
       await expireUnverifiedOrderWorkflow(container).run({
-        input: { session_id: state.session.id, service_order_id: action.service_order_id, cancel_at_service: action.cancel_at_service },
+        input: {
+          session_id: state.session.id,
+          service_order_id: action.service_order_id,
+          cancel_at_service: action.cancel_at_service,
+        },
       })
       return action.cancel_at_service
-        ? `cancelled unverified order ${action.service_order_id} at the service and deleted the payment session (the cart is free)`
-        : `deleted the payment session of order ${action.service_order_id}, which the service had ended (the cart is free)`
+        ? `cancelled unverified order ${action.service_order_id} at the service and ` +
+            `deleted the payment session (the cart is free)`
+        : `deleted the payment session of order ${action.service_order_id}, which ` +
+            `the service had ended (the cart is free)`
     }
     case "sync_session":
       await writeSession(container, state.session.id, action.status, action.data)
@@ -88,25 +97,42 @@ export async function applyRepair({ container, client, state }: ApplyContext, ac
       const confirmed = await client.orders.confirm(action.service_order_id, {
         idempotencyKey: idempotencyKeys.confirm(action.service_order_id),
       })
-      await writePaymentData(container, action.payment_id, withOrder(state.payment?.data ?? state.session.data, confirmed))
+      await writePaymentData(
+        container,
+        action.payment_id,
+        withOrder(state.payment?.data ?? state.session.data, confirmed),
+      )
       return `confirmed order ${action.service_order_id} at the service`
     }
     case "drop_unbooked_capture":
       // What Medusa itself does when the provider call fails (deleteCaptures); the service's side is recorded next.
       await container.resolve<IPaymentModuleService>(Modules.PAYMENT).deleteCaptures([action.capture_id])
-      return `removed capture ${action.capture_id} of ${action.amount} that Medusa never finished (the process stopped during the call)`
+      return (
+        `removed capture ${action.capture_id} of ${action.amount} that Medusa never ` +
+        `finished (the process stopped during the call)`
+      )
     case "drop_unbooked_refund":
       await container.resolve<IPaymentModuleService>(Modules.PAYMENT).deleteRefunds([action.refund_id])
-      return `removed refund ${action.refund_id} of ${action.amount} that Medusa never finished (the process stopped during the call)`
+      return (
+        `removed refund ${action.refund_id} of ${action.amount} that Medusa never ` +
+        `finished (the process stopped during the call)`
+      )
     case "record_capture":
       // Medusa's own capture (capture row, order transaction, event); the provider adopts the invoice already made.
       await capturePaymentWorkflow(container).run({ input: { payment_id: action.payment_id, amount: action.amount } })
       return `recorded a capture of ${action.amount} the service had invoiced (its answer never reached Medusa)`
     case "record_refund":
       await refundPaymentWorkflow(container).run({
-        input: { payment_id: action.payment_id, amount: action.amount, note: `Credit note of refund ${action.refund_reference}` },
+        input: {
+          payment_id: action.payment_id,
+          amount: action.amount,
+          note: `Credit note of refund ${action.refund_reference}`,
+        },
       })
-      return `recorded a refund of ${action.amount} the service had credited for ${action.refund_reference} (its answer never reached Medusa)`
+      return (
+        `recorded a refund of ${action.amount} the service had credited for ${action.refund_reference} ` +
+        `(its answer never reached Medusa)`
+      )
     case "sync_payment_data":
       await writePaymentData(container, action.payment_id, action.data)
       return `updated payment ${action.payment_id}'s data from the service (${action.data.state})`

@@ -34,14 +34,20 @@ const DAY_MS = 24 * 60 * 60 * 1000
  * has not caught up with (the plugin's row says "pending"), oldest first: the
  * funding poll's work, taken by the same sync (reconcile-plan-session.ts).
  */
-export async function findReconciliationTargets(container: MedusaContainer, input: FindTargetsInput): Promise<string[]> {
+export async function findReconciliationTargets(
+  container: MedusaContainer,
+  input: FindTargetsInput,
+): Promise<string[]> {
   if (input.orderId) return await sessionsOfOrder(container, input.orderId)
   const invoices = await invoiceTargets(container, input)
   const room = input.limit - invoices.length
   if (room <= 0) return invoices
   const plans = await container
     .resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
-    .listRepaymentPlanSessions({ state: "pending" }, { select: ["session_id"], take: room, order: { created_at: "ASC" } })
+    .listRepaymentPlanSessions(
+      { state: "pending" },
+      { select: ["session_id"], take: room, order: { created_at: "ASC" } },
+    )
   return [...new Set([...invoices, ...plans.map((p) => p.session_id)])]
 }
 
@@ -55,7 +61,7 @@ async function invoiceTargets(container: MedusaContainer, input: FindTargetsInpu
   const sessions = (
     await payments.listPaymentSessions(
       { provider_id: providerIds, status: ["requires_more", "pending"] as any, updated_at: { $gte: since } } as any,
-      { select: ["id", "status", "data"], order: { updated_at: "DESC" }, take: input.limit }
+      { select: ["id", "status", "data"], order: { updated_at: "DESC" }, take: input.limit },
     )
   ).filter((s) => {
     const data = (s.data ?? {}) as TradeCreditPaymentData
@@ -114,7 +120,11 @@ async function sessionsOfOrder(container: MedusaContainer, orderId: string): Pro
   })
   const order = data[0] as any
   if (!order) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${quote(orderId)} was not found`, "TRADE_CREDIT_ORDER_NOT_FOUND")
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Order ${quote(orderId)} was not found`,
+      "TRADE_CREDIT_ORDER_NOT_FOUND",
+    )
   }
   const ids = (order.payment_collections ?? [])
     .flatMap((pc: any) => pc?.payment_sessions ?? [])
@@ -124,7 +134,7 @@ async function sessionsOfOrder(container: MedusaContainer, orderId: string): Pro
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
       `Order ${quote(orderId)} has no trade credit payment to reconcile`,
-      "TRADE_CREDIT_NOT_TRADE_CREDIT_ORDER"
+      "TRADE_CREDIT_NOT_TRADE_CREDIT_ORDER",
     )
   }
   return ids

@@ -14,13 +14,21 @@ import type { TradeCreditPaymentData } from "../../core/order/payment-data"
 type PaymentRecords = IPaymentModuleService & {
   updatePaymentSessions(data: { id: string; status?: string; data?: Record<string, unknown> }): Promise<unknown>
   updatePayment(data: { id: string; data?: Record<string, unknown> }): Promise<unknown>
-  listAndCountPayments(filters: Record<string, unknown>, config: { select: string[]; take: number }): Promise<[unknown[], number]>
+  listAndCountPayments(
+    filters: Record<string, unknown>,
+    config: { select: string[]; take: number },
+  ): Promise<[unknown[], number]>
 }
 
 const records = (container: MedusaContainer) => container.resolve<PaymentRecords>(Modules.PAYMENT)
 
 /** Sets a payment session's status and data without calling the provider. */
-export async function writeSession(container: MedusaContainer, id: string, status: string, data: TradeCreditPaymentData) {
+export async function writeSession(
+  container: MedusaContainer,
+  id: string,
+  status: string,
+  data: TradeCreditPaymentData,
+) {
   await records(container).updatePaymentSessions({ id, status, data })
 }
 

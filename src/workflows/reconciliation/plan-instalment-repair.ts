@@ -3,7 +3,11 @@ import { isCanceledPlan, type TradeCreditPlanData, withPlanStatus } from "../../
 import type { PlanStatus } from "../../service/schemas"
 import type { PlanPaymentState, PlanRepairAction, PlanRepairPlan } from "./types"
 
-const plan = (found: string, actions: PlanRepairAction[] = [], reports: string[] = []): PlanRepairPlan => ({ found, actions, reports })
+const plan = (found: string, actions: PlanRepairAction[] = [], reports: string[] = []): PlanRepairPlan => ({
+  found,
+  actions,
+  reports,
+})
 
 /** Whether the payment's data misses the plan's funding, fulfilment or amounts as the service has them. */
 export function planDataDiffers(data: TradeCreditPlanData, status: PlanStatus): boolean {
@@ -18,7 +22,8 @@ export function planDataDiffers(data: TradeCreditPlanData, status: PlanStatus): 
 }
 
 /** A fulfilment the service has started or finished: the plan pays out and invoices its instalments. */
-const isFulfilled = (status: PlanStatus) => status.fulfilment_status === "SUCCEEDED" || status.fulfilment_status === "PENDING"
+const isFulfilled = (status: PlanStatus) =>
+  status.fulfilment_status === "SUCCEEDED" || status.fulfilment_status === "PENDING"
 
 /**
  * Funding ACCEPTED for a plan the plugin cancelled, or whose order Medusa cancelled before any payment was made (the
@@ -35,11 +40,20 @@ function acceptedAfterCancellation({ row, medusa }: PlanPaymentState, status: Pl
   const what = orderCanceled ? `order ${order!.id} was cancelled` : `plan ${status.plan_id} was cancelled`
   const found = `funding accepted at the service after ${what}: nothing authorized`
   if (planCanceled) return plan(found)
-  return plan(found, [], [`plan ${status.plan_id} was funded after order ${order!.id} was cancelled and is not cancelled at the service yet: the plugin cancels it (or cancel it in the service's portal)`])
+  return plan(
+    found,
+    [],
+    [
+      `plan ${status.plan_id} was funded after order ${order!.id} was cancelled ` +
+        `and is not cancelled at the service yet: the plugin cancels it (or cancel ` +
+        `it in the service's portal)`,
+    ],
+  )
 }
 
 /**
- * The instalment plans' case of the one planner (`planRepair` is the orders'): compares one plan's payment in Medusa with
+ * The instalment plans' case of the one planner (`planRepair` is the orders'): compares one plan's payment in Medusa
+ * with
  * the plan's status at the service, read back just now (never an event's own word), and decides what brings Medusa in
  * line. Pure: the caller reads both sides under the session's lock and carries the actions out (sync-plan-funding.ts).
  * The funding webhook, the funding poll and the reconciliation run (scheduled or the admin's re-sync) all come here.
@@ -55,19 +69,28 @@ function acceptedAfterCancellation({ row, medusa }: PlanPaymentState, status: Pl
 export function planInstalmentRepair({ row, medusa }: PlanPaymentState, status: PlanStatus): PlanRepairPlan {
   const funding = status.funding_status
   if (funding === "PENDING") return plan("funding pending at the service")
-  if (!medusa) return plan(`funding ${funding} at the service; the payment session is gone`, [{ type: "mark_plan_row", state: "canceled" }])
+  if (!medusa)
+    return plan(`funding ${funding} at the service; the payment session is gone`, [
+      { type: "mark_plan_row", state: "canceled" },
+    ])
   const { session, payment, order } = medusa
 
   if (funding === "REJECTED") {
     const found = `funding rejected at the service (${status.credit_decline_reason ?? "no reason given"})`
     if (payment && !payment.canceled_at) {
-      return plan(`${found} but Medusa authorized payment ${payment.id}`, row.state === "rejected" ? [] : [{ type: "mark_plan_row", state: "rejected" }], [
-        `plan ${status.plan_id} was rejected at the service after Medusa authorized its payment ${payment.id}: cancel the order if the sale is off`,
-      ])
+      return plan(
+        `${found} but Medusa authorized payment ${payment.id}`,
+        row.state === "rejected" ? [] : [{ type: "mark_plan_row", state: "rejected" }],
+        [
+          `plan ${status.plan_id} was rejected at the service after Medusa authorized ` +
+            `its payment ${payment.id}: cancel the order if the sale is off`,
+        ],
+      )
     }
     const orderLive = !!order && order.status !== "canceled"
     const actions: PlanRepairAction[] = []
-    if (session.status !== "error" || orderLive) actions.push({ type: "reject_plan_session", reason: status.credit_decline_reason ?? null })
+    if (session.status !== "error" || orderLive)
+      actions.push({ type: "reject_plan_session", reason: status.credit_decline_reason ?? null })
     if (row.state !== "rejected") actions.push({ type: "mark_plan_row", state: "rejected" })
     return plan(actions.length ? found : `${found}; the session is error`, actions)
   }
@@ -81,7 +104,8 @@ export function planInstalmentRepair({ row, medusa }: PlanPaymentState, status: 
   if (!payment) return plan(`funding accepted at the service; the session is ${session.status}`, actions)
 
   const data = payment.data as TradeCreditPlanData
-  if (planDataDiffers(data, status)) actions.push({ type: "sync_plan_payment_data", payment_id: payment.id, data: withPlanStatus(data, status) })
+  if (planDataDiffers(data, status))
+    actions.push({ type: "sync_plan_payment_data", payment_id: payment.id, data: withPlanStatus(data, status) })
   const reports: string[] = []
   const captured = centsOf(payment.captured)
   const refunded = centsOf(payment.refunded)
@@ -91,24 +115,29 @@ export function planInstalmentRepair({ row, medusa }: PlanPaymentState, status: 
     } else {
       reports.push(
         `the service fulfilled plan ${status.plan_id} (${status.fulfilment_status}) but Medusa has captured nothing:` +
-          " capture the payment in Medusa to record it"
+          " capture the payment in Medusa to record it",
       )
     }
   }
   if (captured.gt(0) && !isFulfilled(status)) {
     reports.push(
-      `Medusa captured ${formatMoney(captured)} but plan ${status.plan_id} is ${status.fulfilment_status} at the service:` +
-        " the fulfilment did not reach the service; fulfil it in the service's portal"
+      `Medusa captured ${formatMoney(captured)} but plan ${status.plan_id} is ` +
+        `${status.fulfilment_status} at the service:` +
+        " the fulfilment did not reach the service; fulfil it in the service's portal",
     )
   }
   const credited = status.credited_amount === null ? undefined : centsOf(status.credited_amount)
   if (credited && credited.gt(refunded)) {
     reports.push(
-      `the service credited ${formatMoney(credited)} of plan ${status.plan_id} but Medusa recorded ${formatMoney(refunded)}` +
-        " (a credit made in the service's portal?)"
+      `the service credited ${formatMoney(credited)} of plan ${status.plan_id} ` +
+        `but Medusa recorded ${formatMoney(refunded)}` +
+        " (a credit made in the service's portal?)",
     )
   }
-  if (!actions.length && !reports.length) return plan(`in sync (funding accepted, fulfilment ${status.fulfilment_status})`)
-  const found = actions.length ? `the plan's payment lags the service (funding accepted, fulfilment ${status.fulfilment_status})` : "funding accepted at the service"
+  if (!actions.length && !reports.length)
+    return plan(`in sync (funding accepted, fulfilment ${status.fulfilment_status})`)
+  const found = actions.length
+    ? `the plan's payment lags the service (funding accepted, fulfilment ${status.fulfilment_status})`
+    : "funding accepted at the service"
   return plan(found, actions, reports)
 }

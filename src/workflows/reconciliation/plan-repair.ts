@@ -7,7 +7,11 @@ import type { MedusaPaymentState, RepairAction, RepairPlan } from "./types"
 const sum = (values: string[]) => values.reduce((acc, v) => acc.plus(v), new BigNumber(0))
 const money = (value: BigNumber.Value) => new BigNumber(value).toFixed(2)
 
-const plan = (found: string, actions: RepairAction[] = [], reports: string[] = []): RepairPlan => ({ found, actions, reports })
+const plan = (found: string, actions: RepairAction[] = [], reports: string[] = []): RepairPlan => ({
+  found,
+  actions,
+  reports,
+})
 
 /** The order is over at the service: cancelled (buyer rejected, expired, cancelled in the portal) or declined. */
 const isOver = (order: Order) => planAuthorization(order).type === "refuse"
@@ -47,7 +51,11 @@ export type PlanRepairOptions = {
   expireBefore?: Date
 }
 
-export function planRepair(state: MedusaPaymentState, order: Order | null, options: PlanRepairOptions = {}): RepairPlan {
+export function planRepair(
+  state: MedusaPaymentState,
+  order: Order | null,
+  options: PlanRepairOptions = {},
+): RepairPlan {
   const data = state.payment?.data ?? state.session.data
   if (!order) {
     if (!data.order_id) return plan("no order at the service")
@@ -58,11 +66,18 @@ export function planRepair(state: MedusaPaymentState, order: Order | null, optio
     }
   }
   const fresh = withOrder(data, order)
-  return state.payment ? planForPayment(state, state.payment, order, fresh) : planForSession(state, order, fresh, options)
+  return state.payment
+    ? planForPayment(state, state.payment, order, fresh)
+    : planForSession(state, order, fresh, options)
 }
 
 /** Not authorized in Medusa yet: the session waits for the buyer (or was abandoned). */
-function planForSession(state: MedusaPaymentState, order: Order, fresh: TradeCreditPaymentData, { expireBefore }: PlanRepairOptions): RepairPlan {
+function planForSession(
+  state: MedusaPaymentState,
+  order: Order,
+  fresh: TradeCreditPaymentData,
+  { expireBefore }: PlanRepairOptions,
+): RepairPlan {
   const { session } = state
   const waiting = session.status === "requires_more" && session.data.order_id === order.id
   if (expireBefore && waiting && !state.order) {
@@ -83,9 +98,11 @@ function planForSession(state: MedusaPaymentState, order: Order, fresh: TradeCre
     const status = step.reason === "declined" ? "error" : "canceled"
     if (session.status === status) return plan(`${overWord(order)} at the service; the session is ${status}`)
     if (state.order) {
-      return plan(`${overWord(order)} at the service`, [], [
-        `Medusa order ${state.order.id} exists without an authorized trade credit payment`,
-      ])
+      return plan(
+        `${overWord(order)} at the service`,
+        [],
+        [`Medusa order ${state.order.id} exists without an authorized trade credit payment`],
+      )
     }
     return plan(`the order was ${overWord(order)} at the service but the payment session was ${session.status}`, [
       { type: "cancel_session", status, data: fresh },
@@ -93,20 +110,28 @@ function planForSession(state: MedusaPaymentState, order: Order, fresh: TradeCre
   }
   if (step.type === "wait") {
     if (waiting) return plan("waiting for the buyer's verification")
-    return plan(`the service has order ${order.id} waiting for verification, unknown to the payment session (${session.status})`, [
-      { type: "sync_session", status: "requires_more", data: fresh },
-    ])
+    return plan(
+      `the service has order ${order.id} waiting for verification, unknown to the payment session (${session.status})`,
+      [{ type: "sync_session", status: "requires_more", data: fresh }],
+    )
   }
   if (order.state !== "VERIFIED" && order.state !== "CONFIRMED") {
-    return plan(`${order.state} at the service but Medusa has no payment`, [], [
-      `the service invoiced order ${order.id} (${order.state}) while Medusa never authorized its payment`,
-    ])
+    return plan(
+      `${order.state} at the service but Medusa has no payment`,
+      [],
+      [`the service invoiced order ${order.id} (${order.state}) while Medusa never authorized its payment`],
+    )
   }
-  // confirm or authorized: completing the cart authorizes the session (and confirms a VERIFIED order) as the buyer's return would.
+  // confirm or authorized: completing the cart authorizes the session (and confirms a VERIFIED order) as the buyer's
+  // return would.
   const found = `${order.state} at the service but the payment session is still ${session.status}`
   if (state.order) {
     if (state.order.status === "canceled") {
-      return plan(found, [], [`Medusa order ${state.order.id} is canceled and its payment session was never authorized`])
+      return plan(
+        found,
+        [],
+        [`Medusa order ${state.order.id} is canceled and its payment session was never authorized`],
+      )
     }
     // Cart completion stopped after placing the order and before authorizing (a killed process).
     return plan(`${found}; Medusa order ${state.order.id} has no payment`, [
@@ -123,7 +148,7 @@ function planForPayment(
   state: MedusaPaymentState,
   payment: NonNullable<MedusaPaymentState["payment"]>,
   order: Order,
-  fresh: TradeCreditPaymentData
+  fresh: TradeCreditPaymentData,
 ): RepairPlan {
   const sync: RepairAction[] = paymentDataDiffers(payment.data, order)
     ? [{ type: "sync_payment_data", payment_id: payment.id, data: fresh }]
@@ -134,9 +159,13 @@ function planForPayment(
     // An order edit moved the service order to the edited order's new payment (takeOverOrder): the service's events
     // still name this payment's session, and the order lives on there. Nothing to do here, nothing to report.
     if (typeof payment.data.replaced_by_order_edit === "string") {
-      return plan(`the payment was replaced after order edit ${payment.data.replaced_by_order_edit}; order ${order.id} belongs to the new payment`)
+      return plan(
+        `the payment was replaced after order edit ${payment.data.replaced_by_order_edit}; ` +
+          `order ${order.id} belongs to the new payment`,
+      )
     }
-    if (isOver(order)) return plan(sync.length ? "cancelled on both sides; the payment data was stale" : "cancelled on both sides", sync)
+    if (isOver(order))
+      return plan(sync.length ? "cancelled on both sides; the payment data was stale" : "cancelled on both sides", sync)
     return plan(`the payment is canceled in Medusa but the order is ${order.state} at the service`, sync, [
       `order ${order.id} is still ${order.state} at the service: cancel it in the service's portal if the sale is off`,
     ])
@@ -144,25 +173,33 @@ function planForPayment(
 
   if (isOver(order)) {
     const found = `the order was ${overWord(order)} at the service`
-    if (!medusaOrder) return plan(`${found}; the authorized payment has no Medusa order`, [{ type: "cancel_payment", payment_id: payment.id }])
+    if (!medusaOrder)
+      return plan(`${found}; the authorized payment has no Medusa order`, [
+        { type: "cancel_payment", payment_id: payment.id },
+      ])
     if (medusaOrder.status === "canceled") return plan(`${found}; the Medusa order is canceled too`, sync)
     const captured = new BigNumber(payment.captured)
     if (medusaOrder.live_fulfillments > 0 || captured.gt(0) || order.fulfilments.length > 0) {
       return plan(`${found} but Medusa order ${medusaOrder.id} is not canceled`, sync, [
-        `Medusa order ${medusaOrder.id} has ${medusaOrder.live_fulfillments} fulfillment(s) and ${money(captured)} captured` +
-          ` while the service ${overWord(order)} order ${order.id} (${order.fulfilments.length} invoice(s)): not cancelled automatically;` +
+        `Medusa order ${medusaOrder.id} has ${medusaOrder.live_fulfillments} fulfillment(s) ` +
+          `and ${money(captured)} captured` +
+          (` while the service ${overWord(order)} order ${order.id} (${order.fulfilments.length} ` +
+            `invoice(s)): not cancelled automatically;`) +
           " resolve it by hand (cancel the fulfillments and refund, or restore the order at the service)",
       ])
     }
-    return plan(`${found}; Medusa order ${medusaOrder.id} is still ${medusaOrder.status}`, [{ type: "cancel_order", order_id: medusaOrder.id }])
+    return plan(`${found}; Medusa order ${medusaOrder.id} is still ${medusaOrder.status}`, [
+      { type: "cancel_order", order_id: medusaOrder.id },
+    ])
   }
 
   // Medusa's order cancellation only logs a payment cancellation that failed: the service's order lives on.
   if (medusaOrder?.status === "canceled" && new BigNumber(payment.captured).eq(0) && order.fulfilments.length === 0) {
-    return plan(`Medusa order ${medusaOrder.id} is canceled but its payment is not, and the order is ${order.state} at the service`, [
-      ...sync,
-      { type: "cancel_payment", payment_id: payment.id },
-    ])
+    return plan(
+      `Medusa order ${medusaOrder.id} is canceled but its payment is not, and ` +
+        `the order is ${order.state} at the service`,
+      [...sync, { type: "cancel_payment", payment_id: payment.id }],
+    )
   }
   if (order.state === "VERIFIED") {
     return plan("authorized in Medusa but not confirmed at the service", [
@@ -180,28 +217,32 @@ function planForPayment(
   // Rows Medusa wrote and never finished (killed during the provider call) are dropped and recorded again
   // from the service's side below, through Medusa's workflows (which book them on the order).
   const live = medusaOrder !== null && medusaOrder.status !== "canceled"
-  const unbookedCaptures = live ? payment.unbooked_captures ?? [] : []
-  const unbookedRefunds = live ? payment.unbooked_refunds ?? [] : []
-  for (const c of unbookedCaptures) money_.push({ type: "drop_unbooked_capture", payment_id: payment.id, capture_id: c.id, amount: money(c.amount) })
-  for (const r of unbookedRefunds) money_.push({ type: "drop_unbooked_refund", payment_id: payment.id, refund_id: r.id, amount: money(r.amount) })
+  const unbookedCaptures = live ? (payment.unbooked_captures ?? []) : []
+  const unbookedRefunds = live ? (payment.unbooked_refunds ?? []) : []
+  for (const c of unbookedCaptures)
+    money_.push({ type: "drop_unbooked_capture", payment_id: payment.id, capture_id: c.id, amount: money(c.amount) })
+  for (const r of unbookedRefunds)
+    money_.push({ type: "drop_unbooked_refund", payment_id: payment.id, refund_id: r.id, amount: money(r.amount) })
   const invoiced = sum(order.fulfilments.map((f) => f.gross_amount))
   const captured = new BigNumber(payment.captured).minus(sum(unbookedCaptures.map((c) => c.amount)))
   if (invoiced.gt(captured)) {
-    const capturable = payment.authorized !== undefined ? new BigNumber(payment.authorized).minus(captured) : invoiced.minus(captured)
+    const capturable =
+      payment.authorized !== undefined ? new BigNumber(payment.authorized).minus(captured) : invoiced.minus(captured)
     const missing = BigNumber.min(invoiced.minus(captured), capturable)
     if (missing.gt(0) && medusaOrder?.status !== "canceled") {
       money_.push({ type: "record_capture", payment_id: payment.id, amount: money(missing) })
     } else {
       reports.push(
         `the service invoiced ${money(invoiced)} ${order.currency} but Medusa captured ${money(captured)}:` +
-          " capture the difference in Medusa if those goods shipped"
+          " capture the difference in Medusa if those goods shipped",
       )
     }
   }
   if (unbookedCaptures.length && !invoiced.gt(captured)) {
     reports.push(
-      `Medusa's capture of ${money(sum(unbookedCaptures.map((c) => c.amount)))} never reached the service (nothing invoiced for it):` +
-        " its row was removed; capture again"
+      `Medusa's capture of ${money(sum(unbookedCaptures.map((c) => c.amount)))} ` +
+        `never reached the service (nothing invoiced for it):` +
+        " its row was removed; capture again",
     )
   }
   // Credit notes the plugin asked for (refund_reference is a Medusa refund id) that Medusa lacks, because the
@@ -215,25 +256,35 @@ function planForPayment(
     for (const r of order.refunds) {
       if (!r.refund_reference || !/^ref_/.test(r.refund_reference) || knownRefunds.has(r.refund_reference)) continue
       if (short.lt(r.amount)) continue
-      money_.push({ type: "record_refund", payment_id: payment.id, amount: money(r.amount), refund_reference: r.refund_reference })
+      money_.push({
+        type: "record_refund",
+        payment_id: payment.id,
+        amount: money(r.amount),
+        refund_reference: r.refund_reference,
+      })
       short = short.minus(r.amount)
     }
   }
-  const unmatched = unbookedRefunds.filter((r) => !money_.some((a) => a.type === "record_refund" && a.refund_reference === r.id))
+  const unmatched = unbookedRefunds.filter(
+    (r) => !money_.some((a) => a.type === "record_refund" && a.refund_reference === r.id),
+  )
   if (unmatched.length) {
     reports.push(
-      `Medusa's refund of ${money(sum(unmatched.map((r) => r.amount)))} never reached the service (no credit note for it):` +
-        " its row was removed; refund again"
+      `Medusa's refund of ${money(sum(unmatched.map((r) => r.amount)))} never ` +
+        `reached the service (no credit note for it):` +
+        " its row was removed; refund again",
     )
   }
   if (short.gt(0)) {
     reports.push(
       `the service refunded ${money(refundedThere)} ${order.currency} but Medusa recorded ${money(refundedHere)}` +
-        " (a refund made in the service's portal?)"
+        " (a refund made in the service's portal?)",
     )
   }
   sync.push(...money_)
   if (!sync.length && !reports.length) return plan(`in sync (${order.state})`)
-  const found = sync.length ? `the payment data lags the service (${payment.data.state ?? "no state"} → ${order.state})` : `${order.state} at the service`
+  const found = sync.length
+    ? `the payment data lags the service (${payment.data.state ?? "no state"} → ${order.state})`
+    : `${order.state} at the service`
   return plan(found, sync, reports)
 }

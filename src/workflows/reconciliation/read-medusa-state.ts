@@ -49,8 +49,16 @@ type MoneyRow = { id: string; raw_amount?: unknown; amount?: unknown; created_at
  * Rows no order transaction of `reference` names, older than `olderThanMs`. Medusa's refundPaymentsWorkflow
  * books a refund under the payment's id instead: any transaction naming the payment counts as booking all its rows.
  */
-function unbooked(rows: MoneyRow[] | undefined, order: any, reference: "capture" | "refund", paymentId: string, olderThanMs: number) {
-  const booked = new Set(((order?.transactions ?? []) as any[]).filter((t) => t?.reference === reference).map((t) => t.reference_id))
+function unbooked(
+  rows: MoneyRow[] | undefined,
+  order: any,
+  reference: "capture" | "refund",
+  paymentId: string,
+  olderThanMs: number,
+) {
+  const booked = new Set(
+    ((order?.transactions ?? []) as any[]).filter((t) => t?.reference === reference).map((t) => t.reference_id),
+  )
   if (booked.has(paymentId)) return []
   const before = Date.now() - olderThanMs
   return (rows ?? [])
@@ -67,7 +75,10 @@ const total = (rows: { raw_amount?: unknown; amount?: unknown }[] | undefined) =
  * payment (with captured and refunded totals), its cart and the order placed
  * from it. Undefined when there is no such session.
  */
-export async function readMedusaPaymentState(container: MedusaContainer, sessionId: string): Promise<MedusaPaymentState | undefined> {
+export async function readMedusaPaymentState(
+  container: MedusaContainer,
+  sessionId: string,
+): Promise<MedusaPaymentState | undefined> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "payment_session", fields: FIELDS, filters: { id: sessionId } })
   const row = data[0] as any
@@ -75,7 +86,9 @@ export async function readMedusaPaymentState(container: MedusaContainer, session
   const payment = row.payment
   const cart = row.payment_collection?.cart
   const order = row.payment_collection?.order
-  const olderThanMs = unfinishedAfterMs(container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).getOptions().timeoutMs)
+  const olderThanMs = unfinishedAfterMs(
+    container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).getOptions().timeoutMs,
+  )
   return {
     session: {
       id: row.id,

@@ -27,22 +27,25 @@ export const reconcilePaymentsWorkflowId = "trade-credit-reconcile-payments"
  * the payment's data. Money Medusa lacks is reported, not invented. The run,
  * with what it found and did, is kept in the plugin's module.
  */
-export const reconcilePaymentsWorkflow = createWorkflow(reconcilePaymentsWorkflowId, (input: WorkflowData<ReconcilePaymentsInput>) => {
-  const run = startReconciliationRunStep({ trigger: input.trigger })
-  const targets = findReconciliationTargetsStep(
-    transform({ input }, ({ input }) => ({
-      limit: input.limit ?? RECONCILIATION_DEFAULTS.limit,
-      lookback_days: input.lookback_days ?? RECONCILIATION_DEFAULTS.lookback_days,
-      order_id: input.order_id,
-    }))
-  )
-  const outcomes = reconcilePaymentSessionsStep(targets)
-  const finished = recordReconciliationRunStep(
-    transform({ run, outcomes, input }, ({ run, outcomes, input }) => ({
-      run_id: run.id,
-      outcomes,
-      keep_in_sync: !!input.order_id,
-    }))
-  )
-  return new WorkflowResponse(finished)
-})
+export const reconcilePaymentsWorkflow = createWorkflow(
+  reconcilePaymentsWorkflowId,
+  (input: WorkflowData<ReconcilePaymentsInput>) => {
+    const run = startReconciliationRunStep({ trigger: input.trigger })
+    const targets = findReconciliationTargetsStep(
+      transform({ input }, ({ input }) => ({
+        limit: input.limit ?? RECONCILIATION_DEFAULTS.limit,
+        lookback_days: input.lookback_days ?? RECONCILIATION_DEFAULTS.lookback_days,
+        order_id: input.order_id,
+      })),
+    )
+    const outcomes = reconcilePaymentSessionsStep(targets)
+    const finished = recordReconciliationRunStep(
+      transform({ run, outcomes, input }, ({ run, outcomes, input }) => ({
+        run_id: run.id,
+        outcomes,
+        keep_in_sync: !!input.order_id,
+      })),
+    )
+    return new WorkflowResponse(finished)
+  },
+)

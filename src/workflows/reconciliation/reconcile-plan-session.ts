@@ -12,7 +12,7 @@ import { errorMessage } from "../../utils/error-message"
 export async function reconcilePlanSession(
   container: MedusaContainer,
   tradeCredit: TradeCreditModuleService,
-  sessionId: string
+  sessionId: string,
 ): Promise<ReconciliationOutcome> {
   const outcome: ReconciliationOutcome = {
     session_id: sessionId,
@@ -25,7 +25,10 @@ export async function reconcilePlanSession(
     repaired: false,
   }
   try {
-    const [row] = await tradeCredit.listRepaymentPlanSessions({ session_id: sessionId }, { take: 1, order: { created_at: "DESC" } })
+    const [row] = await tradeCredit.listRepaymentPlanSessions(
+      { session_id: sessionId },
+      { take: 1, order: { created_at: "DESC" } },
+    )
     if (!row) return { ...outcome, found: "no instalment plan was made for this payment session", in_sync: true }
     const synced = await syncPlanFunding(container, tradeCredit, row, { allowed: ALL_PLAN_REPAIRS })
     const base = {
@@ -35,10 +38,13 @@ export async function reconcilePlanSession(
       service_order_id: row.plan_id,
       found: synced.found ?? `funding ${synced.funding_status ?? "unknown"} at the service`,
     }
-    if (synced.action === "failed") return { ...base, action: "none", error: synced.detail ?? "the plan could not be brought in line" }
+    if (synced.action === "failed")
+      return { ...base, action: "none", error: synced.detail ?? "the plan could not be brought in line" }
     return {
       ...base,
-      action: synced.repaired ? `${synced.action.replace(/_/g, " ")}${synced.detail ? `: ${synced.detail}` : ""}` : synced.detail ?? "none",
+      action: synced.repaired
+        ? `${synced.action.replace(/_/g, " ")}${synced.detail ? `: ${synced.detail}` : ""}`
+        : (synced.detail ?? "none"),
       in_sync: !synced.repaired && !synced.reports?.length,
       repaired: !!synced.repaired,
     }

@@ -30,7 +30,7 @@ export type ReconcileSessionInput = {
 export async function reconcileSession(
   container: MedusaContainer,
   client: TradeCreditClient,
-  { sessionId, serviceOrderId, allowed = ALL_REPAIRS, leftTo = "a person", expireBefore }: ReconcileSessionInput
+  { sessionId, serviceOrderId, allowed = ALL_REPAIRS, leftTo = "a person", expireBefore }: ReconcileSessionInput,
 ): Promise<ReconciliationOutcome> {
   const outcome: ReconciliationOutcome = {
     session_id: sessionId,
@@ -45,41 +45,45 @@ export async function reconcileSession(
   const done: string[] = []
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
   try {
-    await locking.execute(`trade-credit:payment-session:${sessionId}`, async () => {
-      const state = await readMedusaPaymentState(container, sessionId)
-      if (!state || !isInvoiceProviderId(state.session.provider_id)) {
-        outcome.found = "no trade credit payment session with this id in Medusa"
-        outcome.in_sync = true
-        return
-      }
-      outcome.payment_id = state.payment?.id ?? null
-      outcome.order_id = state.order?.id ?? null
-      const known = state.payment?.data.order_id ?? state.session.data.order_id
-      if (serviceOrderId && known && known !== serviceOrderId) {
-        outcome.found = `the event is about order ${serviceOrderId}; the payment now belongs to order ${known}`
-        outcome.in_sync = true
-        return
-      }
-      let order: Order | null
-      if (serviceOrderId) order = await client.orders.get(serviceOrderId)
-      else order = await readServiceOrder(client, state)
-      outcome.service_order_id = order?.id ?? known ?? null
-      outcome.service_state = order?.state
-
-      const plan = planRepair(state, order, { expireBefore })
-      outcome.found = plan.found
-      if (plan.discrepancy) outcome.discrepancy = plan.discrepancy
-      outcome.in_sync = !plan.actions.length && !plan.reports.length
-      for (const action of plan.actions) {
-        if (!allowed.has(action.type)) {
-          done.push(`left to ${leftTo}: ${action.type.replace(/_/g, " ")}`)
-          continue
+    await locking.execute(
+      `trade-credit:payment-session:${sessionId}`,
+      async () => {
+        const state = await readMedusaPaymentState(container, sessionId)
+        if (!state || !isInvoiceProviderId(state.session.provider_id)) {
+          outcome.found = "no trade credit payment session with this id in Medusa"
+          outcome.in_sync = true
+          return
         }
-        done.push(await applyRepair({ container, client, state }, action))
-        outcome.repaired = true
-      }
-      for (const report of plan.reports) done.push(`reported: ${report}`)
-    }, { timeout: 60 })
+        outcome.payment_id = state.payment?.id ?? null
+        outcome.order_id = state.order?.id ?? null
+        const known = state.payment?.data.order_id ?? state.session.data.order_id
+        if (serviceOrderId && known && known !== serviceOrderId) {
+          outcome.found = `the event is about order ${serviceOrderId}; the payment now belongs to order ${known}`
+          outcome.in_sync = true
+          return
+        }
+        let order: Order | null
+        if (serviceOrderId) order = await client.orders.get(serviceOrderId)
+        else order = await readServiceOrder(client, state)
+        outcome.service_order_id = order?.id ?? known ?? null
+        outcome.service_state = order?.state
+
+        const plan = planRepair(state, order, { expireBefore })
+        outcome.found = plan.found
+        if (plan.discrepancy) outcome.discrepancy = plan.discrepancy
+        outcome.in_sync = !plan.actions.length && !plan.reports.length
+        for (const action of plan.actions) {
+          if (!allowed.has(action.type)) {
+            done.push(`left to ${leftTo}: ${action.type.replace(/_/g, " ")}`)
+            continue
+          }
+          done.push(await applyRepair({ container, client, state }, action))
+          outcome.repaired = true
+        }
+        for (const report of plan.reports) done.push(`reported: ${report}`)
+      },
+      { timeout: 60 },
+    )
   } catch (error) {
     outcome.error = errorMessage(error)
     if (!outcome.found) outcome.found = "could not compare the payment with the service"

@@ -11,7 +11,9 @@ export type RunWithOutcome<R> = R & RunDiscrepancyCounts
 
 /** The discrepancies among a run's findings (stored as JSON on the run, so every run is counted the same way). Pure. */
 export function discrepancyCounts(findings: readonly RunFinding[] | null | undefined): RunDiscrepancyCounts {
-  return { unknown_at_service: (findings ?? []).filter((f) => f.discrepancy === "unknown_at_service" && !f.error).length }
+  return {
+    unknown_at_service: (findings ?? []).filter((f) => f.discrepancy === "unknown_at_service" && !f.error).length,
+  }
 }
 
 /** The run with its named counts, for the admin's answers and the log. Pure. */
@@ -19,7 +21,12 @@ export function withRunOutcome<R extends { findings?: readonly RunFinding[] | nu
   return { ...run, ...discrepancyCounts(run.findings) }
 }
 
-const finding = ({ in_sync: _inSync, repaired: _repaired, service_state: _state, ...rest }: ReconciliationOutcome): RunFinding => rest
+const finding = ({
+  in_sync: _inSync,
+  repaired: _repaired,
+  service_state: _state,
+  ...rest
+}: ReconciliationOutcome): RunFinding => rest
 
 /**
  * What a run records from its outcomes: the counts and the findings. A run for one order keeps every outcome ("in

@@ -12,7 +12,10 @@ const LOCK_KEY = "trade-credit:reconciliation"
  * Runs the reconciliation workflow, one run at a time (a scheduled run and an
  * admin's "run now" never overlap), and logs what it found and did.
  */
-export async function runReconciliation(container: MedusaContainer, input: ReconcilePaymentsInput): Promise<RunWithOutcome<ReconciliationRunRow>> {
+export async function runReconciliation(
+  container: MedusaContainer,
+  input: ReconcilePaymentsInput,
+): Promise<RunWithOutcome<ReconciliationRunRow>> {
   const logger = pluginLoggerOf(container)
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
   let run: ReconciliationRunRow
@@ -20,14 +23,14 @@ export async function runReconciliation(container: MedusaContainer, input: Recon
     run = await locking.execute(
       LOCK_KEY,
       async () => (await reconcilePaymentsWorkflow(container).run({ input })).result,
-      { timeout: input.trigger === "admin" ? 10 : 1, expire: 15 * 60 }
+      { timeout: input.trigger === "admin" ? 10 : 1, expire: 15 * 60 },
     )
   } catch (error) {
     if (error instanceof Error && /acquir/i.test(error.message)) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
         "A trade credit reconciliation run is already in progress; try again when it has finished",
-        "TRADE_CREDIT_RECONCILIATION_RUNNING"
+        "TRADE_CREDIT_RECONCILIATION_RUNNING",
       )
     }
     throw error
@@ -35,9 +38,13 @@ export async function runReconciliation(container: MedusaContainer, input: Recon
   const outcome = withRunOutcome(run)
   const scope = input.order_id ? ` for order ${input.order_id}` : ""
   const summary =
-    `trade-credit: reconciliation ${run.id} (${run.trigger}${scope}): checked ${run.checked}, repaired ${run.repaired}, failed ${run.failed}` +
+    `trade-credit: reconciliation ${run.id} (${run.trigger}${scope}): checked ` +
+    `${run.checked}, repaired ${run.repaired}, failed ${run.failed}` +
     `, unknown at the service ${outcome.unknown_at_service}`
-  logLine(logger, run.failed || outcome.unknown_at_service ? "warn" : "info", summary, { reconciliation_run_id: run.id, order_id: input.order_id })
+  logLine(logger, run.failed || outcome.unknown_at_service ? "warn" : "info", summary, {
+    reconciliation_run_id: run.id,
+    order_id: input.order_id,
+  })
   for (const f of run.findings ?? []) {
     const line = `trade-credit: reconciliation ${run.id}: session ${f.session_id}${f.payment_id ? ` / payment ${f.payment_id}` : ""}${
       f.service_order_id ? ` / service order ${f.service_order_id}` : ""

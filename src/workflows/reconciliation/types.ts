@@ -29,7 +29,8 @@ export type MedusaPaymentState = {
     refund_ids?: string[]
     /**
      * Captures and refunds Medusa wrote but never booked on the order (no order transaction names them), older
-     * than any provider call can take (`unfinishedAfterMs`): Medusa writes the row, then calls the provider, then books it; a process killed
+     * than any provider call can take (`unfinishedAfterMs`): Medusa writes the row, then calls the provider, then books
+     * it; a process killed
      * during the call leaves the row alone. Read only when the payment has a Medusa order.
      */
     unbooked_captures?: { id: string; amount: string }[]
@@ -41,7 +42,8 @@ export type MedusaPaymentState = {
 
 /** One change that brings Medusa (or, for a confirm, the service) in line. */
 export type RepairAction =
-  /** The order is verified at the service, the cart was never completed: complete it (what the missed order.verified.v1 would have done). */
+  /** The order is verified at the service, the cart was never completed: complete it (what the missed order.verified.v1
+   * would have done). */
   | { type: "complete_cart"; cart_id: string }
   /** The order was cancelled or rejected at the service: the session is no longer payable; the buyer chooses again. */
   | { type: "cancel_session"; status: "canceled" | "error"; data: TradeCreditPaymentData }
@@ -133,9 +135,11 @@ export type PlanPaymentState = {
 
 /** One change that brings Medusa in line with an instalment plan at the service. */
 export type PlanRepairAction =
-  /** Funding ACCEPTED, the session not authorized: what Medusa's `authorized` webhook handling does (processPaymentWorkflow). */
+  /** Funding ACCEPTED, the session not authorized: what Medusa's `authorized` webhook handling does
+   * (processPaymentWorkflow). */
   | { type: "authorize_plan_session"; amount: string }
-  /** Funding REJECTED: the session fails with the reason; an order placed while funding was pending (no payment) is cancelled. */
+  /** Funding REJECTED: the session fails with the reason; an order placed while funding was pending (no payment) is
+   * cancelled. */
   | { type: "reject_plan_session"; reason: string | null }
   /** The plugin's row records the decision Medusa caught up with (the polls ask only for rows still "pending"). */
   | { type: "mark_plan_row"; state: "authorized" | "rejected" | "canceled" }

@@ -1,6 +1,11 @@
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../modules/trade-credit"
-import { EDITABLE_REGION_SETTINGS, effectiveRegionSettings, type RegionSettingFields, storedRegionSettings } from "../../modules/trade-credit/region-settings"
+import {
+  EDITABLE_REGION_SETTINGS,
+  effectiveRegionSettings,
+  type RegionSettingFields,
+  storedRegionSettings,
+} from "../../modules/trade-credit/region-settings"
 
 export type SaveRegionSettingsInput = {
   region_id: string
@@ -24,10 +29,14 @@ export const saveRegionSettingsStep = createStep(
     const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
     const [existing] = await tradeCredit.listRegionSettings({ region_id: input.region_id }, { take: 1 })
     // The row as stored, to put back on compensation.
-    const before: Record<string, unknown> = existing ? Object.fromEntries(EDITABLE_REGION_SETTINGS.map((f) => [f, existing[f]])) : {}
+    const before: Record<string, unknown> = existing
+      ? Object.fromEntries(EDITABLE_REGION_SETTINGS.map((f) => [f, existing[f]]))
+      : {}
     // What applies now, from the row just read (no second read).
     const current = effectiveRegionSettings(input.region_id, existing, tradeCredit.getOptions())
-    const changed = EDITABLE_REGION_SETTINGS.filter((field) => field in input.changes && json(input.changes[field]) !== json(current[field]))
+    const changed = EDITABLE_REGION_SETTINGS.filter(
+      (field) => field in input.changes && json(input.changes[field]) !== json(current[field]),
+    )
     const row = existing
       ? await tradeCredit.updateRegionSettings({ id: existing.id, ...storedRegionSettings(input.changes) })
       : await tradeCredit.createRegionSettings({ region_id: input.region_id, ...storedRegionSettings(input.changes) })
@@ -39,7 +48,7 @@ export const saveRegionSettingsStep = createStep(
             field,
             old_value: json(current[field]),
             new_value: json(input.changes[field]),
-          }))
+          })),
         )
       : []
     const previous: Previous = { created: !existing, row_id: row.id, before, change_ids: entries.map((e) => e.id) }
@@ -51,10 +60,13 @@ export const saveRegionSettingsStep = createStep(
     if (previous.change_ids.length) await tradeCredit.deleteSettingChanges(previous.change_ids)
     if (previous.created) await tradeCredit.deleteRegionSettings(previous.row_id)
     else await tradeCredit.updateRegionSettings({ id: previous.row_id, ...previous.before })
-  }
+  },
 )
 
 /** Settings → Trade credit: a region's settings changed by an admin, with the audit entries. */
-export const saveRegionSettingsWorkflow = createWorkflow("trade-credit-update-region-settings", (input: SaveRegionSettingsInput) => {
-  return new WorkflowResponse(saveRegionSettingsStep(input))
-})
+export const saveRegionSettingsWorkflow = createWorkflow(
+  "trade-credit-update-region-settings",
+  (input: SaveRegionSettingsInput) => {
+    return new WorkflowResponse(saveRegionSettingsStep(input))
+  },
+)

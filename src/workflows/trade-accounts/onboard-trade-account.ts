@@ -27,33 +27,39 @@ export const onboardTradeAccountWorkflowId = "trade-credit-onboard-trade-account
  * Build the input with `prepareOnboarding` (src/api/admin/trade-credit/trade-accounts/prepare.ts),
  * which refuses bad input before anything is sent.
  */
-export const onboardTradeAccountWorkflow = createWorkflow(onboardTradeAccountWorkflowId, (input: OnboardTradeAccountInput) => {
-  const customer = createServiceCustomerStep({ existing: input.existing, body: input.body })
-  const account = saveTradeAccountStep(
-    transform({ input, customer }, ({ input, customer }) => ({
-      existing: input.existing,
-      body: input.body,
-      customer: customer.customer,
-      service_customer_id: customer.service_customer_id,
-      country_code: input.country_code,
-    }))
-  )
-  const created = createServiceUsersStep(
-    transform({ input, customer }, ({ input, customer }) => ({ service_customer_id: customer.service_customer_id, users: input.users }))
-  )
-  const users = saveTradeAccountUsersStep(
-    transform({ account, created }, ({ account, created }) => ({
-      trade_account_id: account.id,
-      service_customer_id: account.service_customer_id,
-      users: created,
-    }))
-  )
-  return new WorkflowResponse(
-    transform({ input, customer, account, users }, ({ input, customer, account, users }) => ({
-      trade_account: account,
-      created_users: users,
-      onboarded: !input.existing && !customer.adopted,
-      adopted: !input.existing && customer.adopted,
-    }))
-  )
-})
+export const onboardTradeAccountWorkflow = createWorkflow(
+  onboardTradeAccountWorkflowId,
+  (input: OnboardTradeAccountInput) => {
+    const customer = createServiceCustomerStep({ existing: input.existing, body: input.body })
+    const account = saveTradeAccountStep(
+      transform({ input, customer }, ({ input, customer }) => ({
+        existing: input.existing,
+        body: input.body,
+        customer: customer.customer,
+        service_customer_id: customer.service_customer_id,
+        country_code: input.country_code,
+      })),
+    )
+    const created = createServiceUsersStep(
+      transform({ input, customer }, ({ input, customer }) => ({
+        service_customer_id: customer.service_customer_id,
+        users: input.users,
+      })),
+    )
+    const users = saveTradeAccountUsersStep(
+      transform({ account, created }, ({ account, created }) => ({
+        trade_account_id: account.id,
+        service_customer_id: account.service_customer_id,
+        users: created,
+      })),
+    )
+    return new WorkflowResponse(
+      transform({ input, customer, account, users }, ({ input, customer, account, users }) => ({
+        trade_account: account,
+        created_users: users,
+        onboarded: !input.existing && !customer.adopted,
+        adopted: !input.existing && customer.adopted,
+      })),
+    )
+  },
+)

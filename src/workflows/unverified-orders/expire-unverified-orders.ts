@@ -1,4 +1,9 @@
-import type { FilterablePaymentSessionProps, ILockingModule, IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
+import type {
+  FilterablePaymentSessionProps,
+  ILockingModule,
+  IPaymentModuleService,
+  MedusaContainer,
+} from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../modules/trade-credit"
 import type { TradeCreditPaymentData } from "../../core/order/payment-data"
@@ -17,7 +22,8 @@ export type ExpireUnverifiedOrdersOptions = {
   ttlHours?: number
   /** Sessions handled per run (the oldest first). */
   limit?: number
-  /** How long to wait for a session's locks (its cart's, its own), in seconds; a session still locked is tried on the next run. */
+  /** How long to wait for a session's locks (its cart's, its own), in seconds; a session still locked is tried on the
+   * next run. */
   lockTimeoutSeconds?: number
 }
 
@@ -35,7 +41,11 @@ const HOUR_MS = 3_600_000
 async function cartsOfSessions(container: MedusaContainer, sessionIds: string[]): Promise<Map<string, string>> {
   if (!sessionIds.length) return new Map()
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "payment_session", fields: ["id", "payment_collection.cart.id"], filters: { id: sessionIds } })
+  const { data } = await query.graph({
+    entity: "payment_session",
+    fields: ["id", "payment_collection.cart.id"],
+    filters: { id: sessionIds },
+  })
   const carts = new Map<string, string>()
   for (const row of data as { id: string; payment_collection?: { cart?: { id?: string } | null } | null }[]) {
     const cartId = row.payment_collection?.cart?.id
@@ -56,7 +66,7 @@ async function cartsOfSessions(container: MedusaContainer, sessionIds: string[])
  */
 export async function expireUnverifiedOrders(
   container: MedusaContainer,
-  options: ExpireUnverifiedOrdersOptions = {}
+  options: ExpireUnverifiedOrdersOptions = {},
 ): Promise<ExpireUnverifiedOrdersSummary> {
   const logger = pluginLoggerOf(container)
   const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
@@ -65,27 +75,48 @@ export async function expireUnverifiedOrders(
   const cutoff = new Date((options.now ?? new Date()).getTime() - ttlHours * HOUR_MS)
 
   const providers = await invoiceProviderIds(container)
-  const summary: ExpireUnverifiedOrdersSummary = { cutoff: cutoff.toISOString(), checked: 0, freed: [], kept: [], failed: [] }
+  const summary: ExpireUnverifiedOrdersSummary = {
+    cutoff: cutoff.toISOString(),
+    checked: 0,
+    freed: [],
+    kept: [],
+    failed: [],
+  }
   if (providers.length === 0) return summary
 
   // `status` is a column of the session that the filter type does not list.
-  const filters = { provider_id: providers, status: PaymentSessionStatus.REQUIRES_MORE, created_at: { $lt: cutoff.toISOString() } }
-  const sessions = await payments.listPaymentSessions(
-    filters as FilterablePaymentSessionProps,
-    { select: ["id", "data", "created_at"], take: options.limit ?? 100, order: { created_at: "ASC" } }
-  )
+  const filters = {
+    provider_id: providers,
+    status: PaymentSessionStatus.REQUIRES_MORE,
+    created_at: { $lt: cutoff.toISOString() },
+  }
+  const sessions = await payments.listPaymentSessions(filters as FilterablePaymentSessionProps, {
+    select: ["id", "data", "created_at"],
+    take: options.limit ?? 100,
+    order: { created_at: "ASC" },
+  })
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
   const client = tradeCredit.getClient()
-  const cartOf = await cartsOfSessions(container, sessions.map((s) => s.id))
+  const cartOf = await cartsOfSessions(
+    container,
+    sessions.map((s) => s.id),
+  )
   for (const session of sessions) {
     const data = (session.data ?? {}) as TradeCreditPaymentData
     if (data.state !== "UNVERIFIED" || !data.order_id) continue
     summary.checked++
     const expire = () =>
-      reconcileSession(container, client, { sessionId: session.id, expireBefore: cutoff, allowed: EXPIRY_REPAIRS, leftTo: "the reconciliation" })
+      reconcileSession(container, client, {
+        sessionId: session.id,
+        expireBefore: cutoff,
+        allowed: EXPIRY_REPAIRS,
+        leftTo: "the reconciliation",
+      })
     try {
       const cartId = cartOf.get(session.id)
-      const outcome = cartId ? await locking.execute(cartId, expire, { timeout: options.lockTimeoutSeconds ?? 30 }) : await expire()
+      const outcome = cartId
+        ? await locking.execute(cartId, expire, { timeout: options.lockTimeoutSeconds ?? 30 })
+        : await expire()
       if (outcome.error) {
         summary.failed.push({ session_id: session.id, message: outcome.error })
         continue
@@ -94,7 +125,8 @@ export async function expireUnverifiedOrders(
         session_id: session.id,
         service_order_id: outcome.service_order_id ?? data.order_id,
         free: outcome.repaired,
-        state: (outcome.repaired && outcome.service_state === "UNVERIFIED" ? "CANCELLED" : outcome.service_state) as OrderState | undefined,
+        state: (outcome.repaired && outcome.service_state === "UNVERIFIED" ? "CANCELLED" : outcome.service_state) as
+          OrderState | undefined,
         reason: outcome.repaired ? outcome.action : outcome.found,
       }
       ;(result.free ? summary.freed : summary.kept).push(result)
@@ -107,11 +139,15 @@ export async function expireUnverifiedOrders(
     logLine(
       logger,
       "info",
-      `trade-credit: unverified orders older than ${ttlHours} h: ${summary.freed.length} cancelled and their carts freed, ` +
-        `${summary.kept.length} left alone${failed}`
+      `trade-credit: unverified orders older than ${ttlHours} h: ${summary.freed.length} ` +
+        `cancelled and their carts freed, ` +
+        `${summary.kept.length} left alone${failed}`,
     )
     for (const { session_id, message } of summary.failed) {
-      logLine(logger, "warn", `trade-credit: could not expire session ${session_id}: ${message}`, { payment_session_id: session_id, cart_id: cartOf.get(session_id) })
+      logLine(logger, "warn", `trade-credit: could not expire session ${session_id}: ${message}`, {
+        payment_session_id: session_id,
+        cart_id: cartOf.get(session_id),
+      })
     }
   }
   return summary

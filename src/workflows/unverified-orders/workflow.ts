@@ -12,11 +12,14 @@ export const expireUnverifiedOrderWorkflowId = "trade-credit-expire-unverified-o
  * a new session makes a new order; completing the cart without one fails, as
  * with any cart that has no payment session).
  */
-export const expireUnverifiedOrderWorkflow = createWorkflow(expireUnverifiedOrderWorkflowId, (input: CancelUnverifiedOrderInput) => {
-  const result = cancelUnverifiedOrderStep(input)
-  when("trade-credit-free-the-cart", { result }, ({ result }) => result.free).then(() => {
-    const ids = transform({ result }, ({ result }) => [result.session_id])
-    deletePaymentSessionsWorkflow.runAsStep({ input: { ids } })
-  })
-  return new WorkflowResponse(result)
-})
+export const expireUnverifiedOrderWorkflow = createWorkflow(
+  expireUnverifiedOrderWorkflowId,
+  (input: CancelUnverifiedOrderInput) => {
+    const result = cancelUnverifiedOrderStep(input)
+    when("trade-credit-free-the-cart", { result }, ({ result }) => result.free).then(() => {
+      const ids = transform({ result }, ({ result }) => [result.session_id])
+      deletePaymentSessionsWorkflow.runAsStep({ input: { ids } })
+    })
+    return new WorkflowResponse(result)
+  },
+)

@@ -10,15 +10,23 @@ import { errorMessage } from "../../utils/error-message"
  * event needs only its `proposal_id`, under either name (`enrollment.approved` or `business_registry.approved.v1`,
  * `enrollment.declined` or `business_registry.rejected.v1`): the business (organization number, trading name,
  * country) is the proposal's as read back; the approval's organization number is used only when the proposal read
- * back is ACCEPTED without an enrolled business. A decision recorded here emits `trade-credit.enrollment.approved|declined` once. A proposal no customer's enrollment
+ * back is ACCEPTED without an enrolled business. A decision recorded here emits
+ * `trade-credit.enrollment.approved|declined` once. A proposal no customer's enrollment
  * names is ignored. Never throws: a failure is an outcome with `error`.
  */
-export async function applyEnrollmentEvent(container: MedusaContainer, event: EnrollmentEvent): Promise<WebhookEventOutcome> {
+export async function applyEnrollmentEvent(
+  container: MedusaContainer,
+  event: EnrollmentEvent,
+): Promise<WebhookEventOutcome> {
   const proposalId = event.data.proposal_id
   try {
-    // An approval's organization number is passed along only as the fallback of a proposal read back without a business.
-    const approval = event.type === "enrollment.approved" ? { organization_number: event.data.organization_number ?? null } : null
-    const { result } = await applyProposalStateWorkflow(container).run({ input: { proposal_id: proposalId, event_id: event.id, approval } })
+    // An approval's organization number is passed along only as the fallback of a proposal read back without a
+    // business.
+    const approval =
+      event.type === "enrollment.approved" ? { organization_number: event.data.organization_number ?? null } : null
+    const { result } = await applyProposalStateWorkflow(container).run({
+      input: { proposal_id: proposalId, event_id: event.id, approval },
+    })
     const found = `proposal ${proposalId} is ${result.proposal_status} at the service`
     if (!result.enrollment) return { found: `${found}; no customer's enrollment names it`, action: "none" }
     const enrollment = `enrollment ${result.enrollment.id} is ${result.enrollment.status}`

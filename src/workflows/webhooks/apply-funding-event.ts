@@ -5,7 +5,6 @@ import { type PlanFundingOutcome, syncPlanFunding } from "./sync-plan-funding"
 import type { WebhookEventOutcome } from "./webhook-received"
 import { errorMessage } from "../../utils/error-message"
 
-
 const describe = (o: PlanFundingOutcome) => `funding ${o.funding_status ?? "unknown"} at the service`
 
 /**
@@ -13,7 +12,10 @@ const describe = (o: PlanFundingOutcome) => `funding ${o.funding_status ?? "unkn
  * the funding poll does): never the event's own `funding_status`, so a late or repeated event changes nothing. A plan
  * no payment session of this store made is ignored. Never throws: a failure is an outcome with `error`.
  */
-export async function applyFundingEvent(container: MedusaContainer, event: FundingDecidedEvent): Promise<WebhookEventOutcome> {
+export async function applyFundingEvent(
+  container: MedusaContainer,
+  event: FundingDecidedEvent,
+): Promise<WebhookEventOutcome> {
   const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
   const planId = event.data.plan_id
   let outcome: WebhookEventOutcome
@@ -26,7 +28,10 @@ export async function applyFundingEvent(container: MedusaContainer, event: Fundi
       outcome =
         synced.action === "failed"
           ? { found: describe(synced), action: "none", error: synced.detail ?? "the funding could not be applied" }
-          : { found: describe(synced), action: `${synced.action.replace(/_/g, " ")}${synced.detail ? `: ${synced.detail}` : ""}` }
+          : {
+              found: describe(synced),
+              action: `${synced.action.replace(/_/g, " ")}${synced.detail ? `: ${synced.detail}` : ""}`,
+            }
     }
   } catch (error) {
     outcome = { found: `plan ${planId}`, action: "none", error: errorMessage(error) }

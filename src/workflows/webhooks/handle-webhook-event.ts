@@ -15,7 +15,8 @@ export type WebhookHandlingResult = {
 
 export const handleWebhookEventWorkflowId = "trade-credit-handle-webhook-event"
 
-const describeOutcome = (o: WebhookEventOutcome) => (o.error ? `${FAILED_PREFIX}: ${o.found}; ${o.error}` : `${o.found}; ${o.action}`)
+const describeOutcome = (o: WebhookEventOutcome) =>
+  o.error ? `${FAILED_PREFIX}: ${o.found}; ${o.error}` : `${o.found}; ${o.action}`
 
 /**
  * The one sync pipeline of the service's events: the event is kept by its id (a repeated or concurrent delivery, on
@@ -32,25 +33,33 @@ export type HandleWebhookEventInput = {
   verified_with?: string | null
 }
 
-export const handleWebhookEventWorkflow = createWorkflow(handleWebhookEventWorkflowId, (input: WorkflowData<HandleWebhookEventInput>) => {
-  const event = transform({ input }, ({ input }) => input.event)
-  const claim = claimWebhookEventStep(
-    transform({ input }, ({ input: { event, verified_with } }) => ({
-      event_id: event.id,
-      type: event.type,
-      service_order_id: serviceOrderIdOf(event),
-      verified_with: verified_with ?? null,
-    }))
-  )
-  const detail = when("trade-credit-webhook-claimed", { claim }, ({ claim }) => claim.claimed).then(() => {
-    const outcome = applyWebhookEventStep(event)
-    recordWebhookOutcomeStep(transform({ claim, outcome }, ({ claim, outcome }) => ({ record_id: claim.record_id, outcome: describeOutcome(outcome) })))
-    return outcome
-  })
-  const result = transform({ claim, detail }, ({ claim, detail }): WebhookHandlingResult =>
-    claim.claimed && detail
-      ? { handled: true, outcome: describeOutcome(detail), error: detail.error }
-      : { handled: false, outcome: claim.previous_outcome }
-  )
-  return new WorkflowResponse(result)
-})
+export const handleWebhookEventWorkflow = createWorkflow(
+  handleWebhookEventWorkflowId,
+  (input: WorkflowData<HandleWebhookEventInput>) => {
+    const event = transform({ input }, ({ input }) => input.event)
+    const claim = claimWebhookEventStep(
+      transform({ input }, ({ input: { event, verified_with } }) => ({
+        event_id: event.id,
+        type: event.type,
+        service_order_id: serviceOrderIdOf(event),
+        verified_with: verified_with ?? null,
+      })),
+    )
+    const detail = when("trade-credit-webhook-claimed", { claim }, ({ claim }) => claim.claimed).then(() => {
+      const outcome = applyWebhookEventStep(event)
+      recordWebhookOutcomeStep(
+        transform({ claim, outcome }, ({ claim, outcome }) => ({
+          record_id: claim.record_id,
+          outcome: describeOutcome(outcome),
+        })),
+      )
+      return outcome
+    })
+    const result = transform({ claim, detail }, ({ claim, detail }): WebhookHandlingResult =>
+      claim.claimed && detail
+        ? { handled: true, outcome: describeOutcome(detail), error: detail.error }
+        : { handled: false, outcome: claim.previous_outcome },
+    )
+    return new WorkflowResponse(result)
+  },
+)

@@ -17,7 +17,10 @@ export const PLAN_SYNC_REPAIRS: ReadonlySet<PlanRepairActionType> = new Set([
   "sync_plan_payment_data",
 ])
 /** What the reconciliation (scheduled, or the admin's re-sync of an order) may do: every action. */
-export const ALL_PLAN_REPAIRS: ReadonlySet<PlanRepairActionType> = new Set([...PLAN_SYNC_REPAIRS, "record_plan_capture"])
+export const ALL_PLAN_REPAIRS: ReadonlySet<PlanRepairActionType> = new Set([
+  ...PLAN_SYNC_REPAIRS,
+  "record_plan_capture",
+])
 
 export type PlanSyncOptions = {
   /** The actions this caller may take; the others are said to be left to the reconciliation. */
@@ -68,11 +71,14 @@ export async function syncPlanFunding(
   container: MedusaContainer,
   tradeCredit: TradeCreditModuleService,
   row: RepaymentPlanSessionRow,
-  { allowed = PLAN_SYNC_REPAIRS }: PlanSyncOptions = {}
+  { allowed = PLAN_SYNC_REPAIRS }: PlanSyncOptions = {},
 ): Promise<PlanFundingOutcome> {
-  // The session's lock (as reconcile-session.ts takes it): the webhook, the poll and the reconciliation, on any instance, one at a time.
+  // The session's lock (as reconcile-session.ts takes it): the webhook, the poll and the reconciliation, on any
+  // instance, one at a time.
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
-  const outcome = await locking.execute(`trade-credit:payment-session:${row.session_id}`, () => syncUnderLock(container, tradeCredit, row, allowed))
+  const outcome = await locking.execute(`trade-credit:payment-session:${row.session_id}`, () =>
+    syncUnderLock(container, tradeCredit, row, allowed),
+  )
   return outcome.action === "authorized" ? await withDueCapture(container, outcome) : outcome
 }
 
@@ -86,9 +92,17 @@ async function withDueCapture(container: MedusaContainer, outcome: PlanFundingOu
   if (!orderId) return outcome
   try {
     const capture = await captureWhenDue(container, orderId, "funding_accepted")
-    return capture.captured ? { ...outcome, detail: joined(outcome.detail, `order ${orderId} captured (${capture.capture_on})`) } : outcome
+    return capture.captured
+      ? { ...outcome, detail: joined(outcome.detail, `order ${orderId} captured (${capture.capture_on})`) }
+      : outcome
   } catch (error) {
-    return { ...outcome, detail: joined(outcome.detail, `order ${orderId} not captured: ${(error as Error).message}; capture it from the admin`) }
+    return {
+      ...outcome,
+      detail: joined(
+        outcome.detail,
+        `order ${orderId} not captured: ${(error as Error).message}; capture it from the admin`,
+      ),
+    }
   }
 }
 
@@ -100,7 +114,7 @@ async function syncUnderLock(
   container: MedusaContainer,
   tradeCredit: TradeCreditModuleService,
   row: RepaymentPlanSessionRow,
-  allowed: ReadonlySet<PlanRepairActionType>
+  allowed: ReadonlySet<PlanRepairActionType>,
 ): Promise<PlanFundingOutcome> {
   const status = await tradeCredit.getClient().repayment.getStatus(row.plan_id)
   const medusa = await readMedusaPaymentState(container, row.session_id)
@@ -136,7 +150,7 @@ async function applyPlanRepair(
   container: MedusaContainer,
   tradeCredit: TradeCreditModuleService,
   { row, medusa, status }: PlanApplyContext,
-  action: PlanRepairAction
+  action: PlanRepairAction,
 ): Promise<{ text?: string; failed?: boolean }> {
   switch (action.type) {
     case "authorize_plan_session": {
@@ -144,7 +158,8 @@ async function applyPlanRepair(
         input: { action: PaymentActions.AUTHORIZED, data: { session_id: row.session_id, amount: action.amount } },
       })
       const after = await readSession(container, row.session_id)
-      if (after?.status !== PaymentSessionStatus.AUTHORIZED) return { failed: true, text: `the session is ${after?.status ?? "gone"} after authorization` }
+      if (after?.status !== PaymentSessionStatus.AUTHORIZED)
+        return { failed: true, text: `the session is ${after?.status ?? "gone"} after authorization` }
       return {}
     }
     case "reject_plan_session": {
@@ -164,26 +179,37 @@ async function applyPlanRepair(
         return await cancelUnpaidOrder(container, cartId)
       }
       // Under the cart's lock (Medusa's cart completion takes it, by the cart's id): a decision that comes while the
-      // buyer's completion is placing the order waits for it, then cancels that order, instead of failing the session under it.
+      // buyer's completion is placing the order waits for it, then cancels that order, instead of failing the session
+      // under it.
       const cartId = medusa?.cart?.id
       const locking = container.resolve<ILockingModule>(Modules.LOCKING)
       const canceledOrderId = cartId ? await locking.execute(cartId, reject, { timeout: 60 }) : await reject()
       return { text: `${reason}${canceledOrderId ? `; order ${canceledOrderId} cancelled` : ""}` }
     }
     case "mark_plan_row":
-      await tradeCredit.updateRepaymentPlanSessions({ id: row.id, state: action.state, funding_status: status.funding_status })
+      await tradeCredit.updateRepaymentPlanSessions({
+        id: row.id,
+        state: action.state,
+        funding_status: status.funding_status,
+      })
       return {}
     case "sync_plan_payment_data":
       await writePaymentData(container, action.payment_id, action.data)
-      return { text: `updated payment ${action.payment_id}'s data from the plan (fulfilment ${status.fulfilment_status})` }
+      return {
+        text: `updated payment ${action.payment_id}'s data from the plan (fulfilment ${status.fulfilment_status})`,
+      }
     case "record_plan_capture": {
       // Medusa's own capture (capture row, order transaction, event), under the lock a shipment's or the funding's
       // capture of this payment takes; the plan provider adopts the fulfilment the service already made.
       const locking = container.resolve<ILockingModule>(Modules.LOCKING)
       await locking.execute(`trade-credit:payment-capture:${action.payment_id}`, () =>
-        capturePaymentWorkflow(container).run({ input: { payment_id: action.payment_id, amount: action.amount } })
+        capturePaymentWorkflow(container).run({ input: { payment_id: action.payment_id, amount: action.amount } }),
       )
-      return { text: `recorded the capture of ${action.amount} the service had fulfilled (plan ${row.plan_id}, fulfilment ${status.fulfilment_status})` }
+      return {
+        text:
+          `recorded the capture of ${action.amount} the service had fulfilled (plan ` +
+          `${row.plan_id}, fulfilment ${status.fulfilment_status})`,
+      }
     }
   }
 }
@@ -202,7 +228,11 @@ async function readSession(container: MedusaContainer, sessionId: string): Promi
 async function cancelUnpaidOrder(container: MedusaContainer, cartId: string | undefined): Promise<string | undefined> {
   if (!cartId) return undefined
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: links } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+  const { data: links } = await query.graph({
+    entity: "order_cart",
+    fields: ["order_id"],
+    filters: { cart_id: cartId },
+  })
   const orderId = (links[0] as { order_id?: string } | undefined)?.order_id
   if (!orderId) return undefined
   const { data: orders } = await query.graph({
@@ -210,7 +240,8 @@ async function cancelUnpaidOrder(container: MedusaContainer, cartId: string | un
     fields: ["id", "status", "payment_collections.payments.id"],
     filters: { id: orderId },
   })
-  const order = orders[0] as { id: string; status: string; payment_collections?: { payments?: { id: string }[] }[] } | undefined
+  const order = orders[0] as
+    { id: string; status: string; payment_collections?: { payments?: { id: string }[] }[] } | undefined
   if (!order || order.status === "canceled") return undefined
   if ((order.payment_collections ?? []).some((c) => (c.payments ?? []).length > 0)) return undefined
   await cancelOrderWorkflow(container).run({ input: { order_id: order.id } })

@@ -2,8 +2,10 @@ import type { FundingDecidedEvent, OrderEvent, WebhookEvent } from "../../servic
 
 /**
  * The event the plugin's receiver (src/api/hooks/trade-credit/receive-delivery.ts) queues on Medusa's event bus for
- * each verified delivery of a known type (order, funding and enrollment events); src/subscribers/trade-credit-webhook.ts
- * runs the sync pipeline on it. Only the receiver emits it, after the signature held: the pipeline does not verify again.
+ * each verified delivery of a known type (order, funding and enrollment events);
+ * src/subscribers/trade-credit-webhook.ts
+ * runs the sync pipeline on it. Only the receiver emits it, after the signature held: the pipeline does not verify
+ * again.
  */
 export const TRADE_CREDIT_WEBHOOK_EVENT = "trade-credit.webhook.received"
 
@@ -13,7 +15,8 @@ export type EnrollmentEvent = Extract<WebhookEvent, { type: "enrollment.approved
 /** The service's events the pipeline handles. */
 export type ServiceEvent = OrderEvent | FundingDecidedEvent | EnrollmentEvent
 
-export const isFundingEvent = (event: ServiceEvent): event is FundingDecidedEvent => event.type === "repayment.plan.funding_decided"
+export const isFundingEvent = (event: ServiceEvent): event is FundingDecidedEvent =>
+  event.type === "repayment.plan.funding_decided"
 
 export const isEnrollmentEvent = (event: ServiceEvent): event is EnrollmentEvent =>
   event.type === "enrollment.approved" || event.type === "enrollment.declined"
@@ -22,7 +25,8 @@ export const isEnrollmentEvent = (event: ServiceEvent): event is EnrollmentEvent
 export const serviceOrderIdOf = (event: ServiceEvent): string | null =>
   isFundingEvent(event) || isEnrollmentEvent(event) ? null : event.data.order_id
 
-/** `verified_with`: the fingerprint of the webhook secret whose signature held (absent in events queued before 2026-11-26). */
+/** `verified_with`: the fingerprint of the webhook secret whose signature held (absent in events queued before
+ * 2026-11-26). */
 export type TradeCreditWebhookReceived = { event: ServiceEvent; verified_with?: string }
 
 /** What the pipeline found and did for one event (a failure has `error`; it never throws). */

@@ -53,7 +53,12 @@ describe("simulator: faults", () => {
   })
 
   it("status: answers it without handling, with Retry-After, for `times` calls", async () => {
-    await addFault(sim, { method: "POST", path: "/v1/order", times: 2, fault: { type: "status", status: 503, retry_after: 7 } })
+    await addFault(sim, {
+      method: "POST",
+      path: "/v1/order",
+      times: 2,
+      fault: { type: "status", status: 503, retry_after: 7 },
+    })
     const body = orderBody()
     for (let i = 0; i < 2; i++) {
       const refused = await call(sim, "POST", "/v1/order", { body, idempotencyKey: "k-503" })
@@ -140,7 +145,10 @@ describe("simulator: webhooks and the control API", () => {
   let hooks: Awaited<ReturnType<typeof receiver>>
 
   beforeAll(async () => {
-    sim = await startSimulator({ webhookRetryDelaysMs: [50, 50], logger: { info: () => {}, warn: () => {}, error: (m) => console.error(m) } })
+    sim = await startSimulator({
+      webhookRetryDelaysMs: [50, 50],
+      logger: { info: () => {}, warn: () => {}, error: (m) => console.error(m) },
+    })
   })
   afterAll(() => sim.close())
   beforeEach(async () => {
@@ -168,12 +176,22 @@ describe("simulator: webhooks and the control API", () => {
         "webhook-timestamp": String(headers["webhook-timestamp"]),
         "webhook-signature": String(headers["webhook-signature"]),
       })
-      const event = verified as { id: string; specversion: string; source: string; type: string; time: string; data: Record<string, unknown> }
+      const event = verified as {
+        id: string
+        specversion: string
+        source: string
+        type: string
+        time: string
+        data: Record<string, unknown>
+      }
       expect(event.id).toBe(headers["webhook-id"])
       expect(event).toMatchObject({ specversion: "1.0", source: sim.url, time: expect.any(String) })
       return event
     })
-    const seen = events.map((e) => `${e.type}:${e.data.order_id === order.id ? "main" : e.data.order_id === rejected.body.id ? "rejected" : "cancelled"}:${e.data.state}`)
+    const seen = events.map(
+      (e) =>
+        `${e.type}:${e.data.order_id === order.id ? "main" : e.data.order_id === rejected.body.id ? "rejected" : "cancelled"}:${e.data.state}`,
+    )
     expect(seen.sort()).toEqual(
       [
         "order.verified.v1:main:VERIFIED",
@@ -181,7 +199,7 @@ describe("simulator: webhooks and the control API", () => {
         "order.refunded.v1:main:REFUNDED",
         "order.rejected.v1:rejected:CANCELLED",
         "order.cancelled.v1:cancelled:CANCELLED",
-      ].sort()
+      ].sort(),
     )
     const fulfilled = events.find((e) => e.type === "order.fulfilled.v1")!
     const base = {
@@ -209,11 +227,14 @@ describe("simulator: webhooks and the control API", () => {
     })
     expect(events.find((e) => e.type === "order.rejected.v1")!.data).toHaveProperty("decline_reason")
     expect(() =>
-      new Webhook(`whsec_${Buffer.from("another-secret-of-thirty-two-byt").toString("base64")}`).verify(hooks.received[0].body, {
-        "webhook-id": String(hooks.received[0].headers["webhook-id"]),
-        "webhook-timestamp": String(hooks.received[0].headers["webhook-timestamp"]),
-        "webhook-signature": String(hooks.received[0].headers["webhook-signature"]),
-      })
+      new Webhook(`whsec_${Buffer.from("another-secret-of-thirty-two-byt").toString("base64")}`).verify(
+        hooks.received[0].body,
+        {
+          "webhook-id": String(hooks.received[0].headers["webhook-id"]),
+          "webhook-timestamp": String(hooks.received[0].headers["webhook-timestamp"]),
+          "webhook-signature": String(hooks.received[0].headers["webhook-signature"]),
+        },
+      ),
     ).toThrow()
   })
 
@@ -277,12 +298,22 @@ describe("simulator: webhooks and the control API", () => {
   })
 
   it("adds companies, shows one order, and answers 404 on unknown control paths", async () => {
-    const added = await control(sim, "POST", "/companies", { name: "Sole Trader Jane", country: "GB", organization_number: "ST123456" })
+    const added = await control(sim, "POST", "/companies", {
+      name: "Sole Trader Jane",
+      country: "GB",
+      organization_number: "ST123456",
+    })
     expect(added.status).toBe(201)
     expect(added.body.canonical_id).toBe("cmpgbST123456")
     const base = orderBody()
     const created = await call(sim, "POST", "/v1/order", {
-      body: { ...base, buyer: { ...base.buyer, company: { company_name: "Jane", country_prefix: "GB", organization_number: "st 123456" } } },
+      body: {
+        ...base,
+        buyer: {
+          ...base.buyer,
+          company: { company_name: "Jane", country_prefix: "GB", organization_number: "st 123456" },
+        },
+      },
     })
     expect(created.body.status).toBe("APPROVED")
     const one = await control(sim, "GET", `/orders/${created.body.id}`)
@@ -295,7 +326,11 @@ describe("simulator: webhooks and the control API", () => {
     expect(JSON.stringify(index.body)).not.toContain(SIMULATOR_WEBHOOK_SECRET)
     const clock = await control(sim, "GET", "/clock")
     expect(clock.body.offset_ms).toBe(0)
-    const malformed = await fetch(`${sim.controlUrl}/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{" })
+    const malformed = await fetch(`${sim.controlUrl}/faults`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{",
+    })
     expect(malformed.status).toBe(400)
   })
 })
@@ -304,9 +339,13 @@ describe("simulator: the command line", () => {
   it("starts from bin/trade-credit-simulator.js on a free port and answers", async () => {
     const { spawn } = await import("node:child_process")
     const path = await import("node:path")
-    const child = spawn(process.execPath, [path.join(__dirname, "..", "..", "bin", "trade-credit-simulator.js"), "--port", "0"], {
-      stdio: ["ignore", "pipe", "pipe"],
-    })
+    const child = spawn(
+      process.execPath,
+      [path.join(__dirname, "..", "..", "bin", "trade-credit-simulator.js"), "--port", "0"],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    )
     try {
       let output = ""
       child.stdout.on("data", (c: Buffer) => (output += c.toString()))
@@ -318,7 +357,9 @@ describe("simulator: the command line", () => {
       const url = output.match(/listening on (http:\/\/\S+)/)![1]
       expect(output).toContain(SIMULATOR_API_KEY)
       expect(output).toContain(`${url}/_sim`)
-      const answer = await fetch(`${url}/companies/v2/company?country=NO&q=bygg`, { headers: { "X-Api-Key": SIMULATOR_API_KEY } })
+      const answer = await fetch(`${url}/companies/v2/company?country=NO&q=bygg`, {
+        headers: { "X-Api-Key": SIMULATOR_API_KEY },
+      })
       expect(answer.status).toBe(200)
       expect((await answer.json()).items[0].name).toBe("NORDLYS BYGG AS")
     } finally {

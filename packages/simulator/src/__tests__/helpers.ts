@@ -9,7 +9,13 @@ export async function call<T = any>(
   sim: RunningSimulator,
   method: string,
   path: string,
-  options: { body?: unknown; key?: string | null; idempotencyKey?: string; headers?: Record<string, string>; redirect?: RequestRedirect } = {}
+  options: {
+    body?: unknown
+    key?: string | null
+    idempotencyKey?: string
+    headers?: Record<string, string>
+    redirect?: RequestRedirect
+  } = {},
 ): Promise<Answer<T>> {
   const headers: Record<string, string> = { ...options.headers }
   const key = options.key === undefined ? SIMULATOR_API_KEY : options.key
@@ -38,7 +44,13 @@ export const control = (sim: RunningSimulator, method: string, path: string, bod
   call(sim, method, `/_sim${path}`, { body, key: null })
 
 /** A line whose amounts follow the service's arithmetic. */
-export function line(name: string, quantity: string, unitPrice: string, taxRate = "0.200000", extra: Partial<LineItem> = {}): LineItem {
+export function line(
+  name: string,
+  quantity: string,
+  unitPrice: string,
+  taxRate = "0.200000",
+  extra: Partial<LineItem> = {},
+): LineItem {
   const net = new BigNumber(quantity).times(unitPrice).decimalPlaces(2, BigNumber.ROUND_HALF_UP)
   const tax = net.times(taxRate).decimalPlaces(2, BigNumber.ROUND_HALF_UP)
   return {
@@ -90,7 +102,11 @@ export const address = {
 export const defaultLines = () => [
   line("Pallet of bricks", "2", "100", "0.200000", { line_item_reference: "li_bricks" }),
   line("Cement bag", "10", "7.5", "0.200000", { line_item_reference: "li_cement" }),
-  line("Delivery", "1", "25", "0.200000", { type: "SHIPPING_FEE", quantity_unit: "sc", line_item_reference: "li_ship" }),
+  line("Delivery", "1", "25", "0.200000", {
+    type: "SHIPPING_FEE",
+    quantity_unit: "sc",
+    line_item_reference: "li_ship",
+  }),
 ]
 
 let counter = 0
@@ -103,7 +119,12 @@ export function orderBody(overrides: Partial<CreateOrderRequest> & { lines?: Lin
     currency: "GBP",
     buyer: {
       company: { company_canonical_id: ACME_ID },
-      representative: { email: "jane@acme.example", first_name: "Jane", last_name: "Doe", phone_number: "+447700900123" },
+      representative: {
+        email: "jane@acme.example",
+        first_name: "Jane",
+        last_name: "Doe",
+        phone_number: "+447700900123",
+      },
     },
     billing_address: address,
     shipping_address: address,

@@ -13,7 +13,11 @@ import path from "node:path"
 const SIMULATOR_DIR = path.resolve(__dirname, "..")
 const PACKAGE_NAME = "medusa-payment-trade-credit"
 const OWN_DEPENDENCIES = Object.keys(
-  (JSON.parse(readFileSync(path.resolve(SIMULATOR_DIR, "..", "package.json"), "utf8")) as { dependencies: Record<string, string> }).dependencies
+  (
+    JSON.parse(readFileSync(path.resolve(SIMULATOR_DIR, "..", "package.json"), "utf8")) as {
+      dependencies: Record<string, string>
+    }
+  ).dependencies,
 )
 
 /** `import ... from "x"`, `export ... from "x"`, `import "x"`, `require("x")`, `import("x")`, `jest.mock("x")`. */
@@ -45,7 +49,11 @@ function specifiers(source: string): string[] {
 }
 
 /** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`. */
-const packageOf = (specifier: string) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/")
+const packageOf = (specifier: string) =>
+  specifier
+    .split("/")
+    .slice(0, specifier.startsWith("@") ? 2 : 1)
+    .join("/")
 
 /** Why a specifier leaves the simulator, or null when it stays inside (or is Node's or one of its dependencies). */
 function leaves(file: string, specifier: string): string | null {
@@ -115,7 +123,9 @@ describe("simulator independence", () => {
     const offences = simulatorImportsFromOutside()
     if (offences.length) {
       // The list is the message: every offending file and import, one a line.
-      throw new Error(`packages/simulator/src imports from outside itself (${offences.length}):\n  ${offences.join("\n  ")}`)
+      throw new Error(
+        `packages/simulator/src imports from outside itself (${offences.length}):\n  ${offences.join("\n  ")}`,
+      )
     }
   })
 })

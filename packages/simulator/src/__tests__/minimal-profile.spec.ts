@@ -29,16 +29,25 @@ async function api(method: string, path: string, options: Parameters<typeof call
 
 /** Whether an object holds a key at any depth. */
 const hasKeyDeep = (value: unknown, key: string): boolean =>
-  !!value && typeof value === "object" && (key in (value as object) || Object.values(value as object).some((v) => hasKeyDeep(v, key)))
+  !!value &&
+  typeof value === "object" &&
+  (key in (value as object) || Object.values(value as object).some((v) => hasKeyDeep(v, key)))
 
 const customerBody = (id: string) => ({
   merchant_customer_id: id,
   canonical_id: "cmpgb08123456",
-  contact_persons: [{ first_name: "Ada", last_name: "Lovelace", phone_number: "+447700900001", email: "ada@acme.example" }],
+  contact_persons: [
+    { first_name: "Ada", last_name: "Lovelace", phone_number: "+447700900001", email: "ada@acme.example" },
+  ],
   invoice_email_addresses: ["ap@acme.example"],
   trade_name: "Acme Industrial",
 })
-const userBody = (id: string) => ({ merchant_user_id: id, email: `${id}@acme.example`, first_name: "Grace", last_name: "Hopper" })
+const userBody = (id: string) => ({
+  merchant_user_id: id,
+  email: `${id}@acme.example`,
+  first_name: "Grace",
+  last_name: "Hopper",
+})
 
 /** An intent for the order body's buyer and lines; its tracking_id. */
 async function intentFor(body: ReturnType<typeof orderBody>): Promise<string> {
@@ -98,11 +107,24 @@ describe("simulator: the minimal profile", () => {
     expect(created.status).toBe(201)
     const order = created.body
     // The seed's promises, with their values.
-    expect(order).toMatchObject({ state: "UNVERIFIED", status: "APPROVED", payment_url: expect.stringMatching(/^http/), id: expect.any(String) })
+    expect(order).toMatchObject({
+      state: "UNVERIFIED",
+      status: "APPROVED",
+      payment_url: expect.stringMatching(/^http/),
+      id: expect.any(String),
+    })
     // Required by the published schema but nullable: null.
     expect(order).toMatchObject({ payable_amount: null, invoice_amount: null, prepaid_amount: null })
     // Optional in the published schema, not promised: gone.
-    for (const field of ["tracking_id", "merchant_reference", "decline_reason", "merchant_urls", "tax_subtotals", "date_created", "invoice_url"]) {
+    for (const field of [
+      "tracking_id",
+      "merchant_reference",
+      "decline_reason",
+      "merchant_urls",
+      "tax_subtotals",
+      "date_created",
+      "invoice_url",
+    ]) {
       expect(order).not.toHaveProperty(field)
     }
     // Kept on purpose (CONTRACT_KEPT, docs/service-contract-notes.md): what the plugin still needs to tell what was
@@ -112,11 +134,17 @@ describe("simulator: the minimal profile", () => {
     expect(order.line_items[0]).not.toHaveProperty("line_item_reference")
     expect(order.buyer).not.toHaveProperty("representative")
     // Fields the service may add: at the top and nested.
-    expect(order.x_sim_extra).toEqual(expect.objectContaining({ nested: expect.objectContaining({ x_sim_unknown: true }) }))
+    expect(order.x_sim_extra).toEqual(
+      expect.objectContaining({ nested: expect.objectContaining({ x_sim_unknown: true }) }),
+    )
     expect(order.billing_address.x_sim_unknown).toEqual(expect.any(String))
     // The full profile answers everything, as always.
     const wide = await call(full, "POST", "/v1/order", { body: orderBody() })
-    expect(wide.body).toMatchObject({ tracking_id: null, merchant_urls: expect.any(Object), payable_amount: expect.any(String) })
+    expect(wide.body).toMatchObject({
+      tracking_id: null,
+      merchant_urls: expect.any(Object),
+      payable_amount: expect.any(String),
+    })
     expect(wide.body).not.toHaveProperty("x_sim_extra")
 
     const id = order.id
@@ -129,8 +157,13 @@ describe("simulator: the minimal profile", () => {
     expect(confirmed.body).toMatchObject({ state: "CONFIRMED", payment_url: expect.any(String) })
     const fulfilled = await api("POST", `/v1/order/${id}/fulfilled`)
     expect(fulfilled.status).toBe(200)
-    expect(fulfilled.body).toEqual({ fulfilled_order: { id: expect.any(String), x_sim_unknown: expect.any(String) }, x_sim_extra: expect.any(Object) })
-    const refund = await api("POST", `/v1/order/${id}/refund`, { body: { reason: "goodwill", refund_reference: uniqueKey("r") } })
+    expect(fulfilled.body).toEqual({
+      fulfilled_order: { id: expect.any(String), x_sim_unknown: expect.any(String) },
+      x_sim_extra: expect.any(Object),
+    })
+    const refund = await api("POST", `/v1/order/${id}/refund`, {
+      body: { reason: "goodwill", refund_reference: uniqueKey("r") },
+    })
     expect(refund.status).toBe(201)
     expect(refund.body).toMatchObject({ id: expect.any(String), amount: expect.any(String), refund_no: 1 })
     expect(refund.body).not.toHaveProperty("credit_note_url")
@@ -145,9 +178,19 @@ describe("simulator: the minimal profile", () => {
   it("keeps the intent's tracking_id and approval, and refuses an order naming a tracking_id of no intent of its merchant", async () => {
     const body = orderBody()
     const intent = await api("POST", "/v1/order_intent", {
-      body: { gross_amount: body.gross_amount, currency: body.currency, buyer: body.buyer, line_items: body.line_items },
+      body: {
+        gross_amount: body.gross_amount,
+        currency: body.currency,
+        buyer: body.buyer,
+        line_items: body.line_items,
+      },
     })
-    expect(intent.body).toMatchObject({ approved: true, tracking_id: expect.any(String), approved_on_recourse: false, approved_with_conditions: [] })
+    expect(intent.body).toMatchObject({
+      approved: true,
+      tracking_id: expect.any(String),
+      approved_on_recourse: false,
+      approved_with_conditions: [],
+    })
     expect(intent.body).not.toHaveProperty("decline_reason")
     expect(intent.body).not.toHaveProperty("id")
 
@@ -156,13 +199,24 @@ describe("simulator: the minimal profile", () => {
     expect(unknown.body).toEqual({ message: expect.stringContaining("tracking_id") })
     // An intent of the full simulator (another service, another merchant's intent) does not count either.
     const foreign = await call(full, "POST", "/v1/order_intent", {
-      body: { gross_amount: body.gross_amount, currency: body.currency, buyer: body.buyer, line_items: body.line_items },
+      body: {
+        gross_amount: body.gross_amount,
+        currency: body.currency,
+        buyer: body.buyer,
+        line_items: body.line_items,
+      },
     })
-    expect((await api("POST", "/v1/order", { body: { ...orderBody(), tracking_id: foreign.body.tracking_id } })).status).toBe(400)
-    expect((await api("POST", "/v1/order", { body: { ...orderBody(), tracking_id: intent.body.tracking_id } })).status).toBe(201)
+    expect(
+      (await api("POST", "/v1/order", { body: { ...orderBody(), tracking_id: foreign.body.tracking_id } })).status,
+    ).toBe(400)
+    expect(
+      (await api("POST", "/v1/order", { body: { ...orderBody(), tracking_id: intent.body.tracking_id } })).status,
+    ).toBe(201)
     // Without a tracking_id an order is made as before; the full profile never checks.
     expect((await api("POST", "/v1/order", { body: orderBody() })).status).toBe(201)
-    expect((await call(full, "POST", "/v1/order", { body: { ...orderBody(), tracking_id: "trk_of_nobody" } })).status).toBe(201)
+    expect(
+      (await call(full, "POST", "/v1/order", { body: { ...orderBody(), tracking_id: "trk_of_nobody" } })).status,
+    ).toBe(201)
   })
 
   it("answers errors without a code: the status decides", async () => {
@@ -186,7 +240,11 @@ describe("simulator: the minimal profile", () => {
     expect(validation.status).toBe(422)
     expect(validation.body).toEqual({ description: expect.any(String) })
     // Injected faults too; and a replayed key's conflict.
-    await control(sim, "POST", "/faults", { path: "/v1/order", times: 1, fault: { type: "status", status: 503, retry_after: 1 } })
+    await control(sim, "POST", "/faults", {
+      path: "/v1/order",
+      times: 1,
+      fault: { type: "status", status: 503, retry_after: 1 },
+    })
     const injected = await call(sim, "POST", "/v1/order", { body: orderBody() })
     expect(injected.status).toBe(503)
     expect(injected.headers.get("retry-after")).toBe("1")
@@ -207,17 +265,35 @@ describe("simulator: the minimal profile", () => {
     expect(account.body).toMatchObject({ id: expect.any(String) })
     expect(account.body).not.toHaveProperty("invoice_cc_emails")
     const credit = await api("POST", "/repay/v1/credit-check", {
-      body: { country_code: "GB", national_identifier: "08123456", company_name: "ACME INDUSTRIAL SUPPLIES LTD", amount: "1020.00", currency: "GBP" },
+      body: {
+        country_code: "GB",
+        national_identifier: "08123456",
+        company_name: "ACME INDUSTRIAL SUPPLIES LTD",
+        amount: "1020.00",
+        currency: "GBP",
+      },
     })
     expect(credit.status).toBe(200)
-    expect(credit.body).toMatchObject({ decision: "APPROVED", minimum_instalments: expect.any(Number), maximum_instalments: expect.any(Number) })
+    expect(credit.body).toMatchObject({
+      decision: "APPROVED",
+      minimum_instalments: expect.any(Number),
+      maximum_instalments: expect.any(Number),
+    })
     const body = planBody(account.body.id)
     const preview = await api("POST", "/repay/v1/preview", {
-      body: { total_repayment_amount: body.total_repayment_amount, tax_subtotals: body.tax_subtotals, terms: body.terms },
+      body: {
+        total_repayment_amount: body.total_repayment_amount,
+        tax_subtotals: body.tax_subtotals,
+        terms: body.terms,
+      },
     })
     expect(preview.status).toBe(200)
     expect(preview.body.instalments[0]).toEqual(
-      expect.objectContaining({ invoice_issue_date: expect.any(String), repayment_amount: expect.any(String), tax_subtotals: expect.any(Array) })
+      expect.objectContaining({
+        invoice_issue_date: expect.any(String),
+        repayment_amount: expect.any(String),
+        tax_subtotals: expect.any(Array),
+      }),
     )
     // Even with the full profile's delay at 0, the minimal profile's service takes its 2 s.
     sim.state.repayment.fundingDelayMs = 0
@@ -235,15 +311,23 @@ describe("simulator: the minimal profile", () => {
       }, 10_000)
       expect(decided.funding_status).toBe("ACCEPTED")
       expect(Date.now() - started).toBeGreaterThanOrEqual(1900)
-      const event = await waitFor(() => hooks.received.map((r) => JSON.parse(r.body)).find((e) => e.data?.plan_id === plan.body.id))
-      expect(event).toMatchObject({ type: "repayment.plan.funding_decided", data: { plan_id: plan.body.id, funding_status: "ACCEPTED" } })
+      const event = await waitFor(() =>
+        hooks.received.map((r) => JSON.parse(r.body)).find((e) => e.data?.plan_id === plan.body.id),
+      )
+      expect(event).toMatchObject({
+        type: "repayment.plan.funding_decided",
+        data: { plan_id: plan.body.id, funding_status: "ACCEPTED" },
+      })
       expect(event).not.toHaveProperty("specversion")
       const fulfilment = await api("PUT", "/repay/v1/fulfilment", { body: { plan_id: plan.body.id } })
       expect(fulfilment.status).toBe(202)
       expect(fulfilment.body).toEqual({ x_sim_extra: expect.any(Object) })
 
       // The control API decides at once.
-      const second = await api("POST", "/repay/v1/plan", { body: planBody(account.body.id), idempotencyKey: uniqueKey("plan") })
+      const second = await api("POST", "/repay/v1/plan", {
+        body: planBody(account.body.id),
+        idempotencyKey: uniqueKey("plan"),
+      })
       expect((await control(sim, "POST", `/plans/${second.body.id}/funding`, { status: "ACCEPTED" })).status).toBe(200)
       expect((await api("GET", `/repay/v1/status?plan_id=${second.body.id}`)).body.funding_status).toBe("ACCEPTED")
       const cancelled = await api("PUT", `/repay/v1/plan/${second.body.id}/cancellation`, {
@@ -271,38 +355,66 @@ describe("simulator: the minimal profile", () => {
     expect(Object.keys(event).sort()).toEqual(["data", "id", "source", "time", "type", "x_sim_extra"])
     expect(event.data).not.toHaveProperty("state")
     expect(event.data).not.toHaveProperty("status")
-    expect(event.data).toMatchObject({ order_id: order.body.id, merchant_order_id: expect.any(String), gross_amount: expect.any(String) })
+    expect(event.data).toMatchObject({
+      order_id: order.body.id,
+      merchant_order_id: expect.any(String),
+      gross_amount: expect.any(String),
+    })
     expect(published.event(event.type, event)).toEqual([])
     // Signed as before (standardwebhooks).
-    expect(() => new Webhook(SIMULATOR_WEBHOOK_SECRET).verify(verified.body, verified.headers as Record<string, string>)).not.toThrow()
+    expect(() =>
+      new Webhook(SIMULATOR_WEBHOOK_SECRET).verify(verified.body, verified.headers as Record<string, string>),
+    ).not.toThrow()
 
     // enrollment.approved is business_registry.approved.v1 with its three required fields.
-    const proposal = await api("POST", "/registry/v1/proposal", { body: proposalBody({ email: "minimal.approved@plumbing.example" }), idempotencyKey: uniqueKey("p") })
+    const proposal = await api("POST", "/registry/v1/proposal", {
+      body: proposalBody({ email: "minimal.approved@plumbing.example" }),
+      idempotencyKey: uniqueKey("p"),
+    })
     expect(proposal.status).toBe(202)
     expect(proposal.body).toMatchObject({ id: expect.any(String), status: "DRAFT" })
     const submitted = await api("POST", `/registry/v1/proposal/${proposal.body.id}/submission`, { body: {} })
     expect(submitted.status).toBe(200)
     expect(submitted.body).toMatchObject({ initiation_method: "SKIP" })
     await control(sim, "POST", `/registration/proposals/${proposal.body.id}/decision`, { status: "ACCEPTED" })
-    const approved = JSON.parse((await waitFor(() => hooks.received.find((r) => JSON.parse(r.body).type === "business_registry.approved.v1"))).body)
-    expect(Object.keys(approved.data).sort()).toEqual(["merchant_id", "organization_number", "proposal_id", "x_sim_unknown"])
+    const approved = JSON.parse(
+      (await waitFor(() => hooks.received.find((r) => JSON.parse(r.body).type === "business_registry.approved.v1")))
+        .body,
+    )
+    expect(Object.keys(approved.data).sort()).toEqual([
+      "merchant_id",
+      "organization_number",
+      "proposal_id",
+      "x_sim_unknown",
+    ])
     expect(published.event(approved.type, approved)).toEqual([])
     expect(hooks.received.some((r) => JSON.parse(r.body).type === "enrollment.approved")).toBe(false)
     // The control API finds it by either name.
     expect((await control(sim, "GET", "/webhooks?type=enrollment.approved")).body.items).toHaveLength(1)
     const read = await api("GET", `/registry/v1/proposal/${proposal.body.id}`)
-    expect(read.body).toMatchObject({ status: "ACCEPTED", enrolled_business: { organization_number: approved.data.organization_number } })
+    expect(read.body).toMatchObject({
+      status: "ACCEPTED",
+      enrolled_business: { organization_number: approved.data.organization_number },
+    })
   })
 
   it("sends some orders of verified trade-account users to verification, by a rule the control API sets", async () => {
     const cid = uniqueKey("cus")
-    const customer = await api("POST", "/trade-account/v3/customer", { body: customerBody(cid), idempotencyKey: uniqueKey("k") })
+    const customer = await api("POST", "/trade-account/v3/customer", {
+      body: customerBody(cid),
+      idempotencyKey: uniqueKey("k"),
+    })
     expect(customer.status).toBe(201)
     expect(customer.body).not.toHaveProperty("id")
     const uid = uniqueKey("usr")
-    const user = await api("POST", `/trade-account/v3/customer/${cid}/user`, { body: userBody(uid), idempotencyKey: uniqueKey("k") })
+    const user = await api("POST", `/trade-account/v3/customer/${cid}/user`, {
+      body: userBody(uid),
+      idempotencyKey: uniqueKey("k"),
+    })
     expect(user.body).toMatchObject({ merchant_user_id: uid, verified: false })
-    const link = await api("POST", `/trade-account/v3/user/${uid}/verification/url`, { body: { return_url: "https://shop.example/back" } })
+    const link = await api("POST", `/trade-account/v3/user/${uid}/verification/url`, {
+      body: { return_url: "https://shop.example/back" },
+    })
     expect(link.status).toBe(201)
     expect(link.body.redirect_url).toMatch(/^http/)
     const svcUser = (await control(sim, "GET", `/trade-accounts/users/${uid}`)).body
@@ -329,43 +441,81 @@ describe("simulator: the minimal profile", () => {
     expect((await oneClick([line("Excavator part", "1", "4500")])).state).toBe("VERIFIED")
     await control(sim, "POST", "/reset")
     await control(sim, "PUT", "/webhook", { url: hooks.url })
-    expect((await control(sim, "GET", "/profile")).body.step_up).toEqual({ min_gross_amount: "5000.00", every_nth: null, merchant_order_id_pattern: null })
+    expect((await control(sim, "GET", "/profile")).body.step_up).toEqual({
+      min_gross_amount: "5000.00",
+      every_nth: null,
+      merchant_order_id_pattern: null,
+    })
   })
 
   it("the full profile steps up no order until the control API sets a rule", async () => {
     const cid = uniqueKey("cus")
-    expect((await call(full, "POST", "/trade-account/v3/customer", { body: customerBody(cid), idempotencyKey: uniqueKey("k") })).status).toBe(201)
+    expect(
+      (
+        await call(full, "POST", "/trade-account/v3/customer", {
+          body: customerBody(cid),
+          idempotencyKey: uniqueKey("k"),
+        })
+      ).status,
+    ).toBe(201)
     const uid = uniqueKey("usr")
-    expect((await call(full, "POST", `/trade-account/v3/customer/${cid}/user`, { body: userBody(uid), idempotencyKey: uniqueKey("k") })).status).toBe(201)
+    expect(
+      (
+        await call(full, "POST", `/trade-account/v3/customer/${cid}/user`, {
+          body: userBody(uid),
+          idempotencyKey: uniqueKey("k"),
+        })
+      ).status,
+    ).toBe(201)
     const svcUser = (await control(full, "GET", `/trade-accounts/users/${uid}`)).body
     await control(full, "POST", `/trade-accounts/users/${svcUser.user?.id ?? svcUser.id}/verify`, {})
     const oneClick = async () => {
       const body = orderBody({ lines: [line("Excavator part", "1", "4500")] })
-      const answer = await call(full, "POST", "/v1/order", { body: { ...body, buyer: { ...body.buyer, trade_account: { customer_id: cid, user_id: uid } } } })
+      const answer = await call(full, "POST", "/v1/order", {
+        body: { ...body, buyer: { ...body.buyer, trade_account: { customer_id: cid, user_id: uid } } },
+      })
       expect(answer.status).toBe(201)
       return answer.body
     }
     expect((await control(full, "GET", "/profile")).body).toMatchObject({ profile: "full", step_up: null })
     expect(await oneClick()).toMatchObject({ state: "VERIFIED", status: "APPROVED" })
     await control(full, "PUT", "/profile", { step_up: { min_gross_amount: "5000.00" } })
-    expect(await oneClick()).toMatchObject({ state: "UNVERIFIED", status: "APPROVED", payment_url: expect.stringMatching(/^http/) })
+    expect(await oneClick()).toMatchObject({
+      state: "UNVERIFIED",
+      status: "APPROVED",
+      payment_url: expect.stringMatching(/^http/),
+    })
     await control(full, "POST", "/reset")
     expect((await control(full, "GET", "/profile")).body.step_up).toBeNull()
   })
 
   it("the signup popup saves to autofill and closes without a message to its opener", async () => {
-    const registry = await api("POST", "/registry/v1/delegation", { body: { verify_returning_buyer: true, create_proposal: true } })
-    const autofill = await api("POST", "/autofill/v1/delegation", { body: { read_current_buyer: true, write_current_buyer: true } })
+    const registry = await api("POST", "/registry/v1/delegation", {
+      body: { verify_returning_buyer: true, create_proposal: true },
+    })
+    const autofill = await api("POST", "/autofill/v1/delegation", {
+      body: { read_current_buyer: true, write_current_buyer: true },
+    })
     const TOKEN = "Service-Delegated-Authority-Token"
-    const query = new URLSearchParams({ authToken: registry.headers.get(TOKEN)!, autofillToken: autofill.headers.get(TOKEN)! })
+    const query = new URLSearchParams({
+      authToken: registry.headers.get(TOKEN)!,
+      autofillToken: autofill.headers.get(TOKEN)!,
+    })
     const config = async (target: RunningSimulator, q: URLSearchParams) => {
       const html = await (await fetch(`${target.url}/soletrader/signup?${q}`)).text()
       return JSON.parse(/<script type="application\/json" id="signup-config">(.*?)<\/script>/s.exec(html)![1])
     }
     expect((await config(sim, query)).postToOpener).toBe(false)
-    const fullRegistry = await call(full, "POST", "/registry/v1/delegation", { body: { verify_returning_buyer: true, create_proposal: true } })
-    const fullAutofill = await call(full, "POST", "/autofill/v1/delegation", { body: { read_current_buyer: true, write_current_buyer: true } })
-    const fullQuery = new URLSearchParams({ authToken: fullRegistry.headers.get(TOKEN)!, autofillToken: fullAutofill.headers.get(TOKEN)! })
+    const fullRegistry = await call(full, "POST", "/registry/v1/delegation", {
+      body: { verify_returning_buyer: true, create_proposal: true },
+    })
+    const fullAutofill = await call(full, "POST", "/autofill/v1/delegation", {
+      body: { read_current_buyer: true, write_current_buyer: true },
+    })
+    const fullQuery = new URLSearchParams({
+      authToken: fullRegistry.headers.get(TOKEN)!,
+      autofillToken: fullAutofill.headers.get(TOKEN)!,
+    })
     expect((await config(full, fullQuery)).postToOpener).toBe(true)
     // The script posts only when told to, and closes the window either way.
     expect(SIGNUP_SCRIPT).toContain("config.postToOpener !== false && window.opener")
@@ -376,11 +526,22 @@ describe("simulator: the minimal profile", () => {
     const write = await api("POST", "/autofill/v1/buyer/current", {
       key: null,
       headers: token,
-      body: { persistent: true, company_name: "Jane Smith Plumbing", country_code: "GB", organization_number: "ST123456", first_name: "Jane", email: "jane@x.example" },
+      body: {
+        persistent: true,
+        company_name: "Jane Smith Plumbing",
+        country_code: "GB",
+        organization_number: "ST123456",
+        first_name: "Jane",
+        email: "jane@x.example",
+      },
     })
     expect(write.status).toBe(200)
     const saved = await api("GET", "/autofill/v1/buyer/current", { key: null, headers: token })
-    expect(saved.body).toMatchObject({ company_name: "Jane Smith Plumbing", country_code: "GB", organization_number: "ST123456" })
+    expect(saved.body).toMatchObject({
+      company_name: "Jane Smith Plumbing",
+      country_code: "GB",
+      organization_number: "ST123456",
+    })
     expect(saved.body).not.toHaveProperty("first_name")
     expect(saved.body).not.toHaveProperty("email")
   })
@@ -389,7 +550,12 @@ describe("simulator: the minimal profile", () => {
     const search = await api("GET", "/companies/v2/company?country=GB&q=acme")
     expect(search.status).toBe(200)
     const item = search.body.items[0]
-    expect(item).toMatchObject({ name: expect.any(String), lookup_id: expect.any(String), canonical_id: expect.any(String), highlight: expect.any(String) })
+    expect(item).toMatchObject({
+      name: expect.any(String),
+      lookup_id: expect.any(String),
+      canonical_id: expect.any(String),
+      highlight: expect.any(String),
+    })
     expect(item).not.toHaveProperty("national_identifier")
     const details = await api("GET", `/companies/v2/company/${item.canonical_id}`)
     expect(details.status).toBe(200)
@@ -404,10 +570,14 @@ describe("simulator: the minimal profile", () => {
   })
 
   it("every 2xx answer above validates against the published documents", () => {
-    const checked = answers.filter(({ method, path, answer }) => answer.status < 300 && published.operation(method, path) && answer.text)
+    const checked = answers.filter(
+      ({ method, path, answer }) => answer.status < 300 && published.operation(method, path) && answer.text,
+    )
     expect(checked.length).toBeGreaterThan(40)
     const failures = checked.flatMap(({ method, path, answer }) =>
-      published.response(method, path, answer.status, answer.body, answer.headers.get("content-type") ?? undefined).map((v) => `${method} ${path} ${answer.status}: ${v}`)
+      published
+        .response(method, path, answer.status, answer.body, answer.headers.get("content-type") ?? undefined)
+        .map((v) => `${method} ${path} ${answer.status}: ${v}`),
     )
     expect(failures).toEqual([])
   })

@@ -50,7 +50,10 @@ describe("simulator: orders, search and auth", () => {
       const theirs = await call(sim, "POST", "/v1/order", { body, key: OTHER_KEY })
       expect(theirs.status).toBe(201)
       const orders = await control(sim, "GET", "/orders")
-      expect(orders.body.items.map((o: { merchant: string }) => o.merchant).sort()).toEqual(["brick-mortar-ltd", "other-merchant"])
+      expect(orders.body.items.map((o: { merchant: string }) => o.merchant).sort()).toEqual([
+        "brick-mortar-ltd",
+        "other-merchant",
+      ])
     })
   })
 
@@ -66,7 +69,9 @@ describe("simulator: orders, search and auth", () => {
     it("answers 422 {detail} under /repay/v1 for a header that fails validation, loc starting with header", async () => {
       const answer = await call(sim, "POST", "/repay/v1/account", { body: {}, idempotencyKey: "k".repeat(37) })
       expect(answer.status).toBe(422)
-      expect(answer.body).toEqual({ detail: [{ loc: ["header", "Idempotency-Key"], msg: "must be 1 to 36 characters", type: "string_length" }] })
+      expect(answer.body).toEqual({
+        detail: [{ loc: ["header", "Idempotency-Key"], msg: "must be 1 to 36 characters", type: "string_length" }],
+      })
     })
 
     it("keeps section 0's body elsewhere, a body field's loc without the body prefix, the whole body as [body]", async () => {
@@ -78,7 +83,9 @@ describe("simulator: orders, search and auth", () => {
       const body = await notJson.json()
       expect(notJson.status).toBe(400)
       expect(body).toMatchObject({ error_code: "SCHEMA_ERROR", error_json: [{ loc: ["body"], type: "json_invalid" }] })
-      const line = await call(sim, "POST", "/v1/order", { body: { ...orderBody(), line_items: [{ ...orderBody().line_items[0], tax_amount: 1 }] } })
+      const line = await call(sim, "POST", "/v1/order", {
+        body: { ...orderBody(), line_items: [{ ...orderBody().line_items[0], tax_amount: 1 }] },
+      })
       expect(line.body.error_json).toEqual([expect.objectContaining({ loc: ["line_items", 0, "tax_amount"] })])
     })
   })
@@ -124,7 +131,11 @@ describe("simulator: orders, search and auth", () => {
       expect(answer.status).toBe(200)
       expect(answer.body.items.length).toBeGreaterThanOrEqual(3)
       for (const item of answer.body.items) {
-        expect(item).toMatchObject({ country: "NO", national_identifier: { type: "NO_BRREG" }, lookup_id: `NO${item.national_identifier.id}` })
+        expect(item).toMatchObject({
+          country: "NO",
+          national_identifier: { type: "NO_BRREG" },
+          lookup_id: `NO${item.national_identifier.id}`,
+        })
         expect(item.canonical_id).toMatch(/^[A-Za-z0-9]+$/)
         expect(item.highlight).toBe(item.name)
       }
@@ -171,7 +182,9 @@ describe("simulator: orders, search and auth", () => {
     })
 
     it("approves a known company within its limit", async () => {
-      const answer = await call(sim, "POST", "/v1/order_intent", { body: intent({ company_canonical_id: "cmpgb08123456" }) })
+      const answer = await call(sim, "POST", "/v1/order_intent", {
+        body: intent({ company_canonical_id: "cmpgb08123456" }),
+      })
       expect(answer.status).toBe(201)
       expect(answer.body).toMatchObject({
         approved: true,
@@ -180,7 +193,12 @@ describe("simulator: orders, search and auth", () => {
         currency: "GBP",
         line_items: [expect.objectContaining({ name: "Chair", description: expect.any(String) })],
         buyer: {
-          company: { company_canonical_id: ACME_ID, country_prefix: "GB", organization_number: "08123456", company_name: "ACME INDUSTRIAL SUPPLIES LTD" },
+          company: {
+            company_canonical_id: ACME_ID,
+            country_prefix: "GB",
+            organization_number: "08123456",
+            company_name: "ACME INDUSTRIAL SUPPLIES LTD",
+          },
         },
         approved_on_recourse: false,
         approved_with_conditions: [],
@@ -197,7 +215,11 @@ describe("simulator: orders, search and auth", () => {
     it.each([
       ["TOO_HIGH_RISK", { company_canonical_id: "cmpgb06660666" }, [line("Chair", "1", "10")]],
       ["BUYER_LIMIT_EXCEEDED", { company_canonical_id: "cmpgb12345678" }, [line("Desk", "1", "900")]],
-      ["BUYER_NOT_FOUND", { company_name: "Nobody Ltd", country_prefix: "GB", organization_number: "99999999" }, [line("Chair", "1", "10")]],
+      [
+        "BUYER_NOT_FOUND",
+        { company_name: "Nobody Ltd", country_prefix: "GB", organization_number: "99999999" },
+        [line("Chair", "1", "10")],
+      ],
       ["BUYER_NOT_FOUND", { company_canonical_id: "cmpgbnope" }, [line("Chair", "1", "10")]],
       ["ORDER_BELOW_MIN_INVOICE_AMOUNT", { company_canonical_id: "cmpgb08123456" }, [line("Pin", "1", "0.5")]],
       ["ORDER_EXCEEDS_MAX_INVOICE_AMOUNT", { company_canonical_id: "cmpgb09876543" }, [line("Factory", "1", "900000")]],
@@ -210,14 +232,16 @@ describe("simulator: orders, search and auth", () => {
 
     it("declines bad arithmetic with the failing code", async () => {
       const bad = line("Chair", "2", "100")
-      const lineMismatch = intent({ company_canonical_id: "cmpgb08123456" }, [{ ...bad, net_amount: "150.00", gross_amount: "190.00" }])
+      const lineMismatch = intent({ company_canonical_id: "cmpgb08123456" }, [
+        { ...bad, net_amount: "150.00", gross_amount: "190.00" },
+      ])
       lineMismatch.gross_amount = "190.00"
       expect((await call(sim, "POST", "/v1/order_intent", { body: lineMismatch })).body.decline_reason).toBe(
-        "INVALID_ORDER_LINE_ITEM_DATA_AMOUNT_MISMATCH"
+        "INVALID_ORDER_LINE_ITEM_DATA_AMOUNT_MISMATCH",
       )
       const totalMismatch = { ...intent({ company_canonical_id: "cmpgb08123456" }), gross_amount: "241.00" }
       expect((await call(sim, "POST", "/v1/order_intent", { body: totalMismatch })).body.decline_reason).toBe(
-        "INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH"
+        "INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH",
       )
     })
 
@@ -238,7 +262,7 @@ describe("simulator: orders, search and auth", () => {
       expect(answer.body.error_code).toBe("SCHEMA_ERROR")
       // Section 0: the loc is the path inside the body, without a "body" prefix.
       expect(answer.body.error_json).toEqual(
-        expect.arrayContaining([expect.objectContaining({ loc: ["gross_amount"], type: "invalid_type" })])
+        expect.arrayContaining([expect.objectContaining({ loc: ["gross_amount"], type: "invalid_type" })]),
       )
       const notJson = await call(sim, "POST", "/v1/order_intent", { headers: { "Content-Type": "application/json" } })
       expect(notJson.status).toBe(400)
@@ -246,17 +270,37 @@ describe("simulator: orders, search and auth", () => {
 
     it("refuses a line without description, and a representative without phone; email may be left out", async () => {
       const { description: _d, ...bare } = line("Chair", "2", "100")
-      const noDescription = await call(sim, "POST", "/v1/order_intent", { body: intent({ company_canonical_id: ACME_ID }, [bare as never]) })
+      const noDescription = await call(sim, "POST", "/v1/order_intent", {
+        body: intent({ company_canonical_id: ACME_ID }, [bare as never]),
+      })
       expect(noDescription.status).toBe(400)
-      expect(noDescription.body.error_json).toEqual([expect.objectContaining({ loc: ["line_items", 0, "description"] })])
+      expect(noDescription.body.error_json).toEqual([
+        expect.objectContaining({ loc: ["line_items", 0, "description"] }),
+      ])
       const lax = { first_name: "Jane", last_name: "Doe", phone_number: "+447700900123" }
-      const withLax = await call(sim, "POST", "/v1/order_intent", { body: { ...intent({ company_canonical_id: ACME_ID }), buyer: { company: { company_canonical_id: ACME_ID }, representative: lax } } })
+      const withLax = await call(sim, "POST", "/v1/order_intent", {
+        body: {
+          ...intent({ company_canonical_id: ACME_ID }),
+          buyer: { company: { company_canonical_id: ACME_ID }, representative: lax },
+        },
+      })
       expect(withLax.status).toBe(201)
       const { phone_number: _p, ...noPhone } = lax
-      const refused = await call(sim, "POST", "/v1/order_intent", { body: { ...intent({ company_canonical_id: ACME_ID }), buyer: { company: { company_canonical_id: ACME_ID }, representative: noPhone } } })
-      expect(refused.body.error_json).toEqual([expect.objectContaining({ loc: ["buyer", "representative", "phone_number"] })])
-      const oddId = await call(sim, "POST", "/v1/order_intent", { body: intent({ company_canonical_id: "cmp_gb_08123456" }) })
-      expect(oddId.body.error_json).toEqual([expect.objectContaining({ loc: ["buyer", "company", "company_canonical_id"] })])
+      const refused = await call(sim, "POST", "/v1/order_intent", {
+        body: {
+          ...intent({ company_canonical_id: ACME_ID }),
+          buyer: { company: { company_canonical_id: ACME_ID }, representative: noPhone },
+        },
+      })
+      expect(refused.body.error_json).toEqual([
+        expect.objectContaining({ loc: ["buyer", "representative", "phone_number"] }),
+      ])
+      const oddId = await call(sim, "POST", "/v1/order_intent", {
+        body: intent({ company_canonical_id: "cmp_gb_08123456" }),
+      })
+      expect(oddId.body.error_json).toEqual([
+        expect.objectContaining({ loc: ["buyer", "company", "company_canonical_id"] }),
+      ])
     })
   })
 
@@ -278,7 +322,14 @@ describe("simulator: orders, search and auth", () => {
         order_placed_date: order.date_created,
         billing_address: { ...address, id: expect.any(String), region: "" },
         shipping_address: { ...address, id: expect.any(String), region: "" },
-        buyer: { company: { company_canonical_id: ACME_ID, country_prefix: "GB", organization_number: "08123456", company_name: "ACME INDUSTRIAL SUPPLIES LTD" } },
+        buyer: {
+          company: {
+            company_canonical_id: ACME_ID,
+            country_prefix: "GB",
+            organization_number: "08123456",
+            company_name: "ACME INDUSTRIAL SUPPLIES LTD",
+          },
+        },
         state: "UNVERIFIED",
         status: "APPROVED",
         decline_reason: null,
@@ -333,8 +384,18 @@ describe("simulator: orders, search and auth", () => {
 
     it("rejects: CANCELLED and 303 to the failure URL, else the cancel URL, else the confirmation URL", async () => {
       const urls = [
-        [{ merchant_confirmation_url: "https://s.example/ok", merchant_cancel_order_url: "https://s.example/cancel", merchant_order_verification_failed_url: "https://s.example/failed" }, "https://s.example/failed"],
-        [{ merchant_confirmation_url: "https://s.example/ok", merchant_cancel_order_url: "https://s.example/cancel" }, "https://s.example/cancel"],
+        [
+          {
+            merchant_confirmation_url: "https://s.example/ok",
+            merchant_cancel_order_url: "https://s.example/cancel",
+            merchant_order_verification_failed_url: "https://s.example/failed",
+          },
+          "https://s.example/failed",
+        ],
+        [
+          { merchant_confirmation_url: "https://s.example/ok", merchant_cancel_order_url: "https://s.example/cancel" },
+          "https://s.example/cancel",
+        ],
         [{ merchant_confirmation_url: "https://s.example/ok" }, "https://s.example/ok"],
       ] as const
       for (const [merchant_urls, expected] of urls) {
@@ -354,7 +415,11 @@ describe("simulator: orders, search and auth", () => {
     it("answers 404 on the page for an unknown order and 400 for a form without a decision", async () => {
       expect((await fetch(`${sim.url}/verify/nope`)).status).toBe(404)
       const created = await call(sim, "POST", "/v1/order", { body: orderBody() })
-      const bad = await fetch(created.body.payment_url, { method: "POST", body: new URLSearchParams({ decision: "maybe" }), redirect: "manual" })
+      const bad = await fetch(created.body.payment_url, {
+        method: "POST",
+        body: new URLSearchParams({ decision: "maybe" }),
+        redirect: "manual",
+      })
       expect(bad.status).toBe(400)
     })
 
@@ -362,11 +427,18 @@ describe("simulator: orders, search and auth", () => {
       const body = orderBody({ buyer: { ...orderBody().buyer, company: { company_canonical_id: "cmpus136666666" } } })
       const answer = await call(sim, "POST", "/v1/order", { body })
       expect(answer.status).toBe(201)
-      expect(answer.body).toMatchObject({ status: "REJECTED", state: "UNVERIFIED", decline_reason: "TOO_HIGH_RISK", payment_url: null })
+      expect(answer.body).toMatchObject({
+        status: "REJECTED",
+        state: "UNVERIFIED",
+        decline_reason: "TOO_HIGH_RISK",
+        payment_url: null,
+      })
       expect(await (await fetch(`${sim.url}/verify/${answer.body.id}`)).text()).toContain("declined")
       expect((await control(sim, "POST", `/orders/${answer.body.id}/verify`, { approve: true })).status).toBe(409)
       // a declined order frees its merchant_order_id
-      const retry = await call(sim, "POST", "/v1/order", { body: { ...orderBody(), merchant_order_id: body.merchant_order_id } })
+      const retry = await call(sim, "POST", "/v1/order", {
+        body: { ...orderBody(), merchant_order_id: body.merchant_order_id },
+      })
       expect(retry.body.status).toBe("APPROVED")
       const list = await call(sim, "GET", `/v1/order/merchant-order-id/${body.merchant_order_id}`)
       expect(list.body.map((o: { status: string }) => o.status)).toEqual(["REJECTED", "APPROVED"])
@@ -382,12 +454,18 @@ describe("simulator: orders, search and auth", () => {
     it("refuses invoice_type, a billing address without organization_name, and a currency out of the enum", async () => {
       const extra = await call(sim, "POST", "/v1/order", { body: { ...orderBody(), invoice_type: "FUNDED_INVOICE" } })
       expect(extra.status).toBe(400)
-      expect(extra.body.error_json).toEqual([expect.objectContaining({ loc: ["invoice_type"], type: "extra_forbidden" })])
+      expect(extra.body.error_json).toEqual([
+        expect.objectContaining({ loc: ["invoice_type"], type: "extra_forbidden" }),
+      ])
       const { organization_name: _o, ...noName } = address
       const billing = await call(sim, "POST", "/v1/order", { body: { ...orderBody(), billing_address: noName } })
-      expect(billing.body.error_json).toEqual([expect.objectContaining({ loc: ["billing_address", "organization_name"] })])
+      expect(billing.body.error_json).toEqual([
+        expect.objectContaining({ loc: ["billing_address", "organization_name"] }),
+      ])
       const { billing_address: _b, ...noBilling } = orderBody()
-      expect((await call(sim, "POST", "/v1/order", { body: noBilling })).body.error_json).toEqual([expect.objectContaining({ loc: ["billing_address"] })])
+      expect((await call(sim, "POST", "/v1/order", { body: noBilling })).body.error_json).toEqual([
+        expect.objectContaining({ loc: ["billing_address"] }),
+      ])
       const currency = await call(sim, "POST", "/v1/order", { body: { ...orderBody(), currency: "JPY" } })
       expect(currency.body.error_json).toEqual([expect.objectContaining({ loc: ["currency"] })])
     })
@@ -398,7 +476,10 @@ describe("simulator: orders, search and auth", () => {
       body.net_amount = "244.00"
       const answer = await call(sim, "POST", "/v1/order", { body })
       expect(answer.status).toBe(201)
-      expect(answer.body).toMatchObject({ status: "REJECTED", decline_reason: "INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH" })
+      expect(answer.body).toMatchObject({
+        status: "REJECTED",
+        decline_reason: "INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH",
+      })
     })
 
     it("refuses a second live order with the same merchant_order_id: 409 INVALID_STATE with the existing id", async () => {
@@ -412,7 +493,9 @@ describe("simulator: orders, search and auth", () => {
     it("answers 400 SCHEMA_ERROR when a required representative field is missing", async () => {
       const body = orderBody()
       const { phone_number: _phone, ...representative } = body.buyer.representative
-      const answer = await call(sim, "POST", "/v1/order", { body: { ...body, buyer: { ...body.buyer, representative } } })
+      const answer = await call(sim, "POST", "/v1/order", {
+        body: { ...body, buyer: { ...body.buyer, representative } },
+      })
       expect(answer.status).toBe(400)
       expect(answer.body.error_json[0].loc).toEqual(["buyer", "representative", "phone_number"])
     })
@@ -423,7 +506,10 @@ describe("simulator: orders, search and auth", () => {
       expect(early.status).toBe(409)
       expect(early.body.error_code).toBe("INVALID_STATE")
       const verified = await control(sim, "POST", `/orders/${created.body.id}/verify`, { approve: true })
-      expect(verified.body).toMatchObject({ redirect_url: "https://shop.example/confirm?cart=1", order: { state: "VERIFIED" } })
+      expect(verified.body).toMatchObject({
+        redirect_url: "https://shop.example/confirm?cart=1",
+        order: { state: "VERIFIED" },
+      })
       const confirmed = await call(sim, "POST", `/v1/order/${created.body.id}/confirm`)
       expect(confirmed.status).toBe(200)
       expect(confirmed.body.state).toBe("CONFIRMED")
@@ -442,9 +528,9 @@ describe("simulator: orders, search and auth", () => {
       expect((await call(sim, "GET", `/v1/order/${verified.body.id}`)).body.state).toBe("VERIFIED")
       expect(await (await fetch(waiting.body.payment_url)).text()).toContain("expired")
       const deliveries = await control(sim, "GET", "/webhooks?type=order.cancelled.v1")
-      expect(deliveries.body.items.map((d: { payload: { data: { order_id: string } } }) => d.payload.data.order_id)).toEqual([
-        waiting.body.id,
-      ])
+      expect(
+        deliveries.body.items.map((d: { payload: { data: { order_id: string } } }) => d.payload.data.order_id),
+      ).toEqual([waiting.body.id])
     })
 
     it("expires every waiting order on POST /_sim/orders/expire", async () => {
@@ -464,16 +550,26 @@ describe("simulator: orders, search and auth", () => {
       const { buyer: _b, merchant_urls: _u, merchant_order_id: _m, tracking_id: _t, ...edit } = body
       const answer = await call(sim, "PUT", `/v1/order/${order.id}`, { body: edit })
       expect(answer.status).toBe(200)
-      expect(answer.body).toMatchObject({ gross_amount: "360.00", net_amount: "300.00", state: "CONFIRMED", merchant_reference: "edited" })
+      expect(answer.body).toMatchObject({
+        gross_amount: "360.00",
+        net_amount: "300.00",
+        state: "CONFIRMED",
+        merchant_reference: "edited",
+      })
       expect(answer.body.line_items).toHaveLength(1)
 
       const bad = { ...edit, gross_amount: "361.00" }
       const refused = await call(sim, "PUT", `/v1/order/${order.id}`, { body: bad })
       expect(refused.status).toBe(400)
       expect(refused.body.error_code).toBe("INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH")
-      const badLine = { ...edit, line_items: [{ ...lines[0], tax_amount: "70.00", gross_amount: "370.00" }], gross_amount: "370.00", tax_amount: "70.00" }
+      const badLine = {
+        ...edit,
+        line_items: [{ ...lines[0], tax_amount: "70.00", gross_amount: "370.00" }],
+        gross_amount: "370.00",
+        tax_amount: "70.00",
+      }
       expect((await call(sim, "PUT", `/v1/order/${order.id}`, { body: badLine })).body.error_code).toBe(
-        "INVALID_ORDER_LINE_ITEM_DATA_AMOUNT_MISMATCH"
+        "INVALID_ORDER_LINE_ITEM_DATA_AMOUNT_MISMATCH",
       )
       const otherCurrency = await call(sim, "PUT", `/v1/order/${order.id}`, { body: { ...edit, currency: "EUR" } })
       expect(otherCurrency.status).toBe(400)
@@ -484,7 +580,9 @@ describe("simulator: orders, search and auth", () => {
       expect(declined.body).toMatchObject({ error_code: "INVALID_STATE", error_details: "BUYER_LIMIT_EXCEEDED" })
 
       await call(sim, "POST", `/v1/order/${order.id}/fulfilled`, {
-        body: { partial: totals([line("Pallet of bricks", "1", "100", "0.200000", { line_item_reference: "li_bricks" })]) },
+        body: {
+          partial: totals([line("Pallet of bricks", "1", "100", "0.200000", { line_item_reference: "li_bricks" })]),
+        },
       })
       const late = await call(sim, "PUT", `/v1/order/${order.id}`, { body: edit })
       expect(late.status).toBe(409)
@@ -493,13 +591,19 @@ describe("simulator: orders, search and auth", () => {
     it("honours merchant_order_id, and requires both addresses", async () => {
       const order = await confirmedOrder(sim)
       const { buyer: _b, merchant_urls: _u, merchant_order_id: _m, tracking_id: _t, ...edit } = orderBody()
-      const renamed = await call(sim, "PUT", `/v1/order/${order.id}`, { body: { ...edit, merchant_order_id: "renamed-1" } })
+      const renamed = await call(sim, "PUT", `/v1/order/${order.id}`, {
+        body: { ...edit, merchant_order_id: "renamed-1" },
+      })
       expect(renamed.status).toBe(200)
       expect(renamed.body.merchant_order_id).toBe("renamed-1")
-      expect((await call(sim, "GET", "/v1/order/merchant-order-id/renamed-1")).body.map((o: { id: string }) => o.id)).toEqual([order.id])
+      expect(
+        (await call(sim, "GET", "/v1/order/merchant-order-id/renamed-1")).body.map((o: { id: string }) => o.id),
+      ).toEqual([order.id])
       expect((await call(sim, "GET", `/v1/order/merchant-order-id/${order.merchant_order_id}`)).body).toEqual([])
       const other = await confirmedOrder(sim)
-      const taken = await call(sim, "PUT", `/v1/order/${other.id}`, { body: { ...edit, merchant_order_id: "renamed-1" } })
+      const taken = await call(sim, "PUT", `/v1/order/${other.id}`, {
+        body: { ...edit, merchant_order_id: "renamed-1" },
+      })
       expect(taken).toMatchObject({ status: 409, body: { error_code: "INVALID_STATE", error_details: order.id } })
       const { shipping_address: _s, ...noShipping } = edit
       const refused = await call(sim, "PUT", `/v1/order/${order.id}`, { body: noShipping })
@@ -519,7 +623,9 @@ describe("simulator: orders, search and auth", () => {
       expect(second.body.state).toBe("CANCELLED")
       expect((await control(sim, "GET", "/webhooks?type=order.cancelled.v1")).body.items).toHaveLength(1)
       // a cancelled order frees its merchant_order_id
-      const again = await call(sim, "POST", "/v1/order", { body: { ...orderBody(), merchant_order_id: created.body.merchant_order_id } })
+      const again = await call(sim, "POST", "/v1/order", {
+        body: { ...orderBody(), merchant_order_id: created.body.merchant_order_id },
+      })
       expect(again.status).toBe(201)
     })
 
@@ -553,12 +659,18 @@ describe("simulator: orders, search and auth", () => {
       expect(afterFirst.remained_order).toEqual({ id: order.id })
       expect(afterFirst.fulfilments).toHaveLength(1)
       expect(afterFirst.fulfilments[0]).toMatchObject({ gross_amount: "120.00", invoice_number: "INV-000001" })
-      expect(afterFirst.fulfilments[0].invoice_url).toBe(`${sim.url}/v1/invoice/${order.id}/pdf?lang=en_US&number=INV-000001`)
+      expect(afterFirst.fulfilments[0].invoice_url).toBe(
+        `${sim.url}/v1/invoice/${order.id}/pdf?lang=en_US&number=INV-000001`,
+      )
       expect(afterFirst.invoice_url).toBe(`${sim.url}/v1/invoice/${order.id}/pdf?lang=en_US&v=original`)
 
-      const tooMuch = await call(sim, "POST", `/v1/order/${order.id}/fulfilled`, { body: { partial: totals([line("Pallet of bricks", "3", "100")]) } })
+      const tooMuch = await call(sim, "POST", `/v1/order/${order.id}/fulfilled`, {
+        body: { partial: totals([line("Pallet of bricks", "3", "100")]) },
+      })
       expect(tooMuch.status).toBe(409)
-      const badSum = await call(sim, "POST", `/v1/order/${order.id}/fulfilled`, { body: { partial: { ...totals([bricks]), gross_amount: "121.00" } } })
+      const badSum = await call(sim, "POST", `/v1/order/${order.id}/fulfilled`, {
+        body: { partial: { ...totals([bricks]), gross_amount: "121.00" } },
+      })
       expect(badSum.status).toBe(400)
       expect(badSum.body.error_code).toBe("INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH")
       expect(badSum.body.error_json[0].loc).toEqual(["partial", "gross_amount"])
@@ -569,22 +681,35 @@ describe("simulator: orders, search and auth", () => {
       expect(rest.body).toMatchObject({ fulfilled_order: { id: rest.body.fulfilments[1].id }, remained_order: null })
       expect(rest.body.fulfilments).toHaveLength(2)
       expect(rest.body.fulfilments[1]).toMatchObject({ gross_amount: "240.00", invoice_number: "INV-000002" })
-      expect(rest.body.fulfilments[1].line_items.map((l: { name: string; quantity: string }) => [l.name, l.quantity])).toEqual([
+      expect(
+        rest.body.fulfilments[1].line_items.map((l: { name: string; quantity: string }) => [l.name, l.quantity]),
+      ).toEqual([
         ["Pallet of bricks", "1"],
         ["Cement bag", "10"],
         ["Delivery", "1"],
       ])
       expect((await call(sim, "POST", `/v1/order/${order.id}/fulfilled`)).status).toBe(409)
       const events = await control(sim, "GET", "/webhooks?type=order.fulfilled.v1")
-      expect(events.body.items.map((d: { payload: { data: { state: string } } }) => d.payload.data.state)).toEqual(["FULFILLING", "FULFILLED"])
+      expect(events.body.items.map((d: { payload: { data: { state: string } } }) => d.payload.data.state)).toEqual([
+        "FULFILLING",
+        "FULFILLED",
+      ])
 
       const pdf = await call(sim, "GET", `/v1/invoice/${order.id}/pdf?lang=en_US&v=original`)
       expect(pdf.status).toBe(200)
       expect(pdf.headers.get("content-type")).toBe("application/pdf")
-      const bytes = new Uint8Array(await (await fetch(`${sim.url}/v1/invoice/${order.id}/pdf?lang=en_US&number=INV-000001`, { headers: { "X-Api-Key": SIMULATOR_API_KEY } })).arrayBuffer())
+      const bytes = new Uint8Array(
+        await (
+          await fetch(`${sim.url}/v1/invoice/${order.id}/pdf?lang=en_US&number=INV-000001`, {
+            headers: { "X-Api-Key": SIMULATOR_API_KEY },
+          })
+        ).arrayBuffer(),
+      )
       expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe("%PDF-")
       expect((await PDFDocument.load(bytes)).getTitle()).toBe("Invoice INV-000001")
-      const latest = await fetch(`${sim.url}/v1/invoice/${order.id}/pdf?lang=en_US&v=original`, { headers: { "X-Api-Key": SIMULATOR_API_KEY } })
+      const latest = await fetch(`${sim.url}/v1/invoice/${order.id}/pdf?lang=en_US&v=original`, {
+        headers: { "X-Api-Key": SIMULATOR_API_KEY },
+      })
       expect((await PDFDocument.load(new Uint8Array(await latest.arrayBuffer()))).getTitle()).toBe("Invoice INV-000002")
       expect((await call(sim, "GET", `/v1/invoice/${order.id}/pdf?number=INV-999999`)).status).toBe(404)
       expect((await call(sim, "GET", `/v1/invoice/${order.id}/pdf?v=original`, { key: null })).status).toBe(401)
@@ -593,13 +718,17 @@ describe("simulator: orders, search and auth", () => {
     it("invoices the rest per tax rate when the fulfilled lines do not match the order's", async () => {
       const lines = [line("Book", "2", "10", "0.000000"), line("Pen", "4", "2.5", "0.250000")]
       const order = await confirmedOrder(sim, { lines })
-      const part = await call(sim, "POST", `/v1/order/${order.id}/fulfilled`, { body: { partial: totals([line("Something else", "1", "8", "0.250000")]) } })
+      const part = await call(sim, "POST", `/v1/order/${order.id}/fulfilled`, {
+        body: { partial: totals([line("Something else", "1", "8", "0.250000")]) },
+      })
       expect(part.body.state).toBe("FULFILLING")
       const rest = await call(sim, "POST", `/v1/order/${order.id}/fulfilled`)
       expect(rest.body.state).toBe("FULFILLED")
       const last = rest.body.fulfilments[1]
       expect(last.gross_amount).toBe("22.50")
-      expect(last.line_items.map((l: { tax_rate: string; gross_amount: string }) => [l.tax_rate, l.gross_amount])).toEqual([
+      expect(
+        last.line_items.map((l: { tax_rate: string; gross_amount: string }) => [l.tax_rate, l.gross_amount]),
+      ).toEqual([
         ["0.000000", "20.00"],
         ["0.250000", "2.50"],
       ])
@@ -611,7 +740,11 @@ describe("simulator: orders, search and auth", () => {
         body: { ...totals([order.line_items[0]]), invoice_number: "INV-OWN-1", invoice_issue_date: "2026-11-24" },
       })
       expect(answer.status).toBe(200)
-      expect(answer.body).toMatchObject({ state: "FULFILLED", fulfilled_order: { id: answer.body.fulfilments.at(-1).id }, remained_order: null })
+      expect(answer.body).toMatchObject({
+        state: "FULFILLED",
+        fulfilled_order: { id: answer.body.fulfilments.at(-1).id },
+        remained_order: null,
+      })
       expect(answer.body.fulfilments[0]).toMatchObject({ gross_amount: "360.00", invoice_number: "INV-OWN-1" })
     })
 
@@ -660,23 +793,43 @@ describe("simulator: orders, search and auth", () => {
       expect(repeat.body).toEqual(first.body)
 
       const over = await call(sim, "POST", `/v1/order/${order.id}/refund`, {
-        body: { ...partial, refund_reference: "rma-2", amount: "240.00", tax_subtotals: [{ tax_rate: "0.200000", taxable_amount: "200.00", tax_amount: "40.00" }] },
+        body: {
+          ...partial,
+          refund_reference: "rma-2",
+          amount: "240.00",
+          tax_subtotals: [{ tax_rate: "0.200000", taxable_amount: "200.00", tax_amount: "40.00" }],
+        },
       })
       expect(over.status).toBe(409)
       expect(over.body.error_code).toBe("INVALID_STATE")
-      const bad = await call(sim, "POST", `/v1/order/${order.id}/refund`, { body: { ...partial, refund_reference: "rma-3", amount: "61.00" } })
+      const bad = await call(sim, "POST", `/v1/order/${order.id}/refund`, {
+        body: { ...partial, refund_reference: "rma-3", amount: "61.00" },
+      })
       expect(bad.status).toBe(400)
       expect(bad.body.error_code).toBe("INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH")
       const withLines = await call(sim, "POST", `/v1/order/${order.id}/refund`, {
-        body: { ...partial, refund_reference: "rma-4", line_items: [line("Pallet of bricks", "1", "40")], amount: "48.00", tax_subtotals: [{ tax_rate: "0.200000", taxable_amount: "40.00", tax_amount: "8.00" }] },
+        body: {
+          ...partial,
+          refund_reference: "rma-4",
+          line_items: [line("Pallet of bricks", "1", "40")],
+          amount: "48.00",
+          tax_subtotals: [{ tax_rate: "0.200000", taxable_amount: "40.00", tax_amount: "8.00" }],
+        },
       })
       expect(withLines.status).toBe(201)
       // In the answer a list of lists; flat in the order's refunds[].
       expect(withLines.body.line_items).toEqual([[expect.objectContaining({ name: "Pallet of bricks" })]])
 
-      const rest = await call(sim, "POST", `/v1/order/${order.id}/refund`, { body: { reason: "all of it", refund_reference: "rma-5" } })
+      const rest = await call(sim, "POST", `/v1/order/${order.id}/refund`, {
+        body: { reason: "all of it", refund_reference: "rma-5" },
+      })
       expect(rest.status).toBe(201)
-      expect(rest.body).toMatchObject({ amount: "132.00", reason: "all of it", refund_reference: "rma-5", refund_no: 3 })
+      expect(rest.body).toMatchObject({
+        amount: "132.00",
+        reason: "all of it",
+        refund_reference: "rma-5",
+        refund_no: 3,
+      })
       let current = (await call(sim, "GET", `/v1/order/${order.id}`)).body
       expect(current.state).toBe("FULFILLING")
       expect(current.refunds).toHaveLength(3)
@@ -691,19 +844,30 @@ describe("simulator: orders, search and auth", () => {
       expect(current.state).toBe("REFUNDED")
       expect((await control(sim, "GET", "/webhooks?type=order.refunded.v1")).body.items).toHaveLength(4)
 
-      const creditNote = await fetch(`${sim.url}/v1/invoice/${order.id}/pdf?lang=en_US`, { headers: { "X-Api-Key": SIMULATOR_API_KEY } })
+      const creditNote = await fetch(`${sim.url}/v1/invoice/${order.id}/pdf?lang=en_US`, {
+        headers: { "X-Api-Key": SIMULATOR_API_KEY },
+      })
       const bytes = new Uint8Array(await creditNote.arrayBuffer())
       expect(Buffer.from(bytes.subarray(0, 4)).toString()).toBe("%PDF")
       expect((await PDFDocument.load(bytes)).getTitle()).toBe("Credit note CN-000004")
       const summary = (await control(sim, "GET", "/orders")).body.items.find((o: { id: string }) => o.id === order.id)
-      expect(summary).toMatchObject({ fulfilments: 2, refunds: 4, fulfilled_amount: "360.00", refunded_amount: "360.00" })
+      expect(summary).toMatchObject({
+        fulfilments: 2,
+        refunds: 4,
+        fulfilled_amount: "360.00",
+        refunded_amount: "360.00",
+      })
     })
 
     it("refuses a refund in another currency", async () => {
       const order = await confirmedOrder(sim)
       await call(sim, "POST", `/v1/order/${order.id}/fulfilled`)
       const answer = await call(sim, "POST", `/v1/order/${order.id}/refund`, {
-        body: { amount: "12.00", currency: "EUR", tax_subtotals: [{ tax_rate: "0.200000", taxable_amount: "10.00", tax_amount: "2.00" }] },
+        body: {
+          amount: "12.00",
+          currency: "EUR",
+          tax_subtotals: [{ tax_rate: "0.200000", taxable_amount: "10.00", tax_amount: "2.00" }],
+        },
       })
       expect(answer.status).toBe(400)
     })
@@ -721,7 +885,10 @@ describe("simulator: orders, search and auth", () => {
       expect(replay.headers.get("idempotent-replayed")).toBe("true")
       expect((await control(sim, "GET", "/orders")).body.items).toHaveLength(1)
 
-      const conflict = await call(sim, "POST", "/v1/order", { body: { ...body, merchant_reference: "x" }, idempotencyKey: "create-1" })
+      const conflict = await call(sim, "POST", "/v1/order", {
+        body: { ...body, merchant_reference: "x" },
+        idempotencyKey: "create-1",
+      })
       expect(conflict.status).toBe(409)
       expect(conflict.body.error_code).toBe("IDEMPOTENCY_CONFLICT")
       const otherPath = await call(sim, "POST", `/v1/order/${first.body.id}/cancel`, { idempotencyKey: "create-1" })
@@ -743,14 +910,18 @@ describe("simulator: orders, search and auth", () => {
       expect(again.body).toEqual(cancel.body)
       const early = await call(sim, "POST", `/v1/order/${created.body.id}/confirm`, { idempotencyKey: "c-2" })
       expect(early.status).toBe(409)
-      expect((await call(sim, "POST", `/v1/order/${created.body.id}/confirm`, { idempotencyKey: "c-2" })).body).toEqual(early.body)
+      expect((await call(sim, "POST", `/v1/order/${created.body.id}/confirm`, { idempotencyKey: "c-2" })).body).toEqual(
+        early.body,
+      )
 
       for (const key of ["", "k".repeat(101)]) {
         const answer = await call(sim, "POST", "/v1/order", { body: orderBody(), idempotencyKey: key })
         expect(answer.status).toBe(400)
         expect(answer.body.error_code).toBe("SCHEMA_ERROR")
       }
-      expect((await call(sim, "POST", "/v1/order", { body: orderBody(), idempotencyKey: "k".repeat(100) })).status).toBe(201)
+      expect(
+        (await call(sim, "POST", "/v1/order", { body: orderBody(), idempotencyKey: "k".repeat(100) })).status,
+      ).toBe(201)
     })
   })
 })
@@ -792,9 +963,11 @@ describe("simulator: options", () => {
   })
 
   it("refuses merchants with keys or secrets of the wrong shape", async () => {
-    await expect(startSimulator({ merchants: [{ apiKey: "secret_test_x", name: "Bad" }] })).rejects.toThrow(/wrong shape/)
+    await expect(startSimulator({ merchants: [{ apiKey: "secret_test_x", name: "Bad" }] })).rejects.toThrow(
+      /wrong shape/,
+    )
     await expect(
-      startSimulator({ merchants: [{ apiKey: SIMULATOR_API_KEY, name: "Bad", webhookSecret: "nope" }] })
+      startSimulator({ merchants: [{ apiKey: SIMULATOR_API_KEY, name: "Bad", webhookSecret: "nope" }] }),
     ).rejects.toThrow(/wrong shape/)
   })
 })

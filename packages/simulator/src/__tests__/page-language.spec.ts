@@ -30,7 +30,8 @@ const CASES: Case[] = [
 const headersOf = (c: Case): Record<string, string> => ({ "Accept-Language": c.acceptLanguage ?? "*" })
 const withQuery = (url: string, query?: string) => (query ? `${url}${url.includes("?") ? "&" : "?"}${query}` : url)
 const texts = (lang: string) => PAGE_TEXTS[lang as keyof typeof PAGE_TEXTS]
-const escaped = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;")
+const escaped = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;")
 
 function expectLanguage(answer: { headers: Headers; text: string }, lang: string) {
   expect(answer.text).toMatch(new RegExp(`^<!doctype html><html lang="${lang}">`))
@@ -41,10 +42,13 @@ function expectLanguage(answer: { headers: Headers; text: string }, lang: string
 describe("simulator: the hosted pages' language", () => {
   describe("choosing the language", () => {
     it("reads a tag's primary subtag, `-` or `_`, any case; no, nn and nb are Norwegian", () => {
-      expect(["en", "en-GB", "nb", "nb-NO", "nb_NO", "NO", "nn-NO", "no", "sv-SE", "sv_FI", "nl-BE", "de-AT", "DE_ch"].map(languageOfTag)).toEqual([
-        "en", "en", "nb", "nb", "nb", "nb", "nb", "nb", "sv", "sv", "nl", "de", "de",
-      ])
-      for (const unknown of ["fr", "da-DK", "", "*", "__proto__", "constructor", undefined, 7, ["nb"]]) expect(languageOfTag(unknown)).toBeUndefined()
+      expect(
+        ["en", "en-GB", "nb", "nb-NO", "nb_NO", "NO", "nn-NO", "no", "sv-SE", "sv_FI", "nl-BE", "de-AT", "DE_ch"].map(
+          languageOfTag,
+        ),
+      ).toEqual(["en", "en", "nb", "nb", "nb", "nb", "nb", "nb", "sv", "sv", "nl", "de", "de"])
+      for (const unknown of ["fr", "da-DK", "", "*", "__proto__", "constructor", undefined, 7, ["nb"]])
+        expect(languageOfTag(unknown)).toBeUndefined()
     })
 
     it("reads Accept-Language by quality, then order; q=0 and malformed qualities are skipped", () => {
@@ -57,11 +61,13 @@ describe("simulator: the hosted pages' language", () => {
       expect(languageOfAcceptLanguage("de;q=0, sv;q=0.1")).toBe("sv")
       expect(languageOfAcceptLanguage("de;q=2, nl;q=abc, sv;q=0.3")).toBe("sv")
       expect(languageOfAcceptLanguage("*, de;q=0.5")).toBe("de")
-      for (const none of ["", "*", "fr, da;q=0.9", ",,;", "de;q=0", undefined, 1]) expect(languageOfAcceptLanguage(none)).toBeUndefined()
+      for (const none of ["", "*", "fr, da;q=0.9", ",,;", "de;q=0", undefined, 1])
+        expect(languageOfAcceptLanguage(none)).toBeUndefined()
     })
 
     it("puts the query's lang, then locale, before Accept-Language; English without either", () => {
-      const of = (query: Record<string, unknown>, accept?: string) => pageLanguage({ query, headers: accept === undefined ? {} : { "accept-language": accept } } as never)
+      const of = (query: Record<string, unknown>, accept?: string) =>
+        pageLanguage({ query, headers: accept === undefined ? {} : { "accept-language": accept } } as never)
       expect(of({ lang: "sv-SE" }, "de")).toEqual({ language: "sv", fromQuery: true })
       expect(of({ locale: "nl_NL" }, "de")).toEqual({ language: "nl", fromQuery: true })
       expect(of({ lang: "de", locale: "nl" })).toEqual({ language: "de", fromQuery: true })
@@ -74,7 +80,12 @@ describe("simulator: the hosted pages' language", () => {
     it("has every text in every language, with English's placeholders and no English left in the headings", () => {
       const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
       const flat = (t: PageTexts): [string, string][] =>
-        Object.entries(t).flatMap(([section, entries]) => Object.entries(entries as Record<string, string>).map(([key, text]): [string, string] => [`${section}.${key}`, text]))
+        Object.entries(t).flatMap(([section, entries]) =>
+          Object.entries(entries as Record<string, string>).map(([key, text]): [string, string] => [
+            `${section}.${key}`,
+            text,
+          ]),
+        )
       const english = new Map(flat(PAGE_TEXTS.en))
       expect(PAGE_LANGUAGES).toEqual(["en", "nb", "sv", "nl", "de"])
       for (const lang of PAGE_LANGUAGES) {
@@ -85,7 +96,14 @@ describe("simulator: the hosted pages' language", () => {
           expect([key, placeholders(text)]).toEqual([key, placeholders(english.get(key)!)])
         }
         if (lang === "en") continue
-        for (const key of ["verification.verifyHeading", "verification.approve", "tradeAccount.verifyTitle", "signup.heading", "signupError.title", "script.unreachable"]) {
+        for (const key of [
+          "verification.verifyHeading",
+          "verification.approve",
+          "tradeAccount.verifyTitle",
+          "signup.heading",
+          "signupError.title",
+          "script.unreachable",
+        ]) {
           expect([lang, key, own.get(key)]).not.toEqual([lang, key, english.get(key)])
         }
       }
@@ -93,7 +111,13 @@ describe("simulator: the hosted pages' language", () => {
 
     it("keeps the signup script valid and its words out of it (they come with the page)", () => {
       expect(() => new Function(SIGNUP_SCRIPT)).not.toThrow()
-      for (const text of ["Sandbox inbox", "Your business is registered", "Please check", "The service could not be reached"]) expect(SIGNUP_SCRIPT).not.toContain(text)
+      for (const text of [
+        "Sandbox inbox",
+        "Your business is registered",
+        "Please check",
+        "The service could not be reached",
+      ])
+        expect(SIGNUP_SCRIPT).not.toContain(text)
     })
   })
 
@@ -141,7 +165,17 @@ describe("simulator: the hosted pages' language", () => {
       const order = await newOrder()
       const page = await get(order.payment_url, { "Accept-Language": "en-GB,en;q=0.9" })
       expectLanguage(page, "en")
-      for (const text of ["<title>Verify your purchase</title>", "<h1>Verify your purchase on invoice</h1>", "<dt>Merchant</dt>", "<dt>Buyer</dt>", "<dt>Ordered by</dt>", "<dt>Order</dt>", 'data-testid="reject">Reject</button>', 'data-testid="approve">Approve</button>', "Simulator of the trade-credit service: no real identity check takes place."]) {
+      for (const text of [
+        "<title>Verify your purchase</title>",
+        "<h1>Verify your purchase on invoice</h1>",
+        "<dt>Merchant</dt>",
+        "<dt>Buyer</dt>",
+        "<dt>Ordered by</dt>",
+        "<dt>Order</dt>",
+        'data-testid="reject">Reject</button>',
+        'data-testid="approve">Approve</button>',
+        "Simulator of the trade-credit service: no real identity check takes place.",
+      ]) {
         expect(page.text).toContain(text)
       }
       expect(page.text).toContain(`action="/verify/${order.id}"`)
@@ -151,10 +185,18 @@ describe("simulator: the hosted pages' language", () => {
       const order = await newOrder()
       const page = await get(`${order.payment_url}?lang=nb-NO`, { "Accept-Language": "de" })
       expect(page.text).toContain(`action="/verify/${order.id}?lang=nb"`)
-      const approve = await fetch(`${sim.url}/verify/${order.id}?lang=nb`, { method: "POST", body: new URLSearchParams({ decision: "approve" }), redirect: "manual" })
+      const approve = await fetch(`${sim.url}/verify/${order.id}?lang=nb`, {
+        method: "POST",
+        body: new URLSearchParams({ decision: "approve" }),
+        redirect: "manual",
+      })
       expect(approve.status).toBe(303)
       expect(approve.headers.get("location")).toBe("https://shop.example/confirm?cart=1")
-      const again = await fetch(`${sim.url}/verify/${order.id}?lang=nb`, { method: "POST", body: new URLSearchParams({ decision: "reject" }), redirect: "manual" })
+      const again = await fetch(`${sim.url}/verify/${order.id}?lang=nb`, {
+        method: "POST",
+        body: new URLSearchParams({ decision: "reject" }),
+        redirect: "manual",
+      })
       expect(again.status).toBe(303)
       expect(again.headers.get("location")).toBe(`/verify/${order.id}?lang=nb`)
       const outcome = await get(`${sim.url}${again.headers.get("location")}`)
@@ -163,7 +205,12 @@ describe("simulator: the hosted pages' language", () => {
       expect(outcome.text).toContain(">Tilbake til butikken</a>")
       // A form without a decision answers the page again, in the language asked for.
       const other = await newOrder()
-      const bad = await fetch(`${sim.url}/verify/${other.id}`, { method: "POST", body: new URLSearchParams({ decision: "maybe" }), headers: { "Accept-Language": "sv" }, redirect: "manual" })
+      const bad = await fetch(`${sim.url}/verify/${other.id}`, {
+        method: "POST",
+        body: new URLSearchParams({ decision: "maybe" }),
+        headers: { "Accept-Language": "sv" },
+        redirect: "manual",
+      })
       expect(bad.status).toBe(400)
       expect(bad.headers.get("content-language")).toBe("sv")
       expect(await bad.text()).toContain("<h1>Bekräfta ditt köp mot faktura</h1>")
@@ -175,7 +222,11 @@ describe("simulator: the hosted pages' language", () => {
       const declinedPage = await get(`${sim.url}/verify/${declined.body.id}`, { "Accept-Language": "nl" })
       expect(declinedPage.text).toContain("<h1>Deze bestelling is afgewezen</h1>")
       const order = await newOrder()
-      await fetch(order.payment_url, { method: "POST", body: new URLSearchParams({ decision: "reject" }), redirect: "manual" })
+      await fetch(order.payment_url, {
+        method: "POST",
+        body: new URLSearchParams({ decision: "reject" }),
+        redirect: "manual",
+      })
       const rejected = await get(order.payment_url, { "Accept-Language": "de-CH, de;q=0.9" })
       expectLanguage(rejected, "de")
       expect(rejected.text).toContain('<h1 data-testid="outcome">Kauf abgelehnt</h1>')
@@ -188,7 +239,9 @@ describe("simulator: the hosted pages' language", () => {
         body: {
           merchant_customer_id: uniqueKey("cus"),
           canonical_id: "cmpgb08123456",
-          contact_persons: [{ first_name: "Ada", last_name: "Lovelace", phone_number: "+447700900001", email: "ada@acme.example" }],
+          contact_persons: [
+            { first_name: "Ada", last_name: "Lovelace", phone_number: "+447700900001", email: "ada@acme.example" },
+          ],
           invoice_email_addresses: ["ap@acme.example"],
           trade_name: "Acme & Sons",
         },
@@ -197,7 +250,13 @@ describe("simulator: the hosted pages' language", () => {
       const userId = uniqueKey("usr")
       const user = await call(sim, "POST", `/trade-account/v3/customer/${customer.body.id}/user`, {
         idempotencyKey: uniqueKey("u"),
-        body: { merchant_user_id: userId, email: `${userId}@acme.example`, first_name: "Grace", last_name: "Hopper", phone_number: "+447700900002" },
+        body: {
+          merchant_user_id: userId,
+          email: `${userId}@acme.example`,
+          first_name: "Grace",
+          last_name: "Hopper",
+          phone_number: "+447700900002",
+        },
       })
       expect(user.status).toBe(201)
       const link = await call(sim, "POST", `/trade-account/v3/user/${user.body.id}/verification/url`, {
@@ -228,11 +287,21 @@ describe("simulator: the hosted pages' language", () => {
     it("the trade account page posts to its own URL, ?lang included, and shows the outcome in that language", async () => {
       const url = await verificationLink()
       const english = await get(url, { "Accept-Language": "en-US,en;q=0.9" })
-      for (const text of ["<h1>Verify your trade account</h1>", 'data-testid="verify">Verify</button>', 'data-testid="cancel">Cancel</button>', "<dt>Business</dt>", "<dt>User</dt>"]) {
+      for (const text of [
+        "<h1>Verify your trade account</h1>",
+        'data-testid="verify">Verify</button>',
+        'data-testid="cancel">Cancel</button>',
+        "<dt>Business</dt>",
+        "<dt>User</dt>",
+      ]) {
         expect(english.text).toContain(text)
       }
       expect(english.text).toContain('<form method="post" action="" class="actions">')
-      const cancel = await fetch(`${url}?lang=sv`, { method: "POST", body: new URLSearchParams({ decision: "cancel" }), redirect: "manual" })
+      const cancel = await fetch(`${url}?lang=sv`, {
+        method: "POST",
+        body: new URLSearchParams({ decision: "cancel" }),
+        redirect: "manual",
+      })
       expect(cancel.status).toBe(303)
       expect(cancel.headers.get("location")).toBe("https://shop.example/account?trade_account_verification=cancelled")
       const outcome = await get(`${url}?lang=sv`)
@@ -250,7 +319,8 @@ describe("simulator: the hosted pages' language", () => {
       return `${sim.url}/soletrader/signup?authToken=${auth.headers.get(TOKEN)}&autofillToken=${autofill.headers.get(TOKEN)}&country=US`
     }
     /** The config the popup's script reads, with its words. */
-    const configOf = (html: string) => JSON.parse(/<script type="application\/json" id="signup-config">(.*?)<\/script>/s.exec(html)![1])
+    const configOf = (html: string) =>
+      JSON.parse(/<script type="application\/json" id="signup-config">(.*?)<\/script>/s.exec(html)![1])
 
     it.each(CASES)("the sole-trader signup page: $name", async (c) => {
       const page = await get(withQuery(await signupUrl(), c.query), headersOf(c))
@@ -264,7 +334,12 @@ describe("simulator: the hosted pages' language", () => {
       // The merchant's name is escaped inside the translated lead.
       expect(page.text).toContain('<span data-testid="merchant">Brick &amp; Mortar &lt;Ltd&gt;</span>')
       const config = configOf(page.text)
-      expect(config).toMatchObject({ language: c.lang, texts: t.script, country: "US", merchantName: "Brick & Mortar <Ltd>" })
+      expect(config).toMatchObject({
+        language: c.lang,
+        texts: t.script,
+        country: "US",
+        merchantName: "Brick & Mortar <Ltd>",
+      })
 
       const missing = await get(withQuery(`${sim.url}/soletrader/signup?autofillToken=x`, c.query), headersOf(c))
       expect(missing.status).toBe(400)
@@ -278,7 +353,7 @@ describe("simulator: the hosted pages' language", () => {
       for (const text of [
         "<title>Register your business</title>",
         '<h1 id="title">Register your business for trade credit</h1>',
-        ': buy on invoice as a sole trader.</p>',
+        ": buy on invoice as a sole trader.</p>",
         "<strong>I have registered before</strong>Find my business with my email address",
         '<label for="trading_name">Trading name</label>',
         '<label for="building">Building name or number</label>',
@@ -290,7 +365,10 @@ describe("simulator: the hosted pages' language", () => {
       ]) {
         expect(page.text).toContain(text)
       }
-      expect(configOf(page.text).texts).toMatchObject({ inbox: "Sandbox inbox: your code is {code}", registeredTitle: "Your business is registered" })
+      expect(configOf(page.text).texts).toMatchObject({
+        inbox: "Sandbox inbox: your code is {code}",
+        registeredTitle: "Your business is registered",
+      })
       const invalid = await get(`${sim.url}/soletrader/signup?authToken=sdat_nope&autofillToken=sdat_nope`)
       expect(invalid.status).toBe(401)
       expect(invalid.text).toContain("The authToken of this link is not valid.")

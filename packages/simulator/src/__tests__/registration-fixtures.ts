@@ -9,7 +9,7 @@ export const uniqueKey = (what: string) => `${what}-${Date.now().toString(36)}-$
 
 /** A GB sole trader's proposal; `trading_name` drives the simulator's decision ("REVIEW", "DECLINE"). */
 export function proposalBody(
-  overrides: { country?: string; trading_name?: string; email?: string } = {}
+  overrides: { country?: string; trading_name?: string; email?: string } = {},
 ): ProposalCreateInput {
   const country = overrides.country ?? "GB"
   const email = overrides.email ?? "jane.smith@plumbing.example"

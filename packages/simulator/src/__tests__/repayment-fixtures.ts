@@ -21,7 +21,12 @@ const acmeAddress = {
   country_code: "GB" as const,
 }
 
-export const representative = { first_name: "Jane", last_name: "Doe", phone_number: "+447700900123", email: "jane@acme.example" }
+export const representative = {
+  first_name: "Jane",
+  last_name: "Doe",
+  phone_number: "+447700900123",
+  email: "jane@acme.example",
+}
 
 /** An account of ACME INDUSTRIAL SUPPLIES LTD (GB 08123456, limit 50000.00). */
 export function accountBody(overrides: Partial<AccountCreate> = {}): AccountCreate {
@@ -44,7 +49,12 @@ export function accountBody(overrides: Partial<AccountCreate> = {}): AccountCrea
 /** The buyer company of HIGHGATE RISK HOLDINGS LTD (GB 06660666): always declined. */
 export const declinedCompany = {
   trade_name: "HIGHGATE-RISK-HOLDINGS-LTD",
-  official_address: { address_line_1: "99 Shadow Row", city: "Manchester", postal_code: "M1 1AE", country_code: "GB" as const },
+  official_address: {
+    address_line_1: "99 Shadow Row",
+    city: "Manchester",
+    postal_code: "M1 1AE",
+    country_code: "GB" as const,
+  },
   country_code: "GB" as const,
   national_identifier: "06660666",
 }
@@ -62,7 +72,7 @@ export function planLine(
   quantity: string,
   unitPrice: string,
   taxRate = "0.200000",
-  extra: Partial<DescribedPlanLine> = {}
+  extra: Partial<DescribedPlanLine> = {},
 ): DescribedPlanLine {
   return {
     name,
@@ -84,7 +94,13 @@ export function planTotals(lines: PlanLineItem[]): { total_repayment_amount: str
   const tax_subtotals = rates.map((rate) => {
     const net = lines
       .filter((l) => l.tax_rate === rate)
-      .reduce((acc, l) => acc.plus(new BigNumber(l.quantity).times(new BigNumber(l.unit_price_amount).minus(l.unit_discount_amount ?? 0))), new BigNumber(0))
+      .reduce(
+        (acc, l) =>
+          acc.plus(
+            new BigNumber(l.quantity).times(new BigNumber(l.unit_price_amount).minus(l.unit_discount_amount ?? 0)),
+          ),
+        new BigNumber(0),
+      )
       .decimalPlaces(2, BigNumber.ROUND_HALF_UP)
     const tax = net.times(rate).decimalPlaces(2, BigNumber.ROUND_HALF_UP)
     return { tax_rate: rate, taxable_amount: net.toFixed(2), tax_amount: tax.toFixed(2) }
@@ -95,7 +111,9 @@ export function planTotals(lines: PlanLineItem[]): { total_repayment_amount: str
 
 /** Two rates: 1200.00 at 20 % and 21.00 at 5 %, 1221.00 in all. */
 export const planLines = (): DescribedPlanLine[] => [
-  planLine("Forklift battery", "1", "1000", "0.200000", { product_identifiers: [{ value: "BAT-1000", identifier_type: "SKU" }] }),
+  planLine("Forklift battery", "1", "1000", "0.200000", {
+    product_identifiers: [{ value: "BAT-1000", identifier_type: "SKU" }],
+  }),
   planLine("Service manual", "2", "10", "0.050000", { line_item_type: "DIGITAL" }),
 ]
 
@@ -103,7 +121,7 @@ export const shippingAddress = { ...acmeAddress }
 
 export function planBody(
   accountId: string,
-  overrides: Partial<Omit<PlanCreate, "line_items">> & { lines?: DescribedPlanLine[] } = {}
+  overrides: Partial<Omit<PlanCreate, "line_items">> & { lines?: DescribedPlanLine[] } = {},
 ): DescribedPlanCreate {
   const { lines, ...rest } = overrides
   const line_items = lines ?? planLines()

@@ -25,29 +25,45 @@ const subtotalsArb = fc
         fc
           .tuple(
             fc.oneof(fc.bigInt({ min: 0n, max: 500n }), fc.bigInt({ min: 0n, max: 100_000_000_000n })),
-            fc.oneof(fc.bigInt({ min: 0n, max: 500n }), fc.bigInt({ min: 0n, max: 25_000_000_000n }))
+            fc.oneof(fc.bigInt({ min: 0n, max: 500n }), fc.bigInt({ min: 0n, max: 25_000_000_000n })),
           )
           .map(([taxable, tax]): TaxSubtotal => ({
             tax_rate: bn(rate).div(1_000_000).toFixed(6),
             taxable_amount: money(taxable),
             tax_amount: money(tax),
-          }))
-      )
-    )
+          })),
+      ),
+    ),
   )
 
 const planArb = fc
   .record({ subtotals: subtotalsArb, periods: fc.integer({ min: 1, max: 36 }) })
-  .filter(({ subtotals, periods }) => sum(subtotals.map((t) => bn(t.taxable_amount).plus(t.tax_amount).toFixed(2))).times(100).gte(periods))
+  .filter(({ subtotals, periods }) =>
+    sum(subtotals.map((t) => bn(t.taxable_amount).plus(t.tax_amount).toFixed(2)))
+      .times(100)
+      .gte(periods),
+  )
 
-const dateArb = fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2200-12-31T23:59:59Z"), noInvalidDate: true })
+const dateArb = fc.date({
+  min: new Date("2000-01-01T00:00:00Z"),
+  max: new Date("2200-12-31T23:59:59Z"),
+  noInvalidDate: true,
+})
 
 describe("the simulator's schedule", () => {
   const { instalmentIssueDates, scheduleInstalments, splitRepaymentAmount, splitTaxSubtotals } = simulator
   describe("repayment schedule: issue dates", () => {
     it("the 1st of each month, starting the month after creation (UTC)", () => {
-      expect(instalmentIssueDates(new Date("2026-01-15T10:00:00Z"), 3)).toEqual(["2026-02-01", "2026-03-01", "2026-04-01"])
-      expect(instalmentIssueDates(new Date("2026-11-30T23:59:59Z"), 3)).toEqual(["2026-12-01", "2027-01-01", "2027-02-01"])
+      expect(instalmentIssueDates(new Date("2026-01-15T10:00:00Z"), 3)).toEqual([
+        "2026-02-01",
+        "2026-03-01",
+        "2026-04-01",
+      ])
+      expect(instalmentIssueDates(new Date("2026-11-30T23:59:59Z"), 3)).toEqual([
+        "2026-12-01",
+        "2027-01-01",
+        "2027-02-01",
+      ])
       expect(instalmentIssueDates(new Date("2026-03-01T00:00:00Z"), 1)).toEqual(["2026-04-01"])
       expect(instalmentIssueDates(new Date("2026-12-31T23:59:59.999Z"), 2)).toEqual(["2027-01-01", "2027-02-01"])
       expect(instalmentIssueDates(new Date("2024-01-31T12:00:00Z"), 36).at(-1)).toEqual("2027-01-01")
@@ -64,7 +80,7 @@ describe("the simulator's schedule", () => {
             expect(date).toMatch(/^\d{4}-\d{2}-01$/)
             expect(monthIndex(date)).toBe(created + 1 + i)
           })
-        })
+        }),
       )
     })
 
@@ -96,14 +112,17 @@ describe("the simulator's schedule", () => {
           const remainder = cents(amounts[n - 1]).minus(base)
           expect(remainder.gte(0) && remainder.lt(n)).toBe(true)
           amounts.forEach((a) => expect(a).toMatch(/^\d+\.\d{2}$/))
-        })
+        }),
       )
     })
   })
 
   describe("repayment schedule: tax subtotals", () => {
     it("splits each rate in proportion, every instalment adding up to its amount", () => {
-      const split = splitTaxSubtotals([{ tax_rate: "0.200000", taxable_amount: "83.33", tax_amount: "16.67" }], ["33.33", "33.33", "33.34"])
+      const split = splitTaxSubtotals(
+        [{ tax_rate: "0.200000", taxable_amount: "83.33", tax_amount: "16.67" }],
+        ["33.33", "33.33", "33.34"],
+      )
       expect(split).toEqual([
         [{ tax_rate: "0.200000", taxable_amount: "27.77", tax_amount: "5.56" }],
         [{ tax_rate: "0.200000", taxable_amount: "27.77", tax_amount: "5.56" }],
@@ -143,16 +162,21 @@ describe("the simulator's schedule", () => {
     })
 
     it("refuses amounts that do not add up to the subtotals", () => {
-      expect(() => splitTaxSubtotals([{ tax_rate: "0.200000", taxable_amount: "10.00", tax_amount: "2.00" }], ["6.00", "6.01"])).toThrow(
-        RangeError
-      )
+      expect(() =>
+        splitTaxSubtotals([{ tax_rate: "0.200000", taxable_amount: "10.00", tax_amount: "2.00" }], ["6.00", "6.01"]),
+      ).toThrow(RangeError)
     })
 
     it("property: per rate exact, per instalment exact, every share within a cent of proportional", () => {
       fc.assert(
         fc.property(planArb, dateArb, ({ subtotals, periods }, createdAt) => {
           const total = sum(subtotals.map((t) => bn(t.taxable_amount).plus(t.tax_amount).toFixed(2))).toFixed(2)
-          const schedule = scheduleInstalments({ total_repayment_amount: total, tax_subtotals: subtotals, number_of_periods: periods, createdAt })
+          const schedule = scheduleInstalments({
+            total_repayment_amount: total,
+            tax_subtotals: subtotals,
+            number_of_periods: periods,
+            createdAt,
+          })
           expect(schedule).toHaveLength(periods)
           expect(sum(schedule.map((i) => i.repayment_amount)).toFixed(2)).toBe(total)
           for (const instalment of schedule) {
@@ -173,7 +197,7 @@ describe("the simulator's schedule", () => {
             }
           })
         }),
-        { numRuns: 200 }
+        { numRuns: 200 },
       )
     })
   })
@@ -186,11 +210,15 @@ describe("the client's split of the amount", () => {
 
   it("property: the same amounts as the service's (the simulator's) split", () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 36n, max: 10_000_000_000n }), fc.integer({ min: 1, max: 36 }), (totalCents, periods) => {
-        const total = money(totalCents)
-        expect(client.splitRepaymentAmount(total, periods)).toEqual(simulator.splitRepaymentAmount(total, periods))
-      }),
-      { numRuns: 500 }
+      fc.property(
+        fc.bigInt({ min: 36n, max: 10_000_000_000n }),
+        fc.integer({ min: 1, max: 36 }),
+        (totalCents, periods) => {
+          const total = money(totalCents)
+          expect(client.splitRepaymentAmount(total, periods)).toEqual(simulator.splitRepaymentAmount(total, periods))
+        },
+      ),
+      { numRuns: 500 },
     )
   })
 })
@@ -210,12 +238,19 @@ describe("repayment schedule: the client's plan checks", () => {
     const discounted = { ...battery, unit_price_amount: "1000.01", unit_discount_amount: "0.02" }
     expect(checkPlanAmounts({ ...plan, line_items: [discounted, manual] })).toEqual({ ok: true })
     const off = { ...battery, unit_discount_amount: "0.02" }
-    expect(checkPlanAmounts({ ...plan, line_items: [off, manual] })).toMatchObject({ ok: false, loc: ["tax_subtotals", 1, "taxable_amount"] })
+    expect(checkPlanAmounts({ ...plan, line_items: [off, manual] })).toMatchObject({
+      ok: false,
+      loc: ["tax_subtotals", 1, "taxable_amount"],
+    })
   })
 
   it("names the failing rule", () => {
     const badTotal = checkPlanAmounts({ ...plan, total_repayment_amount: "1221.01" })
-    expect(badTotal).toMatchObject({ ok: false, code: "INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH", loc: ["tax_subtotals"] })
+    expect(badTotal).toMatchObject({
+      ok: false,
+      code: "INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH",
+      loc: ["tax_subtotals"],
+    })
     const missingRate = checkPlanAmounts({ ...plan, tax_subtotals: [body.tax_subtotals[1]] })
     expect(missingRate).toMatchObject({ ok: false, loc: ["tax_subtotals"] })
     const badTax = checkPlanAmounts({
@@ -229,14 +264,22 @@ describe("repayment schedule: the client's plan checks", () => {
 
   it("preview totals: subtotals add up, one per rate, at least a cent per instalment", () => {
     const subtotals = [{ tax_rate: "0.200000", taxable_amount: "0.20", tax_amount: "0.04" }]
-    expect(checkRepaymentTotals({ total_repayment_amount: "0.24", tax_subtotals: subtotals }, [24])).toEqual({ ok: true })
+    expect(checkRepaymentTotals({ total_repayment_amount: "0.24", tax_subtotals: subtotals }, [24])).toEqual({
+      ok: true,
+    })
     expect(checkRepaymentTotals({ total_repayment_amount: "0.24", tax_subtotals: subtotals }, [3, 25])).toMatchObject({
       ok: false,
       loc: ["total_repayment_amount"],
     })
-    expect(checkRepaymentTotals({ total_repayment_amount: "0.25", tax_subtotals: subtotals })).toMatchObject({ ok: false, loc: ["tax_subtotals"] })
+    expect(checkRepaymentTotals({ total_repayment_amount: "0.25", tax_subtotals: subtotals })).toMatchObject({
+      ok: false,
+      loc: ["tax_subtotals"],
+    })
     expect(
-      checkRepaymentTotals({ total_repayment_amount: "0.48", tax_subtotals: [subtotals[0], { ...subtotals[0], tax_rate: "0.2" }] })
+      checkRepaymentTotals({
+        total_repayment_amount: "0.48",
+        tax_subtotals: [subtotals[0], { ...subtotals[0], tax_rate: "0.2" }],
+      }),
     ).toMatchObject({ ok: false, loc: ["tax_subtotals", 1] })
   })
 })

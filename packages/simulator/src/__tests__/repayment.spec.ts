@@ -1,11 +1,26 @@
 import BigNumber from "bignumber.js"
 import { Webhook } from "standardwebhooks"
 import { loadPublished } from "../../../../conformance/published"
-import { FundingDecidedEvent, PlanCancellation, PlanStatus, PreviewResult, RepaymentAccount, RepaymentPlan } from "../../../../src/service/schemas"
+import {
+  FundingDecidedEvent,
+  PlanCancellation,
+  PlanStatus,
+  PreviewResult,
+  RepaymentAccount,
+  RepaymentPlan,
+} from "../../../../src/service/schemas"
 import { SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET, startSimulator, type RunningSimulator } from "../index"
 import { scheduleInstalments } from "../repayment/schedule"
 import { call, control, waitFor } from "./helpers"
-import { accountBody, declinedCompany, msUntil, planBody, planLine, unique, webhookReceiver } from "./repayment-fixtures"
+import {
+  accountBody,
+  declinedCompany,
+  msUntil,
+  planBody,
+  planLine,
+  unique,
+  webhookReceiver,
+} from "./repayment-fixtures"
 
 /**
  * The repayment interface of the simulator (contract section 3) over real
@@ -28,7 +43,11 @@ describe("simulator: repayment interface", () => {
   beforeAll(async () => {
     // Decisions the service makes on its own wait a minute (simulator clock): these tests take them by the
     // control API or by moving the clock. The real-time delays have their own simulator below.
-    sim = await startSimulator({ repaymentFundingDelayMs: 60_000, repaymentFulfilmentDelayMs: 60_000, webhookRetryDelaysMs: [50] })
+    sim = await startSimulator({
+      repaymentFundingDelayMs: 60_000,
+      repaymentFulfilmentDelayMs: 60_000,
+      webhookRetryDelaysMs: [50],
+    })
   })
   afterAll(() => sim.close())
   beforeEach(async () => {
@@ -39,8 +58,18 @@ describe("simulator: repayment interface", () => {
     call(sim, method, `/repay/v1${path}`, { body, idempotencyKey })
   const credit = (plan_id: string, amount: string, currency: string, idempotencyKey: string) =>
     repay("POST", "/credit", { plan_id, amount, currency, reason: "returned" }, idempotencyKey)
-  const cancel = (plan_id: string, cancel_reason: string | undefined, idempotencyKey: string, cancelled_at = new Date().toISOString()) =>
-    repay("PUT", `/plan/${plan_id}/cancellation`, { cancelled_at, ...(cancel_reason && { cancel_reason }) }, idempotencyKey)
+  const cancel = (
+    plan_id: string,
+    cancel_reason: string | undefined,
+    idempotencyKey: string,
+    cancelled_at = new Date().toISOString(),
+  ) =>
+    repay(
+      "PUT",
+      `/plan/${plan_id}/cancellation`,
+      { cancelled_at, ...(cancel_reason && { cancel_reason }) },
+      idempotencyKey,
+    )
   const plusCent = (money: string) => new BigNumber(money).plus("0.01").toFixed(2)
 
   async function newAccount(overrides: Parameters<typeof accountBody>[0] = {}) {
@@ -79,30 +108,52 @@ describe("simulator: repayment interface", () => {
     const updated = await repay("PUT", `/account/${created.body.id}`, update, "acct-3")
     expect(updated.status).toBe(204)
     const listed = await control(sim, "GET", "/repayment/accounts")
-    const kept = { ...created.body, invoice_email: "ap@acme.example", buyer_company: { ...created.body.buyer_company, trade_name: "ACME-LTD" } }
+    const kept = {
+      ...created.body,
+      invoice_email: "ap@acme.example",
+      buyer_company: { ...created.body.buyer_company, trade_name: "ACME-LTD" },
+    }
     expect(listed.body.items).toEqual([
       expect.objectContaining({ merchant: "simulated-merchant", account: kept, plan_ids: [], financial_record: false }),
     ])
     // The company's country and number are not part of an update: sending them is refused.
-    const moved = await repay("PUT", `/account/${created.body.id}`, { ...update, buyer_company: body.buyer_company }, "acct-3b")
+    const moved = await repay(
+      "PUT",
+      `/account/${created.body.id}`,
+      { ...update, buyer_company: body.buyer_company },
+      "acct-3b",
+    )
     expect(moved.status).toBe(422)
     expect(locs(moved.body)).toEqual(expect.arrayContaining([["body", "buyer_company", "country_code"]]))
 
     expect((await repay("PUT", "/account/6f1c2a4e-0000-4000-8000-000000000000", update, "acct-4")).status).toBe(404)
-    const missing = await repay("POST", "/account", { ...body, account_representative: { first_name: "Jane" } }, "acct-5")
+    const missing = await repay(
+      "POST",
+      "/account",
+      { ...body, account_representative: { first_name: "Jane" } },
+      "acct-5",
+    )
     expect(missing.status).toBe(422)
     expect(locs(missing.body)).toEqual(
       expect.arrayContaining([
         ["body", "account_representative", "last_name"],
         ["body", "account_representative", "phone_number"],
-      ])
+      ]),
     )
     // The published shapes: an address object, a string identifier, a trade name of [A-Za-z0-9_-].
     const loose = await repay(
       "POST",
       "/account",
-      { ...body, buyer_company: { ...body.buyer_company, official_address: "14 Mill Lane, Leeds", national_identifier: { id: "08123456" }, trade_name: "ACME LTD" } },
-      "acct-6"
+      {
+        ...body,
+        buyer_company: {
+          ...body.buyer_company,
+          official_address: "14 Mill Lane, Leeds",
+          national_identifier: { id: "08123456" },
+          trade_name: "ACME LTD",
+        },
+      },
+      "acct-6",
     )
     expect(loose.status).toBe(422)
     expect(locs(loose.body)).toEqual(
@@ -110,7 +161,7 @@ describe("simulator: repayment interface", () => {
         ["body", "buyer_company", "official_address"],
         ["body", "buyer_company", "national_identifier"],
         ["body", "buyer_company", "trade_name"],
-      ])
+      ]),
     )
     const noKey = await repay("POST", "/account", accountBody())
     expect(noKey.status).toBe(422)
@@ -125,9 +176,13 @@ describe("simulator: repayment interface", () => {
     const checked = async (method: string, path: string, body?: unknown, idempotencyKey?: string) => {
       const answer = await repay(method, path, body, idempotencyKey)
       const seedPath = `/repay/v1${path.split("?")[0]}`
-      if (body !== undefined) expect({ path, violations: published.request(method, seedPath, body) }).toEqual({ path, violations: [] })
+      if (body !== undefined)
+        expect({ path, violations: published.request(method, seedPath, body) }).toEqual({ path, violations: [] })
       if (published.responseSchema(method, seedPath, answer.status)) {
-        expect({ path, violations: published.response(method, seedPath, answer.status, answer.body) }).toEqual({ path, violations: [] })
+        expect({ path, violations: published.response(method, seedPath, answer.status, answer.body) }).toEqual({
+          path,
+          violations: [],
+        })
         answers++
       }
       return answer
@@ -135,23 +190,43 @@ describe("simulator: repayment interface", () => {
     const body = accountBody()
     const account = (await checked("POST", "/account", body, "pub-1")).body
     const { buyer_company, invoice_email, account_representative } = body
-    const update = { buyer_company: { trade_name: buyer_company.trade_name, official_address: buyer_company.official_address }, invoice_email, account_representative }
+    const update = {
+      buyer_company: { trade_name: buyer_company.trade_name, official_address: buyer_company.official_address },
+      invoice_email,
+      account_representative,
+    }
     expect((await checked("PUT", `/account/${account.id}`, update, "pub-2")).status).toBe(204)
-    const check = { country_code: "GB", national_identifier: "08123456", company_name: "ACME INDUSTRIAL SUPPLIES LTD", amount: "1221.00" }
+    const check = {
+      country_code: "GB",
+      national_identifier: "08123456",
+      company_name: "ACME INDUSTRIAL SUPPLIES LTD",
+      amount: "1221.00",
+    }
     expect((await checked("POST", "/credit-check", check, "pub-3")).body.decision).toBe("APPROVED")
-    expect((await checked("POST", "/credit-check", { ...check, national_identifier: "06660666" }, "pub-4")).body.decision).toBe("DECLINED")
+    expect(
+      (await checked("POST", "/credit-check", { ...check, national_identifier: "06660666" }, "pub-4")).body.decision,
+    ).toBe("DECLINED")
     const plan = planBody(account.id)
-    const preview = { total_repayment_amount: plan.total_repayment_amount, tax_subtotals: plan.tax_subtotals, terms: plan.terms }
+    const preview = {
+      total_repayment_amount: plan.total_repayment_amount,
+      tax_subtotals: plan.tax_subtotals,
+      terms: plan.terms,
+    }
     expect((await checked("POST", "/preview", preview, "pub-5")).status).toBe(200)
     const created = (await checked("POST", "/plan", plan, "pub-6")).body
     await checked("GET", `/status?plan_id=${created.id}`)
     await control(sim, "POST", `/plans/${created.id}/funding`, { status: "ACCEPTED" })
-    expect((await checked("PUT", "/fulfilment", { plan_id: created.id, invoice_grouping_key: "acme" }, "pub-7")).status).toBe(202)
+    expect(
+      (await checked("PUT", "/fulfilment", { plan_id: created.id, invoice_grouping_key: "acme" }, "pub-7")).status,
+    ).toBe(202)
     await control(sim, "POST", `/plans/${created.id}/fulfilment`, { status: "SUCCEEDED" })
     const { now } = (await control(sim, "GET", "/clock")).body
     await control(sim, "POST", "/clock/advance", { ms: msUntil(now, created.instalments[0].invoice_issue_date) })
     await checked("GET", `/status?plan_id=${created.id}`)
-    expect((await checked("PUT", `/plan/${created.id}/cancellation`, { cancelled_at: new Date().toISOString() }, "pub-8")).status).toBe(200)
+    expect(
+      (await checked("PUT", `/plan/${created.id}/cancellation`, { cancelled_at: new Date().toISOString() }, "pub-8"))
+        .status,
+    ).toBe(200)
     // Refusals: 422 in the published HTTPValidationError.
     const refused = await repay("POST", "/plan", { ...plan, reference: "bad ref" }, "pub-9")
     expect(refused.status).toBe(422)
@@ -165,7 +240,7 @@ describe("simulator: repayment interface", () => {
         "POST",
         "/credit-check",
         { country_code: "GB", national_identifier, company_name: "Any name", amount, ...extra },
-        unique("cc")
+        unique("cc"),
       )
       return answer
     }
@@ -176,7 +251,13 @@ describe("simulator: repayment interface", () => {
       maximum_instalment_amount: perInstalment,
       currency: "GBP",
     })
-    const declined = { decision: "DECLINED", minimum_instalments: 0, maximum_instalments: 0, maximum_instalment_amount: "0.00", currency: "GBP" }
+    const declined = {
+      decision: "DECLINED",
+      minimum_instalments: 0,
+      maximum_instalments: 0,
+      maximum_instalment_amount: "0.00",
+      currency: "GBP",
+    }
 
     expect((await check("08123456", "3000.00")).body).toEqual(approved(1, 36, "16666.66"))
     expect((await check("08123456", "40000.00")).body).toEqual(approved(3, 36, "16666.66"))
@@ -187,7 +268,9 @@ describe("simulator: repayment interface", () => {
     expect((await check("06660666", "100.00")).body).toEqual(declined)
     expect((await check("99999999", "100.00")).body).toEqual(declined)
 
-    expect((await check("08123456", "100.00", { currency: "EUR", instalment_period: "MONTHLY" })).body).toMatchObject({ currency: "EUR" })
+    expect((await check("08123456", "100.00", { currency: "EUR", instalment_period: "MONTHLY" })).body).toMatchObject({
+      currency: "EUR",
+    })
     const weekly = await check("08123456", "100.00", { instalment_period: "WEEKLY" })
     expect(weekly.status).toBe(422)
     expect(locs(weekly.body)).toEqual([["body", "instalment_period"]])
@@ -198,7 +281,11 @@ describe("simulator: repayment interface", () => {
 
   it("preview: one tentative plan a call, by the schedule rules; 422 for other terms or a currency", async () => {
     const { tax_subtotals } = planBody("x")
-    const body = (n: number) => ({ total_repayment_amount: "1221.00", tax_subtotals, terms: { period: "MONTHLY", number_of_periods: n } })
+    const body = (n: number) => ({
+      total_repayment_amount: "1221.00",
+      tax_subtotals,
+      terms: { period: "MONTHLY", number_of_periods: n },
+    })
     const now = (await control(sim, "GET", "/clock")).body.now as string
     for (const n of [1, 3, 12, 36]) {
       const answer = await repay("POST", "/preview", body(n))
@@ -208,7 +295,12 @@ describe("simulator: repayment interface", () => {
         terms: { period: "MONTHLY", number_of_periods: n },
         total_repayment_amount: "1221.00",
         tax_subtotals,
-        instalments: scheduleInstalments({ total_repayment_amount: "1221.00", tax_subtotals, number_of_periods: n, createdAt: new Date(now) }),
+        instalments: scheduleInstalments({
+          total_repayment_amount: "1221.00",
+          tax_subtotals,
+          number_of_periods: n,
+          createdAt: new Date(now),
+        }),
       })
       expect(sum(preview.instalments.map((i) => i.repayment_amount))).toBe("1221.00")
     }
@@ -246,8 +338,14 @@ describe("simulator: repayment interface", () => {
     expect(echoed).toEqual(body)
     expect(plan.total_repayment_amount).toBe("1221.00")
     const expected = scheduleInstalments({ ...body, number_of_periods: 12, createdAt: new Date(now) })
-    expect(instalments.map(({ id: _id, status: _status, reference: _reference, ...rest }: Record<string, unknown>) => rest)).toEqual(expected)
-    expect(plan.instalments.every((i, n) => i.status === "PLANNED" && UUID.test(i.id) && i.reference === `${body.reference}-${n + 1}`)).toBe(true)
+    expect(
+      instalments.map(({ id: _id, status: _status, reference: _reference, ...rest }: Record<string, unknown>) => rest),
+    ).toEqual(expected)
+    expect(
+      plan.instalments.every(
+        (i, n) => i.status === "PLANNED" && UUID.test(i.id) && i.reference === `${body.reference}-${n + 1}`,
+      ),
+    ).toBe(true)
     expect(await status(plan.id)).toEqual({
       plan_id: plan.id,
       funding_status: "PENDING",
@@ -287,11 +385,20 @@ describe("simulator: repayment interface", () => {
       [{ ...old, consent_date: new Date().toISOString() }, ["body", "consent_date"]],
       [{ ...old, reference: "plan ref/1" }, ["body", "reference"]],
       [{ ...old, description: undefined }, ["body", "description"]],
-      [{ ...old, buyer_representative: { ...old.buyer_representative, phone_number: "07700 900123" } }, ["body", "buyer_representative", "phone_number"]],
+      [
+        { ...old, buyer_representative: { ...old.buyer_representative, phone_number: "07700 900123" } },
+        ["body", "buyer_representative", "phone_number"],
+      ],
       [{ ...old, line_items: [{ ...old.line_items[0], quantity: "1.2345" }] }, ["body", "line_items", 0, "quantity"]],
-      [{ ...old, line_items: [{ ...old.line_items[0], unit_price: "1000.000000" }] }, ["body", "line_items", 0, "unit_price"]],
+      [
+        { ...old, line_items: [{ ...old.line_items[0], unit_price: "1000.000000" }] },
+        ["body", "line_items", 0, "unit_price"],
+      ],
       [{ ...old, currency: "CHF" }, ["body", "currency"]],
-      [{ ...old, shipping_address: { ...old.shipping_address, street_address: "14 Mill Lane" } }, ["body", "shipping_address", "street_address"]],
+      [
+        { ...old, shipping_address: { ...old.shipping_address, street_address: "14 Mill Lane" } },
+        ["body", "shipping_address", "street_address"],
+      ],
       [{ ...old, preview: true }, ["body", "preview"]],
     ]
     for (const [refusedBody, loc] of refusals) {
@@ -306,16 +413,28 @@ describe("simulator: repayment interface", () => {
     const unknownAccount = await repay("POST", "/plan", planBody("acct_unknown"), "plan-3")
     expect(unknownAccount.status).toBe(404)
     expect(unknownAccount.body).toEqual({ description: expect.any(String), code: "ERROR" })
-    const badTotal = await repay("POST", "/plan", { ...planBody(account.id), total_repayment_amount: "1221.01" }, "plan-4")
+    const badTotal = await repay(
+      "POST",
+      "/plan",
+      { ...planBody(account.id), total_repayment_amount: "1221.01" },
+      "plan-4",
+    )
     expect(badTotal.status).toBe(422)
     expect(locs(badTotal.body)).toEqual([["body", "tax_subtotals"]])
     const lines = planBody(account.id).line_items
-    const badTaxable = await repay("POST", "/plan", { ...planBody(account.id), line_items: [{ ...lines[0], unit_price_amount: "999.98" }, lines[1]] }, "plan-5")
+    const badTaxable = await repay(
+      "POST",
+      "/plan",
+      { ...planBody(account.id), line_items: [{ ...lines[0], unit_price_amount: "999.98" }, lines[1]] },
+      "plan-5",
+    )
     expect(badTaxable.status).toBe(422)
     expect(locs(badTaxable.body)).toEqual([["body", "tax_subtotals", 1, "taxable_amount"]])
     // Within 0.01 a line the taxable amount stands; a unit discount counts.
     const discounted = [{ ...lines[0], unit_price_amount: "1000.01", unit_discount_amount: "0.02" }, lines[1]]
-    expect((await repay("POST", "/plan", { ...planBody(account.id), line_items: discounted }, "plan-6")).status).toBe(201)
+    expect((await repay("POST", "/plan", { ...planBody(account.id), line_items: discounted }, "plan-6")).status).toBe(
+      201,
+    )
     expect((await control(sim, "GET", "/plans")).body.items).toHaveLength(2)
 
     const missingStatus = await repay("GET", "/status")
@@ -329,8 +448,15 @@ describe("simulator: repayment interface", () => {
     const newEmail = await repay(
       "PUT",
       `/account/${account.id}`,
-      { buyer_company: { trade_name: account.buyer_company.trade_name, official_address: account.buyer_company.official_address }, invoice_email: "ap2@acme.example", account_representative: account.account_representative },
-      "acct-u2"
+      {
+        buyer_company: {
+          trade_name: account.buyer_company.trade_name,
+          official_address: account.buyer_company.official_address,
+        },
+        invoice_email: "ap2@acme.example",
+        account_representative: account.account_representative,
+      },
+      "acct-u2",
     )
     expect(newEmail.status).toBe(204)
   })
@@ -342,7 +468,9 @@ describe("simulator: repayment interface", () => {
     expect(early.status).toBe(409)
     expect(early.body).toEqual({ description: expect.any(String), code: "ERROR" })
 
-    expect((await control(sim, "POST", `/plans/${plan.id}/funding`, { status: "ACCEPTED" })).body.funding_status).toBe("ACCEPTED")
+    expect((await control(sim, "POST", `/plans/${plan.id}/funding`, { status: "ACCEPTED" })).body.funding_status).toBe(
+      "ACCEPTED",
+    )
     const started = await repay("PUT", "/fulfilment", { plan_id: plan.id, invoice_grouping_key: "acme-monthly" }, "f-2")
     expect(started.status).toBe(202)
     expect(PlanStatus.parse(started.body)).toMatchObject({ funding_status: "ACCEPTED", fulfilment_status: "PENDING" })
@@ -360,7 +488,10 @@ describe("simulator: repayment interface", () => {
 
     const rejected = await newPlan(account.id)
     await control(sim, "POST", `/plans/${rejected.id}/funding`, { status: "REJECTED", reason: "MANUAL_REVIEW" })
-    expect(await status(rejected.id)).toMatchObject({ funding_status: "REJECTED", credit_decline_reason: "MANUAL_REVIEW" })
+    expect(await status(rejected.id)).toMatchObject({
+      funding_status: "REJECTED",
+      credit_decline_reason: "MANUAL_REVIEW",
+    })
     expect((await repay("PUT", "/fulfilment", { plan_id: rejected.id }, "f-5")).status).toBe(409)
   })
 
@@ -368,7 +499,10 @@ describe("simulator: repayment interface", () => {
     const a = await newAccount()
     const b = await newAccount()
     const twelve = await newPlan(a.id)
-    const three = await newPlan(a.id, { lines: [planLine("Pallet rack", "3", "100", "0.200000")], terms: { period: "MONTHLY", number_of_periods: 3 } })
+    const three = await newPlan(a.id, {
+      lines: [planLine("Pallet rack", "3", "100", "0.200000")],
+      terms: { period: "MONTHLY", number_of_periods: 3 },
+    })
     const other = await newPlan(b.id)
     const unfulfilled = await newPlan(b.id)
     for (const plan of [twelve, three, other, unfulfilled]) {
@@ -398,7 +532,7 @@ describe("simulator: repayment interface", () => {
       amount: sum([twelve.instalments[0].repayment_amount, three.instalments[0].repayment_amount]),
     })
     expect(ofA[0].instalments.map((i: { instalment_id: string }) => i.instalment_id).sort()).toEqual(
-      [twelve.instalments[0].id, three.instalments[0].id].sort()
+      [twelve.instalments[0].id, three.instalments[0].id].sort(),
     )
     const invoiceTax = ofA[0].tax_subtotals as { taxable_amount: string; tax_amount: string }[]
     expect(sum(invoiceTax.flatMap((t) => [t.taxable_amount, t.tax_amount]))).toBe(ofA[0].amount)
@@ -422,7 +556,12 @@ describe("simulator: repayment interface", () => {
     expect(tooMuch.body).toEqual({ description: expect.stringContaining(invoicedTwelve), code: "ERROR" })
     const credited = await credit(twelve.id, "50.00", "GBP", "c-2")
     expect(credited.status).toBe(201)
-    expect(credited.body).toEqual({ id: expect.stringMatching(/^crd_[0-9a-f]{32}$/), plan_id: twelve.id, amount: "50.00", currency: "GBP" })
+    expect(credited.body).toEqual({
+      id: expect.stringMatching(/^crd_[0-9a-f]{32}$/),
+      plan_id: twelve.id,
+      amount: "50.00",
+      currency: "GBP",
+    })
     const rest = new BigNumber(invoicedTwelve).minus(50).toFixed(2)
     expect((await credit(twelve.id, plusCent(rest), "GBP", "c-3")).status).toBe(409)
     expect((await credit(twelve.id, "1.00", "EUR", "c-4")).status).toBe(422)
@@ -443,8 +582,14 @@ describe("simulator: repayment interface", () => {
       cancel_reason: "TERMINATED",
     })
     const shown = (await control(sim, "GET", `/plans/${twelve.id}`)).body
-    expect(shown.plan.instalments.map((i: { status: string }) => i.status)).toEqual([...Array(2).fill("INVOICED"), ...Array(10).fill("CANCELLED")])
-    expect(await status(twelve.id)).toMatchObject({ invoiced_amount: invoicedTwelve, cancelled_amount: cancelledAmount })
+    expect(shown.plan.instalments.map((i: { status: string }) => i.status)).toEqual([
+      ...Array(2).fill("INVOICED"),
+      ...Array(10).fill("CANCELLED"),
+    ])
+    expect(await status(twelve.id)).toMatchObject({
+      invoiced_amount: invoicedTwelve,
+      cancelled_amount: cancelledAmount,
+    })
     const again = await cancel(twelve.id, "WRONG_DETAILS", "x-2")
     expect(again.status).toBe(200)
     expect(again.body).toEqual(cancelled.body)
@@ -492,10 +637,21 @@ describe("simulator: repayment, per merchant and by control", () => {
     const other = { key: OTHER_KEY }
     expect((await call(sim, "GET", `/repay/v1/status?plan_id=${plan.body.id}`, other)).status).toBe(404)
     const { buyer_company, invoice_email, account_representative } = accountBody()
-    const updateBody = { buyer_company: { trade_name: buyer_company.trade_name, official_address: buyer_company.official_address }, invoice_email, account_representative }
-    const update = await call(sim, "PUT", `/repay/v1/account/${created.body.id}`, { ...other, body: updateBody, idempotencyKey: "k-3" })
+    const updateBody = {
+      buyer_company: { trade_name: buyer_company.trade_name, official_address: buyer_company.official_address },
+      invoice_email,
+      account_representative,
+    }
+    const update = await call(sim, "PUT", `/repay/v1/account/${created.body.id}`, {
+      ...other,
+      body: updateBody,
+      idempotencyKey: "k-3",
+    })
     expect(update.status).toBe(404)
-    expect((await call(sim, "POST", "/repay/v1/plan", { ...other, body: planBody(created.body.id), idempotencyKey: "k-2" })).status).toBe(404)
+    expect(
+      (await call(sim, "POST", "/repay/v1/plan", { ...other, body: planBody(created.body.id), idempotencyKey: "k-2" }))
+        .status,
+    ).toBe(404)
     expect((await call(sim, "GET", `/repay/v1/status?plan_id=${plan.body.id}`, { key: null })).status).toBe(401)
 
     const still = await call(sim, "GET", `/repay/v1/status?plan_id=${plan.body.id}`)
@@ -522,7 +678,11 @@ describe("simulator: repayment decisions in real time", () => {
   let sim: RunningSimulator
 
   beforeAll(async () => {
-    sim = await startSimulator({ repaymentFundingDelayMs: 100, repaymentFulfilmentDelayMs: 50, webhookRetryDelaysMs: [50] })
+    sim = await startSimulator({
+      repaymentFundingDelayMs: 100,
+      repaymentFulfilmentDelayMs: 50,
+      webhookRetryDelaysMs: [50],
+    })
   })
   afterAll(() => sim.close())
 
@@ -577,8 +737,14 @@ describe("simulator: repayment decisions in real time", () => {
       const shown = (await control(sim, "GET", `/plans/${accepted.id}`)).body
       expect(shown.funding).toMatchObject({ decidedBy: "service" })
       expect(Date.parse(shown.funding.decidedAt) - Date.parse(shown.created_at)).toBeGreaterThanOrEqual(100)
-      expect(await decided(tooRisky.id)).toMatchObject({ funding_status: "REJECTED", credit_decline_reason: "TOO_HIGH_RISK" })
-      expect(await decided(overLimit.id)).toMatchObject({ funding_status: "REJECTED", credit_decline_reason: "BUYER_LIMIT_EXCEEDED" })
+      expect(await decided(tooRisky.id)).toMatchObject({
+        funding_status: "REJECTED",
+        credit_decline_reason: "TOO_HIGH_RISK",
+      })
+      expect(await decided(overLimit.id)).toMatchObject({
+        funding_status: "REJECTED",
+        credit_decline_reason: "BUYER_LIMIT_EXCEEDED",
+      })
       expect(await decided(bigInstalment.id)).toMatchObject({
         funding_status: "REJECTED",
         credit_decline_reason: "INSTALMENT_LIMIT_EXCEEDED",
@@ -588,10 +754,12 @@ describe("simulator: repayment decisions in real time", () => {
       const verifier = new Webhook(SIMULATOR_WEBHOOK_SECRET)
       const byPlan = new Map(
         events.map((event) => {
-          const payload = FundingDecidedEvent.parse(verifier.verify(event.body, event.headers as Record<string, string>))
+          const payload = FundingDecidedEvent.parse(
+            verifier.verify(event.body, event.headers as Record<string, string>),
+          )
           expect(payload.id).toBe(event.headers["webhook-id"])
           return [payload.data.plan_id, payload.data.funding_status]
-        })
+        }),
       )
       expect(Object.fromEntries(byPlan)).toEqual({
         [accepted.id]: "ACCEPTED",

@@ -19,7 +19,9 @@ type CustomerBusiness = Pick<SimTradeAccountCustomerCreate, "canonical_id" | "co
 const customerBody = (merchantCustomerId: string, company: CustomerBusiness = { canonical_id: "cmpgb08123456" }) => ({
   merchant_customer_id: merchantCustomerId,
   ...company,
-  contact_persons: [{ first_name: "Ada", last_name: "Lovelace", phone_number: "+447700900001", email: "ada@acme.example" }],
+  contact_persons: [
+    { first_name: "Ada", last_name: "Lovelace", phone_number: "+447700900001", email: "ada@acme.example" },
+  ],
   invoice_email_addresses: ["ap@acme.example"],
   trade_name: "Acme Industrial",
 })
@@ -32,9 +34,15 @@ const userBody = (merchantUserId: string) => ({
 })
 
 async function onboard(customerId = uniq("cus"), userId = uniq("usr")) {
-  const customer = await call(sim, "POST", "/trade-account/v3/customer", { body: customerBody(customerId), idempotencyKey: uniq("k") })
+  const customer = await call(sim, "POST", "/trade-account/v3/customer", {
+    body: customerBody(customerId),
+    idempotencyKey: uniq("k"),
+  })
   expect(customer.status).toBe(201)
-  const user = await call(sim, "POST", `/trade-account/v3/customer/${customer.body.id}/user`, { body: userBody(userId), idempotencyKey: uniq("k") })
+  const user = await call(sim, "POST", `/trade-account/v3/customer/${customer.body.id}/user`, {
+    body: userBody(userId),
+    idempotencyKey: uniq("k"),
+  })
   expect(user.status).toBe(201)
   return { customer: customer.body, user: user.body }
 }
@@ -72,14 +80,24 @@ describe("simulator: trade account customers and users", () => {
     expect(customer).toEqual({
       id: expect.stringMatching(/^svc_cus_/),
       merchant_customer_id: "medusa-cus_1",
-      company: { country_prefix: "GB", organization_number: "08123456", company_name: expect.any(String), company_canonical_id: expect.any(String) },
+      company: {
+        country_prefix: "GB",
+        organization_number: "08123456",
+        company_name: expect.any(String),
+        company_canonical_id: expect.any(String),
+      },
       contact_persons: customerBody("x").contact_persons,
       invoice_email_addresses: ["ap@acme.example"],
       invoice_billing_address: null,
       use_billing_address_for_shipping: false,
       trade_name: "Acme Industrial",
     })
-    expect(user).toEqual({ id: expect.stringMatching(/^svc_usr_/), customer_id: customer.id, verified: false, ...userBody("medusa-usr_1") })
+    expect(user).toEqual({
+      id: expect.stringMatching(/^svc_usr_/),
+      customer_id: customer.id,
+      verified: false,
+      ...userBody("medusa-usr_1"),
+    })
     // The answers against the service's published document (trade-account-v3-api.yaml).
     expect(published.response("POST", "/trade-account/v3/customer", 201, customer)).toEqual([])
     expect(published.response("POST", `/trade-account/v3/customer/${customer.id}/user`, 201, user)).toEqual([])
@@ -90,7 +108,10 @@ describe("simulator: trade account customers and users", () => {
       expect((await call(sim, "GET", `/trade-account/v3/user/${uid}`)).body).toEqual(user)
     }
     // A user created through the merchant's customer id belongs to the same customer.
-    const second = await call(sim, "POST", "/trade-account/v3/customer/medusa-cus_1/user", { body: userBody("medusa-usr_2"), idempotencyKey: "k2" })
+    const second = await call(sim, "POST", "/trade-account/v3/customer/medusa-cus_1/user", {
+      body: userBody("medusa-usr_2"),
+      idempotencyKey: "k2",
+    })
     expect(second.body.customer_id).toBe(customer.id)
     const listed = (await control(sim, "GET", "/trade-accounts")).body.items
     expect(listed).toHaveLength(1)
@@ -105,10 +126,16 @@ describe("simulator: trade account customers and users", () => {
       expect(res.status).toBe(404)
       expect(res.body.error_code).toBe("NOT_FOUND")
     }
-    const again = await call(sim, "POST", "/trade-account/v3/customer", { body: customerBody("dup-cus"), idempotencyKey: "other" })
+    const again = await call(sim, "POST", "/trade-account/v3/customer", {
+      body: customerBody("dup-cus"),
+      idempotencyKey: "other",
+    })
     expect(again.status).toBe(409)
     expect(again.body).toMatchObject({ error_code: "INVALID_STATE", error_details: customer.id })
-    const userAgain = await call(sim, "POST", `/trade-account/v3/customer/${customer.id}/user`, { body: userBody("dup-usr"), idempotencyKey: "other-2" })
+    const userAgain = await call(sim, "POST", `/trade-account/v3/customer/${customer.id}/user`, {
+      body: userBody("dup-usr"),
+      idempotencyKey: "other-2",
+    })
     expect(userAgain.status).toBe(409)
     expect(userAgain.body).toMatchObject({ error_code: "INVALID_STATE", error_details: user.id })
     // The same Idempotency-Key with the same body answers the first answer again.
@@ -120,7 +147,10 @@ describe("simulator: trade account customers and users", () => {
   })
 
   it("refuses a merchant id beginning with svc_ (400 SCHEMA_ERROR), an unknown company, and keeps nothing", async () => {
-    const bad = await call(sim, "POST", "/trade-account/v3/customer", { body: customerBody("svc_mine"), idempotencyKey: "a" })
+    const bad = await call(sim, "POST", "/trade-account/v3/customer", {
+      body: customerBody("svc_mine"),
+      idempotencyKey: "a",
+    })
     expect(bad.status).toBe(400)
     expect(bad.body.error_code).toBe("SCHEMA_ERROR")
     expect(bad.body.error_json[0].loc).toEqual(["merchant_customer_id"])
@@ -131,7 +161,10 @@ describe("simulator: trade account customers and users", () => {
     expect(unknown.status).toBe(400)
     expect(unknown.body.error_json[0].loc).toEqual(["organization_number"])
     const { customer } = await onboard()
-    const badUser = await call(sim, "POST", `/trade-account/v3/customer/${customer.id}/user`, { body: userBody("svc_u"), idempotencyKey: "c" })
+    const badUser = await call(sim, "POST", `/trade-account/v3/customer/${customer.id}/user`, {
+      body: userBody("svc_u"),
+      idempotencyKey: "c",
+    })
     expect(badUser.status).toBe(400)
     expect(badUser.body.error_json[0].loc).toEqual(["merchant_user_id"])
     // By organization number works too.
@@ -142,8 +175,12 @@ describe("simulator: trade account customers and users", () => {
     expect(byNumber.status).toBe(201)
     expect(byNumber.body.company).toMatchObject({ country_prefix: "GB", organization_number: "09876543" })
     const items = (await control(sim, "GET", "/trade-accounts")).body.items
-    expect(items.map((i: any) => i.customer.merchant_customer_id).sort()).toEqual(["by-number", customer.merchant_customer_id].sort())
-    expect(items.find((i: any) => i.customer.merchant_customer_id === customer.merchant_customer_id).users).toHaveLength(1)
+    expect(items.map((i: any) => i.customer.merchant_customer_id).sort()).toEqual(
+      ["by-number", customer.merchant_customer_id].sort(),
+    )
+    expect(
+      items.find((i: any) => i.customer.merchant_customer_id === customer.merchant_customer_id).users,
+    ).toHaveLength(1)
   })
 })
 
@@ -163,7 +200,10 @@ describe("simulator: the customer and user bodies of section 4 (strict)", () => 
     const { contact_persons: _c, ...noContacts } = customerBody("x4")
     expect(locOf(await post(noContacts))).toEqual([["contact_persons"]])
     expect(locOf(await post({ ...customerBody("x5"), contact_persons: [] }))).toEqual([["contact_persons"]])
-    const noPhone = await post({ ...customerBody("x6"), contact_persons: [{ first_name: "A", last_name: "B", email: "a@b.example" }] })
+    const noPhone = await post({
+      ...customerBody("x6"),
+      contact_persons: [{ first_name: "A", last_name: "B", email: "a@b.example" }],
+    })
     expect(locOf(noPhone)).toEqual([["contact_persons", 0, "phone_number"]])
     expect((await control(sim, "GET", "/trade-accounts")).body.items).toEqual([])
   })
@@ -173,8 +213,15 @@ describe("simulator: the customer and user bodies of section 4 (strict)", () => 
     const address = { street_address: "1 Lombard St", city: "London", postal_code: "EC3V 9AA", country: "GB" }
     const res = await post({ ...body, invoice_billing_address: address, use_billing_address_for_shipping: true })
     expect(res.status).toBe(201)
-    expect(res.body).toMatchObject({ trade_name: null, invoice_billing_address: { ...address, region: null }, use_billing_address_for_shipping: true })
-    const badAddress = await post({ ...customerBody("addr2"), invoice_billing_address: { street_address: "", city: "London", country: "gb" } })
+    expect(res.body).toMatchObject({
+      trade_name: null,
+      invoice_billing_address: { ...address, region: null },
+      use_billing_address_for_shipping: true,
+    })
+    const badAddress = await post({
+      ...customerBody("addr2"),
+      invoice_billing_address: { street_address: "", city: "London", country: "gb" },
+    })
     expect(locOf(badAddress)).toEqual([
       ["invoice_billing_address", "street_address"],
       ["invoice_billing_address", "country"],
@@ -184,7 +231,10 @@ describe("simulator: the customer and user bodies of section 4 (strict)", () => 
   it("a user's phone_number is optional (answered null) but must be E.164 when given", async () => {
     const { customer } = await onboard()
     const { phone_number: _p, ...noPhone } = userBody("no-phone")
-    const user = await call(sim, "POST", `/trade-account/v3/customer/${customer.id}/user`, { body: noPhone, idempotencyKey: uniq("k") })
+    const user = await call(sim, "POST", `/trade-account/v3/customer/${customer.id}/user`, {
+      body: noPhone,
+      idempotencyKey: uniq("k"),
+    })
     expect(user.status).toBe(201)
     expect(user.body).toMatchObject({ merchant_user_id: "no-phone", phone_number: null, verified: false })
     const bad = await call(sim, "POST", `/trade-account/v3/customer/${customer.id}/user`, {
@@ -209,7 +259,10 @@ describe("simulator: verification link and one-click orders", () => {
 
     // An unverified user's order waits for the buyer as usual.
     const before = await call(sim, "POST", "/v1/order", {
-      body: { ...orderBody(), buyer: { ...orderBody().buyer, trade_account: { customer_id: customer.id, user_id: user.id } } },
+      body: {
+        ...orderBody(),
+        buyer: { ...orderBody().buyer, trade_account: { customer_id: customer.id, user_id: user.id } },
+      },
     })
     expect(before.body).toMatchObject({ state: "UNVERIFIED", payment_url: expect.any(String) })
 
@@ -225,7 +278,9 @@ describe("simulator: verification link and one-click orders", () => {
       { customer_id: customer.merchant_customer_id, user_id: user.merchant_user_id },
     ]) {
       const base = orderBody()
-      const order = await call(sim, "POST", "/v1/order", { body: { ...base, buyer: { ...base.buyer, trade_account: ref } } })
+      const order = await call(sim, "POST", "/v1/order", {
+        body: { ...base, buyer: { ...base.buyer, trade_account: ref } },
+      })
       expect(order.status).toBe(201)
       expect(order.body).toMatchObject({ state: "VERIFIED", status: "APPROVED", payment_url: null })
     }
@@ -238,7 +293,9 @@ describe("simulator: verification link and one-click orders", () => {
       body: { return_url: "https://shop.example/back" },
       idempotencyKey: uniq("k"),
     })
-    expect(await decideAtLink(link.body.redirect_url, "cancel")).toBe("https://shop.example/back?trade_account_verification=cancelled")
+    expect(await decideAtLink(link.body.redirect_url, "cancel")).toBe(
+      "https://shop.example/back?trade_account_verification=cancelled",
+    )
     expect((await call(sim, "GET", `/trade-account/v3/user/${user.id}`)).body.verified).toBe(false)
     const verified = await control(sim, "POST", `/trade-accounts/users/${user.id}/verify`, {})
     expect(verified.body.user.verified).toBe(true)
@@ -263,7 +320,9 @@ describe("simulator: verification link and one-click orders", () => {
     ]
     for (const [ref, field, type] of cases) {
       const base = orderBody()
-      const res = await call(sim, "POST", "/v1/order", { body: { ...base, buyer: { ...base.buyer, trade_account: ref } } })
+      const res = await call(sim, "POST", "/v1/order", {
+        body: { ...base, buyer: { ...base.buyer, trade_account: ref } },
+      })
       expect(res.status).toBe(400)
       expect(res.body.error_code).toBe("SCHEMA_ERROR")
       expect(res.body.error_json[0]).toMatchObject({ loc: ["buyer", "trade_account", field], type })

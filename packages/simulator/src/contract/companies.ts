@@ -12,16 +12,44 @@ export type CompanySearchQuery = z.infer<typeof CompanySearchQuery>
 
 /** The published `CompanyIdentifierType` values. */
 export const COMPANY_IDENTIFIER_TYPES = [
-  "ENIGMA_CONNECT_ID", "AT_FN", "BE_CBE", "CH_UID", "CZ_ICO", "DE_HRB", "DK_CVR", "EE_RGK", "ES_CIF", "FI_YTJ",
-  "FR_SIREN", "FR_SIRET", "GB_CRN", "GR_GEMI", "IE_CRO", "IT_REA", "LT_IK", "LV_UR", "NL_KVK", "NO_BRREG", "PL_KRS",
-  "RO_CUI", "SE_ORGNR", "US_EIN", "US_DUNS", "TWO",
+  "ENIGMA_CONNECT_ID",
+  "AT_FN",
+  "BE_CBE",
+  "CH_UID",
+  "CZ_ICO",
+  "DE_HRB",
+  "DK_CVR",
+  "EE_RGK",
+  "ES_CIF",
+  "FI_YTJ",
+  "FR_SIREN",
+  "FR_SIRET",
+  "GB_CRN",
+  "GR_GEMI",
+  "IE_CRO",
+  "IT_REA",
+  "LT_IK",
+  "LV_UR",
+  "NL_KVK",
+  "NO_BRREG",
+  "PL_KRS",
+  "RO_CUI",
+  "SE_ORGNR",
+  "US_EIN",
+  "US_DUNS",
+  "TWO",
 ] as const
 export type CompanyIdentifierType = (typeof COMPANY_IDENTIFIER_TYPES)[number]
 
 /** The published `CompanyType` values. */
 export const COMPANY_TYPES = [
-  "SOLE_TRADER", "GOVERNMENT", "UNDEFINED", "PUBLIC_LIMITED_COMPANY", "PRIVATE_LIMITED_COMPANY",
-  "REGISTERED_PARTNERSHIP", "REGISTERED_SOCIETY",
+  "SOLE_TRADER",
+  "GOVERNMENT",
+  "UNDEFINED",
+  "PUBLIC_LIMITED_COMPANY",
+  "PRIVATE_LIMITED_COMPANY",
+  "REGISTERED_PARTNERSHIP",
+  "REGISTERED_SOCIETY",
 ] as const
 export type CompanyType = (typeof COMPANY_TYPES)[number]
 

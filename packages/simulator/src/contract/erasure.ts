@@ -23,7 +23,10 @@ export const SimErasureRequest = z
       .string()
       .min(1)
       .max(100)
-      .regex(/^[A-Za-z0-9][A-Za-z0-9._:/#-]*$/, "must start with a letter or digit and hold only letters, digits and . _ - : / #"),
+      .regex(
+        /^[A-Za-z0-9][A-Za-z0-9._:/#-]*$/,
+        "must start with a letter or digit and hold only letters, digits and . _ - : / #",
+      ),
   })
   .strict()
 export type SimErasureRequest = z.infer<typeof SimErasureRequest>

@@ -1,12 +1,32 @@
 import { z } from "zod"
-import { CanonicalId, CountryCode, Currency, Email, IsoDate, Money, PhoneNumber, Quantity, TaxRate, Text, UnitPrice } from "./common"
+import {
+  CanonicalId,
+  CountryCode,
+  Currency,
+  Email,
+  IsoDate,
+  Money,
+  PhoneNumber,
+  Quantity,
+  TaxRate,
+  Text,
+  UnitPrice,
+} from "./common"
 
 /**
  * The order interface, version 1.0 (contract.md section 2 with its section 8 corrections), as the simulator reads
  * it. Written from the contract alone: where a field is required here, the service refuses a body without it.
  */
 
-export const LINE_ITEM_TYPES = ["PHYSICAL", "DIGITAL", "SHIPPING_FEE", "SERVICE", "GIFTCARD", "BUYER_FEE", "OTHER"] as const
+export const LINE_ITEM_TYPES = [
+  "PHYSICAL",
+  "DIGITAL",
+  "SHIPPING_FEE",
+  "SERVICE",
+  "GIFTCARD",
+  "BUYER_FEE",
+  "OTHER",
+] as const
 
 const LineItemDetails = z.object({
   brand: z.string().optional(),
@@ -29,7 +49,10 @@ export const LineItem = z.object({
   tax_rate: TaxRate,
   tax_class_name: Text(100),
   type: z.enum(LINE_ITEM_TYPES),
-  line_item_reference: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, "must be 1 to 100 of [A-Za-z0-9_-]").optional(),
+  line_item_reference: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,100}$/, "must be 1 to 100 of [A-Za-z0-9_-]")
+    .optional(),
   image_url: z.string().url().optional(),
   product_page_url: z.string().url().optional(),
   details: LineItemDetails.optional(),
@@ -53,9 +76,7 @@ export type Address = z.infer<typeof Address>
 /** `buyer.company`: the canonical id alone, or the country and number (name optional). Nothing else. */
 export const BuyerCompany = z.union([
   z.object({ company_canonical_id: CanonicalId }).strict(),
-  z
-    .object({ country_prefix: CountryCode, organization_number: Text(50), company_name: Text(255).optional() })
-    .strict(),
+  z.object({ country_prefix: CountryCode, organization_number: Text(50), company_name: Text(255).optional() }).strict(),
 ])
 export type BuyerCompany = z.infer<typeof BuyerCompany>
 
@@ -76,12 +97,29 @@ export const OrderIntentRequest = z.object({
   gross_amount: Money,
   currency: Currency,
   line_items: z.array(LineItem).min(1),
-  buyer: z.object({ company: BuyerCompany, representative: LaxRepresentative.optional(), trade_account: TradeAccountRef.optional() }),
+  buyer: z.object({
+    company: BuyerCompany,
+    representative: LaxRepresentative.optional(),
+    trade_account: TradeAccountRef.optional(),
+  }),
   invoice_type: z.literal("FUNDED_INVOICE").optional(),
 })
 export type OrderIntentRequest = z.infer<typeof OrderIntentRequest>
 
-export const ORDER_CURRENCIES = ["CHF", "CZK", "DKK", "EUR", "GBP", "INR", "MXN", "NOK", "PLN", "RON", "SEK", "USD"] as const
+export const ORDER_CURRENCIES = [
+  "CHF",
+  "CZK",
+  "DKK",
+  "EUR",
+  "GBP",
+  "INR",
+  "MXN",
+  "NOK",
+  "PLN",
+  "RON",
+  "SEK",
+  "USD",
+] as const
 
 const MerchantUrls = z.object({
   merchant_confirmation_url: z.string().url(),
@@ -165,7 +203,15 @@ export const FullRefundRequest = z.object({
 })
 export type FullRefundRequest = z.infer<typeof FullRefundRequest>
 
-export const ORDER_STATES = ["UNVERIFIED", "VERIFIED", "CONFIRMED", "FULFILLING", "FULFILLED", "REFUNDED", "CANCELLED"] as const
+export const ORDER_STATES = [
+  "UNVERIFIED",
+  "VERIFIED",
+  "CONFIRMED",
+  "FULFILLING",
+  "FULFILLED",
+  "REFUNDED",
+  "CANCELLED",
+] as const
 export type OrderState = (typeof ORDER_STATES)[number]
 export type OrderStatus = "APPROVED" | "REJECTED" | "PARTIAL"
 
@@ -197,7 +243,13 @@ export type OrderBuyer = {
   trade_account?: z.infer<typeof TradeAccountRef>
 }
 
-export type Fulfilment = { id: string; gross_amount: string; invoice_number: string; invoice_url: string; line_items: LineItem[] }
+export type Fulfilment = {
+  id: string
+  gross_amount: string
+  invoice_number: string
+  invoice_url: string
+  line_items: LineItem[]
+}
 
 /** A refund as the order's `refunds[]` carries it (lines flat). */
 export type Refund = {

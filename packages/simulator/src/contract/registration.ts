@@ -94,7 +94,8 @@ export type ReturningBuyerResult = { business: Business; total_matches: number }
 // --- proposals -----------------------------------------------------------------------------------------------------
 
 const RegistrationCountry = z.enum(REGISTRATION_COUNTRIES, {
-  error: (issue) => `Business registration is limited to UK (GB) and US sole traders: ${JSON.stringify(issue.input)} is not supported`,
+  error: (issue) =>
+    `Business registration is limited to UK (GB) and US sole traders: ${JSON.stringify(issue.input)} is not supported`,
 })
 
 /** `BusinessAddressSchema`: building and street both required and non-empty. */

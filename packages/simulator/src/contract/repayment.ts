@@ -150,7 +150,9 @@ export const PlanCreate = z.strictObject({
   consent_date: IsoDate.refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "must be a calendar date"),
   line_items: z.array(PlanLineItem).min(1),
   buyer_representative: Representative,
-  shipping_address: Address.extend({ country_code: z.string().regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 code") }),
+  shipping_address: Address.extend({
+    country_code: z.string().regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 code"),
+  }),
   terms: Terms,
 })
 export type PlanCreate = z.infer<typeof PlanCreate>

@@ -18,7 +18,9 @@ const MerchantId = z
   .string()
   .min(1)
   .max(255)
-  .refine((id) => !isSimServiceId(id), { message: `must not begin with "${SIM_SERVICE_ID_PREFIX}" (reserved for the service's ids)` })
+  .refine((id) => !isSimServiceId(id), {
+    message: `must not begin with "${SIM_SERVICE_ID_PREFIX}" (reserved for the service's ids)`,
+  })
 
 const Name = z.string().min(1).max(255)
 
@@ -63,17 +65,30 @@ export const SimTradeAccountCustomerCreate = z
     if (body.canonical_id != null) {
       for (const field of ["country_code", "organization_number"] as const) {
         if (body[field] != null) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message: "give canonical_id alone, or country_code and organization_number" })
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            path: [field],
+            message: "give canonical_id alone, or country_code and organization_number",
+          })
         }
       }
       return
     }
     if (!byNumber) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["canonical_id"], message: "canonical_id, or country_code and organization_number, is required" })
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["canonical_id"],
+        message: "canonical_id, or country_code and organization_number, is required",
+      })
       return
     }
     for (const field of ["country_code", "organization_number"] as const) {
-      if (body[field] == null) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message: `${field} is required with ${field === "country_code" ? "organization_number" : "country_code"}` })
+      if (body[field] == null)
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: [field],
+          message: `${field} is required with ${field === "country_code" ? "organization_number" : "country_code"}`,
+        })
     }
   })
 export type SimTradeAccountCustomerCreate = z.infer<typeof SimTradeAccountCustomerCreate>

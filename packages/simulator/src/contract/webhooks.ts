@@ -13,7 +13,14 @@ export const ORDER_EVENT_TYPES = [
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number]
 
 /** `{id, specversion, source, type, time, data}`; `source` is the service's base URL (chosen). */
-export type WebhookEnvelope = { id: string; specversion: string; source: string; type: string; time: string; data: unknown }
+export type WebhookEnvelope = {
+  id: string
+  specversion: string
+  source: string
+  type: string
+  time: string
+  data: unknown
+}
 
 /** Data of every order event. */
 export type OrderEventData = {

@@ -53,7 +53,7 @@ export function lookupErasureCase(ctx: SimulatorContext, merchant: MerchantState
 export function requestErasure(
   ctx: SimulatorContext,
   merchant: MerchantState,
-  request: { email: string; reference: string }
+  request: { email: string; reference: string },
 ): ErasureAuditEntry {
   const now = ctx.clock.iso()
   const seen = merchant.erasure.get(request.reference)

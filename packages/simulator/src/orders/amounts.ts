@@ -20,7 +20,10 @@ export function checkIntentAmounts(body: { gross_amount: string; line_items: Lin
   const lines = checkLines(body.line_items)
   if (!lines.ok) return lines
   const total = sumOf(body.line_items, (l) => l.gross_amount)
-  if (!total.eq(body.gross_amount)) return totalFail(`gross_amount ${body.gross_amount} is not the sum of the lines (${total.toFixed(2)})`, ["gross_amount"])
+  if (!total.eq(body.gross_amount))
+    return totalFail(`gross_amount ${body.gross_amount} is not the sum of the lines (${total.toFixed(2)})`, [
+      "gross_amount",
+    ])
   return { ok: true }
 }
 
@@ -35,17 +38,21 @@ export function checkRefundAmounts(body: PartialRefundRequest): AmountCheck {
   if (!checked.ok) return checked
   if (lines.length > 0) {
     const total = sumOf(lines, (l) => l.gross_amount)
-    if (!total.eq(body.amount)) return totalFail(`amount ${body.amount} is not the sum of the lines (${total.toFixed(2)})`, ["amount"])
+    if (!total.eq(body.amount))
+      return totalFail(`amount ${body.amount} is not the sum of the lines (${total.toFixed(2)})`, ["amount"])
     const subtotals = checkTaxSubtotals(body.tax_subtotals, lines)
     if (!subtotals.ok) return subtotals
   }
   const subtotal = sumOf(body.tax_subtotals, (t) => bn(t.taxable_amount).plus(t.tax_amount))
-  if (!subtotal.eq(body.amount)) return totalFail(`tax_subtotals add up to ${subtotal.toFixed(2)}, not the amount ${body.amount}`, ["tax_subtotals"])
+  if (!subtotal.eq(body.amount))
+    return totalFail(`tax_subtotals add up to ${subtotal.toFixed(2)}, not the amount ${body.amount}`, ["tax_subtotals"])
   return { ok: true }
 }
 
 /** Bad arithmetic on an edit, a fulfilment or a refund: 400 with the failing code, loc inside the body. */
 export function assertAmounts(check: AmountCheck): void {
   if (check.ok) return
-  throw new ServiceError(400, check.code, check.message, null, [{ loc: ["body", ...check.loc], msg: check.message, type: "value_error" }])
+  throw new ServiceError(400, check.code, check.message, null, [
+    { loc: ["body", ...check.loc], msg: check.message, type: "value_error" },
+  ])
 }

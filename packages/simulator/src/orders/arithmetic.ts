@@ -14,32 +14,49 @@ export type AmountCheck = { ok: true } | { ok: false; code: AmountCode; message:
 const TOLERANCE = new BigNumber("0.02")
 
 const bn = (value: BigNumber.Value) => new BigNumber(value)
-const lineFail = (message: string, loc: Loc): AmountCheck => ({ ok: false, code: "INVALID_ORDER_LINE_ITEM_DATA_AMOUNT_MISMATCH", message, loc })
-const totalFail = (message: string, loc: Loc): AmountCheck => ({ ok: false, code: "INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH", message, loc })
+const lineFail = (message: string, loc: Loc): AmountCheck => ({
+  ok: false,
+  code: "INVALID_ORDER_LINE_ITEM_DATA_AMOUNT_MISMATCH",
+  message,
+  loc,
+})
+const totalFail = (message: string, loc: Loc): AmountCheck => ({
+  ok: false,
+  code: "INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH",
+  message,
+  loc,
+})
 
-type LineAmounts = Pick<LineItem, "quantity" | "unit_price" | "net_amount" | "tax_amount" | "gross_amount" | "discount_amount" | "tax_rate">
+type LineAmounts = Pick<
+  LineItem,
+  "quantity" | "unit_price" | "net_amount" | "tax_amount" | "gross_amount" | "discount_amount" | "tax_rate"
+>
 
 /** net = quantity x unit_price - discount (within 0.02); tax = net x rate (within 0.02); gross = net + tax exactly. */
 export function checkLine(line: LineAmounts, index: number): AmountCheck {
   const net = bn(line.net_amount)
-  const expectedNet = bn(line.quantity).times(line.unit_price).minus(line.discount_amount ?? "0")
+  const expectedNet = bn(line.quantity)
+    .times(line.unit_price)
+    .minus(line.discount_amount ?? "0")
   if (expectedNet.minus(net).abs().gt(TOLERANCE)) {
-    return lineFail(`line_items[${index}]: net_amount ${line.net_amount} is not quantity x unit_price - discount (${expectedNet.toFixed()})`, [
-      "line_items",
-      index,
-      "net_amount",
-    ])
+    return lineFail(
+      `line_items[${index}]: net_amount ${line.net_amount} is not quantity x unit_price - discount (${expectedNet.toFixed()})`,
+      ["line_items", index, "net_amount"],
+    )
   }
   const expectedTax = net.times(line.tax_rate)
   if (expectedTax.minus(line.tax_amount).abs().gt(TOLERANCE)) {
-    return lineFail(`line_items[${index}]: tax_amount ${line.tax_amount} is not net_amount x tax_rate (${expectedTax.toFixed()})`, [
-      "line_items",
-      index,
-      "tax_amount",
-    ])
+    return lineFail(
+      `line_items[${index}]: tax_amount ${line.tax_amount} is not net_amount x tax_rate (${expectedTax.toFixed()})`,
+      ["line_items", index, "tax_amount"],
+    )
   }
   if (!net.plus(line.tax_amount).eq(line.gross_amount)) {
-    return lineFail(`line_items[${index}]: gross_amount ${line.gross_amount} is not net_amount + tax_amount`, ["line_items", index, "gross_amount"])
+    return lineFail(`line_items[${index}]: gross_amount ${line.gross_amount} is not net_amount + tax_amount`, [
+      "line_items",
+      index,
+      "gross_amount",
+    ])
   }
   return { ok: true }
 }
@@ -52,7 +69,8 @@ export function checkLines(lines: LineAmounts[]): AmountCheck {
   return { ok: true }
 }
 
-const sumOf = <T>(items: T[], pick: (item: T) => BigNumber.Value) => items.reduce((acc, item) => acc.plus(pick(item)), bn(0))
+const sumOf = <T>(items: T[], pick: (item: T) => BigNumber.Value) =>
+  items.reduce((acc, item) => acc.plus(pick(item)), bn(0))
 
 /** One entry per distinct rate (by value), the sums of that rate's lines, lowest rate first. */
 export function taxSubtotalsOf(lines: Pick<LineItem, "tax_rate" | "net_amount" | "tax_amount">[]): TaxSubtotal[] {
@@ -68,7 +86,11 @@ export function taxSubtotalsOf(lines: Pick<LineItem, "tax_rate" | "net_amount" |
 }
 
 /** The given tax subtotals are exactly those of the lines (any order). */
-export function checkTaxSubtotals(given: TaxSubtotal[], lines: LineAmounts[], loc: Loc = ["tax_subtotals"]): AmountCheck {
+export function checkTaxSubtotals(
+  given: TaxSubtotal[],
+  lines: LineAmounts[],
+  loc: Loc = ["tax_subtotals"],
+): AmountCheck {
   const expected = taxSubtotalsOf(lines)
   const sorted = [...given].sort((a, b) => bn(a.tax_rate).comparedTo(b.tax_rate) ?? 0)
   if (sorted.length !== expected.length) {
@@ -77,11 +99,15 @@ export function checkTaxSubtotals(given: TaxSubtotal[], lines: LineAmounts[], lo
   for (let i = 0; i < expected.length; i++) {
     const g = sorted[i]
     const e = expected[i]
-    if (!bn(g.tax_rate).eq(e.tax_rate) || !bn(g.taxable_amount).eq(e.taxable_amount) || !bn(g.tax_amount).eq(e.tax_amount)) {
-      return totalFail(`tax_subtotals for rate ${e.tax_rate} must be taxable ${e.taxable_amount} and tax ${e.tax_amount}`, [
-        ...loc,
-        given.indexOf(g),
-      ])
+    if (
+      !bn(g.tax_rate).eq(e.tax_rate) ||
+      !bn(g.taxable_amount).eq(e.taxable_amount) ||
+      !bn(g.tax_amount).eq(e.tax_amount)
+    ) {
+      return totalFail(
+        `tax_subtotals for rate ${e.tax_rate} must be taxable ${e.taxable_amount} and tax ${e.tax_amount}`,
+        [...loc, given.indexOf(g)],
+      )
     }
   }
   return { ok: true }
@@ -103,12 +129,17 @@ export function checkTotals(body: Totals, at: Loc = []): AmountCheck {
   if (!lines.ok) return prefixed(lines)
   for (const field of ["gross_amount", "net_amount", "tax_amount"] as const) {
     const total = sumOf(body.line_items, (l) => l[field])
-    if (!total.eq(body[field])) return prefixed(totalFail(`${field} ${body[field]} is not the sum of the lines (${total.toFixed(2)})`, [field]))
+    if (!total.eq(body[field]))
+      return prefixed(totalFail(`${field} ${body[field]} is not the sum of the lines (${total.toFixed(2)})`, [field]))
   }
   if (body.discount_amount !== undefined) {
     const total = sumOf(body.line_items, (l) => l.discount_amount ?? "0")
     if (!total.eq(body.discount_amount)) {
-      return prefixed(totalFail(`discount_amount ${body.discount_amount} is not the sum of the lines (${total.toFixed(2)})`, ["discount_amount"]))
+      return prefixed(
+        totalFail(`discount_amount ${body.discount_amount} is not the sum of the lines (${total.toFixed(2)})`, [
+          "discount_amount",
+        ]),
+      )
     }
   }
   return prefixed(checkTaxSubtotals(body.tax_subtotals, body.line_items))

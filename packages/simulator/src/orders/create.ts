@@ -35,7 +35,12 @@ export function resolvedCompany(sent: BuyerCompany, company: CompanyRecord | und
   }
   if ("company_canonical_id" in sent) {
     // Unknown to the service (declined BUYER_NOT_FOUND): only the id is known.
-    return { country_prefix: "", organization_number: "", company_name: null, company_canonical_id: sent.company_canonical_id }
+    return {
+      country_prefix: "",
+      organization_number: "",
+      company_name: null,
+      company_canonical_id: sent.company_canonical_id,
+    }
   }
   return {
     country_prefix: sent.country_prefix,
@@ -45,7 +50,10 @@ export function resolvedCompany(sent: BuyerCompany, company: CompanyRecord | und
   }
 }
 
-function buyerOf(buyer: CreateOrderRequest["buyer"] | OrderIntentRequest["buyer"], company: CompanyRecord | undefined): OrderBuyer {
+function buyerOf(
+  buyer: CreateOrderRequest["buyer"] | OrderIntentRequest["buyer"],
+  company: CompanyRecord | undefined,
+): OrderBuyer {
   return {
     company: resolvedCompany(buyer.company, company),
     ...(buyer.representative && { representative: buyer.representative }),
@@ -54,13 +62,19 @@ function buyerOf(buyer: CreateOrderRequest["buyer"] | OrderIntentRequest["buyer"
 }
 
 /** An address as the answer carries it: an id, and region "" when none was sent. */
-export const answerAddress = (address: Address): AnswerAddress => ({ ...address, id: randomUUID(), region: address.region ?? "" })
+export const answerAddress = (address: Address): AnswerAddress => ({
+  ...address,
+  id: randomUUID(),
+  region: address.region ?? "",
+})
 
 /** An intent is a check, not a reservation: it decides exactly as a create would, and keeps nothing. */
 export function decideIntent(ctx: SimulatorContext, body: OrderIntentRequest): OrderIntent {
   const company = ctx.companies.resolve(body.buyer.company)
   const amounts = checkIntentAmounts(body)
-  const decision: Decision = amounts.ok ? decide(company, body.gross_amount) : { approved: false, decline_reason: amounts.code }
+  const decision: Decision = amounts.ok
+    ? decide(company, body.gross_amount)
+    : { approved: false, decline_reason: amounts.code }
   return {
     id: randomUUID(),
     approved: decision.approved,
@@ -98,19 +112,28 @@ export function extrasOf(body: EditOrderRequest | CreateOrderRequest, previous?:
 export function createOrder(ctx: SimulatorContext, merchant: MerchantState, body: CreateOrderRequest): OrderRecord {
   const holder = merchant.orders.holderOf(body.merchant_order_id)
   if (holder) {
-    throw invalidState(`merchant_order_id ${body.merchant_order_id} is already used by order ${holder.order.id}`, holder.order.id)
+    throw invalidState(
+      `merchant_order_id ${body.merchant_order_id} is already used by order ${holder.order.id}`,
+      holder.order.id,
+    )
   }
   // Minimal profile: a tracking_id links an intent of this merchant, or the create is refused (400, nothing kept).
   if (ctx.profile.name === "minimal" && body.tracking_id != null && !merchant.orders.hasIntent(body.tracking_id)) {
     throw schemaError(`tracking_id ${body.tracking_id} is not the tracking_id of an order intent of this merchant`, [
-      { loc: ["body", "tracking_id"], msg: "no order intent of this merchant has this tracking_id", type: "value_error" },
+      {
+        loc: ["body", "tracking_id"],
+        msg: "no order intent of this merchant has this tracking_id",
+        type: "value_error",
+      },
     ])
   }
   const tradeAccount = body.buyer.trade_account
   const verifiedUser = !!tradeAccount && isVerifiedTradeAccountUser(ctx, merchant, tradeAccount)
   const company = ctx.companies.resolve(body.buyer.company)
   const amounts = checkTotals(body)
-  const decision: Decision = amounts.ok ? decide(company, body.gross_amount) : { approved: false, decline_reason: amounts.code }
+  const decision: Decision = amounts.ok
+    ? decide(company, body.gross_amount)
+    : { approved: false, decline_reason: amounts.code }
   // The service may add verification steps for certain orders (profile.ts StepUpRule; the full profile has none unless set).
   const oneClick = decision.approved && verifiedUser && !steppedUp(ctx.profile, merchant.id, body)
   const id = randomUUID()

@@ -14,7 +14,7 @@ export function emitOrderEvent(
   merchant: MerchantState,
   record: OrderRecord,
   type: OrderEventType,
-  extra: Partial<RefundEventData> & { decline_reason?: string | null } = {}
+  extra: Partial<RefundEventData> & { decline_reason?: string | null } = {},
 ) {
   const { order } = record
   return ctx.webhooks.emit(merchant, type, {

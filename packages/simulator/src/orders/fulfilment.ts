@@ -24,7 +24,12 @@ export const unfulfilledGross = (record: OrderRecord) =>
  * answer always names the fulfilment just made (`fulfilled_order`, required by the published
  * FulfillOrderResponseSchema) and the order while something remains (`remained_order`, else null).
  */
-export function fulfilOrder(ctx: SimulatorContext, merchant: MerchantState, record: OrderRecord, body: FulfilRequest | undefined): FulfilAnswer {
+export function fulfilOrder(
+  ctx: SimulatorContext,
+  merchant: MerchantState,
+  record: OrderRecord,
+  body: FulfilRequest | undefined,
+): FulfilAnswer {
   expireIfDue(ctx, merchant, record)
   const { order } = record
   if (order.state !== "CONFIRMED" && order.state !== "FULFILLING") {
@@ -41,7 +46,9 @@ export function fulfilOrder(ctx: SimulatorContext, merchant: MerchantState, reco
       ])
     }
     if (bn(partial.gross_amount).gt(remaining)) {
-      throw invalidState(`The fulfilment (${partial.gross_amount}) is more than what remains to fulfil (${remaining.toFixed(2)})`)
+      throw invalidState(
+        `The fulfilment (${partial.gross_amount}) is more than what remains to fulfil (${remaining.toFixed(2)})`,
+      )
     }
     part = partial
   } else {

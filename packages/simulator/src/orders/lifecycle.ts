@@ -20,7 +20,12 @@ function setState(ctx: SimulatorContext, merchant: MerchantState, record: OrderR
 }
 
 /** An approved order left UNVERIFIED for unverifiedTtlMs is cancelled (order.cancelled). Checked on every read. */
-export function expireIfDue(ctx: SimulatorContext, merchant: MerchantState, record: OrderRecord, force = false): boolean {
+export function expireIfDue(
+  ctx: SimulatorContext,
+  merchant: MerchantState,
+  record: OrderRecord,
+  force = false,
+): boolean {
   if (!awaitsBuyer(record.order)) return false
   if (!force && ctx.clock.nowMs() - record.createdAtMs < ctx.unverifiedTtlMs) return false
   record.verification = "expired"
@@ -47,9 +52,15 @@ export function sweepExpired(ctx: SimulatorContext, force = false): number {
  * reject → CANCELLED (order.rejected), to merchant_order_verification_failed_url,
  * else merchant_cancel_order_url, else merchant_confirmation_url.
  */
-export function decideVerification(ctx: SimulatorContext, merchant: MerchantState, record: OrderRecord, approve: boolean) {
+export function decideVerification(
+  ctx: SimulatorContext,
+  merchant: MerchantState,
+  record: OrderRecord,
+  approve: boolean,
+) {
   expireIfDue(ctx, merchant, record)
-  if (!awaitsBuyer(record.order)) throw invalidState(`Order ${record.order.id} is not waiting for verification (state ${record.order.state})`)
+  if (!awaitsBuyer(record.order))
+    throw invalidState(`Order ${record.order.id} is not waiting for verification (state ${record.order.state})`)
   const urls = record.order.merchant_urls
   if (approve) {
     record.verification = "approved"
@@ -60,14 +71,16 @@ export function decideVerification(ctx: SimulatorContext, merchant: MerchantStat
   record.verification = "rejected"
   setState(ctx, merchant, record, "CANCELLED")
   emitOrderEvent(ctx, merchant, record, "order.rejected.v1", { decline_reason: record.order.decline_reason })
-  const redirect_url = urls.merchant_order_verification_failed_url ?? urls.merchant_cancel_order_url ?? urls.merchant_confirmation_url
+  const redirect_url =
+    urls.merchant_order_verification_failed_url ?? urls.merchant_cancel_order_url ?? urls.merchant_confirmation_url
   return { order: record.order, redirect_url }
 }
 
 /** VERIFIED → CONFIRMED; 409 from any other state. No event (none exists for it). */
 export function confirmOrder(ctx: SimulatorContext, merchant: MerchantState, record: OrderRecord): Order {
   expireIfDue(ctx, merchant, record)
-  if (record.order.state !== "VERIFIED") throw invalidState(`Only a VERIFIED order can be confirmed (state ${record.order.state})`)
+  if (record.order.state !== "VERIFIED")
+    throw invalidState(`Only a VERIFIED order can be confirmed (state ${record.order.state})`)
   setState(ctx, merchant, record, "CONFIRMED")
   return record.order
 }
@@ -77,7 +90,8 @@ export function cancelOrder(ctx: SimulatorContext, merchant: MerchantState, reco
   expireIfDue(ctx, merchant, record)
   const { state } = record.order
   if (state === "CANCELLED") return 202
-  if (state === "FULFILLED" || state === "REFUNDED") throw invalidState(`The order is ${state} and can no longer be cancelled`)
+  if (state === "FULFILLED" || state === "REFUNDED")
+    throw invalidState(`The order is ${state} and can no longer be cancelled`)
   setState(ctx, merchant, record, "CANCELLED")
   emitOrderEvent(ctx, merchant, record, "order.cancelled.v1")
   return 200
@@ -90,11 +104,17 @@ export function cancelOrder(ctx: SimulatorContext, merchant: MerchantState, reco
  * error_details). A `merchant_order_id` replaces the order's (409 when another
  * live order holds it). Optional fields left out keep their value.
  */
-export function editOrder(ctx: SimulatorContext, merchant: MerchantState, record: OrderRecord, body: EditOrderRequest): Order {
+export function editOrder(
+  ctx: SimulatorContext,
+  merchant: MerchantState,
+  record: OrderRecord,
+  body: EditOrderRequest,
+): Order {
   expireIfDue(ctx, merchant, record)
   const { order } = record
   if (order.status !== "APPROVED") throw invalidState("A declined order cannot be edited")
-  if (!EDITABLE.includes(order.state)) throw invalidState(`The order is ${order.state}: edits are allowed until fulfilment starts`)
+  if (!EDITABLE.includes(order.state))
+    throw invalidState(`The order is ${order.state}: edits are allowed until fulfilment starts`)
   if (body.currency !== order.currency) {
     throw schemaError("The currency of an order cannot change", [
       { loc: ["body", "currency"], msg: `must be ${order.currency}`, type: "value_error" },
@@ -104,11 +124,16 @@ export function editOrder(ctx: SimulatorContext, merchant: MerchantState, record
   const renamed = body.merchant_order_id !== undefined && body.merchant_order_id !== order.merchant_order_id
   if (renamed) {
     const holder = merchant.orders.holderOf(body.merchant_order_id!)
-    if (holder) throw invalidState(`merchant_order_id ${body.merchant_order_id} is already used by order ${holder.order.id}`, holder.order.id)
+    if (holder)
+      throw invalidState(
+        `merchant_order_id ${body.merchant_order_id} is already used by order ${holder.order.id}`,
+        holder.order.id,
+      )
   }
   if (bn(body.gross_amount).gt(order.gross_amount)) {
     const decision = decide(record.company, body.gross_amount)
-    if (!decision.approved) throw invalidState(`The edit is declined: ${decision.decline_reason}`, decision.decline_reason)
+    if (!decision.approved)
+      throw invalidState(`The edit is declined: ${decision.decline_reason}`, decision.decline_reason)
   }
   if (renamed) merchant.orders.rename(record, body.merchant_order_id!)
   Object.assign(order, {

@@ -29,7 +29,7 @@ export function refundOrder(
   ctx: SimulatorContext,
   merchant: MerchantState,
   record: OrderRecord,
-  given: PartialRefundRequest | FullRefundRequest | undefined
+  given: PartialRefundRequest | FullRefundRequest | undefined,
 ): RefundAnswer {
   expireIfDue(ctx, merchant, record)
   const { order } = record
@@ -45,10 +45,14 @@ export function refundOrder(
   let subtotals: TaxSubtotal[]
   if (body) {
     if (body.currency !== order.currency) {
-      throw schemaError("The refund's currency is not the order's", [{ loc: ["body", "currency"], msg: `must be ${order.currency}`, type: "value_error" }])
+      throw schemaError("The refund's currency is not the order's", [
+        { loc: ["body", "currency"], msg: `must be ${order.currency}`, type: "value_error" },
+      ])
     }
     if (!bn(body.amount).gt(0)) {
-      throw schemaError("A refund must be more than zero", [{ loc: ["body", "amount"], msg: "must be more than 0.00", type: "value_error" }])
+      throw schemaError("A refund must be more than zero", [
+        { loc: ["body", "amount"], msg: "must be more than 0.00", type: "value_error" },
+      ])
     }
     assertAmounts(checkRefundAmounts(body))
     if (bn(body.amount).gt(refundable)) {
@@ -58,8 +62,12 @@ export function refundOrder(
     tax = money(sumOf(body.tax_subtotals, (t) => t.tax_amount))
     subtotals = body.tax_subtotals
   } else {
-    net = money(sumOf(record.invoices, (i) => i.net_amount ?? 0).minus(sumOf(record.creditNotes, (c) => c.net_amount ?? 0)))
-    tax = money(sumOf(record.invoices, (i) => i.tax_amount ?? 0).minus(sumOf(record.creditNotes, (c) => c.tax_amount ?? 0)))
+    net = money(
+      sumOf(record.invoices, (i) => i.net_amount ?? 0).minus(sumOf(record.creditNotes, (c) => c.net_amount ?? 0)),
+    )
+    tax = money(
+      sumOf(record.invoices, (i) => i.tax_amount ?? 0).minus(sumOf(record.creditNotes, (c) => c.tax_amount ?? 0)),
+    )
     subtotals = remainingSubtotals(record)
   }
   const amount = body?.amount ?? money(refundable)
@@ -113,7 +121,9 @@ export function refundOrder(
 /** Per rate, what was invoiced less what was credited: the subtotals of a refund of everything left. */
 function remainingSubtotals(record: OrderRecord): TaxSubtotal[] {
   const invoiced = taxSubtotalsOf(record.invoices.flatMap((i) => i.line_items ?? []))
-  const credited = new Map(taxSubtotalsOf(record.creditNotes.flatMap((c) => c.line_items ?? [])).map((t) => [t.tax_rate, t]))
+  const credited = new Map(
+    taxSubtotalsOf(record.creditNotes.flatMap((c) => c.line_items ?? [])).map((t) => [t.tax_rate, t]),
+  )
   return invoiced
     .map((t) => ({
       tax_rate: t.tax_rate,

@@ -47,7 +47,9 @@ function matchedLines(record: OrderRecord): LineItem[] {
 
 /** Fallback when fulfilled lines do not match the order's: one line per tax rate with what remains at that rate. */
 function linesPerRate(record: OrderRecord): LineItem[] {
-  const fulfilled = new Map(taxSubtotalsOf(record.invoices.flatMap((i) => i.line_items ?? [])).map((t) => [t.tax_rate, t]))
+  const fulfilled = new Map(
+    taxSubtotalsOf(record.invoices.flatMap((i) => i.line_items ?? [])).map((t) => [t.tax_rate, t]),
+  )
   return taxSubtotalsOf(record.order.line_items).flatMap((total) => {
     const net = bn(total.taxable_amount).minus(fulfilled.get(total.tax_rate)?.taxable_amount ?? 0)
     const tax = bn(total.tax_amount).minus(fulfilled.get(total.tax_rate)?.tax_amount ?? 0)

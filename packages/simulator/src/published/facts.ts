@@ -31,7 +31,10 @@ function packageDir(): string {
 }
 
 function publishedFactsPath(): string {
-  return process.env.TRADE_CREDIT_PUBLISHED_FACTS || path.resolve(packageDir(), "..", "..", "conformance", "published-facts.json")
+  return (
+    process.env.TRADE_CREDIT_PUBLISHED_FACTS ||
+    path.resolve(packageDir(), "..", "..", "conformance", "published-facts.json")
+  )
 }
 
 let cached: PublishedFacts | undefined
@@ -50,6 +53,6 @@ export function loadPublishedFacts(): PublishedFacts {
   // (src/__tests__/independence.spec.ts): the facts file is made from them (conformance/).
   throw new Error(
     `the minimal profile needs the service's published documents as JSON: ${json} does not exist ` +
-      `(set TRADE_CREDIT_PUBLISHED_FACTS; scripts/published-facts.mjs makes it from the YAML documents)`
+      `(set TRADE_CREDIT_PUBLISHED_FACTS; scripts/published-facts.mjs makes it from the YAML documents)`,
   )
 }

@@ -13,7 +13,11 @@ const SEED_RENAMES: { method: string; pattern: RegExp; to: string | null }[] = [
   { method: "post", pattern: /^\/repay\/v1\/preview$/, to: "/repay/v1/plan/preview" },
   { method: "get", pattern: /^\/repay\/v1\/status$/, to: "/repay/v1/plan/{repayment_plan_id}/status" },
   { method: "put", pattern: /^\/repay\/v1\/fulfilment$/, to: "/repay/v1/plan/{repayment_plan_id}/fulfilment" },
-  { method: "*", pattern: /^\/proposal\/returning-buyer\/verification$/, to: "/registry/v1/proposal/returning-buyer/verification" },
+  {
+    method: "*",
+    pattern: /^\/proposal\/returning-buyer\/verification$/,
+    to: "/registry/v1/proposal/returning-buyer/verification",
+  },
   { method: "*", pattern: /^\/proposal\/returning-buyer\/matches\/.+$/, to: null },
   { method: "*", pattern: /^\/gdpr\/v1\/.*$/, to: null },
   { method: "post", pattern: /^\/repay\/v1\/credit$/, to: null },
@@ -31,7 +35,13 @@ const METHODS = ["get", "put", "post", "delete", "patch"]
 type Template = { method: string; path: string; regex: RegExp; params: number; spec: Record<string, any> }
 type Loaded = { file: string; base: string; doc: Document; shaper: Shaper; templates: Template[] }
 
-export type PublishedOperation = { document: string; path: string; spec: Record<string, any>; shaper: Shaper; doc: Document }
+export type PublishedOperation = {
+  document: string
+  path: string
+  spec: Record<string, any>
+  shaper: Shaper
+  doc: Document
+}
 export type PublishedEvent = { document: string; type: string; schemaRef: string; shaper: Shaper }
 
 const templateRegex = (template: string) =>
@@ -41,7 +51,7 @@ const templateRegex = (template: string) =>
         .split(/(\{[^}]+\})/)
         .map((part) => (part.startsWith("{") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
         .join("") +
-      "$"
+      "$",
   )
 
 const serverBase = (doc: Document): string => {
@@ -58,7 +68,14 @@ export class PublishedIndex {
       const templates: Template[] = []
       for (const [path, item] of Object.entries<Record<string, any>>(doc.paths ?? {})) {
         for (const method of METHODS) {
-          if (item[method]) templates.push({ method, path, regex: templateRegex(path), params: (path.match(/\{/g) ?? []).length, spec: item[method] })
+          if (item[method])
+            templates.push({
+              method,
+              path,
+              regex: templateRegex(path),
+              params: (path.match(/\{/g) ?? []).length,
+              spec: item[method],
+            })
         }
       }
       // A literal segment beats a parameter (`/merchant-order-id/{id}` before `/{order_id}`).
@@ -69,8 +86,10 @@ export class PublishedIndex {
       for (const item of Object.values<Record<string, any>>(document.doc.webhooks ?? {})) {
         const ref: string | undefined = item.post?.requestBody?.content?.["application/json"]?.schema?.$ref
         if (!ref?.startsWith("#/components/schemas/")) continue
-        const type = document.doc.components?.schemas?.[ref.slice("#/components/schemas/".length)]?.properties?.type?.const
-        if (typeof type === "string") this.events.set(type, { document: document.file, type, schemaRef: ref, shaper: document.shaper })
+        const type =
+          document.doc.components?.schemas?.[ref.slice("#/components/schemas/".length)]?.properties?.type?.const
+        if (typeof type === "string")
+          this.events.set(type, { document: document.file, type, schemaRef: ref, shaper: document.shaper })
       }
     }
   }
@@ -91,7 +110,14 @@ export class PublishedIndex {
       if (document.base && !target.startsWith(document.base + "/")) continue
       const relative = document.base ? target.slice(document.base.length) : target
       const found = document.templates.find((t) => t.method === m && t.regex.test(relative))
-      if (found) return { document: document.file, path: found.path, spec: found.spec, shaper: document.shaper, doc: document.doc }
+      if (found)
+        return {
+          document: document.file,
+          path: found.path,
+          spec: found.spec,
+          shaper: document.shaper,
+          doc: document.doc,
+        }
       if (document.base) return null
     }
     return null
@@ -107,12 +133,15 @@ export class PublishedIndex {
     if (!key) return undefined
     const content: Record<string, any> | undefined = responses[key].content
     const media = content && Object.keys(content).find((c) => c === "application/json" || c.endsWith("+json"))
-    return media ? content![media].schema ?? {} : null
+    return media ? (content![media].schema ?? {}) : null
   }
 
   /** Whether the operation's document has the `{description, code}` Error schema (repay-api, company-api). */
   hasDescriptionErrors(operation: PublishedOperation): boolean {
-    return Array.isArray(operation.doc.components?.schemas?.Error?.required) && operation.doc.components.schemas.Error.required.includes("description")
+    return (
+      Array.isArray(operation.doc.components?.schemas?.Error?.required) &&
+      operation.doc.components.schemas.Error.required.includes("description")
+    )
   }
 
   /** The published event a seed, contract or published type names, or null (the contract's own events). */

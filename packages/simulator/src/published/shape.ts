@@ -11,7 +11,10 @@ export type Document = Record<string, any>
 /** The marker fields the minimal profile adds (a reader must ignore fields it does not know). */
 export const EXTRA_FIELD = "x_sim_extra"
 export const NESTED_EXTRA_FIELD = "x_sim_unknown"
-const EXTRA_VALUE = { added_by: "trade-credit-simulator (profile minimal)", nested: { [NESTED_EXTRA_FIELD]: true, level: 2 } }
+const EXTRA_VALUE = {
+  added_by: "trade-credit-simulator (profile minimal)",
+  nested: { [NESTED_EXTRA_FIELD]: true, level: 2 },
+}
 
 /**
  * What the seed promises beyond the published `required`, by published schema name: kept with their value (never
@@ -68,10 +71,11 @@ export class Shaper {
       const ref: string = current.$ref
       if (!ref.startsWith("#/")) break
       name = ref.startsWith("#/components/schemas/") ? ref.slice("#/components/schemas/".length) : name
-      current = ref
-        .slice(2)
-        .split("/")
-        .reduce((node: any, key: string) => node?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], this.doc) ?? {}
+      current =
+        ref
+          .slice(2)
+          .split("/")
+          .reduce((node: any, key: string) => node?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], this.doc) ?? {}
     }
     return { schema: current, name }
   }
@@ -81,7 +85,8 @@ export class Shaper {
     const { schema: s } = this.resolve(schema)
     if (s.type === "null" || (Array.isArray(s.type) && s.type.includes("null"))) return true
     if (s.const === null || (Array.isArray(s.enum) && s.enum.includes(null))) return true
-    for (const key of ["anyOf", "oneOf"]) if (Array.isArray(s[key]) && s[key].some((b: Schema) => this.nullable(b))) return true
+    for (const key of ["anyOf", "oneOf"])
+      if (Array.isArray(s[key]) && s[key].some((b: Schema) => this.nullable(b))) return true
     if (Array.isArray(s.allOf) && s.allOf.length > 0 && s.allOf.every((b: Schema) => this.nullable(b))) return true
     return false
   }
@@ -92,12 +97,21 @@ export class Shaper {
     if (depth > 8) return true
     if ("const" in s) return JSON.stringify(s.const) === JSON.stringify(value)
     if (Array.isArray(s.enum)) return s.enum.some((e: unknown) => JSON.stringify(e) === JSON.stringify(value))
-    if (Array.isArray(s.anyOf) || Array.isArray(s.oneOf)) return [...(s.anyOf ?? []), ...(s.oneOf ?? [])].some((b: Schema) => this.fits(b, value, depth + 1))
+    if (Array.isArray(s.anyOf) || Array.isArray(s.oneOf))
+      return [...(s.anyOf ?? []), ...(s.oneOf ?? [])].some((b: Schema) => this.fits(b, value, depth + 1))
     if (Array.isArray(s.allOf)) return s.allOf.every((b: Schema) => this.fits(b, value, depth + 1))
     const types: string[] = s.type === undefined ? [] : Array.isArray(s.type) ? s.type : [s.type]
     if (types.length) {
       const kind =
-        value === null ? "null" : Array.isArray(value) ? "array" : typeof value === "number" ? (Number.isInteger(value) ? "integer" : "number") : typeof value
+        value === null
+          ? "null"
+          : Array.isArray(value)
+            ? "array"
+            : typeof value === "number"
+              ? Number.isInteger(value)
+                ? "integer"
+                : "number"
+              : typeof value
       const ok = types.some((t) => t === kind || (t === "number" && kind === "integer"))
       if (!ok) return false
     }
@@ -106,7 +120,8 @@ export class Shaper {
       if ((s.required ?? []).some((k: string) => !(k in object))) return false
       for (const [k, p] of Object.entries<Schema>(s.properties ?? {})) {
         const { schema: ps } = this.resolve(p)
-        if (k in object && ("const" in ps || Array.isArray(ps.enum)) && !this.fits(ps, object[k], depth + 1)) return false
+        if (k in object && ("const" in ps || Array.isArray(ps.enum)) && !this.fits(ps, object[k], depth + 1))
+          return false
       }
     }
     return true
@@ -117,7 +132,13 @@ export class Shaper {
     return this.walk(schema, value, 0, options.extras !== false)
   }
 
-  private walk(schema: Schema | undefined, value: unknown, depth: number, extras: boolean, name?: string | null): unknown {
+  private walk(
+    schema: Schema | undefined,
+    value: unknown,
+    depth: number,
+    extras: boolean,
+    name?: string | null,
+  ): unknown {
     const resolved = this.resolve(schema)
     const s = resolved.schema
     const schemaName = resolved.name ?? name ?? null
@@ -154,7 +175,9 @@ export class Shaper {
     if (typeof value !== "object") return value
     const object = value as Record<string, unknown>
     const properties: Record<string, Schema> = s.properties ?? {}
-    const promised = new Set(schemaName ? [...(SEED_PROMISES[schemaName] ?? []), ...(CONTRACT_KEPT[schemaName] ?? [])] : [])
+    const promised = new Set(
+      schemaName ? [...(SEED_PROMISES[schemaName] ?? []), ...(CONTRACT_KEPT[schemaName] ?? [])] : [],
+    )
     if (!s.properties && !s.required) {
       // A map (additionalProperties a schema) keeps its entries; an object the document says nothing about keeps
       // only what the seed promises (often nothing: `{}`).

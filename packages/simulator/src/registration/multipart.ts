@@ -60,7 +60,11 @@ export function multipartBody(req: Request, res: Response, next: NextFunction): 
         if (file && typeof file !== "string") {
           const data = Buffer.from(await file.arrayBuffer())
           if (data.length > EVIDENCE_MAX_BYTES) return sendError(res, tooLarge())
-          const upload: MultipartUpload = { fileName: file.name || "file", contentType: (file.type || "").toLowerCase(), data }
+          const upload: MultipartUpload = {
+            fileName: file.name || "file",
+            contentType: (file.type || "").toLowerCase(),
+            data,
+          }
           res.locals.upload = upload
           req.body = {
             file: {

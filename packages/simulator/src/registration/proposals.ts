@@ -47,7 +47,8 @@ export function ruleDecision(tradingName: string): Decision {
  */
 export function proposalOf(merchant: MerchantState, id: string, buyerReference?: string | null): ProposalRecord {
   const record = merchant.registration.proposals.get(id)
-  if (!record || (buyerReference !== undefined && record.buyerReference !== buyerReference)) throw notFound(`Proposal ${id}`)
+  if (!record || (buyerReference !== undefined && record.buyerReference !== buyerReference))
+    throw notFound(`Proposal ${id}`)
   return record
 }
 
@@ -55,7 +56,7 @@ export function createProposal(
   ctx: SimulatorContext,
   merchant: MerchantState,
   body: ProposalCreateBody,
-  buyerReference: string | null
+  buyerReference: string | null,
 ): ProposalRecord {
   const now = ctx.clock.iso()
   const business = body.proposed_business
@@ -128,7 +129,8 @@ export function addEvidence(ctx: SimulatorContext, record: ProposalRecord, uploa
  */
 export function submitProposal(ctx: SimulatorContext, record: ProposalRecord): SubmissionAnswer {
   const { status, id } = record.proposal
-  if (status !== "DRAFT") throw invalidState(`Only a DRAFT proposal can be submitted; proposal ${id} is ${status}`, status)
+  if (status !== "DRAFT")
+    throw invalidState(`Only a DRAFT proposal can be submitted; proposal ${id} is ${status}`, status)
   record.proposal.status = "SUBMITTED"
   record.submittedAt = ctx.clock.iso()
   const delay = ctx.registration.decisionDelayMs
@@ -141,7 +143,10 @@ export function submitProposal(ctx: SimulatorContext, record: ProposalRecord): S
 export function withdrawProposal(ctx: SimulatorContext, record: ProposalRecord): Proposal {
   const { status, id } = record.proposal
   if (status !== "SUBMITTED" && status !== "IN_REVIEW") {
-    throw invalidState(`A proposal can only be withdrawn while SUBMITTED or IN_REVIEW; proposal ${id} is ${status}`, status)
+    throw invalidState(
+      `A proposal can only be withdrawn while SUBMITTED or IN_REVIEW; proposal ${id} is ${status}`,
+      status,
+    )
   }
   record.proposal.status = "WITHDRAWN"
   record.decisionDueAtMs = null
@@ -200,7 +205,11 @@ function accept(ctx: SimulatorContext, merchant: MerchantState, record: Proposal
   })
   // Redaction comes after this, so the proprietor is still there.
   const proprietor = business.proprietor_details!
-  const company = { company_name: enrolled.trading_name, country_code: country, organization_number: organizationNumber }
+  const company = {
+    company_name: enrolled.trading_name,
+    country_code: country,
+    organization_number: organizationNumber,
+  }
   merchant.registration.enrolledBuyers.push({
     email: (proprietor.email ?? business.email).trim().toLowerCase(),
     business: company,
@@ -234,7 +243,11 @@ function accept(ctx: SimulatorContext, merchant: MerchantState, record: Proposal
     })
   }
   redact(record)
-  ctx.webhooks.emit(merchant, ENROLLMENT_APPROVED_EVENT, { proposal_id: record.proposal.id, merchant_id: merchant.merchantId, ...company })
+  ctx.webhooks.emit(merchant, ENROLLMENT_APPROVED_EVENT, {
+    proposal_id: record.proposal.id,
+    merchant_id: merchant.merchantId,
+    ...company,
+  })
 }
 
 /**
@@ -246,7 +259,7 @@ export function decideProposal(
   merchant: MerchantState,
   record: ProposalRecord,
   decision: Decision,
-  by: "rules" | "control"
+  by: "rules" | "control",
 ): Proposal {
   const { status, id } = record.proposal
   const allowed = decision === "IN_REVIEW" ? status === "SUBMITTED" : status === "SUBMITTED" || status === "IN_REVIEW"
@@ -260,7 +273,11 @@ export function decideProposal(
   if (decision === "ACCEPTED") accept(ctx, merchant, record)
   else {
     redact(record)
-    ctx.webhooks.emit(merchant, ENROLLMENT_DECLINED_EVENT, { proposal_id: id, merchant_id: merchant.merchantId, rejection_reason: DECLINE_REASON })
+    ctx.webhooks.emit(merchant, ENROLLMENT_DECLINED_EVENT, {
+      proposal_id: id,
+      merchant_id: merchant.merchantId,
+      rejection_reason: DECLINE_REASON,
+    })
   }
   return record.proposal
 }
@@ -270,7 +287,8 @@ export function sweepMerchantRegistration(ctx: SimulatorContext, merchant: Merch
   const now = ctx.clock.nowMs()
   let moved = 0
   for (const record of merchant.registration.proposals.values()) {
-    if (record.proposal.status !== "SUBMITTED" || record.decisionDueAtMs === null || record.decisionDueAtMs > now) continue
+    if (record.proposal.status !== "SUBMITTED" || record.decisionDueAtMs === null || record.decisionDueAtMs > now)
+      continue
     decideProposal(ctx, merchant, record, ruleDecision(record.proposal.proposed_business.trading_name), "rules")
     moved++
   }

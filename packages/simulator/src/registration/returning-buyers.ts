@@ -57,9 +57,16 @@ function assertNotLocked(ctx: SimulatorContext, record: VerificationRecord | und
     return
   }
   const seconds = Math.ceil(left / 1000)
-  throw new ServiceError(429, "RATE_LIMITED", `Too many wrong codes for this email: try again in ${seconds} seconds`, null, null, {
-    "Retry-After": String(seconds),
-  })
+  throw new ServiceError(
+    429,
+    "RATE_LIMITED",
+    `Too many wrong codes for this email: try again in ${seconds} seconds`,
+    null,
+    null,
+    {
+      "Retry-After": String(seconds),
+    },
+  )
 }
 
 /** POST /proposal/returning-buyer/verification: a new code "sent" (201), or 404 when no business is linked. */
@@ -89,7 +96,7 @@ export function checkCode(
   ctx: SimulatorContext,
   merchant: MerchantState,
   email: string,
-  code: string
+  code: string,
 ): ReturningBuyerResult & { email: string } {
   const key = normalize(email)
   const record = merchant.registration.verifications.get(key)

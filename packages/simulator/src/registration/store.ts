@@ -85,7 +85,13 @@ export class RegistrationStore {
     let changed = 0
     for (const record of this.autofill.values()) {
       if (record.buyer.email?.toLowerCase() !== wanted) continue
-      record.buyer = { ...record.buyer, first_name: placeholder, last_name: placeholder, email: null, phone_number: null }
+      record.buyer = {
+        ...record.buyer,
+        first_name: placeholder,
+        last_name: placeholder,
+        email: null,
+        phone_number: null,
+      }
       changed++
     }
     for (const record of this.proposals.values()) {

@@ -23,7 +23,7 @@ export function issueToken(
   kind: TokenKind,
   capabilities: Capability[],
   buyerReference: string | null,
-  email: string | null = null
+  email: string | null = null,
 ): DelegationRecord {
   const now = ctx.clock.nowMs()
   for (const [token, record] of merchant.registration.tokens) {
@@ -55,7 +55,10 @@ export function tokenOf(req: Request): string | undefined {
   return undefined
 }
 
-export function findToken(merchants: MerchantRegistry, token: string): { merchant: MerchantState; record: DelegationRecord } | undefined {
+export function findToken(
+  merchants: MerchantRegistry,
+  token: string,
+): { merchant: MerchantState; record: DelegationRecord } | undefined {
   for (const merchant of merchants.list()) {
     const record = merchant.registration.tokens.get(token)
     if (record) return { merchant, record }
@@ -78,7 +81,11 @@ export function delegationOf(res: Response): DelegationRecord | null {
  * Checks what the call may do: an API-key call may do anything; a token call
  * needs an unexpired token (401) that grants `capability` (403 FORBIDDEN).
  */
-export function requireCapability(ctx: SimulatorContext, res: Response, capability: Capability | "api_key"): DelegationRecord | null {
+export function requireCapability(
+  ctx: SimulatorContext,
+  res: Response,
+  capability: Capability | "api_key",
+): DelegationRecord | null {
   const record = delegationOf(res)
   if (!record) return null
   if (record.expiresAtMs <= ctx.clock.nowMs()) throw unauthorized("The delegation token has expired")
@@ -96,5 +103,7 @@ const TOKEN_PARAMS = new Set([...TOKEN_QUERY_NAMES, "authToken", "autofillToken"
 
 /** A copy of a query with its delegation tokens replaced, for the request log. */
 export function redactTokens(query: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(query).map(([name, value]) => [name, TOKEN_PARAMS.has(name) ? "[token]" : value]))
+  return Object.fromEntries(
+    Object.entries(query).map(([name, value]) => [name, TOKEN_PARAMS.has(name) ? "[token]" : value]),
+  )
 }

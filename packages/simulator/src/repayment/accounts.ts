@@ -27,7 +27,10 @@ export function createAccount(ctx: SimulatorContext, merchant: MerchantState, bo
   const reference = body.merchant_account_reference
   const holder = reference ? merchant.repayment.accountByMerchantReference(reference) : undefined
   if (holder) {
-    throw invalidState(`merchant_account_reference ${reference} is already used by account ${holder.account.id}`, holder.account.id)
+    throw invalidState(
+      `merchant_account_reference ${reference} is already used by account ${holder.account.id}`,
+      holder.account.id,
+    )
   }
   const now = ctx.clock.iso()
   const account = { id: newRepaymentUuid(), ...body, invoice_cc_emails: body.invoice_cc_emails ?? [] }
@@ -42,7 +45,12 @@ export function createAccount(ctx: SimulatorContext, merchant: MerchantState, bo
  * address, the copies and `due_in_days` only when sent. The company's
  * country_code and national_identifier are not part of the body: they never change.
  */
-export function updateAccount(ctx: SimulatorContext, merchant: MerchantState, id: string, body: AccountUpdate): AccountRecord {
+export function updateAccount(
+  ctx: SimulatorContext,
+  merchant: MerchantState,
+  id: string,
+  body: AccountUpdate,
+): AccountRecord {
   const record = accountOf(merchant, id)
   const current = record.account
   record.account = {

@@ -24,7 +24,11 @@ function checkTotals(body: Totals, ctx: Issues) {
   const seen = new Set<string>()
   body.tax_subtotals.forEach((t, i) => {
     if (seen.has(rateKey(t.tax_rate))) {
-      ctx.addIssue({ code: "custom", path: ["tax_subtotals", i, "tax_rate"], message: `rate ${t.tax_rate} is listed twice` })
+      ctx.addIssue({
+        code: "custom",
+        path: ["tax_subtotals", i, "tax_rate"],
+        message: `rate ${t.tax_rate} is listed twice`,
+      })
     }
     seen.add(rateKey(t.tax_rate))
   })
@@ -83,7 +87,11 @@ function checkLines(body: z.infer<typeof PlanCreate>, ctx: Issues) {
   }
   body.tax_subtotals.forEach((t, i) => {
     if (!byRate.has(rateKey(t.tax_rate))) {
-      ctx.addIssue({ code: "custom", path: ["tax_subtotals", i, "tax_rate"], message: `no line item has rate ${t.tax_rate}` })
+      ctx.addIssue({
+        code: "custom",
+        path: ["tax_subtotals", i, "tax_rate"],
+        message: `no line item has rate ${t.tax_rate}`,
+      })
     }
   })
 }

@@ -19,7 +19,9 @@ export function cancelPlan(ctx: SimulatorContext, record: PlanRecord, body: Canc
   }
   const open = record.plan.instalments.filter((i) => i.status === "PLANNED")
   if (open.length === 0) {
-    throw invalidState(`Every instalment of plan ${record.plan.id} is invoiced: nothing is left to cancel (credit the plan instead)`)
+    throw invalidState(
+      `Every instalment of plan ${record.plan.id} is invoiced: nothing is left to cancel (credit the plan instead)`,
+    )
   }
   for (const instalment of open) instalment.status = "CANCELLED"
   const answer: CancellationAnswer = {

@@ -1,5 +1,11 @@
 import BigNumber from "bignumber.js"
-import { API_MAX_PERIODS, API_MIN_PERIODS, type CreditCheck, type CreditCheckAnswer, type Plan } from "../contract/repayment"
+import {
+  API_MAX_PERIODS,
+  API_MIN_PERIODS,
+  type CreditCheck,
+  type CreditCheckAnswer,
+  type Plan,
+} from "../contract/repayment"
 import { DEFAULT_CREDIT_LIMIT, decide } from "../decisions"
 import type { CompanyRecord } from "../state/companies"
 import { bn, money } from "./money"
@@ -70,6 +76,7 @@ export function decideFunding(company: CompanyRecord | undefined, plan: Plan): F
   const decision = decide(company, plan.total_repayment_amount)
   if (!decision.approved) return { status: "REJECTED", reason: decision.decline_reason }
   const largest = BigNumber.max(...plan.instalments.map((i) => i.repayment_amount))
-  if (company && largest.gt(maximumInstalmentAmount(company))) return { status: "REJECTED", reason: INSTALMENT_LIMIT_EXCEEDED }
+  if (company && largest.gt(maximumInstalmentAmount(company)))
+    return { status: "REJECTED", reason: INSTALMENT_LIMIT_EXCEEDED }
   return { status: "ACCEPTED", reason: null }
 }

@@ -22,7 +22,7 @@ export function creditPlan(ctx: SimulatorContext, record: PlanRecord, body: Cred
   if (bn(body.amount).gt(creditable)) {
     throw invalidState(
       `The credit (${body.amount}) is more than what was invoiced and not yet credited (${money(creditable)})`,
-      money(creditable)
+      money(creditable),
     )
   }
   const credit = { id: newRepaymentId("crd"), plan_id: record.plan.id, amount: body.amount, currency: body.currency }

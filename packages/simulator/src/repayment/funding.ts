@@ -13,12 +13,18 @@ export function setFunding(
   merchant: MerchantState,
   record: PlanRecord,
   outcome: FundingOutcome,
-  by: "service" | "control"
+  by: "service" | "control",
 ): void {
   if (record.funding.status !== "PENDING") {
     throw invalidState(`The funding of plan ${record.plan.id} is already decided (${record.funding.status})`)
   }
-  record.funding = { ...record.funding, status: outcome.status, reason: outcome.reason, decidedAt: ctx.clock.iso(), decidedBy: by }
+  record.funding = {
+    ...record.funding,
+    status: outcome.status,
+    reason: outcome.reason,
+    decidedAt: ctx.clock.iso(),
+    decidedBy: by,
+  }
   ctx.webhooks.emit(merchant, FUNDING_DECIDED_EVENT, { plan_id: record.plan.id, funding_status: outcome.status })
 }
 

@@ -30,7 +30,10 @@ function mergeTaxSubtotals(lists: TaxSubtotal[][]): TaxSubtotal[] {
  */
 export function invoiceDueInstalments(ctx: SimulatorContext, merchant: MerchantState): RepaymentInvoice[] {
   const today = ctx.clock.iso().slice(0, 10)
-  const groups = new Map<string, { account_id: string; month: string; currency: string; items: InvoicedInstalment[]; mark: (() => void)[] }>()
+  const groups = new Map<
+    string,
+    { account_id: string; month: string; currency: string; items: InvoicedInstalment[]; mark: (() => void)[] }
+  >()
   for (const record of merchant.repayment.allPlans()) {
     if (record.fulfilment.status !== "SUCCEEDED") continue
     const { plan } = record
@@ -38,7 +41,13 @@ export function invoiceDueInstalments(ctx: SimulatorContext, merchant: MerchantS
       if (instalment.status !== "PLANNED" || instalment.invoice_issue_date > today) continue
       const month = instalment.invoice_issue_date.slice(0, 7)
       const key = `${plan.account_id}|${month}|${plan.currency}`
-      const group = groups.get(key) ?? { account_id: plan.account_id, month, currency: plan.currency, items: [], mark: [] }
+      const group = groups.get(key) ?? {
+        account_id: plan.account_id,
+        month,
+        currency: plan.currency,
+        items: [],
+        mark: [],
+      }
       group.items.push({
         plan_id: plan.id,
         plan_reference: plan.reference,
@@ -52,7 +61,9 @@ export function invoiceDueInstalments(ctx: SimulatorContext, merchant: MerchantS
     }
   }
   const issued: RepaymentInvoice[] = []
-  const ordered = [...groups.values()].sort((a, b) => a.month.localeCompare(b.month) || a.account_id.localeCompare(b.account_id))
+  const ordered = [...groups.values()].sort(
+    (a, b) => a.month.localeCompare(b.month) || a.account_id.localeCompare(b.account_id),
+  )
   for (const group of ordered) {
     const invoice: RepaymentInvoice = {
       id: newRepaymentId("rinv"),

@@ -40,7 +40,8 @@ export function previewPlan(ctx: SimulatorContext, body: Preview) {
 export function createPlan(ctx: SimulatorContext, merchant: MerchantState, body: PlanCreate): PlanRecord {
   const account = accountOf(merchant, body.account_id)
   const holder = merchant.repayment.holderOf(body.reference)
-  if (holder) throw invalidState(`reference ${body.reference} is already used by plan ${holder.plan.id}`, holder.plan.id)
+  if (holder)
+    throw invalidState(`reference ${body.reference} is already used by plan ${holder.plan.id}`, holder.plan.id)
 
   const nowMs = ctx.clock.nowMs()
   const schedule = scheduleInstalments({
@@ -62,7 +63,13 @@ export function createPlan(ctx: SimulatorContext, merchant: MerchantState, body:
   const record: PlanRecord = {
     plan,
     createdAt: new Date(nowMs).toISOString(),
-    funding: { status: "PENDING", reason: null, dueAtMs: nowMs + fundingDelayOf(ctx), decidedAt: null, decidedBy: null },
+    funding: {
+      status: "PENDING",
+      reason: null,
+      dueAtMs: nowMs + fundingDelayOf(ctx),
+      decidedAt: null,
+      decidedBy: null,
+    },
     fulfilment: { status: "NOT_INITIATED", dueAtMs: null, requestedAt: null, settledAt: null },
     cancellation: null,
     credits: [],
@@ -89,7 +96,12 @@ function instalmentReference(reference: string, n: number): string {
 /** GET /status: the amounts are sums of the instalments by status, and of the credits. */
 export function planStatus(record: PlanRecord): StatusAnswer {
   const sumWith = (status: "INVOICED" | "CANCELLED") =>
-    money(sumOf(record.plan.instalments.filter((i) => i.status === status), (i) => i.repayment_amount))
+    money(
+      sumOf(
+        record.plan.instalments.filter((i) => i.status === status),
+        (i) => i.repayment_amount,
+      ),
+    )
   return {
     plan_id: record.plan.id,
     funding_status: record.funding.status,

@@ -84,7 +84,9 @@ export function splitTaxSubtotals(taxSubtotals: TaxSubtotal[], amounts: string[]
   const rows = amounts.map(toCents)
   const total = sumOf(columns)
   if (!sumOf(rows).eq(total)) {
-    throw new RangeError(`the instalments add up to ${fromCents(sumOf(rows))}, the tax subtotals to ${fromCents(total)}`)
+    throw new RangeError(
+      `the instalments add up to ${fromCents(sumOf(rows))}, the tax subtotals to ${fromCents(total)}`,
+    )
   }
   const cells = rows.map((row) => columns.map((column) => (total.isZero() ? bn(0) : column.times(row).idiv(total))))
   const fractions = rows.map((row) => columns.map((column) => (total.isZero() ? bn(0) : column.times(row).mod(total))))
@@ -128,7 +130,8 @@ export function splitTaxSubtotals(taxSubtotals: TaxSubtotal[], amounts: string[]
       if (!place(r, new Set())) throw new Error("splitTaxSubtotals: no split in whole cents (a bug: one always exists)")
     }
   })
-  if (left.some((cents) => cents !== 0)) throw new Error("splitTaxSubtotals: cents left over (a bug: the rows and columns add up)")
+  if (left.some((cents) => cents !== 0))
+    throw new Error("splitTaxSubtotals: cents left over (a bug: the rows and columns add up)")
   rows.forEach((_, r) => columns.forEach((_, c) => up[r][c] && (cells[r][c] = cells[r][c].plus(1))))
 
   return cells.map((cellsOfRow) =>
@@ -136,7 +139,7 @@ export function splitTaxSubtotals(taxSubtotals: TaxSubtotal[], amounts: string[]
       tax_rate: t.tax_rate,
       taxable_amount: fromCents(cellsOfRow[2 * i]),
       tax_amount: fromCents(cellsOfRow[2 * i + 1]),
-    }))
+    })),
   )
 }
 

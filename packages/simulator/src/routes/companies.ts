@@ -15,7 +15,7 @@ export function companyRoutes(ctx: SimulatorContext): Router {
     route((req, res) => {
       const query = parseWith(CompanySearchQuery, req.query, "query")
       res.json({ items: ctx.companies.search(query.country, query.q, query.limit) })
-    })
+    }),
   )
 
   router.get(
@@ -24,7 +24,7 @@ export function companyRoutes(ctx: SimulatorContext): Router {
       const company = ctx.companies.get(req.params.canonicalOrLookupId)
       if (!company) throw notFound(`Company ${req.params.canonicalOrLookupId}`)
       res.json(companyDetails(company))
-    })
+    }),
   )
 
   return router

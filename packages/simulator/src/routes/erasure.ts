@@ -20,7 +20,7 @@ export function erasureRoutes(ctx: SimulatorContext): Router {
     route((req, res) => {
       const { email } = parseWith(SimErasureLookupQuery, req.query ?? {}, "query")
       res.json({ email, case: lookupErasureCase(ctx, merchantOf(res), email).case })
-    })
+    }),
   )
 
   router.post(
@@ -29,7 +29,7 @@ export function erasureRoutes(ctx: SimulatorContext): Router {
       const body = parseWith(SimErasureRequest, req.body ?? {}, "body")
       requestErasure(ctx, merchantOf(res), body)
       res.status(202).json({ reference: body.reference })
-    })
+    }),
   )
 
   return router

@@ -27,4 +27,6 @@ export function orderOf(ctx: SimulatorContext, res: Response, id: string): Order
 
 /** Fulfil and refund take an optional body: none (or `{}`) means "all that remains". */
 export const hasBody = (body: unknown) =>
-  body !== undefined && body !== null && !(typeof body === "object" && !Array.isArray(body) && Object.keys(body).length === 0)
+  body !== undefined &&
+  body !== null &&
+  !(typeof body === "object" && !Array.isArray(body) && Object.keys(body).length === 0)

@@ -43,12 +43,12 @@ export function invoiceRoutes(ctx: SimulatorContext): Router {
           buyerCountry: record.company?.country ?? company.country_prefix,
           orderId: order.id,
           merchantOrderId: order.merchant_order_id,
-        })
+        }),
       )
       res.setHeader("Content-Type", "application/pdf")
       res.setHeader("Content-Disposition", `inline; filename="${doc.number}.pdf"`)
       res.send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength))
-    })
+    }),
   )
 
   return router

@@ -27,7 +27,7 @@ export function orderRoutes(ctx: SimulatorContext): Router {
       const intent = decideIntent(ctx, body)
       merchantOf(res).orders.addIntent(intent.tracking_id)
       res.status(201).json(intent)
-    })
+    }),
   )
 
   router.post(
@@ -35,7 +35,7 @@ export function orderRoutes(ctx: SimulatorContext): Router {
     route((req, res) => {
       const body = parseWith(CreateOrderRequest, req.body ?? {}, "body")
       res.status(201).json(createOrder(ctx, merchantOf(res), body).order)
-    })
+    }),
   )
 
   router.get(
@@ -45,14 +45,14 @@ export function orderRoutes(ctx: SimulatorContext): Router {
       const records = merchant.orders.byMerchantOrder(req.params.merchantOrderId)
       for (const record of records) expireIfDue(ctx, merchant, record)
       res.json(records.map((r) => r.order))
-    })
+    }),
   )
 
   router.get(
     "/v1/order/:orderId",
     route((req, res) => {
       res.json(orderOf(ctx, res, req.params.orderId).order)
-    })
+    }),
   )
 
   router.put(
@@ -61,7 +61,7 @@ export function orderRoutes(ctx: SimulatorContext): Router {
       const record = orderOf(ctx, res, req.params.orderId)
       const body = parseWith(EditOrderRequest, req.body ?? {}, "body")
       res.json(editOrder(ctx, merchantOf(res), record, body))
-    })
+    }),
   )
 
   router.post(
@@ -69,7 +69,7 @@ export function orderRoutes(ctx: SimulatorContext): Router {
     route((req, res) => {
       const record = orderOf(ctx, res, req.params.orderId)
       res.json(confirmOrder(ctx, merchantOf(res), record))
-    })
+    }),
   )
 
   router.post(
@@ -77,7 +77,7 @@ export function orderRoutes(ctx: SimulatorContext): Router {
     route((req, res) => {
       const record = orderOf(ctx, res, req.params.orderId)
       res.status(cancelOrder(ctx, merchantOf(res), record)).json(record.order)
-    })
+    }),
   )
 
   router.post(
@@ -86,7 +86,7 @@ export function orderRoutes(ctx: SimulatorContext): Router {
       const record = orderOf(ctx, res, req.params.orderId)
       const body = hasBody(req.body) ? parseWith(FulfilRequest, req.body, "body") : undefined
       res.json(fulfilOrder(ctx, merchantOf(res), record, body))
-    })
+    }),
   )
 
   router.post(
@@ -101,7 +101,7 @@ export function orderRoutes(ctx: SimulatorContext): Router {
           ? parseWith(PartialRefundRequest, req.body, "body")
           : parseWith(FullRefundRequest, req.body, "body")
       res.status(201).json(refundOrder(ctx, merchantOf(res), record, body))
-    })
+    }),
   )
 
   return router

@@ -15,7 +15,15 @@ export const PAGE_LANGUAGES = ["en", "nb", "sv", "nl", "de"] as const
 export type PageLanguage = (typeof PAGE_LANGUAGES)[number]
 
 /** Primary language subtags the pages answer, lower case. */
-const BY_SUBTAG: Readonly<Record<string, PageLanguage>> = Object.freeze({ en: "en", nb: "nb", no: "nb", nn: "nb", sv: "sv", nl: "nl", de: "de" })
+const BY_SUBTAG: Readonly<Record<string, PageLanguage>> = Object.freeze({
+  en: "en",
+  nb: "nb",
+  no: "nb",
+  nn: "nb",
+  sv: "sv",
+  nl: "nl",
+  de: "de",
+})
 
 /** The page language of one language tag (`nb-NO`, `nb_NO`, `DE`), or undefined when the pages do not speak it. */
 export function languageOfTag(tag: unknown): PageLanguage | undefined {

@@ -138,7 +138,8 @@ const en = {
     registeredTitle: "Your business is registered",
     registeredText: "{name} is registered with number {number}. This window closes now.",
     notAcceptedTitle: "Registration not accepted",
-    notAcceptedText: "We could not register this business, so trade credit is not available for it. Choose another payment method in the shop.",
+    notAcceptedText:
+      "We could not register this business, so trade credit is not available for it. Choose another payment method in the shop.",
     reviewTitle: "Your registration is being reviewed",
     reviewText: "We will tell the shop when it is decided; you can close this window.",
     consentNeeded: "US registrations need your consent to the biometric check of your identity document.",
@@ -239,7 +240,8 @@ const nb: PageTexts = {
     phoneHint: "Internasjonalt format, f.eks. +44 7700 900123",
     evidence: "Dokumentasjon (valgfritt)",
     evidenceHint: "PDF, PNG eller JPEG, maks 10 MB: for eksempel en strømregning eller et brev fra skattemyndighetene.",
-    consent: "Jeg samtykker til biometrisk kontroll av identitetsdokumentet mitt, som kreves for dokumentverifisering i USA.",
+    consent:
+      "Jeg samtykker til biometrisk kontroll av identitetsdokumentet mitt, som kreves for dokumentverifisering i USA.",
     register: "Registrer",
     done: "Ferdig",
     close: "Lukk",
@@ -286,7 +288,8 @@ const nb: PageTexts = {
     registeredTitle: "Bedriften din er registrert",
     registeredText: "{name} er registrert med nummer {number}. Dette vinduet lukkes nå.",
     notAcceptedTitle: "Registreringen ble ikke godkjent",
-    notAcceptedText: "Vi kunne ikke registrere denne bedriften, så handelskreditt er ikke tilgjengelig for den. Velg en annen betalingsmåte i butikken.",
+    notAcceptedText:
+      "Vi kunne ikke registrere denne bedriften, så handelskreditt er ikke tilgjengelig for den. Velg en annen betalingsmåte i butikken.",
     reviewTitle: "Registreringen din blir vurdert",
     reviewText: "Vi gir butikken beskjed når den er avgjort. Du kan lukke dette vinduet.",
     consentNeeded: "Registreringer i USA krever at du samtykker til biometrisk kontroll av identitetsdokumentet ditt.",
@@ -384,7 +387,8 @@ const sv: PageTexts = {
     phoneHint: "Internationellt format, t.ex. +44 7700 900123",
     evidence: "Underlag (valfritt)",
     evidenceHint: "PDF, PNG eller JPEG, högst 10 MB: till exempel en elräkning eller ett brev från skattemyndigheten.",
-    consent: "Jag samtycker till den biometriska kontrollen av min identitetshandling, som krävs för dokumentverifiering i USA.",
+    consent:
+      "Jag samtycker till den biometriska kontrollen av min identitetshandling, som krävs för dokumentverifiering i USA.",
     register: "Registrera",
     done: "Klart",
     close: "Stäng",
@@ -431,10 +435,12 @@ const sv: PageTexts = {
     registeredTitle: "Ditt företag är registrerat",
     registeredText: "{name} är registrerat med nummer {number}. Det här fönstret stängs nu.",
     notAcceptedTitle: "Registreringen godkändes inte",
-    notAcceptedText: "Vi kunde inte registrera det här företaget, så handelskredit är inte tillgänglig för det. Välj ett annat betalningssätt i butiken.",
+    notAcceptedText:
+      "Vi kunde inte registrera det här företaget, så handelskredit är inte tillgänglig för det. Välj ett annat betalningssätt i butiken.",
     reviewTitle: "Din registrering granskas",
     reviewText: "Vi meddelar butiken när den är avgjord. Du kan stänga det här fönstret.",
-    consentNeeded: "Registreringar i USA kräver ditt samtycke till den biometriska kontrollen av din identitetshandling.",
+    consentNeeded:
+      "Registreringar i USA kräver ditt samtycke till den biometriska kontrollen av din identitetshandling.",
     pleaseCheck: "Kontrollera: {field}.",
     tooLarge: "Dokumentet är större än 10 MB.",
     registering: "Registrerar …",
@@ -528,8 +534,10 @@ const nl: PageTexts = {
     phone: "Telefoonnummer",
     phoneHint: "Internationale notatie, bijv. +44 7700 900123",
     evidence: "Bewijsstuk (optioneel)",
-    evidenceHint: "PDF, PNG of JPEG, maximaal 10 MB: bijvoorbeeld een energierekening of een brief van de belastingdienst.",
-    consent: "Ik geef toestemming voor de biometrische controle van mijn identiteitsbewijs, die voor documentverificatie in de VS verplicht is.",
+    evidenceHint:
+      "PDF, PNG of JPEG, maximaal 10 MB: bijvoorbeeld een energierekening of een brief van de belastingdienst.",
+    consent:
+      "Ik geef toestemming voor de biometrische controle van mijn identiteitsbewijs, die voor documentverificatie in de VS verplicht is.",
     register: "Registreren",
     done: "Klaar",
     close: "Sluiten",
@@ -543,7 +551,8 @@ const nl: PageTexts = {
     expiredToken: "De {name} van deze link is verlopen.",
     differentShops: "De twee tokens van deze link horen bij verschillende winkels.",
     cannotProceed: "De authToken van deze link staat noch verify_returning_buyer noch create_proposal toe.",
-    cannotSave: "De autofillToken van deze link staat write_current_buyer niet toe: het bedrijf kon niet worden opgeslagen.",
+    cannotSave:
+      "De autofillToken van deze link staat write_current_buyer niet toe: het bedrijf kon niet worden opgeslagen.",
   },
   script: {
     unreachable: "De dienst is niet bereikbaar. Controleer uw verbinding en probeer het opnieuw.",
@@ -553,7 +562,8 @@ const nl: PageTexts = {
     cancelledText: "Er is niets opgeslagen. U kunt dit venster sluiten.",
     invalidEmail: "Voer een geldig e-mailadres in.",
     sendingCode: "Code wordt verstuurd…",
-    noBusiness: "We hebben geen bedrijf gevonden dat met dit e-mailadres is geregistreerd. U kunt een nieuw bedrijf registreren.",
+    noBusiness:
+      "We hebben geen bedrijf gevonden dat met dit e-mailadres is geregistreerd. U kunt een nieuw bedrijf registreren.",
     codeNotSent: "De code kon niet worden verstuurd",
     codeSent: "We hebben een code naar {email} gestuurd.",
     inbox: "Sandbox-inbox: uw code is {code}",
@@ -576,10 +586,12 @@ const nl: PageTexts = {
     registeredTitle: "Uw bedrijf is geregistreerd",
     registeredText: "{name} is geregistreerd onder nummer {number}. Dit venster wordt nu gesloten.",
     notAcceptedTitle: "Registratie niet geaccepteerd",
-    notAcceptedText: "We konden dit bedrijf niet registreren, dus handelskrediet is er niet voor beschikbaar. Kies in de winkel een andere betaalmethode.",
+    notAcceptedText:
+      "We konden dit bedrijf niet registreren, dus handelskrediet is er niet voor beschikbaar. Kies in de winkel een andere betaalmethode.",
     reviewTitle: "Uw registratie wordt beoordeeld",
     reviewText: "We laten het de winkel weten zodra er een besluit is. U kunt dit venster sluiten.",
-    consentNeeded: "Voor registraties in de VS is uw toestemming nodig voor de biometrische controle van uw identiteitsbewijs.",
+    consentNeeded:
+      "Voor registraties in de VS is uw toestemming nodig voor de biometrische controle van uw identiteitsbewijs.",
     pleaseCheck: "Controleer: {field}.",
     tooLarge: "Het document is groter dan 10 MB.",
     registering: "Bezig met registreren…",
@@ -673,8 +685,10 @@ const de: PageTexts = {
     phone: "Telefonnummer",
     phoneHint: "Internationales Format, z. B. +44 7700 900123",
     evidence: "Nachweis (optional)",
-    evidenceHint: "PDF, PNG oder JPEG, höchstens 10 MB: z. B. eine Strom- oder Wasserrechnung oder ein Schreiben des Finanzamts.",
-    consent: "Ich willige in die biometrische Prüfung meines Ausweisdokuments ein, die für die Dokumentenprüfung in den USA erforderlich ist.",
+    evidenceHint:
+      "PDF, PNG oder JPEG, höchstens 10 MB: z. B. eine Strom- oder Wasserrechnung oder ein Schreiben des Finanzamts.",
+    consent:
+      "Ich willige in die biometrische Prüfung meines Ausweisdokuments ein, die für die Dokumentenprüfung in den USA erforderlich ist.",
     register: "Registrieren",
     done: "Fertig",
     close: "Schließen",
@@ -688,7 +702,8 @@ const de: PageTexts = {
     expiredToken: "Das {name} dieses Links ist abgelaufen.",
     differentShops: "Die beiden Tokens dieses Links gehören zu verschiedenen Shops.",
     cannotProceed: "Das authToken dieses Links erlaubt weder verify_returning_buyer noch create_proposal.",
-    cannotSave: "Das autofillToken dieses Links erlaubt write_current_buyer nicht: Das Unternehmen konnte nicht gespeichert werden.",
+    cannotSave:
+      "Das autofillToken dieses Links erlaubt write_current_buyer nicht: Das Unternehmen konnte nicht gespeichert werden.",
   },
   script: {
     unreachable: "Der Dienst ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
@@ -698,7 +713,8 @@ const de: PageTexts = {
     cancelledText: "Es wurde nichts gespeichert. Sie können dieses Fenster schließen.",
     invalidEmail: "Geben Sie eine gültige E-Mail-Adresse ein.",
     sendingCode: "Code wird gesendet…",
-    noBusiness: "Wir haben kein Unternehmen gefunden, das mit dieser E-Mail-Adresse registriert ist. Sie können ein neues registrieren.",
+    noBusiness:
+      "Wir haben kein Unternehmen gefunden, das mit dieser E-Mail-Adresse registriert ist. Sie können ein neues registrieren.",
     codeNotSent: "Der Code konnte nicht gesendet werden",
     codeSent: "Wir haben einen Code an {email} gesendet.",
     inbox: "Sandbox-Posteingang: Ihr Code lautet {code}",
@@ -721,10 +737,12 @@ const de: PageTexts = {
     registeredTitle: "Ihr Unternehmen ist registriert",
     registeredText: "{name} ist unter der Nummer {number} registriert. Dieses Fenster wird jetzt geschlossen.",
     notAcceptedTitle: "Registrierung nicht angenommen",
-    notAcceptedText: "Wir konnten dieses Unternehmen nicht registrieren, daher ist Handelskredit dafür nicht verfügbar. Wählen Sie im Shop eine andere Zahlungsart.",
+    notAcceptedText:
+      "Wir konnten dieses Unternehmen nicht registrieren, daher ist Handelskredit dafür nicht verfügbar. Wählen Sie im Shop eine andere Zahlungsart.",
     reviewTitle: "Ihre Registrierung wird geprüft",
     reviewText: "Wir informieren den Shop, sobald eine Entscheidung gefallen ist. Sie können dieses Fenster schließen.",
-    consentNeeded: "Für Registrierungen in den USA ist Ihre Einwilligung in die biometrische Prüfung Ihres Ausweisdokuments erforderlich.",
+    consentNeeded:
+      "Für Registrierungen in den USA ist Ihre Einwilligung in die biometrische Prüfung Ihres Ausweisdokuments erforderlich.",
     pleaseCheck: "Bitte prüfen: {field}.",
     tooLarge: "Das Dokument ist größer als 10 MB.",
     registering: "Wird registriert…",
@@ -741,15 +759,22 @@ export const PAGE_TEXTS: Readonly<Record<PageLanguage, PageTexts>> = Object.free
 export const textsFor = (language: PageLanguage): PageTexts => PAGE_TEXTS[language]
 
 export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string)
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
+  )
 
 /** `text` with each `{name}` replaced by `values.name` (plain text; escape the result for HTML). */
 export const fill = (text: string, values: Record<string, string>): string =>
-  text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.prototype.hasOwnProperty.call(values, name) ? values[name] : whole))
+  text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(values, name) ? values[name] : whole,
+  )
 
 /**
  * `text` escaped for HTML with each `{name}` replaced by `html.name`: markup the caller made, its own values
  * escaped already (the signup page's merchant name in its span).
  */
 export const fillHtml = (text: string, html: Record<string, string>): string =>
-  escapeHtml(text).replace(/\{(\w+)\}/g, (whole, name: string) => (Object.prototype.hasOwnProperty.call(html, name) ? html[name] : whole))
+  escapeHtml(text).replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(html, name) ? html[name] : whole,
+  )

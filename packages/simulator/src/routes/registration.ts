@@ -74,7 +74,7 @@ export function registrationRoutes(ctx: SimulatorContext): Router {
       const record = issueToken(ctx, merchantOf(res), "registry", capabilities, body.buyer_reference ?? null)
       res.setHeader(HEADER.delegatedToken, record.token)
       res.status(200).json({})
-    })
+    }),
   )
 
   router.post(
@@ -90,7 +90,7 @@ export function registrationRoutes(ctx: SimulatorContext): Router {
       const record = issueToken(ctx, merchantOf(res), "autofill", capabilities, body.buyer_reference ?? null)
       res.setHeader(HEADER.delegatedToken, record.token)
       res.status(200).json({})
-    })
+    }),
   )
 
   router.get(
@@ -104,7 +104,7 @@ export function registrationRoutes(ctx: SimulatorContext): Router {
       res.setHeader("Cache-Control", "no-store")
       // `company_name` stays left out (not null) when none was saved (autofill-api BuyerDetailsSchema).
       res.json(record.buyer)
-    })
+    }),
   )
 
   router.post(
@@ -114,9 +114,13 @@ export function registrationRoutes(ctx: SimulatorContext): Router {
       const key = autofillKey(req, token)
       // `persistent` chooses the service's cookie lifetime in a browser; the simulator keeps every record alike.
       const { persistent: _persistent, ...buyer } = parseWith(AutofillWriteBody, req.body ?? {}, "body")
-      merchantOf(res).registration.autofill.set(key, { buyer, updatedAt: ctx.clock.iso(), source: token ? "token" : "api_key" })
+      merchantOf(res).registration.autofill.set(key, {
+        buyer,
+        updatedAt: ctx.clock.iso(),
+        source: token ? "token" : "api_key",
+      })
       res.status(200).json({})
-    })
+    }),
   )
 
   router.delete(
@@ -125,7 +129,7 @@ export function registrationRoutes(ctx: SimulatorContext): Router {
       const token = can(res, "delete_current_buyer")
       merchantOf(res).registration.autofill.delete(autofillKey(req, token))
       res.status(200).json({})
-    })
+    }),
   )
 
   router.post(
@@ -135,7 +139,7 @@ export function registrationRoutes(ctx: SimulatorContext): Router {
       const { email } = parseWith(ReturningBuyerStartBody, req.body ?? {}, "body")
       sendCode(ctx, merchantOf(res), email)
       res.status(201).json({})
-    })
+    }),
   )
 
   router.patch(
@@ -150,7 +154,7 @@ export function registrationRoutes(ctx: SimulatorContext): Router {
         res.setHeader(HEADER.delegatedToken, matches.token)
       }
       res.json(result)
-    })
+    }),
   )
 
   router.get(
@@ -163,7 +167,7 @@ export function registrationRoutes(ctx: SimulatorContext): Router {
       }
       res.setHeader("Cache-Control", "no-store")
       res.json({ items: businessesOf(merchantOf(res), email) })
-    })
+    }),
   )
 
   router.post(
@@ -172,14 +176,14 @@ export function registrationRoutes(ctx: SimulatorContext): Router {
       const token = can(res, "create_proposal")
       const body = parseWith(ProposalCreateBody, req.body ?? {}, "body")
       res.status(202).json(createProposal(ctx, merchantOf(res), body, token?.buyerReference ?? null).proposal)
-    })
+    }),
   )
 
   router.get(
     "/registry/v1/proposal/:id",
     route((req, res) => {
       res.json(proposal(res, req.params.id).proposal)
-    })
+    }),
   )
 
   router.post(
@@ -196,13 +200,15 @@ export function registrationRoutes(ctx: SimulatorContext): Router {
       if (upload.data.length === 0) throw schemaError("The evidence file is empty")
       const type = upload.contentType as (typeof EVIDENCE_CONTENT_TYPES)[number]
       if (!EVIDENCE_CONTENT_TYPES.includes(type)) {
-        throw unsupportedType(`Evidence must be ${EVIDENCE_CONTENT_TYPES.join(", ")}; got "${upload.contentType || "no type"}"`)
+        throw unsupportedType(
+          `Evidence must be ${EVIDENCE_CONTENT_TYPES.join(", ")}; got "${upload.contentType || "no type"}"`,
+        )
       }
       if (!SIGNATURES[type].every((byte, i) => upload.data[i] === byte)) {
         throw unsupportedType(`The file's content is not ${type}`)
       }
       res.status(201).json(addEvidence(ctx, record, upload))
-    })
+    }),
   )
 
   router.post(
@@ -210,14 +216,14 @@ export function registrationRoutes(ctx: SimulatorContext): Router {
     route((req, res) => {
       parseWith(SubmissionBody, req.body ?? {}, "body")
       res.json(submitProposal(ctx, proposal(res, req.params.id)))
-    })
+    }),
   )
 
   router.delete(
     "/registry/v1/proposal/:id",
     route((req, res) => {
       res.json(withdrawProposal(ctx, proposal(res, req.params.id)))
-    })
+    }),
   )
 
   return router

@@ -1,5 +1,13 @@
 import { Router } from "express"
-import { AccountCreate, AccountUpdate, Cancellation, CreditCheck, Credit, Fulfilment, StatusQuery } from "../contract/repayment"
+import {
+  AccountCreate,
+  AccountUpdate,
+  Cancellation,
+  CreditCheck,
+  Credit,
+  Fulfilment,
+  StatusQuery,
+} from "../contract/repayment"
 import type { SimulatorContext } from "../context"
 import { requireIdempotencyKey } from "../idempotency"
 import { merchantOf } from "../locals"
@@ -41,7 +49,7 @@ export function repaymentRoutes(ctx: SimulatorContext): Router {
       requireIdempotencyKey(req)
       const body = parseWith(AccountCreate, req.body ?? {}, "body")
       res.status(201).json(createAccount(ctx, merchantOf(res), body).account)
-    })
+    }),
   )
 
   router.put(
@@ -50,7 +58,7 @@ export function repaymentRoutes(ctx: SimulatorContext): Router {
       const body = parseWith(AccountUpdate, req.body ?? {}, "body")
       updateAccount(ctx, merchantOf(res), req.params.accountId, body)
       res.status(204).end()
-    })
+    }),
   )
 
   router.post(
@@ -58,14 +66,14 @@ export function repaymentRoutes(ctx: SimulatorContext): Router {
     route((req, res) => {
       const body = parseWith(CreditCheck, req.body ?? {}, "body")
       res.json(checkCredit(ctx.companies.findByNumber(body.country_code, body.national_identifier), body))
-    })
+    }),
   )
 
   router.post(
     "/preview",
     route((req, res) => {
       res.json(previewPlan(ctx, parseWith(CheckedPreview, req.body ?? {}, "body")))
-    })
+    }),
   )
 
   router.post(
@@ -74,7 +82,7 @@ export function repaymentRoutes(ctx: SimulatorContext): Router {
       requireIdempotencyKey(req)
       const body = parseWith(CheckedPlan, req.body ?? {}, "body")
       res.status(201).json(createPlan(ctx, merchantOf(res), body).plan)
-    })
+    }),
   )
 
   router.get(
@@ -82,7 +90,7 @@ export function repaymentRoutes(ctx: SimulatorContext): Router {
     route((req, res) => {
       const { plan_id } = parseWith(StatusQuery, req.query, "query")
       res.json(planStatus(planOf(merchantOf(res), plan_id)))
-    })
+    }),
   )
 
   router.put(
@@ -90,7 +98,7 @@ export function repaymentRoutes(ctx: SimulatorContext): Router {
     route((req, res) => {
       const { plan_id, invoice_grouping_key } = parseWith(Fulfilment, req.body ?? {}, "body")
       res.status(202).json(fulfilPlan(ctx, planOf(merchantOf(res), plan_id), invoice_grouping_key))
-    })
+    }),
   )
 
   router.put(
@@ -99,7 +107,7 @@ export function repaymentRoutes(ctx: SimulatorContext): Router {
       requireIdempotencyKey(req)
       const body = parseWith(Cancellation, req.body ?? {}, "body")
       res.json(cancelPlan(ctx, planOf(merchantOf(res), req.params.planId), body))
-    })
+    }),
   )
 
   router.post(
@@ -107,7 +115,7 @@ export function repaymentRoutes(ctx: SimulatorContext): Router {
     route((req, res) => {
       const body = parseWith(Credit, req.body ?? {}, "body")
       res.status(201).json(creditPlan(ctx, planOf(merchantOf(res), body.plan_id), body))
-    })
+    }),
   )
 
   return router

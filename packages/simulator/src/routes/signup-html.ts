@@ -42,7 +42,12 @@ export type SignupPrefill = {
 
 /** JSON that is safe inside a <script> element. */
 const scriptJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029")
+  JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029")
 
 const STYLE = `*{box-sizing:border-box}body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f4f5f7;color:#1d1f23;margin:0}
 main{max-width:36rem;margin:1.5rem auto;background:#fff;border-radius:12px;padding:1.5rem 2rem;box-shadow:0 2px 12px rgba(0,0,0,.08)}
@@ -158,6 +163,6 @@ export function signupErrorHtml(title: string, message: string, language: PageLa
     language,
     title,
     `<h1 data-testid="error-title">${escape(title)}</h1><p role="alert" data-testid="error-message">${escape(message)}</p>
-<p>${escape(textsFor(language).signupError.startAgain)}</p>`
+<p>${escape(textsFor(language).signupError.startAgain)}</p>`,
   )
 }

@@ -54,7 +54,9 @@ export function prefillOf(raw: unknown): SignupPrefill {
   }
   if (!json || typeof json !== "object") return {}
   const fields = Object.fromEntries(
-    Object.entries(json as Record<string, unknown>).filter(([name, value]) => AutofillData.shape[name as keyof typeof AutofillData.shape]?.safeParse(value).success)
+    Object.entries(json as Record<string, unknown>).filter(
+      ([name, value]) => AutofillData.shape[name as keyof typeof AutofillData.shape]?.safeParse(value).success,
+    ),
   )
   const data = AutofillData.parse(fields)
   const address = data.address ?? data.billing_address ?? {}
@@ -77,7 +79,9 @@ export function prefillOf(raw: unknown): SignupPrefill {
 }
 
 type TokenProblem = keyof Pick<PageTexts["signupError"], "missingToken" | "invalidToken" | "expiredToken">
-type Checked = { ok: true; merchant: MerchantState; record: DelegationRecord } | { ok: false; status: number; problem: TokenProblem; name: string }
+type Checked =
+  | { ok: true; merchant: MerchantState; record: DelegationRecord }
+  | { ok: false; status: number; problem: TokenProblem; name: string }
 
 function checkToken(ctx: SimulatorContext, raw: unknown, name: string, kind: "registry" | "autofill"): Checked {
   if (typeof raw !== "string" || raw === "") return { ok: false, status: 400, problem: "missingToken", name }
@@ -105,7 +109,8 @@ export function signupPage(ctx: SimulatorContext): Router {
       res.setHeader("Referrer-Policy", "no-referrer")
       const { language } = pageLanguage(req)
       const errors = textsFor(language).signupError
-      const fail = (status: number, message: string) => sendPage(res, language, signupErrorHtml(errors.title, message, language), status)
+      const fail = (status: number, message: string) =>
+        sendPage(res, language, signupErrorHtml(errors.title, message, language), status)
       const auth = checkToken(ctx, req.query.authToken, "authToken", "registry")
       if (!auth.ok) return fail(auth.status, fill(errors[auth.problem], { name: auth.name }))
       const autofill = checkToken(ctx, req.query.autofillToken, "autofillToken", "autofill")
@@ -129,9 +134,9 @@ export function signupPage(ctx: SimulatorContext): Router {
           canRegister,
           language,
           postToOpener: ctx.profile.name !== "minimal",
-        })
+        }),
       )
-    })
+    }),
   )
 
   return router

@@ -14,7 +14,12 @@ function page(language: PageLanguage, title: string, body: string): string {
 <title>${escape(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`
 }
 
-type View = { link: VerificationLink; user: TradeAccountUserRecord; customer: TradeAccountCustomerRecord | undefined; merchantName: string }
+type View = {
+  link: VerificationLink
+  user: TradeAccountUserRecord
+  customer: TradeAccountCustomerRecord | undefined
+  merchantName: string
+}
 
 function summary({ user, customer, merchantName }: View, language: PageLanguage): string {
   const t = textsFor(language)
@@ -34,7 +39,11 @@ export function tradeAccountVerificationHtml(view: View, expired: boolean, langu
   const a = t.tradeAccount
   const { link, user } = view
   if (expired && link.outcome === null) {
-    return page(language, a.expiredTitle, `<h1 data-testid="outcome">${escape(a.expiredHeading)}</h1>${summary(view, language)}<p>${escape(a.expiredText)}</p>`)
+    return page(
+      language,
+      a.expiredTitle,
+      `<h1 data-testid="outcome">${escape(a.expiredHeading)}</h1>${summary(view, language)}<p>${escape(a.expiredText)}</p>`,
+    )
   }
   if (link.outcome === null && !user.user.verified) {
     return page(
@@ -45,15 +54,16 @@ export function tradeAccountVerificationHtml(view: View, expired: boolean, langu
 <form method="post" action="" class="actions">
 <button type="submit" name="decision" value="cancel" data-testid="cancel">${escape(t.common.cancel)}</button>
 <button type="submit" name="decision" value="verify" class="verify" data-testid="verify">${escape(a.verify)}</button>
-</form><p class="note">${escape(t.common.simulatorNote)}</p>`
+</form><p class="note">${escape(t.common.simulatorNote)}</p>`,
     )
   }
-  const [title, text] = link.outcome === "cancelled" ? [a.cancelledTitle, a.cancelledText] : [a.verifiedTitle, a.verifiedText]
+  const [title, text] =
+    link.outcome === "cancelled" ? [a.cancelledTitle, a.cancelledText] : [a.verifiedTitle, a.verifiedText]
   return page(
     language,
     title,
     `<h1 data-testid="outcome">${escape(title)}</h1>${summary(view, language)}<p>${escape(text)}</p>
-<form method="post" action=""><button type="submit" name="decision" value="return" data-testid="return">${escape(t.common.backToShop)}</button></form>`
+<form method="post" action=""><button type="submit" name="decision" value="return" data-testid="return">${escape(t.common.backToShop)}</button></form>`,
   )
 }
 

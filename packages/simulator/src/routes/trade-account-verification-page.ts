@@ -7,7 +7,10 @@ import { route } from "./handler"
 import { pageLanguage, sendPage } from "./page-language"
 import { tradeAccountVerificationHtml, unknownLinkHtml } from "./trade-account-verification-html"
 
-function findLink(ctx: SimulatorContext, token: string): { merchant: MerchantState; link: VerificationLink } | undefined {
+function findLink(
+  ctx: SimulatorContext,
+  token: string,
+): { merchant: MerchantState; link: VerificationLink } | undefined {
   for (const merchant of ctx.merchants.list()) {
     const link = merchant.tradeAccounts.link(token)
     if (link) return { merchant, link }
@@ -32,7 +35,12 @@ export function tradeAccountVerificationPage(ctx: SimulatorContext): Router {
   const view = (found: { merchant: MerchantState; link: VerificationLink }) => {
     const user = found.merchant.tradeAccounts.user(found.link.userId)
     if (!user) return undefined
-    return { link: found.link, user, customer: found.merchant.tradeAccounts.customer(user.user.customer_id), merchantName: found.merchant.name }
+    return {
+      link: found.link,
+      user,
+      customer: found.merchant.tradeAccounts.customer(user.user.customer_id),
+      merchantName: found.merchant.name,
+    }
   }
 
   router.get(
@@ -44,7 +52,7 @@ export function tradeAccountVerificationPage(ctx: SimulatorContext): Router {
       const shown = found && view(found)
       if (!found || !shown) return sendPage(res, language, unknownLinkHtml(language), 404)
       sendPage(res, language, tradeAccountVerificationHtml(shown, isLinkExpired(ctx, found.link), language))
-    })
+    }),
   )
 
   router.post(
@@ -61,12 +69,13 @@ export function tradeAccountVerificationPage(ctx: SimulatorContext): Router {
         // Decided already (or verified through another link): back to the shop with what happened.
         return res.redirect(303, returnUrlWith(link, link.outcome ?? "verified"))
       }
-      if (isLinkExpired(ctx, link)) return sendPage(res, language, tradeAccountVerificationHtml(shown, true, language), 410)
+      if (isLinkExpired(ctx, link))
+        return sendPage(res, language, tradeAccountVerificationHtml(shown, true, language), 410)
       if (decision !== "verify" && decision !== "cancel") {
         return sendPage(res, language, tradeAccountVerificationHtml(shown, false, language), 400)
       }
       res.redirect(303, decideLink(ctx, link, user, decision === "verify"))
-    })
+    }),
   )
 
   return router

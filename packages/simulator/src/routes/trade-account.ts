@@ -1,6 +1,10 @@
 import { Router } from "express"
 import type { SimulatorContext } from "../context"
-import { SimTradeAccountCustomerCreate, SimTradeAccountUserCreate, SimVerificationUrlCreate } from "../contract/trade-account"
+import {
+  SimTradeAccountCustomerCreate,
+  SimTradeAccountUserCreate,
+  SimVerificationUrlCreate,
+} from "../contract/trade-account"
 import { merchantOf } from "../locals"
 import { createCustomer, customerOf } from "../trade-account/customers"
 import { createUser, userOf } from "../trade-account/users"
@@ -25,14 +29,14 @@ export function tradeAccountRoutes(ctx: SimulatorContext): Router {
     route((req, res) => {
       const body = parseWith(SimTradeAccountCustomerCreate, req.body ?? {}, "body")
       res.status(201).json(createCustomer(ctx, merchantOf(res), body).customer)
-    })
+    }),
   )
 
   router.get(
     "/customer/:cid",
     route((req, res) => {
       res.json(customerOf(merchantOf(res), req.params.cid).customer)
-    })
+    }),
   )
 
   router.post(
@@ -42,14 +46,14 @@ export function tradeAccountRoutes(ctx: SimulatorContext): Router {
       const customer = customerOf(merchant, req.params.cid)
       const body = parseWith(SimTradeAccountUserCreate, req.body ?? {}, "body")
       res.status(201).json(createUser(ctx, merchant, customer, body).user)
-    })
+    }),
   )
 
   router.get(
     "/user/:uid",
     route((req, res) => {
       res.json(userOf(merchantOf(res), req.params.uid).user)
-    })
+    }),
   )
 
   router.post(
@@ -59,7 +63,7 @@ export function tradeAccountRoutes(ctx: SimulatorContext): Router {
       const user = userOf(merchant, req.params.uid)
       const { return_url } = parseWith(SimVerificationUrlCreate, req.body ?? {}, "body")
       res.status(201).json({ redirect_url: createVerificationLink(ctx, merchant, user, return_url).redirect_url })
-    })
+    }),
   )
 
   return router

@@ -33,12 +33,21 @@ function summary(record: OrderRecord, merchantName: string, language: PageLangua
  * The hosted verification page: the buyer approves or rejects the purchase on credit, in `language`
  * (page-language.ts). `query` (`?lang=..` when the page's URL chose the language, else "") goes on the form's action.
  */
-export function verificationHtml(record: OrderRecord, merchantName: string, language: PageLanguage = "en", query = ""): string {
+export function verificationHtml(
+  record: OrderRecord,
+  merchantName: string,
+  language: PageLanguage = "en",
+  query = "",
+): string {
   const t = textsFor(language)
   const v = t.verification
   const { order } = record
   if (order.status === "REJECTED") {
-    return page(language, v.declinedTitle, `<h1>${escape(v.declinedHeading)}</h1>${summary(record, merchantName, language)}<p>${escape(v.declinedText)}</p>`)
+    return page(
+      language,
+      v.declinedTitle,
+      `<h1>${escape(v.declinedHeading)}</h1>${summary(record, merchantName, language)}<p>${escape(v.declinedText)}</p>`,
+    )
   }
   if (order.state === "UNVERIFIED") {
     const action = `/verify/${encodeURIComponent(order.id)}${query}`
@@ -49,7 +58,7 @@ export function verificationHtml(record: OrderRecord, merchantName: string, lang
 <form method="post" action="${escape(action)}" class="actions">
 <button type="submit" name="decision" value="reject" data-testid="reject">${escape(v.reject)}</button>
 <button type="submit" name="decision" value="approve" class="approve" data-testid="approve">${escape(v.approve)}</button>
-</form><p class="note">${escape(t.common.simulatorNote)}</p>`
+</form><p class="note">${escape(t.common.simulatorNote)}</p>`,
     )
   }
   const outcome: [string, string, string | null] =
@@ -66,7 +75,7 @@ export function verificationHtml(record: OrderRecord, merchantName: string, lang
     title,
     `<h1 data-testid="outcome">${escape(title)}</h1>${summary(record, merchantName, language)}<p>${escape(text)}</p>${
       link ? `<p><a href="${escape(link)}">${escape(t.common.backToShop)}</a></p>` : ""
-    }`
+    }`,
   )
 }
 

@@ -34,8 +34,12 @@ export function verificationPage(ctx: SimulatorContext): Router {
       res.setHeader("Cache-Control", "no-store")
       if (!found) return sendPage(res, chosen.language, unknownOrderHtml(chosen.language), 404)
       expireIfDue(ctx, found.merchant, found.record)
-      sendPage(res, chosen.language, verificationHtml(found.record, found.merchant.name, chosen.language, langQuery(chosen)))
-    })
+      sendPage(
+        res,
+        chosen.language,
+        verificationHtml(found.record, found.merchant.name, chosen.language, langQuery(chosen)),
+      )
+    }),
   )
 
   router.post(
@@ -46,7 +50,12 @@ export function verificationPage(ctx: SimulatorContext): Router {
       if (!found) return sendPage(res, chosen.language, unknownOrderHtml(chosen.language), 404)
       const decision = (req.body as Record<string, unknown> | undefined)?.decision
       if (decision !== "approve" && decision !== "reject") {
-        return sendPage(res, chosen.language, verificationHtml(found.record, found.merchant.name, chosen.language, langQuery(chosen)), 400)
+        return sendPage(
+          res,
+          chosen.language,
+          verificationHtml(found.record, found.merchant.name, chosen.language, langQuery(chosen)),
+          400,
+        )
       }
       expireIfDue(ctx, found.merchant, found.record)
       const { order } = found.record
@@ -55,7 +64,7 @@ export function verificationPage(ctx: SimulatorContext): Router {
       }
       const { redirect_url } = decideVerification(ctx, found.merchant, found.record, decision === "approve")
       res.redirect(303, redirect_url)
-    })
+    }),
   )
 
   return router

@@ -14,14 +14,24 @@ export type CompanyRecord = CompanyFixture
 export const normalizeCanonicalId = (value: string) => value.replace(/[^A-Za-z0-9]/g, "")
 
 /** The published lookup id: the country and the number ("NO817352812"); not durable, resolves like a canonical id. */
-export const lookupIdOf = (record: Pick<CompanyRecord, "country" | "organization_number">) => `${record.country}${record.organization_number}`
+export const lookupIdOf = (record: Pick<CompanyRecord, "country" | "organization_number">) =>
+  `${record.country}${record.organization_number}`
 
-const IDENTIFIER_BY_COUNTRY: Record<string, CompanyIdentifierType> = { GB: "GB_CRN", NO: "NO_BRREG", SE: "SE_ORGNR", US: "US_EIN", DK: "DK_CVR", FI: "FI_YTJ", NL: "NL_KVK", DE: "DE_HRB" }
+const IDENTIFIER_BY_COUNTRY: Record<string, CompanyIdentifierType> = {
+  GB: "GB_CRN",
+  NO: "NO_BRREG",
+  SE: "SE_ORGNR",
+  US: "US_EIN",
+  DK: "DK_CVR",
+  FI: "FI_YTJ",
+  NL: "NL_KVK",
+  DE: "DE_HRB",
+}
 
 /** The record's identifier type as a published `CompanyIdentifierType` (an older record may name it otherwise). */
 export function identifierTypeOf(record: CompanyRecord): CompanyIdentifierType {
   const given = record.identifier_type as CompanyIdentifierType
-  return COMPANY_IDENTIFIER_TYPES.includes(given) ? given : IDENTIFIER_BY_COUNTRY[record.country] ?? "TWO"
+  return COMPANY_IDENTIFIER_TYPES.includes(given) ? given : (IDENTIFIER_BY_COUNTRY[record.country] ?? "TWO")
 }
 
 const companyTypeOf = (record: CompanyRecord): CompanyType =>
@@ -97,7 +107,11 @@ export class CompanyDirectory {
     for (const record of this.byId.values()) {
       if (record.country !== country) continue
       const at = record.name.toLowerCase().indexOf(needle)
-      if (at >= 0 || needle.length === 0 || (numberNeedle.length > 0 && record.organization_number.includes(numberNeedle))) {
+      if (
+        at >= 0 ||
+        needle.length === 0 ||
+        (numberNeedle.length > 0 && record.organization_number.includes(numberNeedle))
+      ) {
         hits.push({ record, at: at < 0 ? Number.MAX_SAFE_INTEGER : at })
       }
     }

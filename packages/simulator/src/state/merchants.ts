@@ -37,7 +37,7 @@ export class MerchantState {
     readonly name: string,
     readonly apiKey: string,
     readonly webhookSecret: string,
-    private readonly initialWebhookUrl: string | null
+    private readonly initialWebhookUrl: string | null,
   ) {
     this.webhookUrl = initialWebhookUrl
     this.merchantId = uuidOf(apiKey)
@@ -82,16 +82,25 @@ export class MerchantRegistry {
     if (configs.length === 0) throw new Error("simulator: at least one merchant is required")
     for (const config of configs) {
       if (!API_KEY_PATTERN.test(config.apiKey)) {
-        throw new Error(`simulator: merchant "${config.name}" has an API key of the wrong shape (secret_<env>_<43 characters>)`)
+        throw new Error(
+          `simulator: merchant "${config.name}" has an API key of the wrong shape (secret_<env>_<43 characters>)`,
+        )
       }
-      if (this.byKey.has(config.apiKey)) throw new Error(`simulator: merchant "${config.name}" reuses another merchant's API key`)
+      if (this.byKey.has(config.apiKey))
+        throw new Error(`simulator: merchant "${config.name}" reuses another merchant's API key`)
       const secret = config.webhookSecret ?? defaults.webhookSecret
       if (!WEBHOOK_SECRET_PATTERN.test(secret)) {
         throw new Error(`simulator: merchant "${config.name}" has a webhook secret of the wrong shape (whsec_<base64>)`)
       }
       let id = slug(config.name)
       for (let n = 2; this.byId.has(id); n++) id = `${slug(config.name)}-${n}`
-      const merchant = new MerchantState(id, config.name, config.apiKey, secret, config.webhookUrl ?? defaults.webhookUrl)
+      const merchant = new MerchantState(
+        id,
+        config.name,
+        config.apiKey,
+        secret,
+        config.webhookUrl ?? defaults.webhookUrl,
+      )
       this.byKey.set(config.apiKey, merchant)
       this.byId.set(id, merchant)
     }

@@ -90,7 +90,7 @@ export class OrderStore {
   /** The order that holds a merchant_order_id: approved and not cancelled (declined and cancelled ones free it). */
   holderOf(merchantOrderId: string): OrderRecord | undefined {
     return this.byMerchantOrder(merchantOrderId).find(
-      (r) => r.order.status !== "REJECTED" && r.order.state !== "CANCELLED"
+      (r) => r.order.status !== "REJECTED" && r.order.state !== "CANCELLED",
     )
   }
 

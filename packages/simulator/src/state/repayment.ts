@@ -121,7 +121,7 @@ export class RepaymentStore {
   /** The plan that holds a `reference`: not REJECTED and not cancelled (those free it). */
   holderOf(reference: string): PlanRecord | undefined {
     return this.allPlans().find(
-      (r) => r.plan.reference === reference && r.funding.status !== "REJECTED" && r.cancellation === null
+      (r) => r.plan.reference === reference && r.funding.status !== "REJECTED" && r.cancellation === null,
     )
   }
 
@@ -143,8 +143,8 @@ export class RepaymentStore {
     const wanted = email.trim().toLowerCase()
     return this.allAccounts().filter(({ account }) =>
       [account.invoice_email, ...account.invoice_cc_emails, account.account_representative.email].some(
-        (address) => address.toLowerCase() === wanted
-      )
+        (address) => address.toLowerCase() === wanted,
+      ),
     )
   }
 

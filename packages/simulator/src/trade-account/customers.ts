@@ -34,12 +34,16 @@ function companyOf(ctx: SimulatorContext, body: SimTradeAccountCustomerCreate) {
  * `company` is the registry's record (`CompanySchema`), not the identifiers
  * sent; absent optional fields answer `[]`, `null` and `false`.
  */
-export function createCustomer(ctx: SimulatorContext, merchant: MerchantState, body: SimTradeAccountCustomerCreate): TradeAccountCustomerRecord {
+export function createCustomer(
+  ctx: SimulatorContext,
+  merchant: MerchantState,
+  body: SimTradeAccountCustomerCreate,
+): TradeAccountCustomerRecord {
   const holder = merchant.tradeAccounts.customerByMerchantCustomerId(body.merchant_customer_id)
   if (holder) {
     throw invalidState(
       `merchant_customer_id ${body.merchant_customer_id} is already used by trade account customer ${holder.customer.id}`,
-      holder.customer.id
+      holder.customer.id,
     )
   }
   const company = companyOf(ctx, body)
@@ -56,7 +60,11 @@ export function createCustomer(ctx: SimulatorContext, merchant: MerchantState, b
       contact_persons: body.contact_persons,
       invoice_email_addresses: body.invoice_email_addresses ?? [],
       invoice_billing_address: body.invoice_billing_address
-        ? { ...body.invoice_billing_address, postal_code: body.invoice_billing_address.postal_code ?? "", region: body.invoice_billing_address.region ?? null }
+        ? {
+            ...body.invoice_billing_address,
+            postal_code: body.invoice_billing_address.postal_code ?? "",
+            region: body.invoice_billing_address.region ?? null,
+          }
         : null,
       use_billing_address_for_shipping: body.use_billing_address_for_shipping,
       trade_name: body.trade_name ?? null,

@@ -21,14 +21,15 @@ const refused = (field: "customer_id" | "user_id", msg: string, type: string) =>
 export function isVerifiedTradeAccountUser(ctx: SimulatorContext, merchant: MerchantState, ref: Ref): boolean {
   if (ctx.hooks.isVerifiedTradeAccountUser) return ctx.hooks.isVerifiedTradeAccountUser(merchant.id, ref)
   const customer = merchant.tradeAccounts.customer(ref.customer_id)
-  if (!customer) throw refused("customer_id", `no trade account customer ${ref.customer_id}`, "trade_account_customer_not_found")
+  if (!customer)
+    throw refused("customer_id", `no trade account customer ${ref.customer_id}`, "trade_account_customer_not_found")
   const user = merchant.tradeAccounts.user(ref.user_id)
   if (!user) throw refused("user_id", `no trade account user ${ref.user_id}`, "trade_account_user_not_found")
   if (user.user.customer_id !== customer.customer.id) {
     throw refused(
       "user_id",
       `user ${ref.user_id} is a user of another trade account customer, not of ${ref.customer_id}`,
-      "trade_account_user_of_another_customer"
+      "trade_account_user_of_another_customer",
     )
   }
   return user.user.verified

@@ -22,11 +22,14 @@ export function createUser(
   ctx: SimulatorContext,
   merchant: MerchantState,
   customer: TradeAccountCustomerRecord,
-  body: SimTradeAccountUserCreate
+  body: SimTradeAccountUserCreate,
 ): TradeAccountUserRecord {
   const holder = merchant.tradeAccounts.userByMerchantUserId(body.merchant_user_id)
   if (holder) {
-    throw invalidState(`merchant_user_id ${body.merchant_user_id} is already used by trade account user ${holder.user.id}`, holder.user.id)
+    throw invalidState(
+      `merchant_user_id ${body.merchant_user_id} is already used by trade account user ${holder.user.id}`,
+      holder.user.id,
+    )
   }
   const record: TradeAccountUserRecord = {
     user: {

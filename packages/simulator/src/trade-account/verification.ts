@@ -20,14 +20,21 @@ export function createVerificationLink(
   ctx: SimulatorContext,
   merchant: MerchantState,
   user: TradeAccountUserRecord,
-  returnUrl: string
+  returnUrl: string,
 ): { redirect_url: string; link: VerificationLink } {
-  const link: VerificationLink = { token: newLinkToken(), userId: user.user.id, returnUrl, createdAtMs: ctx.clock.nowMs(), outcome: null }
+  const link: VerificationLink = {
+    token: newLinkToken(),
+    userId: user.user.id,
+    returnUrl,
+    createdAtMs: ctx.clock.nowMs(),
+    outcome: null,
+  }
   merchant.tradeAccounts.addLink(link)
   return { redirect_url: `${ctx.baseUrl}${VERIFICATION_PAGE_PATH}/${link.token}`, link }
 }
 
-export const isLinkExpired = (ctx: SimulatorContext, link: VerificationLink) => ctx.clock.nowMs() - link.createdAtMs > LINK_TTL_MS
+export const isLinkExpired = (ctx: SimulatorContext, link: VerificationLink) =>
+  ctx.clock.nowMs() - link.createdAtMs > LINK_TTL_MS
 
 /** The return URL with the result query added **(chosen)**: `trade_account_verification=verified|cancelled`. */
 export function returnUrlWith(link: VerificationLink, result: SimVerificationResult): string {
@@ -37,7 +44,12 @@ export function returnUrlWith(link: VerificationLink, result: SimVerificationRes
 }
 
 /** The user's decision at the page: "verify" sets `verified: true`; "cancel" leaves the user as it was. */
-export function decideLink(ctx: SimulatorContext, link: VerificationLink, user: TradeAccountUserRecord, verify: boolean): string {
+export function decideLink(
+  ctx: SimulatorContext,
+  link: VerificationLink,
+  user: TradeAccountUserRecord,
+  verify: boolean,
+): string {
   link.outcome = verify ? "verified" : "cancelled"
   if (verify) verifyUser(ctx, user)
   return returnUrlWith(link, link.outcome)

@@ -15,8 +15,11 @@ export const MedusaId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, "must be 1 to
 
 export const OrderSummaryParams = z.object({ id: MedusaId })
 
-const params = (schema: z.ZodType) => validateParams(schema, Codes.TRADE_CREDIT_INVALID_PARAMETERS, { what: "Invalid path parameter" })
-export const noQuery = validateQuery(NoQuery, Codes.TRADE_CREDIT_INVALID_PARAMETERS, { what: "Invalid query parameter" })
+const params = (schema: z.ZodType) =>
+  validateParams(schema, Codes.TRADE_CREDIT_INVALID_PARAMETERS, { what: "Invalid path parameter" })
+export const noQuery = validateQuery(NoQuery, Codes.TRADE_CREDIT_INVALID_PARAMETERS, {
+  what: "Invalid query parameter",
+})
 
 export const adminUiMiddlewares: MiddlewareRoute[] = [
   {
@@ -29,7 +32,10 @@ export const adminUiMiddlewares: MiddlewareRoute[] = [
     // The order widget's documents: the invoice (of one fulfilment, else the latest) and a credit note.
     matcher: "/admin/trade-credit/orders/:id/invoice",
     method: ["GET"],
-    middlewares: [params(InvoiceParams), validateQuery(InvoiceQuery, Codes.TRADE_CREDIT_INVALID_PARAMETERS, { what: "Invalid query parameter" })],
+    middlewares: [
+      params(InvoiceParams),
+      validateQuery(InvoiceQuery, Codes.TRADE_CREDIT_INVALID_PARAMETERS, { what: "Invalid query parameter" }),
+    ],
   },
   {
     matcher: "/admin/trade-credit/orders/:id/credit-notes/:number",

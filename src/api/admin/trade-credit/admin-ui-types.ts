@@ -25,7 +25,13 @@ export type TradeCreditInvoiceSummary = {
   /** The service's verification page, only while the order is UNVERIFIED. */
   verification_url: string | null
   fulfilments: { id: string; invoice_number: string; gross_amount: string }[]
-  refunds: { id: string; credit_note_number: string; amount: string; refund_date: string | null; reason: string | null }[]
+  refunds: {
+    id: string
+    credit_note_number: string
+    amount: string
+    refund_date: string | null
+    reason: string | null
+  }[]
 }
 
 export type TradeCreditInstalmentState = "PLANNED" | "INVOICED" | "CANCELLED"
@@ -96,7 +102,8 @@ export type TradeCreditReconciliationRunSummary = {
 /** `GET /admin/trade-credit/settings` */
 export type TradeCreditSettings = {
   environment: string
-  /** The key's safe display form: its prefix and fingerprint ("secret_test_…#1a2b3c4d", describeKey), never any of the key. */
+  /** The key's safe display form: its prefix and fingerprint ("secret_test_…#1a2b3c4d", describeKey), never any of the
+   * key. */
   key_prefix: string
   /** During a key rotation, the display form of the key being replaced; null otherwise. */
   previous_key_prefix: string | null
@@ -127,7 +134,8 @@ export type TradeCreditSettings = {
   recent_errors: TradeCreditRecentError[]
 }
 
-export type ConnectionCheckReason = "KEY_REJECTED" | "UNREACHABLE" | "SERVICE_UNAVAILABLE" | "BAD_RESPONSE" | "UNEXPECTED_ANSWER"
+export type ConnectionCheckReason =
+  "KEY_REJECTED" | "UNREACHABLE" | "SERVICE_UNAVAILABLE" | "BAD_RESPONSE" | "UNEXPECTED_ANSWER"
 
 /** `POST /admin/trade-credit/connection-check` */
 export type TradeCreditConnectionCheck = {
@@ -144,7 +152,8 @@ export type TradeCreditConnectionCheck = {
   checked_at: string
 }
 
-/** `GET|POST /admin/trade-credit/regions/:id/settings`: a region's settings as they apply, and their changes, newest first. */
+/** `GET|POST /admin/trade-credit/regions/:id/settings`: a region's settings as they apply, and their changes, newest
+ * first. */
 export type TradeCreditRegionSettingsAnswer = {
   region: { id: string; name: string; currency_code: string }
   settings: EffectiveRegionSettings

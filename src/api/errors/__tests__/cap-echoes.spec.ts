@@ -33,7 +33,9 @@ describe("capEchoes", () => {
 
   it("finds an input as JSON escapes it, in keys, in arrays and at any depth", () => {
     const quoted = `say "hi"\n${"y".repeat(100)}`
-    expect(capEchoes(`got ${JSON.stringify(quoted)}`, [{ a: [[quoted]] }])).toBe(`got "${JSON.stringify(quoted).slice(1, 65)}…"`)
+    expect(capEchoes(`got ${JSON.stringify(quoted)}`, [{ a: [[quoted]] }])).toBe(
+      `got "${JSON.stringify(quoted).slice(1, 65)}…"`,
+    )
     const key = "k".repeat(200)
     expect(capEchoes(`unknown field ${key}`, { [key]: 1 })).toBe(`unknown field ${"k".repeat(64)}…`)
   })
@@ -51,16 +53,27 @@ describe("validation messages quote at most 64 characters of the input (issue #3
   const medusaRefusal = new MedusaError(MedusaError.Types.INVALID_DATA, "Invalid request")
 
   it("cuts the service schema's quote of a 5 KB proposal country", () => {
-    const error = refusal(ProposalBody, { proposed_business: { country_code: KB5 } }, medusaRefusal, Codes.TRADE_CREDIT_INVALID_PROPOSAL, proposal) as RouteError
+    const error = refusal(
+      ProposalBody,
+      { proposed_business: { country_code: KB5 } },
+      medusaRefusal,
+      Codes.TRADE_CREDIT_INVALID_PROPOSAL,
+      proposal,
+    ) as RouteError
     expect(error.code).toBe(Codes.TRADE_CREDIT_INVALID_PROPOSAL)
     expect(error.message).toContain(`"${"x".repeat(64)}…"`)
     expect(longestEcho(error.message, KB5)).toBe(QUOTE_LENGTH)
   })
 
   it("cuts Medusa's own message when the plugin's schema passes the input", () => {
-    const medusa = new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid request: Expected type: 'string' for field 'country_code', got: '${KB5}'`)
+    const medusa = new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `Invalid request: Expected type: 'string' for field 'country_code', got: '${KB5}'`,
+    )
     // A schema that takes the body, so that Medusa's message is the one given.
-    const error = refusal(z.unknown(), { note: KB5 }, medusa, Codes.TRADE_CREDIT_INVALID_CHOICE, { what: "Invalid choice" }) as RouteError
+    const error = refusal(z.unknown(), { note: KB5 }, medusa, Codes.TRADE_CREDIT_INVALID_CHOICE, {
+      what: "Invalid choice",
+    }) as RouteError
     expect(error.message).toMatch(/^Invalid choice: Invalid request: .*got: 'x{64}…'$/)
     expect(longestEcho(error.message, KB5)).toBe(QUOTE_LENGTH)
   })
@@ -72,22 +85,30 @@ describe("the error handler quotes at most 64 characters of the input, whoever w
   beforeAll(async () => {
     const app = express()
     app.use((req: Request, _res: Response, next: NextFunction) => {
-      Object.assign(req, { scope: { resolve: () => ({ info: jest.fn(), warn: jest.fn(), error: jest.fn(), debug: jest.fn() }) } })
+      Object.assign(req, {
+        scope: { resolve: () => ({ info: jest.fn(), warn: jest.fn(), error: jest.fn(), debug: jest.fn() }) },
+      })
       next()
     })
     app.use(express.json({ limit: "100kb" }))
     app.post(
       "/store/trade-credit/soletrader/proposals",
-      validateBody(ProposalBody, Codes.TRADE_CREDIT_INVALID_PROPOSAL, { what: "Invalid proposal", rules: [countryNotSupported] }) as unknown as express.RequestHandler
+      validateBody(ProposalBody, Codes.TRADE_CREDIT_INVALID_PROPOSAL, {
+        what: "Invalid proposal",
+        rules: [countryNotSupported],
+      }) as unknown as express.RequestHandler,
     )
     // A message made anywhere that repeats the input whole.
     app.post("/admin/trade-credit/erasure-requests", (req: Request, _res: Response, next: NextFunction) =>
-      next(new RouteError(Codes.TRADE_CREDIT_INVALID_BODY, `Unknown reference ${req.body.reference}`))
+      next(new RouteError(Codes.TRADE_CREDIT_INVALID_BODY, `Unknown reference ${req.body.reference}`)),
     )
     app.get("/admin/trade-credit/erasure-requests/:id", (req: Request, _res: Response, next: NextFunction) =>
-      next(new RouteError(Codes.TRADE_CREDIT_ERASURE_REQUEST_NOT_FOUND, `Erasure request ${req.params.id} was not found`))
+      next(
+        new RouteError(Codes.TRADE_CREDIT_ERASURE_REQUEST_NOT_FOUND, `Erasure request ${req.params.id} was not found`),
+      ),
     )
-    const handler: express.ErrorRequestHandler = (error, req, res, next) => tradeCreditErrorHandler(error, req as MedusaRequest, res as MedusaResponse, next)
+    const handler: express.ErrorRequestHandler = (error, req, res, next) =>
+      tradeCreditErrorHandler(error, req as MedusaRequest, res as MedusaResponse, next)
     app.use(handler)
     const server = app.listen(0)
     await new Promise((resolve) => server.once("listening", resolve))
@@ -97,7 +118,11 @@ describe("the error handler quotes at most 64 characters of the input, whoever w
   afterAll(() => close())
 
   const post = async (url: string, body: unknown) => {
-    const res = await fetch(base + url, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } })
+    const res = await fetch(base + url, {
+      method: "POST",
+      body: JSON.stringify(body),
+      headers: { "content-type": "application/json" },
+    })
     return { status: res.status, body: (await res.json()) as { code: string; message: string } }
   }
 
@@ -110,7 +135,11 @@ describe("the error handler quotes at most 64 characters of the input, whoever w
 
   it("cuts an echo of the body or of a path parameter in any route's message", async () => {
     const answer = await post("/admin/trade-credit/erasure-requests", { reference: KB5 })
-    expect(answer.body).toEqual({ type: "invalid_data", code: Codes.TRADE_CREDIT_INVALID_BODY, message: `Unknown reference ${"x".repeat(64)}…` })
+    expect(answer.body).toEqual({
+      type: "invalid_data",
+      code: Codes.TRADE_CREDIT_INVALID_BODY,
+      message: `Unknown reference ${"x".repeat(64)}…`,
+    })
     const id = "i".repeat(1000)
     const res = await fetch(`${base}/admin/trade-credit/erasure-requests/${id}`)
     expect(((await res.json()) as { message: string }).message).toBe(`Erasure request ${"i".repeat(64)}… was not found`)

@@ -18,12 +18,16 @@ function sources(dir: string): string[] {
 }
 
 /** Every string literal of the form "TRADE_CREDIT_..." (quotes of any kind) in `file`. */
-const codeLiterals = (file: string) => [...readFileSync(file, "utf8").matchAll(/["'`](TRADE_CREDIT_[A-Z0-9_]+)["'`]/g)].map((m) => m[1])
+const codeLiterals = (file: string) =>
+  [...readFileSync(file, "utf8").matchAll(/["'`](TRADE_CREDIT_[A-Z0-9_]+)["'`]/g)].map((m) => m[1])
 
 /** The codes of README's error table (the section "## Errors"), with their status and type. */
 function readmeTable(): Map<string, { status: number; type: string }> {
   const readme = readFileSync(path.join(ROOT, "README.md"), "utf8")
-  const section = readme.slice(readme.indexOf("\n## Errors\n"), readme.indexOf("\n## ", readme.indexOf("\n## Errors\n") + 1))
+  const section = readme.slice(
+    readme.indexOf("\n## Errors\n"),
+    readme.indexOf("\n## ", readme.indexOf("\n## Errors\n") + 1),
+  )
   const rows = new Map<string, { status: number; type: string }>()
   for (const line of section.split("\n")) {
     const cells = line.match(/^\| `([A-Z0-9_]+)` \| (\d{3}) \| `([a-z_]+)` \|/)
@@ -48,7 +52,9 @@ describe("the error code catalogue", () => {
       .filter((file) => file !== CATALOGUE)
       .flatMap((file) => {
         const text = readFileSync(file, "utf8")
-        return codes.filter((code) => new RegExp(`["'\`]${code}["'\`]`).test(text)).map((code) => `${path.relative(API, file)}: ${code}`)
+        return codes
+          .filter((code) => new RegExp(`["'\`]${code}["'\`]`).test(text))
+          .map((code) => `${path.relative(API, file)}: ${code}`)
       })
     expect(spelled).toEqual([])
   })
@@ -77,6 +83,7 @@ describe("the error code catalogue", () => {
   it("is what README's error table lists, code for code, with the same status and type", () => {
     const table = readmeTable()
     expect([...table.keys()].sort()).toEqual(Object.keys(ERROR_CODES).sort())
-    for (const [code, entry] of Object.entries(ERROR_CODES)) expect({ code, ...table.get(code) }).toEqual({ code, status: entry.status, type: entry.type })
+    for (const [code, entry] of Object.entries(ERROR_CODES))
+      expect({ code, ...table.get(code) }).toEqual({ code, status: entry.status, type: entry.type })
   })
 })

@@ -14,7 +14,8 @@ const IGNORED_TYPES = new Set<string>(IGNORED_EVENT_TYPES)
 export type DeliveryVerdict =
   /** `verifiedWith`: the fingerprint of the secret whose signature held (one of two during a rotation). */
   | { kind: "event"; event: WebhookEvent; verifiedWith: string }
-  /** Signed by the service, a published event this plugin does not act on (IGNORED_EVENT_TYPES): acknowledged, logged at debug. */
+  /** Signed by the service, a published event this plugin does not act on (IGNORED_EVENT_TYPES): acknowledged, logged
+   * at debug. */
   | { kind: "ignored"; id: string; type: string }
   /** Signed by the service, but of a type this plugin does not know (a newer event): acknowledged and ignored. */
   | { kind: "unknown_type"; id: string; type: string }
@@ -29,12 +30,16 @@ export type DeliveryVerdict =
  * once it is). An event the plugin acts on is `kind: "event"` under either of
  * its names, with its required data only.
  */
-export function classifyDelivery(delivery: WebhookDelivery, secrets: readonly string[] | string | undefined): DeliveryVerdict {
+export function classifyDelivery(
+  delivery: WebhookDelivery,
+  secrets: readonly string[] | string | undefined,
+): DeliveryVerdict {
   const verified = verifyDelivery(delivery, secrets)
   if (verified.ok) return { kind: "event", event: verified.event, verifiedWith: verified.verifiedWith }
   const reason = verified.reason
   if (!secrets?.length) return { kind: "refused", status: 503, code: Codes.TRADE_CREDIT_WEBHOOK_NOT_CONFIGURED, reason }
-  if (reason.startsWith("signature refused")) return { kind: "refused", status: 401, code: Codes.TRADE_CREDIT_WEBHOOK_SIGNATURE, reason }
+  if (reason.startsWith("signature refused"))
+    return { kind: "refused", status: 401, code: Codes.TRADE_CREDIT_WEBHOOK_SIGNATURE, reason }
   if (reason.startsWith("unknown event type or shape")) {
     // The signature held, so the body is the service's JSON: an envelope of a type not acted on here is acknowledged.
     const body = safeParse(delivery.rawData)

@@ -8,4 +8,6 @@ export const WEBHOOK_MAX_BYTES = 256 * 1024
  * WEBHOOK_MAX_BYTES), because the signature is over the exact bytes and every
  * refusal (too large, forged, malformed) must be a JSON answer with a code.
  */
-export const tradeCreditWebhookMiddlewares: MiddlewareRoute[] = [{ matcher: "/hooks/trade-credit", method: ["POST"], bodyParser: false, middlewares: [] }]
+export const tradeCreditWebhookMiddlewares: MiddlewareRoute[] = [
+  { matcher: "/hooks/trade-credit", method: ["POST"], bodyParser: false, middlewares: [] },
+]

@@ -2,7 +2,10 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { IEventBusModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
-import { TRADE_CREDIT_WEBHOOK_EVENT, type TradeCreditWebhookReceived } from "../../../workflows/webhooks/webhook-received"
+import {
+  TRADE_CREDIT_WEBHOOK_EVENT,
+  type TradeCreditWebhookReceived,
+} from "../../../workflows/webhooks/webhook-received"
 import { classifyDelivery } from "./classify-delivery"
 import { isUnstorableText, rejectInvalidText } from "./reject-invalid-text"
 import { sendError } from "../../errors/answer"
@@ -39,16 +42,23 @@ export async function receiveDelivery(req: MedusaRequest, res: MedusaResponse, r
 
   const verdict = classifyDelivery({ rawData: rawBody, headers: req.headers as Record<string, unknown> }, webhookSecret)
   if (verdict.kind === "refused") {
-    logLine(logger, "warn", `trade-credit webhook: refused a delivery (${verdict.code}): ${verdict.reason}`, { code: verdict.code })
+    logLine(logger, "warn", `trade-credit webhook: refused a delivery (${verdict.code}): ${verdict.reason}`, {
+      code: verdict.code,
+    })
     return void sendError(res, verdict.code, `The delivery is refused: ${verdict.reason}`)
   }
   if (verdict.kind === "ignored") {
     // A published event the plugin does not act on: never stored nor queued, so whatever its data holds, it is
     // acknowledged (a 4xx would only be retried) and said at debug (the service sends many of them).
-    logLine(logger, "debug", `trade-credit webhook: ${quote(verdict.type)} ${quote(verdict.id)} is not acted on by this plugin; acknowledged`, {
-      event_id: quote(verdict.id),
-      event_type: quote(verdict.type),
-    })
+    logLine(
+      logger,
+      "debug",
+      `trade-credit webhook: ${quote(verdict.type)} ${quote(verdict.id)} is not acted on by this plugin; acknowledged`,
+      {
+        event_id: quote(verdict.id),
+        event_type: quote(verdict.type),
+      },
+    )
     return void res.status(200).json({ received: true, handled: false })
   }
   // Text is text (the root middleware's check, here because the receiver parses its own body): no NUL, no lone
@@ -57,7 +67,9 @@ export async function receiveDelivery(req: MedusaRequest, res: MedusaResponse, r
   // recorded as rejected, never queued (reject-invalid-text.ts).
   const invalidText = findInvalidText(JSON.parse(rawBody.toString("utf8")))
   if (invalidText && verdict.kind === "event" && isUnstorableText(invalidText)) {
-    return void res.status(200).json(await rejectInvalidText(req.scope, verdict.event, invalidText, verdict.verifiedWith))
+    return void res
+      .status(200)
+      .json(await rejectInvalidText(req.scope, verdict.event, invalidText, verdict.verifiedWith))
   }
   if (invalidText) {
     const answer = invalidTextAnswer(invalidText)
@@ -68,10 +80,16 @@ export async function receiveDelivery(req: MedusaRequest, res: MedusaResponse, r
     return void res.status(answer.status).json(answer.body)
   }
   if (verdict.kind === "unknown_type") {
-    logLine(logger, "info", `trade-credit webhook: ${verdict.type} ${verdict.id} is not an event this plugin handles; acknowledged and ignored`, {
-      event_id: verdict.id,
-      event_type: verdict.type,
-    })
+    logLine(
+      logger,
+      "info",
+      `trade-credit webhook: ${verdict.type} ${verdict.id} is not an event this ` +
+        `plugin handles; acknowledged and ignored`,
+      {
+        event_id: verdict.id,
+        event_type: verdict.type,
+      },
+    )
     return void res.status(200).json({ received: true, handled: false })
   }
 
@@ -79,6 +97,8 @@ export async function receiveDelivery(req: MedusaRequest, res: MedusaResponse, r
   // "failed", so the service's redelivery (or the Redis bus's retry) is let through; reconciliation and the polls
   // (funding, enrollments) repair the rest.
   const data: TradeCreditWebhookReceived = { event: verdict.event, verified_with: verdict.verifiedWith }
-  await req.scope.resolve<IEventBusModuleService>(Modules.EVENT_BUS).emit({ name: TRADE_CREDIT_WEBHOOK_EVENT, data }, { attempts: ATTEMPTS })
+  await req.scope
+    .resolve<IEventBusModuleService>(Modules.EVENT_BUS)
+    .emit({ name: TRADE_CREDIT_WEBHOOK_EVENT, data }, { attempts: ATTEMPTS })
   res.status(200).json({ received: true, handled: true })
 }

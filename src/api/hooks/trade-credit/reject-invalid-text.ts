@@ -33,7 +33,7 @@ export async function rejectInvalidText(
   scope: MedusaContainer,
   event: { id: string; type: string },
   invalid: InvalidText,
-  verifiedWith: string | null = null
+  verifiedWith: string | null = null,
 ): Promise<InvalidTextAcknowledgement> {
   const logger = pluginLoggerOf(scope)
   const tradeCredit = scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
@@ -43,9 +43,11 @@ export async function rejectInvalidText(
   logLine(
     logger,
     "warn",
-    `trade-credit webhook: ${type} "${eventId}" is signed but holds text that cannot be stored (${Codes.TRADE_CREDIT_INVALID_TEXT} at ${invalid.path}); ` +
-      "acknowledged, recorded as rejected and not acted on (reconciliation reads the order's state back from the service)",
-    { event_id: eventId, event_type: type, code: Codes.TRADE_CREDIT_INVALID_TEXT }
+    `trade-credit webhook: ${type} "${eventId}" is signed but holds text that ` +
+      `cannot be stored (${Codes.TRADE_CREDIT_INVALID_TEXT} at ${invalid.path}); ` +
+      ("acknowledged, recorded as rejected and not acted on (reconciliation reads " +
+        "the order's state back from the service)"),
+    { event_id: eventId, event_type: type, code: Codes.TRADE_CREDIT_INVALID_TEXT },
   )
   await recordRejected(tradeCredit, {
     event_id: eventId,
@@ -63,7 +65,7 @@ export async function rejectInvalidText(
 
 async function recordRejected(
   tradeCredit: TradeCreditModuleService,
-  record: { event_id: string; type: string; outcome: string; verified_with: string | null }
+  record: { event_id: string; type: string; outcome: string; verified_with: string | null },
 ) {
   const find = async () => (await tradeCredit.listWebhookEvents({ event_id: record.event_id }, { take: 1 }))[0]
   if (await find()) return

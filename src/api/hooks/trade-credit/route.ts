@@ -11,7 +11,8 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   try {
     rawBody = await readRawBody(req, WEBHOOK_MAX_BYTES)
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return sendError(res, Codes.TRADE_CREDIT_WEBHOOK_TOO_LARGE, `The delivery is refused: ${error.message}`)
+    if (error instanceof BodyTooLargeError)
+      return sendError(res, Codes.TRADE_CREDIT_WEBHOOK_TOO_LARGE, `The delivery is refused: ${error.message}`)
     throw error
   }
   await receiveDelivery(req, res, rawBody)

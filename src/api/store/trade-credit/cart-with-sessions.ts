@@ -7,7 +7,9 @@ import { CART_FIELDS, type MedusaCartInput } from "../../../core/order"
  */
 export type CartWithSessions = MedusaCartInput & {
   completed_at?: string | null
-  payment_collection?: { payment_sessions?: { provider_id?: string; data?: Record<string, unknown> | null }[] | null } | null
+  payment_collection?: {
+    payment_sessions?: { provider_id?: string; data?: Record<string, unknown> | null }[] | null
+  } | null
 }
 
 /** The Query fields of a CartWithSessions. */

@@ -13,7 +13,12 @@ const optionalCustomer = authenticate("customer", ["session", "bearer"], { allow
  * Company search: an autocomplete asks once per pause in typing, and repeated
  * prefixes come from the cache; 60 a minute is far above a buyer typing.
  */
-export const companySearchRateLimit = rateLimit({ name: "company-search", windowMs: 60_000, max: 60, by: ["customer", "ip"] })
+export const companySearchRateLimit = rateLimit({
+  name: "company-search",
+  windowMs: 60_000,
+  max: 60,
+  by: ["customer", "ip"],
+})
 
 /** Pre-checks: one per cart change or company choice. */
 export const preCheckRateLimit = rateLimit({ name: "pre-check", windowMs: 60_000, max: 30, by: ["customer", "ip"] })
@@ -22,7 +27,12 @@ export const preCheckRateLimit = rateLimit({ name: "pre-check", windowMs: 60_000
  * Instalment previews: one per cart change or plan-picker opening, each a call to the service per number of months
  * asked (up to 10, in parallel): 30 a minute is far above a buyer and bounds what one client can make the service do.
  */
-export const planPreviewRateLimit = rateLimit({ name: "plan-preview", windowMs: 60_000, max: 30, by: ["customer", "ip"] })
+export const planPreviewRateLimit = rateLimit({
+  name: "plan-preview",
+  windowMs: 60_000,
+  max: 30,
+  by: ["customer", "ip"],
+})
 
 /**
  * The storefront routes' middlewares (spread into src/api/middlewares.ts). The
@@ -41,7 +51,11 @@ export const storefrontMiddlewares: MiddlewareRoute[] = [
   {
     matcher: "/store/trade-credit/carts/:id/pre-check",
     method: ["POST"],
-    middlewares: [optionalCustomer, preCheckRateLimit, validateBody(PreCheckBody, Codes.TRADE_CREDIT_INVALID_PRE_CHECK, { what: "Invalid pre-check" })],
+    middlewares: [
+      optionalCustomer,
+      preCheckRateLimit,
+      validateBody(PreCheckBody, Codes.TRADE_CREDIT_INVALID_PRE_CHECK, { what: "Invalid pre-check" }),
+    ],
   },
   {
     // The body is checked (periods 3 to 36, monthly) before the service is asked anything; a number of months
@@ -51,7 +65,10 @@ export const storefrontMiddlewares: MiddlewareRoute[] = [
     middlewares: [
       optionalCustomer,
       planPreviewRateLimit,
-      validateBody(PreviewPlansBody, Codes.TRADE_CREDIT_INVALID_PREVIEW, { what: "Invalid instalment preview", rules: [invalidPeriods] }),
+      validateBody(PreviewPlansBody, Codes.TRADE_CREDIT_INVALID_PREVIEW, {
+        what: "Invalid instalment preview",
+        rules: [invalidPeriods],
+      }),
     ],
   },
 ]

@@ -32,7 +32,11 @@ describe("refuseInvalidText", () => {
   it("refuses a NUL at the top level, naming the field, in Medusa's shape with the plugin's code", () => {
     const answer = refusal(PREVIEW, { cart_id: "cart_\u00001", periods: [3] })
     expect(answer.status).toBe(400)
-    expect(answer.body).toEqual({ type: "invalid_data", code: "TRADE_CREDIT_INVALID_TEXT", message: expect.stringContaining("cart_id") })
+    expect(answer.body).toEqual({
+      type: "invalid_data",
+      code: "TRADE_CREDIT_INVALID_TEXT",
+      message: expect.stringContaining("cart_id"),
+    })
     expect(answer.body.message).toContain("NUL")
     // The answer quotes the input escaped: it holds no NUL itself.
     expect(answer.body.message).not.toContain("\u0000")
@@ -40,7 +44,11 @@ describe("refuseInvalidText", () => {
   })
 
   it("refuses a NUL at depth and in arrays, with the whole path", () => {
-    const body = { proposed_business: { proprietor_details: { address_history: [{ city: "Leeds" }, { street: "1 Mill\u0000 Lane" }] } } }
+    const body = {
+      proposed_business: {
+        proprietor_details: { address_history: [{ city: "Leeds" }, { street: "1 Mill\u0000 Lane" }] },
+      },
+    }
     const answer = refusal("/store/trade-credit/soletrader/proposals", body)
     expect(answer.body.code).toBe("TRADE_CREDIT_INVALID_TEXT")
     expect(answer.body.message).toContain("proposed_business.proprietor_details.address_history[1].street")
@@ -56,7 +64,10 @@ describe("refuseInvalidText", () => {
   })
 
   it("refuses lone surrogates, high or low, and lets a well-formed pair through", () => {
-    expect(refusal(PREVIEW, { cart_id: "cart\uD83D" }).body).toMatchObject({ code: "TRADE_CREDIT_INVALID_TEXT", message: expect.stringMatching(/cart_id.*lone surrogate/) })
+    expect(refusal(PREVIEW, { cart_id: "cart\uD83D" }).body).toMatchObject({
+      code: "TRADE_CREDIT_INVALID_TEXT",
+      message: expect.stringMatching(/cart_id.*lone surrogate/),
+    })
     expect(refusal(PREVIEW, { cart_id: "\uDE00cart" }).body.code).toBe("TRADE_CREDIT_INVALID_TEXT")
     expect(refusal(PREVIEW, { cart_id: "a\uDE00\uD83Db" }).body.code).toBe("TRADE_CREDIT_INVALID_TEXT")
     expect(run(PREVIEW, { cart_id: "cart \uD83D\uDE00" })).toBe("next")
@@ -79,7 +90,7 @@ describe("refuseInvalidText", () => {
     const body = {
       representative: { first_name: "Åse", last_name: "Ødegård" },
       order_note: "Deliver 🚚📦 before 9 — 谢谢 — שלום, tab\there\nnewline",
-      list: ["👩‍👩‍👧", "\u00e9", { "ключ": "значение" }],
+      list: ["👩‍👩‍👧", "\u00e9", { ключ: "значение" }],
       n: 1,
       ok: true,
       none: null,
@@ -92,8 +103,14 @@ describe("refuseInvalidText", () => {
   it("guards the payment session route for the plugin's providers only", () => {
     const data = { company: { company_canonical_id: "gb-\u0000" }, purchase_order_number: "PO-1" }
     const invoice = refusal(SESSIONS, { provider_id: "pp_trade-credit_default", data })
-    expect(invoice.body).toMatchObject({ code: "TRADE_CREDIT_INVALID_TEXT", message: expect.stringContaining("data.company.company_canonical_id") })
-    const plan = refusal(SESSIONS, { provider_id: "pp_trade-credit-plan_default", data: { purchase_order_number: "PO\u0000" } })
+    expect(invoice.body).toMatchObject({
+      code: "TRADE_CREDIT_INVALID_TEXT",
+      message: expect.stringContaining("data.company.company_canonical_id"),
+    })
+    const plan = refusal(SESSIONS, {
+      provider_id: "pp_trade-credit-plan_default",
+      data: { purchase_order_number: "PO\u0000" },
+    })
     expect(plan.body.message).toContain("data.purchase_order_number")
     expect(run(SESSIONS, { provider_id: "pp_system_default", data })).toBe("next")
     expect(run("/store/carts/cart_1", { metadata: { note: "\u0000" } })).toBe("next")

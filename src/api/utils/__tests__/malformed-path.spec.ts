@@ -19,12 +19,22 @@ function run(url: string): { status: number; code?: string } | "next" {
 }
 
 describe("refuseMalformedPath", () => {
-  it("answers a broken %-escape, an escaped control character or a NUL in the query under the plugin's paths 400 with a code", () => {
-    expect(run("/admin/trade-credit/orders/%E0%A4%A")).toEqual({ status: 400, code: "TRADE_CREDIT_INVALID_PATH" })
-    expect(run("/admin/trade-credit/trade-accounts/%00")).toEqual({ status: 400, code: "TRADE_CREDIT_INVALID_PATH" })
-    expect(run("/store/trade-credit/carts/cart_1%0A/pre-check")).toEqual({ status: 400, code: "TRADE_CREDIT_INVALID_PATH" })
-    expect(run("/store/trade-credit/companies?q=acme%00")).toEqual({ status: 400, code: "TRADE_CREDIT_INVALID_QUERY" })
-  })
+  it(
+    "answers a broken %-escape, an escaped control character or a NUL in the " +
+      "query under the plugin's paths 400 with a code",
+    () => {
+      expect(run("/admin/trade-credit/orders/%E0%A4%A")).toEqual({ status: 400, code: "TRADE_CREDIT_INVALID_PATH" })
+      expect(run("/admin/trade-credit/trade-accounts/%00")).toEqual({ status: 400, code: "TRADE_CREDIT_INVALID_PATH" })
+      expect(run("/store/trade-credit/carts/cart_1%0A/pre-check")).toEqual({
+        status: 400,
+        code: "TRADE_CREDIT_INVALID_PATH",
+      })
+      expect(run("/store/trade-credit/companies?q=acme%00")).toEqual({
+        status: 400,
+        code: "TRADE_CREDIT_INVALID_QUERY",
+      })
+    },
+  )
 
   it("lets well-formed paths through, and leaves other paths to Medusa", () => {
     expect(run("/admin/trade-credit/trade-accounts/tcta_01J%20x")).toBe("next")
@@ -34,7 +44,8 @@ describe("refuseMalformedPath", () => {
 
   it("answers a broken %-escape or a control character in the webhook URLs 400 with a code (issue #36)", () => {
     const invalid = { status: 400, code: "TRADE_CREDIT_INVALID_PATH" }
-    // Medusa's route would fail to decode :provider (500); the plugin's path with a control character after it was an HTML 404.
+    // Medusa's route would fail to decode :provider (500); the plugin's path with a control character after it was an
+    // HTML 404.
     for (const url of [
       "/hooks/payment/trade-credit_%E0%A4%A",
       "/hooks/payment/trade-credit-plan_%E0%A4%A",

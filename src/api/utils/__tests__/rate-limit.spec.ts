@@ -4,14 +4,19 @@ import { BoundedTtlCache } from "../short-cache"
 type Answer = { status: number; headers: Record<string, string>; body?: any; passed: boolean }
 type HitRateLimit = (key: string, windowMs: number, max: number) => Promise<ReturnType<RateLimitStore["hit"]>>
 
-/** A request scope whose module counts with `hitRateLimit` (the database's count, or a failing one), and its logger's warnings. */
+/** A request scope whose module counts with `hitRateLimit` (the database's count, or a failing one), and its logger's
+ * warnings. */
 function scope(hitRateLimit: HitRateLimit) {
   const warnings: string[] = []
-  const services: Record<string, unknown> = { tradeCredit: { hitRateLimit }, logger: { warn: (line: string) => void warnings.push(line) } }
+  const services: Record<string, unknown> = {
+    tradeCredit: { hitRateLimit },
+    logger: { warn: (line: string) => void warnings.push(line) },
+  }
   return { scope: { resolve: (name: string) => services[name] }, warnings }
 }
 
-/** The module's count as the database keeps it, one counter shared by every caller (a test double of `hitRateLimit`). */
+/** The module's count as the database keeps it, one counter shared by every caller (a test double of `hitRateLimit`).
+ * */
 function sharedCount(windowMs: number, max: number) {
   const store = new RateLimitStore(windowMs, max)
   const calls: [string, number, number][] = []
@@ -43,13 +48,18 @@ describe("rateLimit", () => {
     const count = sharedCount(30_000, 3)
     const { scope: module } = scope(count.hit)
     const guest = { ip: "203.0.113.7", scope: module }
-    for (let i = 0; i < 3; i++) expect(await run(limit, guest)).toMatchObject({ passed: true, headers: { "ratelimit-remaining": String(2 - i) } })
+    for (let i = 0; i < 3; i++)
+      expect(await run(limit, guest)).toMatchObject({ passed: true, headers: { "ratelimit-remaining": String(2 - i) } })
     const refused = await run(limit, guest)
     expect(refused.passed).toBe(false)
     expect(refused.status).toBe(429)
     expect(Number(refused.headers["retry-after"])).toBeGreaterThanOrEqual(29)
     expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(30)
-    expect(refused.body).toMatchObject({ type: "rate_limited", code: "TRADE_CREDIT_RATE_LIMITED", retry_after: Number(refused.headers["retry-after"]) })
+    expect(refused.body).toMatchObject({
+      type: "rate_limited",
+      code: "TRADE_CREDIT_RATE_LIMITED",
+      retry_after: Number(refused.headers["retry-after"]),
+    })
     // Another address, and a logged-in customer behind the same address, have buckets of their own.
     expect((await run(limit, { ip: "203.0.113.8", scope: module })).passed).toBe(true)
     const customer = { ip: "203.0.113.7", auth_context: { actor_type: "customer", actor_id: "cus_1" }, scope: module }
@@ -73,7 +83,11 @@ describe("rateLimit", () => {
       expect((await run(limit, guest)).passed).toBe(true)
       expect((await run(limit, guest)).passed).toBe(true)
       const refused = await run(limit, guest)
-      expect([refused.status, refused.body.code, refused.headers["ratelimit-limit"]]).toEqual([429, "TRADE_CREDIT_RATE_LIMITED", "2"])
+      expect([refused.status, refused.body.code, refused.headers["ratelimit-limit"]]).toEqual([
+        429,
+        "TRADE_CREDIT_RATE_LIMITED",
+        "2",
+      ])
       expect(down.warnings).toHaveLength(1)
       expect(down.warnings[0]).toMatch(/fallback counted in this process only.*ECONNREFUSED/)
       jest.advanceTimersByTime(60_000)

@@ -8,7 +8,9 @@ const refusal = (init: Partial<ConstructorParameters<typeof TradeCreditError>[0]
     code: "SERVER_ERROR",
     status: 500,
     traceId: "4bf92f3577b34da6",
-    message: "Trade credit service: POST /companies/v2/company answered 500 SERVER_ERROR: database timeout at shard 7 (trace 4bf92f3577b34da6)",
+    message:
+      "Trade credit service: POST /companies/v2/company answered 500 SERVER_ERROR: " +
+      "database timeout at shard 7 (trace 4bf92f3577b34da6)",
     errors: [{ loc: ["body", "proposed_business", "phone"], msg: "not a phone number", type: "value_error" }],
     ...init,
   })
@@ -35,15 +37,20 @@ describe("buyer-facing answers of the service's failures", () => {
       expect(soletrader.message).not.toMatch(INTERNALS)
     }
     expect(serviceRefusal(refusal({ code: "SCHEMA_ERROR", status: 422 }), "create the proposal").message).toBe(
-      "Cannot create the proposal: the trade credit service refused the field proposed_business.phone"
+      "Cannot create the proposal: the trade credit service refused the field proposed_business.phone",
     )
-    expect(serviceRefusal(refusal({ code: "RATE_LIMITED", status: 429, retryAfterMs: 3000 }), "send a code").headers).toEqual({ "Retry-After": "3" })
+    expect(
+      serviceRefusal(refusal({ code: "RATE_LIMITED", status: 429, retryAfterMs: 3000 }), "send a code").headers,
+    ).toEqual({ "Retry-After": "3" })
   })
 
   it("give a merchant the service's code and trace id, and still nothing of its answer", () => {
     const admin = adminServiceFailureError(refusal({}), "read the order")
     expect(admin).toMatchObject({ code: "TRADE_CREDIT_UNAVAILABLE", status: 503 })
-    expect(admin?.message).toBe("The trade credit service could not read the order right now. Please try again (SERVER_ERROR, trace 4bf92f3577b34da6).")
+    expect(admin?.message).toBe(
+      "The trade credit service could not read the order right now. Please try " +
+        "again (SERVER_ERROR, trace 4bf92f3577b34da6).",
+    )
     expect(admin?.message).not.toMatch(/shard|\/companies/)
     expect(serviceFailureError(new Error("not the service's"), "x")).toBeUndefined()
   })

@@ -21,25 +21,38 @@ describe("toDecimal reads every shape Medusa hands amounts in", () => {
     ["a raw value", { value: "12.34567890123456789", precision: 20 }, "12.34567890123456789"],
     ["a raw value holding a number", { value: 7 }, "7"],
     ["Medusa's BigNumber", new MedusaBigNumber("0.10000000000000000001"), "0.10000000000000000001"],
-    ["Medusa's BigNumber from a raw value", new MedusaBigNumber({ value: "3.14159265358979323846" }), "3.14159265358979323846"],
+    [
+      "Medusa's BigNumber from a raw value",
+      new MedusaBigNumber({ value: "3.14159265358979323846" }),
+      "3.14159265358979323846",
+    ],
     ["a bignumber.js value", new BigNumber("1e-7"), "1e-7"],
     ["a MathBN result", MathBN.div(10, 3), new BigNumber(10).dividedBy(3).toFixed()],
     ["an object with only a float", { numeric_: 4.2 }, "4.2"],
-    ["Medusa's BigNumber after JSON and back", JSON.parse(JSON.stringify({ raw_: { value: "9.99" }, numeric_: 9.99 })), "9.99"],
+    [
+      "Medusa's BigNumber after JSON and back",
+      JSON.parse(JSON.stringify({ raw_: { value: "9.99" }, numeric_: 9.99 })),
+      "9.99",
+    ],
   ])("%s", (_, input, expected) => {
     expect(isDecimalLike(input)).toBe(true)
     expect(toDecimal(input).eq(expected)).toBe(true)
   })
 
   it("prefers the exact raw value over the float", () => {
-    expect(toDecimal({ raw_: { value: "0.30000000000000000004" }, numeric_: 0.3 }).toFixed()).toBe("0.30000000000000000004")
+    expect(toDecimal({ raw_: { value: "0.30000000000000000004" }, numeric_: 0.3 }).toFixed()).toBe(
+      "0.30000000000000000004",
+    )
   })
 
-  it.each([[undefined], [null], [""], ["abc"], [Number.NaN], [Infinity], [{}], [{ value: "x" }], [[1]]])("refuses %p", (input) => {
-    expect(isDecimalLike(input)).toBe(false)
-    expect(() => toDecimal(input, "amount")).toThrow(DecimalError)
-    expect(() => toDecimal(input, "amount")).toThrow(/^amount is not a number/)
-  })
+  it.each([[undefined], [null], [""], ["abc"], [Number.NaN], [Infinity], [{}], [{ value: "x" }], [[1]]])(
+    "refuses %p",
+    (input) => {
+      expect(isDecimalLike(input)).toBe(false)
+      expect(() => toDecimal(input, "amount")).toThrow(DecimalError)
+      expect(() => toDecimal(input, "amount")).toThrow(/^amount is not a number/)
+    },
+  )
 
   it("toDecimalOrUndefined passes null and undefined through", () => {
     expect(toDecimalOrUndefined(null)).toBeUndefined()

@@ -1,14 +1,6 @@
 import BigNumber from "bignumber.js"
 import fc from "fast-check"
-import {
-  decimalsOf,
-  divideRounded,
-  formatUnits,
-  formatUnitsShortest,
-  parseUnits,
-  rescale,
-  unitsOf,
-} from "../units"
+import { decimalsOf, divideRounded, formatUnits, formatUnitsShortest, parseUnits, rescale, unitsOf } from "../units"
 
 describe("units: exact decimals as whole units", () => {
   it("reads plain decimal strings at a number of decimals, and nothing else", () => {
@@ -17,7 +9,8 @@ describe("units: exact decimals as whole units", () => {
     expect(parseUnits("-3", 2)).toBe(-300n)
     expect(parseUnits("0.200000", 6)).toBe(200000n)
     expect(parseUnits("0.123", 2)).toBeUndefined() // would not be exact
-    for (const text of ["", "1e3", "1.", ".5", "+1", "1,5", " 1", "NaN", "0x10"]) expect(parseUnits(text, 2)).toBeUndefined()
+    for (const text of ["", "1e3", "1.", ".5", "+1", "1,5", " 1", "NaN", "0x10"])
+      expect(parseUnits(text, 2)).toBeUndefined()
   })
 
   it("reads bignumber.js values exactly, and refuses a value with more decimals than asked", () => {
@@ -52,9 +45,10 @@ describe("units: exact decimals as whole units", () => {
       fc.property(decimalText, fc.integer({ min: 0, max: 8 }), (value, extra) => {
         const decimals = (value.decimalPlaces() ?? 0) + extra
         expect(unitsOf(value, decimals)).toBe(BigInt(value.toFixed(decimals).replace(".", "")))
-        if ((value.decimalPlaces() ?? 0) > 0) expect(() => unitsOf(value, (value.decimalPlaces() ?? 0) - 1)).toThrow(RangeError)
+        if ((value.decimalPlaces() ?? 0) > 0)
+          expect(() => unitsOf(value, (value.decimalPlaces() ?? 0) - 1)).toThrow(RangeError)
       }),
-      { numRuns: 3000 }
+      { numRuns: 3000 },
     )
     expect(unitsOf(new BigNumber("1e30"), 2)).toBe(10n ** 32n)
     expect(unitsOf(new BigNumber(0.1 + 0.2), 17)).toBe(30000000000000004n)
@@ -68,18 +62,22 @@ describe("units: exact decimals as whole units", () => {
         const rounded = rescale(unitsOf(value, from), from, to)
         expect(formatUnits(rounded, to)).toBe(value.decimalPlaces(to, BigNumber.ROUND_HALF_UP).toFixed(to))
       }),
-      { numRuns: 2000 }
+      { numRuns: 2000 },
     )
   })
 
   it("divides rounding half away from zero, whatever the signs", () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.bigInt({ min: -(10n ** 9n), max: 10n ** 9n }), (n, d) => {
-        fc.pre(d !== 0n)
-        const expected = new BigNumber(n.toString()).dividedBy(d.toString()).integerValue(BigNumber.ROUND_HALF_UP)
-        expect(divideRounded(n, d).toString()).toBe(expected.toFixed())
-      }),
-      { numRuns: 2000 }
+      fc.property(
+        fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }),
+        fc.bigInt({ min: -(10n ** 9n), max: 10n ** 9n }),
+        (n, d) => {
+          fc.pre(d !== 0n)
+          const expected = new BigNumber(n.toString()).dividedBy(d.toString()).integerValue(BigNumber.ROUND_HALF_UP)
+          expect(divideRounded(n, d).toString()).toBe(expected.toFixed())
+        },
+      ),
+      { numRuns: 2000 },
     )
     expect(() => divideRounded(1n, 0n)).toThrow(RangeError)
   })

@@ -11,7 +11,6 @@ import { GB_ADDRESS, medusaCart } from "./fixtures/medusa-cart"
 
 const company = { company_canonical_id: "cmp1" }
 
-
 const cartWithPhone = (phone: string | null, country = "gb") =>
   medusaCart({
     items: [{ id: "cali_1", quantity: 1, unit_price: "10.00", tax_lines: [{ rate: 20 }] }],
@@ -73,13 +72,27 @@ describe("the representative's phone number", () => {
       items: [{ id: "cali_1", quantity: 1, unit_price: "10.00" }],
       billing_address: { ...GB_ADDRESS, phone: null },
       shipping_address: null,
-      customer: { id: "cus_1", email: "ada@acme.example", first_name: "Ada", last_name: "Lovelace", phone: "555", company_name: null },
+      customer: {
+        id: "cus_1",
+        email: "ada@acme.example",
+        first_name: "Ada",
+        last_name: "Lovelace",
+        phone: "555",
+        company_name: null,
+      },
     })
-    expect(thrown(() => buildBuyer({ company }, fromCustomer))).toMatchObject({ code: "INVALID_PHONE_NUMBER", path: "customer.phone" })
+    expect(thrown(() => buildBuyer({ company }, fromCustomer))).toMatchObject({
+      code: "INVALID_PHONE_NUMBER",
+      path: "customer.phone",
+    })
   })
 
   it("a national number with no country to read it with says so", () => {
-    const cart = { email: "a@b.example", billing_address: { first_name: "A", last_name: "B", phone: "07700 900123" }, shipping_address: null }
+    const cart = {
+      email: "a@b.example",
+      billing_address: { first_name: "A", last_name: "B", phone: "07700 900123" },
+      shipping_address: null,
+    }
     const error = thrown(() => buildBuyer({ company }, cart))
     expect(error).toMatchObject({ code: "INVALID_PHONE_NUMBER", path: "billing_address.phone" })
     expect(error.message).toContain("no country calling code")

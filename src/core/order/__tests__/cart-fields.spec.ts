@@ -78,7 +78,9 @@ describe("the Query fields exist in Medusa 2.21.2", () => {
   })
 
   it("asks for each line's discount excluding tax, which Medusa computes but does not declare", () => {
-    expect(CART_FIELDS).toEqual(expect.arrayContaining(["items.discount_subtotal", "shipping_methods.discount_subtotal"]))
+    expect(CART_FIELDS).toEqual(
+      expect.arrayContaining(["items.discount_subtotal", "shipping_methods.discount_subtotal"]),
+    )
     expect(computed.item).toContain("discount_subtotal")
   })
 })

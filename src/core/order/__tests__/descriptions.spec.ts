@@ -12,18 +12,37 @@ import { medusaCart, type CartSpec } from "./fixtures/medusa-cart"
 
 const spec: CartSpec = {
   items: [
-    { id: "cali_desk", title: "Oak desk", variant_title: "Large / Natural", quantity: 1, unit_price: "450.00", tax_lines: [{ rate: 20 }] },
-    { id: "cali_pen", title: "Pen", variant_title: "Default variant", quantity: 10, unit_price: "1.20", tax_lines: [{ rate: 20 }] },
+    {
+      id: "cali_desk",
+      title: "Oak desk",
+      variant_title: "Large / Natural",
+      quantity: 1,
+      unit_price: "450.00",
+      tax_lines: [{ rate: 20 }],
+    },
+    {
+      id: "cali_pen",
+      title: "Pen",
+      variant_title: "Default variant",
+      quantity: 10,
+      unit_price: "1.20",
+      tax_lines: [{ rate: 20 }],
+    },
   ],
   shipping_methods: [{ id: "casm_1", name: "Standard", amount: "9.90", tax_lines: [{ rate: 20 }] }],
 }
 
-const descriptions = (cart: ReturnType<typeof medusaCart>) => buildLines(cart).line_items.map((line) => line.description)
+const descriptions = (cart: ReturnType<typeof medusaCart>) =>
+  buildLines(cart).line_items.map((line) => line.description)
 
 describe("line descriptions", () => {
-  it("a product without a description: its title and the variant's ('Oak desk — Large / Natural'); shipping: 'Shipping: <name>'", () => {
-    expect(descriptions(medusaCart(spec))).toEqual(["Oak desk — Large / Natural", "Pen", "Shipping: Standard"])
-  })
+  it(
+    "a product without a description: its title and the variant's ('Oak desk " +
+      "— Large / Natural'); shipping: 'Shipping: <name>'",
+    () => {
+      expect(descriptions(medusaCart(spec))).toEqual(["Oak desk — Large / Natural", "Pen", "Shipping: Standard"])
+    },
+  )
 
   it("a product with a description: the product's description, whitespace collapsed", () => {
     const cart = medusaCart(spec)
@@ -43,14 +62,19 @@ describe("line descriptions", () => {
   })
 
   it("a discounted line keeps its description (the discount is the line's discount_amount)", () => {
-    const cart = medusaCart({ ...spec, promotions: [{ code: "TRADE10", type: "percentage", value: 10, target: "items" }] })
+    const cart = medusaCart({
+      ...spec,
+      promotions: [{ code: "TRADE10", type: "percentage", value: 10, target: "items" }],
+    })
     const lines = buildLines(cart).line_items
     expect(lines[0]).toMatchObject({ description: "Oak desk — Large / Natural", discount_amount: "45.00" })
     expect(lines.every((line) => line.description)).toBe(true)
   })
 
   it("a gift card product says so", () => {
-    const cart = medusaCart({ items: [{ id: "cali_gc", title: "Gift card", variant_title: "£50", quantity: 1, unit_price: "50.00" }] })
+    const cart = medusaCart({
+      items: [{ id: "cali_gc", title: "Gift card", variant_title: "£50", quantity: 1, unit_price: "50.00" }],
+    })
     ;(cart.items[0] as any).is_giftcard = true
     ;(cart.items[0] as any).product_title = "Store voucher"
     expect(descriptions(cart)).toEqual(["Gift card: Store voucher — £50"])
@@ -74,11 +98,18 @@ describe("line descriptions", () => {
       { tax_rate: "0.200000", taxable_amount: "100.00", tax_amount: "20.00" },
       { tax_rate: "0.000000", taxable_amount: "30.00", tax_amount: "0.00" },
     ])
-    expect(split.line_items.map((line) => line.description)).toEqual(["Order amount (Tax 20%)", "Order amount (No tax 0%)"])
-    const named = splitAmountByTaxRates("10.00", [{ tax_rate: "0.200000", taxable_amount: "100.00", tax_amount: "20.00" }], {
-      name: "Invoiced part",
-      description: "Part of the order invoiced now",
-    })
+    expect(split.line_items.map((line) => line.description)).toEqual([
+      "Order amount (Tax 20%)",
+      "Order amount (No tax 0%)",
+    ])
+    const named = splitAmountByTaxRates(
+      "10.00",
+      [{ tax_rate: "0.200000", taxable_amount: "100.00", tax_amount: "20.00" }],
+      {
+        name: "Invoiced part",
+        description: "Part of the order invoiced now",
+      },
+    )
     expect(named.line_items[0].description).toBe("Part of the order invoiced now")
 
     // An order line the service answered without a description (an older order): the credit note repeats its name.
@@ -93,12 +124,16 @@ describe("line descriptions", () => {
 
 describe("cleanText", () => {
   it("collapses every kind of whitespace as the plain replace-and-trim does, with or without its fast path", () => {
-    const text = fc.array(fc.constantFrom("a", "é", " ", "  ", "\n", "\t", "\u00a0", "\u2028", "\ufeff", "—", "x y"), { maxLength: 12 }).map((parts) => parts.join(""))
+    const text = fc
+      .array(fc.constantFrom("a", "é", " ", "  ", "\n", "\t", "\u00a0", "\u2028", "\ufeff", "—", "x y"), {
+        maxLength: 12,
+      })
+      .map((parts) => parts.join(""))
     fc.assert(
       fc.property(text, (value) => {
         expect(cleanText(value)).toBe(value.replace(/\s+/g, " ").trim())
       }),
-      { numRuns: 3000 }
+      { numRuns: 3000 },
     )
     expect(cleanText(null)).toBe("")
     expect(cleanText(42)).toBe("")

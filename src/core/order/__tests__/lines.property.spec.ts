@@ -22,18 +22,20 @@ const decimal = (maxUnits: number) =>
 
 const quantity = fc.oneof(
   { weight: 9, arbitrary: fc.integer({ min: 1, max: 1000 }) },
-  { weight: 1, arbitrary: fc.integer({ min: 1, max: 9999 }).map((n) => n / 10) }
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: 9999 }).map((n) => n / 10) },
 )
 
-const promotion: fc.Arbitrary<PromotionSpec> = fc.record({
-  code: fc.constantFrom("A", "B", "C", "D"),
-  type: fc.constantFrom("percentage" as const, "fixed" as const),
-  value: fc.integer({ min: 1, max: 50_000 }).map((n) => n / 100),
-  target: fc.constantFrom("items" as const, "order" as const, "shipping_methods" as const),
-  allocation: fc.constantFrom("each" as const, "across" as const),
-  max_quantity: fc.integer({ min: 1, max: 5 }),
-  is_tax_inclusive: fc.boolean(),
-}).map((p) => (p.type === "percentage" ? { ...p, value: Math.min(p.value, 100) } : p))
+const promotion: fc.Arbitrary<PromotionSpec> = fc
+  .record({
+    code: fc.constantFrom("A", "B", "C", "D"),
+    type: fc.constantFrom("percentage" as const, "fixed" as const),
+    value: fc.integer({ min: 1, max: 50_000 }).map((n) => n / 100),
+    target: fc.constantFrom("items" as const, "order" as const, "shipping_methods" as const),
+    allocation: fc.constantFrom("each" as const, "across" as const),
+    max_quantity: fc.integer({ min: 1, max: 5 }),
+    is_tax_inclusive: fc.boolean(),
+  })
+  .map((p) => (p.type === "percentage" ? { ...p, value: Math.min(p.value, 100) } : p))
 
 const cartSpec: fc.Arbitrary<CartSpec> = fc
   .subarray(RATES, { maxLength: 3 })
@@ -67,7 +69,12 @@ const cartSpec: fc.Arbitrary<CartSpec> = fc
 
 const buyer = {
   company: { company_canonical_id: "cmp1" },
-  representative: { email: "ada@acme.example", first_name: "Ada", last_name: "Lovelace", phone_number: "+442079460958" },
+  representative: {
+    email: "ada@acme.example",
+    first_name: "Ada",
+    last_name: "Lovelace",
+    phone_number: "+442079460958",
+  },
 }
 
 describe("order bodies of random carts", () => {
@@ -93,11 +100,14 @@ describe("order bodies of random carts", () => {
           const medusa = medusaLines[i]
           expect(new BigNumber(line.gross_amount).minus(toDecimal(medusa.total)).abs().lte("0.02")).toBe(true)
           expect(line.discount_amount).toBe(roundToCents(toDecimal(medusa.discount_subtotal)).toFixed(2))
-          const percent = (medusa.tax_lines ?? []).reduce((s: BigNumber, t: { rate: number }) => s.plus(t.rate), new BigNumber(0))
+          const percent = (medusa.tax_lines ?? []).reduce(
+            (s: BigNumber, t: { rate: number }) => s.plus(t.rate),
+            new BigNumber(0),
+          )
           expect(line.tax_rate).toBe(percent.dividedBy(100).toFixed(6))
         })
       }),
-      { numRuns: 600 }
+      { numRuns: 600 },
     )
   })
 })

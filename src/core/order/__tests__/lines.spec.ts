@@ -42,7 +42,11 @@ describe("buildLines: example carts, exact bodies", () => {
       ["Stapler", "1", "7.990000", "0.00", "7.99", "1.60", "9.59", "0.200000", "VAT 20%"],
       ["Express", "1", "5.000000", "0.00", "5.00", "1.00", "6.00", "0.200000", "VAT 20%"],
     ])
-    expect(lines.line_items[2]).toMatchObject({ type: "SHIPPING_FEE", quantity_unit: "sc", line_item_reference: "casm_1" })
+    expect(lines.line_items[2]).toMatchObject({
+      type: "SHIPPING_FEE",
+      quantity_unit: "sc",
+      line_item_reference: "casm_1",
+    })
     expect(lines.line_items[0]).toMatchObject({ type: "PHYSICAL", quantity_unit: "pcs", line_item_reference: "cali_a" })
     expect(lines).toMatchObject({
       gross_amount: "45.59",
@@ -57,8 +61,20 @@ describe("buildLines: example carts, exact bodies", () => {
     const { cart, lines } = build({
       items: [
         { id: "cali_a", title: "Desk", quantity: 1, unit_price: "100.00", tax_lines: vat(20) },
-        { id: "cali_b", title: "Book", quantity: 3, unit_price: "9.99", tax_lines: [{ rate: 5, description: "Reduced" }] },
-        { id: "cali_c", title: "Children's shoes", quantity: 2, unit_price: "15.00", tax_lines: [{ rate: 0, description: "Zero rated" }] },
+        {
+          id: "cali_b",
+          title: "Book",
+          quantity: 3,
+          unit_price: "9.99",
+          tax_lines: [{ rate: 5, description: "Reduced" }],
+        },
+        {
+          id: "cali_c",
+          title: "Children's shoes",
+          quantity: 2,
+          unit_price: "15.00",
+          tax_lines: [{ rate: 0, description: "Zero rated" }],
+        },
         { id: "cali_d", title: "Stamp", quantity: 1, unit_price: "1.10", tax_lines: [] },
       ],
       shipping_methods: [{ id: "casm_1", name: "Standard", amount: "4.95", tax_lines: vat(20) }],
@@ -114,16 +130,25 @@ describe("buildLines: example carts, exact bodies", () => {
       ["Chair", "2", "49.900000", "14.33", "85.47", "17.09", "102.56", "0.200000", "VAT 20%"],
       ["Lamp", "1", "15.000000", "2.15", "12.85", "2.57", "15.42", "0.200000", "VAT 20%"],
     ])
-    expect(lines).toMatchObject({ gross_amount: "117.98", discount_amount: "16.48", net_amount: "98.32", tax_amount: "19.66" })
+    expect(lines).toMatchObject({
+      gross_amount: "117.98",
+      discount_amount: "16.48",
+      net_amount: "98.32",
+      tax_amount: "19.66",
+    })
   })
 
   it("a tax-inclusive promotion on tax-inclusive prices", () => {
     const { lines } = build({
-      items: [{ id: "cali_a", title: "Coat", quantity: 1, unit_price: "120.00", is_tax_inclusive: true, tax_lines: vat(20) }],
+      items: [
+        { id: "cali_a", title: "Coat", quantity: 1, unit_price: "120.00", is_tax_inclusive: true, tax_lines: vat(20) },
+      ],
       promotions: [{ code: "TWELVE", type: "fixed", value: 12, target: "items", is_tax_inclusive: true }],
     })
     // 12.00 off including tax is 10.00 off excluding it: 100 - 10 = 90 net, 18 tax.
-    expect(amountsOf(lines)).toEqual([["Coat", "1", "100.000000", "10.00", "90.00", "18.00", "108.00", "0.200000", "VAT 20%"]])
+    expect(amountsOf(lines)).toEqual([
+      ["Coat", "1", "100.000000", "10.00", "90.00", "18.00", "108.00", "0.200000", "VAT 20%"],
+    ])
   })
 
   it("shipping with a discount", () => {
@@ -159,14 +184,22 @@ describe("buildLines: example carts, exact bodies", () => {
       items: [{ id: "cali_a", title: "Cable (m)", quantity: 2.5, unit_price: "3.99", tax_lines: vat(20) }],
     })
     // 9.975 + 1.995 = 11.97 in Medusa; rounded alone 9.98 + 2.00.
-    expect(amountsOf(lines)).toEqual([["Cable (m)", "2.5", "3.990000", "0.00", "9.98", "1.99", "11.97", "0.200000", "VAT 20%"]])
+    expect(amountsOf(lines)).toEqual([
+      ["Cable (m)", "2.5", "3.990000", "0.00", "9.98", "1.99", "11.97", "0.200000", "VAT 20%"],
+    ])
   })
 
   it("four-decimal and currency-converted prices are rounded at the edge", () => {
     const spec: CartSpec = {
       items: [
         { id: "cali_a", title: "Pen", quantity: 7, unit_price: "19.9999", tax_lines: vat(20) },
-        { id: "cali_b", title: "Ink", quantity: 3, unit_price: "12.3456789", tax_lines: [{ rate: 7.5, description: "Sales tax" }] },
+        {
+          id: "cali_b",
+          title: "Ink",
+          quantity: 3,
+          unit_price: "12.3456789",
+          tax_lines: [{ rate: 7.5, description: "Sales tax" }],
+        },
       ],
     }
     const { cart, lines } = build(spec)
@@ -191,10 +224,16 @@ describe("buildLines: example carts, exact bodies", () => {
     }))
     const { lines } = build({ items })
     expect(lines.gross_amount).toBe("499.50")
-    for (const line of lines.line_items) expect([line.net_amount, line.tax_amount, line.gross_amount]).toEqual(["8.33", "1.66", "9.99"])
+    for (const line of lines.line_items)
+      expect([line.net_amount, line.tax_amount, line.gross_amount]).toEqual(["8.33", "1.66", "9.99"])
 
     // Untaxed half-cent prices: the cents go back on the net amounts, never as tax on a 0 % line.
-    const untaxed = Array.from({ length: 40 }, (_, i) => ({ id: `cali_${i}`, title: "Nail", quantity: 1, unit_price: "0.125" }))
+    const untaxed = Array.from({ length: 40 }, (_, i) => ({
+      id: `cali_${i}`,
+      title: "Nail",
+      quantity: 1,
+      unit_price: "0.125",
+    }))
     const { lines: nails } = build({ items: untaxed })
     expect(nails.gross_amount).toBe("5.00")
     // 40 × 0.125 = 5.00: half the lines 0.13, half 0.12 (the first ones in the cart take the cents back).
@@ -217,7 +256,9 @@ describe("buildLines: example carts, exact bodies", () => {
         },
       ],
     })
-    expect(amountsOf(lines)).toEqual([["Skis", "1", "200.000000", "0.00", "200.00", "24.00", "224.00", "0.120000", "GST 5% + PST 7%"]])
+    expect(amountsOf(lines)).toEqual([
+      ["Skis", "1", "200.000000", "0.00", "200.00", "24.00", "224.00", "0.120000", "GST 5% + PST 7%"],
+    ])
   })
 
   it("describes items: variant, type by shipping, SKU and GTIN, image and product page", () => {
@@ -249,7 +290,7 @@ describe("buildLines: example carts, exact bodies", () => {
           },
         ],
       },
-      { productUrlTemplate: "https://shop.example/products/{handle}", nonShippingItemType: "SERVICE" }
+      { productUrlTemplate: "https://shop.example/products/{handle}", nonShippingItemType: "SERVICE" },
     )
     expect(lines.line_items[0]).toMatchObject({
       name: "T-shirt (L / Black)",
@@ -277,7 +318,7 @@ describe("buildLines: refusals", () => {
 
   it("refuses store credit (a part-payment the service cannot carry)", () => {
     expect(() => buildLines(medusaCart({ items: [item], credit_lines: [{ amount: "5" }] }))).toThrow(
-      expect.objectContaining({ code: "CART_NOT_SUPPORTED", path: "credit_lines" })
+      expect.objectContaining({ code: "CART_NOT_SUPPORTED", path: "credit_lines" }),
     )
   })
 
@@ -320,7 +361,9 @@ describe("buildLines: refusals", () => {
   it("refuses a payment amount other than the cart's total", () => {
     const cart = medusaCart({ items: [item] })
     expect(buildLines(cart, { expectedTotal: { value: "12.004" } }).gross_amount).toBe("12.00")
-    expect(() => buildLines(cart, { expectedTotal: "11.99" })).toThrow(expect.objectContaining({ code: "INVALID_AMOUNT" }))
+    expect(() => buildLines(cart, { expectedTotal: "11.99" })).toThrow(
+      expect.objectContaining({ code: "INVALID_AMOUNT" }),
+    )
   })
 
   it("refuses an empty cart and malformed data with the field's path", () => {

@@ -7,14 +7,35 @@ const SPEC: CartSpec = {
   currency_code: "gbp",
   email: "ada@acme.example",
   items: [
-    { id: "item_1", title: "Copier paper", variant_title: "A4", quantity: 3, unit_price: "19.9999", tax_lines: [{ rate: 20, description: "VAT" }] },
-    { id: "item_2", title: "Toner", quantity: 1, unit_price: "12.3456789", is_tax_inclusive: true, tax_lines: [{ rate: 20 }] },
+    {
+      id: "item_1",
+      title: "Copier paper",
+      variant_title: "A4",
+      quantity: 3,
+      unit_price: "19.9999",
+      tax_lines: [{ rate: 20, description: "VAT" }],
+    },
+    {
+      id: "item_2",
+      title: "Toner",
+      quantity: 1,
+      unit_price: "12.3456789",
+      is_tax_inclusive: true,
+      tax_lines: [{ rate: 20 }],
+    },
   ],
   shipping_methods: [{ id: "sm_1", name: "Pallet", amount: "12.50", tax_lines: [{ rate: 20 }] }],
   promotions: [{ code: "TEN", type: "percentage", value: 10, target: "items" }],
   billing_address: GB_ADDRESS,
   shipping_address: GB_ADDRESS,
-  customer: { id: "cus_1", email: "ada@acme.example", first_name: "Ada", last_name: "Lovelace", phone: null, company_name: "Acme" },
+  customer: {
+    id: "cus_1",
+    email: "ada@acme.example",
+    first_name: "Ada",
+    last_name: "Lovelace",
+    phone: null,
+    company_name: "Acme",
+  },
 }
 
 /** Every bignumber.js value as its exact decimal text, so two parses compare by value. */
@@ -33,7 +54,9 @@ describe("parseMedusaCart", () => {
     expect(Object.keys(parsed.items![0])).not.toContain("raw_unit_price")
     expect(parsed.items![1].unit_price.toFixed()).toBe("12.3456789")
     expect(parsed.items![0].tax_lines![0].rate.toFixed()).toBe("20")
-    expect(parsed.billing_address).toEqual(expect.objectContaining({ company: "Acme Ltd", country_code: GB_ADDRESS.country_code }))
+    expect(parsed.billing_address).toEqual(
+      expect.objectContaining({ company: "Acme Ltd", country_code: GB_ADDRESS.country_code }),
+    )
     expect(parsed.customer).toEqual(SPEC.customer)
   })
 
@@ -48,7 +71,11 @@ describe("parseMedusaCart", () => {
 
   it.each([
     ["items[0].quantity", (cart: any) => (cart.items[0].quantity = "three"), "expected a number"],
-    ["items[0].unit_price", (cart: any) => (delete cart.items[0].unit_price, delete cart.items[0].raw_unit_price), "expected a number"],
+    [
+      "items[0].unit_price",
+      (cart: any) => (delete cart.items[0].unit_price, delete cart.items[0].raw_unit_price),
+      "expected a number",
+    ],
     ["items[1].id", (cart: any) => (cart.items[1].id = ""), "expected an id"],
     ["items[0].title", (cart: any) => (cart.items[0].title = 42), "expected text"],
     ["items[0].requires_shipping", (cart: any) => (cart.items[0].requires_shipping = "yes"), "expected true or false"],

@@ -27,12 +27,16 @@ describe("the invoice provider's session data", () => {
     })
   })
 
-  it("makes the order with the terms credit-checked: none (null) stays none, a session from before region settings takes the options'", () => {
-    expect(invoiceTermsOf({ invoice_terms_days: 30 }, 14)).toBe(30)
-    expect(invoiceTermsOf({ invoice_terms_days: null }, 14)).toBeUndefined()
-    expect(invoiceTermsOf({}, 14)).toBe(14)
-    expect(invoiceTermsOf({}, undefined)).toBeUndefined()
-  })
+  it(
+    "makes the order with the terms credit-checked: none (null) stays none, " +
+      "a session from before region settings takes the options'",
+    () => {
+      expect(invoiceTermsOf({ invoice_terms_days: 30 }, 14)).toBe(30)
+      expect(invoiceTermsOf({ invoice_terms_days: null }, 14)).toBeUndefined()
+      expect(invoiceTermsOf({}, 14)).toBe(14)
+      expect(invoiceTermsOf({}, undefined)).toBeUndefined()
+    },
+  )
 })
 
 describe("centsOf", () => {

@@ -17,8 +17,23 @@ const spec: CartSpec = {
   currency_code: "gbp",
   items: [
     // No product descriptions: the lines still carry one (issue 18).
-    { id: "cali_01", title: "Oak desk", variant_title: "Large / Natural", quantity: 2, unit_price: "450.00", tax_lines: [{ rate: 20 }], variant_sku: "DESK-L" },
-    { id: "cali_02", title: "Paper A4", quantity: 5, unit_price: "4.99", tax_lines: [{ rate: 0, description: "Zero rated" }], variant_barcode: "5012345678900" },
+    {
+      id: "cali_01",
+      title: "Oak desk",
+      variant_title: "Large / Natural",
+      quantity: 2,
+      unit_price: "450.00",
+      tax_lines: [{ rate: 20 }],
+      variant_sku: "DESK-L",
+    },
+    {
+      id: "cali_02",
+      title: "Paper A4",
+      quantity: 5,
+      unit_price: "4.99",
+      tax_lines: [{ rate: 0, description: "Zero rated" }],
+      variant_barcode: "5012345678900",
+    },
   ],
   shipping_methods: [{ id: "casm_01", name: "Standard", amount: "9.90", tax_lines: [{ rate: 20 }] }],
   promotions: [{ code: "TRADE10", type: "percentage", value: 10, target: "items" }],
@@ -63,19 +78,24 @@ describe("bodies the plugin sends, against the published documents", () => {
     expect(published.request("POST", "/v1/order", body)).toEqual([])
     // The check has teeth: the body issue 18 found (a line without description) is refused.
     const { description: _dropped, ...bare } = body.line_items[0]
-    expect(published.request("POST", "/v1/order", { ...body, line_items: [bare, ...body.line_items.slice(1)] })).not.toEqual([])
+    expect(
+      published.request("POST", "/v1/order", { ...body, line_items: [bare, ...body.line_items.slice(1)] }),
+    ).not.toEqual([])
   })
 
   it("PUT /v1/order/{id}", () => {
     const order = medusaCart({ ...spec, id: "order_01" })
-    for (const item of order.items) item.detail = { quantity: item.quantity, return_received_quantity: 0, return_dismissed_quantity: 0 }
+    for (const item of order.items)
+      item.detail = { quantity: item.quantity, return_received_quantity: 0, return_dismissed_quantity: 0 }
     const body = buildEditBody(order, { merchantReference: "#1042" })
     expect(published.request("PUT", "/v1/order/ord_1", body)).toEqual([])
   })
 
   it("POST /v1/order/{id}/fulfilled with a part", () => {
     const { tax_subtotals } = createBody()
-    const part = splitAmountByTaxRates("300.00", tax_subtotals, { description: "Part of the order fulfilled and invoiced now" })
+    const part = splitAmountByTaxRates("300.00", tax_subtotals, {
+      description: "Part of the order fulfilled and invoiced now",
+    })
     const body = { partial: part }
     expect(published.request("POST", "/v1/order/ord_1/fulfilled", body)).toEqual([])
   })
@@ -96,7 +116,12 @@ describe("bodies the plugin sends, against the published documents", () => {
     }
     expect(published.request("POST", "/v1/order/ord_1/refund", withLines)).toEqual([])
     const split = splitAmountByTaxRates("25.00", order.tax_subtotals)
-    const byRate = { amount: "25.00", currency: order.currency, tax_subtotals: split.tax_subtotals, refund_reference: "ref_2" }
+    const byRate = {
+      amount: "25.00",
+      currency: order.currency,
+      tax_subtotals: split.tax_subtotals,
+      refund_reference: "ref_2",
+    }
     expect(published.request("POST", "/v1/order/ord_1/refund", byRate)).toEqual([])
   })
 })

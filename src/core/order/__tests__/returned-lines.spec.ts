@@ -61,7 +61,10 @@ const refundOf = (lines: LineItem[]): Order["refunds"][number] => ({
 })
 
 /** The body the provider sends, checked as the service checks it. */
-const expectValidRefund = (amount: string, lines: { line_items: LineItem[]; tax_subtotals: RefundRequest["tax_subtotals"] }) => {
+const expectValidRefund = (
+  amount: string,
+  lines: { line_items: LineItem[]; tax_subtotals: RefundRequest["tax_subtotals"] },
+) => {
   const body = RefundRequest.parse({ amount, currency: "GBP", ...lines })
   expect(checkRefundAmounts(body)).toEqual({ ok: true })
 }
@@ -91,11 +94,16 @@ describe("prorateLine", () => {
 })
 
 describe("refundLinesForReturns", () => {
-  const returnOf = (id: string, items: [string, number][]) => ({ id, items: items.map(([item_id, quantity]) => ({ item_id, quantity })) })
+  const returnOf = (id: string, items: [string, number][]) => ({
+    id,
+    items: items.map(([item_id, quantity]) => ({ item_id, quantity })),
+  })
 
   it("credits the returned units line by line when the amount is what they are worth", () => {
     // Medusa's refund for 1 x A4 is its total per unit, 269.9892, which the admin refunds as 269.99.
-    const result = refundLinesForReturns({ value: "269.99", precision: 20 }, order(), [returnOf("return_1", [["ordli_a4", 1]])])
+    const result = refundLinesForReturns({ value: "269.99", precision: 20 }, order(), [
+      returnOf("return_1", [["ordli_a4", 1]]),
+    ])
     expect(result?.line_items).toEqual([prorateLine(A4, 1)])
     expect(result?.tax_subtotals).toEqual([{ tax_rate: "0.200000", taxable_amount: "224.99", tax_amount: "45.00" }])
     expect(result?.reason).toBe("Returned goods (return_1)")
@@ -103,7 +111,12 @@ describe("refundLinesForReturns", () => {
   })
 
   it("puts a rounding cent per line back on the lines, never more", () => {
-    const returned = [returnOf("return_1", [["ordli_a4", 2], ["ordli_a3", 1]])]
+    const returned = [
+      returnOf("return_1", [
+        ["ordli_a4", 2],
+        ["ordli_a3", 1],
+      ]),
+    ]
     const worth = new BigNumber(prorateLine(A4, 2).gross_amount).plus(prorateLine(A3, 1).gross_amount)
     for (const delta of ["-0.02", "-0.01", "0.01", "0.02"]) {
       const amount = worth.plus(delta).toFixed(2)
@@ -131,7 +144,9 @@ describe("refundLinesForReturns", () => {
 
   it("names a claim, and gives up on items the service order does not have", () => {
     const claim = { ...returnOf("return_9", [["ordli_a3", 1]]), claim_id: "claim_1" }
-    expect(refundLinesForReturns(prorateLine(A3, 1).gross_amount, order(), [claim])?.reason).toBe("Claim claim_1 (return_9)")
+    expect(refundLinesForReturns(prorateLine(A3, 1).gross_amount, order(), [claim])?.reason).toBe(
+      "Claim claim_1 (return_9)",
+    )
     expect(refundLinesForReturns("10.00", order(), [returnOf("return_1", [["ordli_unknown", 1]])])).toBeUndefined()
     expect(refundLinesForReturns("1700.00", order(), [returnOf("return_1", [["ordli_a4", 4]])])).toBeUndefined()
   })
@@ -162,19 +177,24 @@ describe("refundLinesForReturns", () => {
         })
       })
     fc.assert(
-      fc.property(lineArb, fc.integer({ min: 1, max: 40 }), fc.integer({ min: -1, max: 1 }), (orderLine, units, cents) => {
-        const returned = Math.min(units, Number(orderLine.quantity))
-        const part = prorateLine(orderLine, returned)
-        expect(checkLineItem(part, 0)).toEqual({ ok: true })
-        const amount = new BigNumber(part.gross_amount).plus(new BigNumber(cents).shiftedBy(-2))
-        if (!amount.gt(0)) return
-        const result = refundLinesForReturns(amount, { line_items: [orderLine], refunds: [] }, [
-          { id: "return_1", items: [{ item_id: "ordli_a4", quantity: returned }] },
-        ])
-        if (result) expectValidRefund(amount.toFixed(2), result)
-        if (cents === 0) expect(result).toBeDefined()
-      }),
-      { numRuns: 400 }
+      fc.property(
+        lineArb,
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: -1, max: 1 }),
+        (orderLine, units, cents) => {
+          const returned = Math.min(units, Number(orderLine.quantity))
+          const part = prorateLine(orderLine, returned)
+          expect(checkLineItem(part, 0)).toEqual({ ok: true })
+          const amount = new BigNumber(part.gross_amount).plus(new BigNumber(cents).shiftedBy(-2))
+          if (!amount.gt(0)) return
+          const result = refundLinesForReturns(amount, { line_items: [orderLine], refunds: [] }, [
+            { id: "return_1", items: [{ item_id: "ordli_a4", quantity: returned }] },
+          ])
+          if (result) expectValidRefund(amount.toFixed(2), result)
+          if (cents === 0) expect(result).toBeDefined()
+        },
+      ),
+      { numRuns: 400 },
     )
   })
 })
@@ -182,10 +202,25 @@ describe("refundLinesForReturns", () => {
 describe("receivedReturnsOf", () => {
   it("keeps returns that received goods (damaged too), oldest first, not the cancelled ones", () => {
     const returns = receivedReturnsOf([
-      { id: "return_2", status: "received", received_at: "2026-11-21T10:00:00Z", items: [{ item_id: "a", received_quantity: 1, damaged_quantity: { value: "1", precision: 20 } }] },
-      { id: "return_1", status: "partially_received", received_at: "2026-11-20T10:00:00Z", items: [{ item_id: "b", received_quantity: "2", damaged_quantity: 0 }] },
+      {
+        id: "return_2",
+        status: "received",
+        received_at: "2026-11-21T10:00:00Z",
+        items: [{ item_id: "a", received_quantity: 1, damaged_quantity: { value: "1", precision: 20 } }],
+      },
+      {
+        id: "return_1",
+        status: "partially_received",
+        received_at: "2026-11-20T10:00:00Z",
+        items: [{ item_id: "b", received_quantity: "2", damaged_quantity: 0 }],
+      },
       { id: "return_3", status: "requested", items: [{ item_id: "c", received_quantity: 0, damaged_quantity: 0 }] },
-      { id: "return_4", status: "canceled", canceled_at: "2026-11-21T11:00:00Z", items: [{ item_id: "d", received_quantity: 1 }] },
+      {
+        id: "return_4",
+        status: "canceled",
+        canceled_at: "2026-11-21T11:00:00Z",
+        items: [{ item_id: "d", received_quantity: 1 }],
+      },
     ])
     expect(returns.map((r) => [r.id, r.items.map((i) => [i.item_id, new BigNumber(i.quantity).toNumber()])])).toEqual([
       ["return_1", [["b", 2]]],
@@ -196,8 +231,13 @@ describe("receivedReturnsOf", () => {
 
 describe("refundLinesForReturns, orders placed from a cart", () => {
   it("finds the line of an order item by its name when the service names the cart's items", () => {
-    const fromCart = { line_items: [{ ...A4, line_item_reference: "cali_a4" }, { ...A3, line_item_reference: "cali_a3" }, SHIPPING], refunds: [] }
-    const returned = [{ id: "return_1", items: [{ item_id: "ordli_a4", name: "Copier paper, pallet (A4)", quantity: 1 }] }]
+    const fromCart = {
+      line_items: [{ ...A4, line_item_reference: "cali_a4" }, { ...A3, line_item_reference: "cali_a3" }, SHIPPING],
+      refunds: [],
+    }
+    const returned = [
+      { id: "return_1", items: [{ item_id: "ordli_a4", name: "Copier paper, pallet (A4)", quantity: 1 }] },
+    ]
     const result = refundLinesForReturns("269.99", fromCart, returned)
     expect(result?.line_items).toEqual([{ ...prorateLine(A4, 1), line_item_reference: "cali_a4" }])
     // Refunded units are counted on the service's line: the same return is not credited twice.

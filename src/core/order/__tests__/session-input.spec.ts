@@ -4,12 +4,16 @@ import { parseSessionInput, resolveReturnUrl } from "../session-input"
 import { thrown } from "./fixtures/thrown"
 import { GB_ADDRESS } from "./fixtures/medusa-cart"
 
-
 describe("parseSessionInput", () => {
   it("reads a full input and ignores the provider's own keys", () => {
     const input = parseSessionInput({
       company: { organization_number: " 01234567 ", country_prefix: "gb", company_name: "Acme Ltd" },
-      representative: { email: "ada@acme.example", first_name: "Ada", last_name: "Lovelace", phone_number: "07911 123456" },
+      representative: {
+        email: "ada@acme.example",
+        first_name: "Ada",
+        last_name: "Lovelace",
+        phone_number: "07911 123456",
+      },
       department: "Research",
       project: "Engine",
       purchase_order_number: "PO-42",
@@ -21,7 +25,12 @@ describe("parseSessionInput", () => {
     })
     expect(input).toEqual({
       company: { organization_number: "01234567", country_prefix: "GB", company_name: "Acme Ltd" },
-      representative: { email: "ada@acme.example", first_name: "Ada", last_name: "Lovelace", phone_number: "07911 123456" },
+      representative: {
+        email: "ada@acme.example",
+        first_name: "Ada",
+        last_name: "Lovelace",
+        phone_number: "07911 123456",
+      },
       department: "Research",
       project: "Engine",
       purchase_order_number: "PO-42",
@@ -29,31 +38,68 @@ describe("parseSessionInput", () => {
       invoice_emails: ["ap@acme.example", "cfo@acme.example"],
       return_url: "https://shop.example/checkout/return?cart_id=cart_1",
     })
-    expect(parseSessionInput({ company: { company_canonical_id: "cmp9" } })).toEqual({ company: { company_canonical_id: "cmp9" } })
+    expect(parseSessionInput({ company: { company_canonical_id: "cmp9" } })).toEqual({
+      company: { company_canonical_id: "cmp9" },
+    })
   })
 
   it.each([
     [undefined, "company", /company is required/],
     [{}, "company", /company is required/],
     [{ company: "Acme" }, "company", /company must be \{company_canonical_id\} or/],
-    [{ company: { company_canonical_id: "c" }, representative: "Ada" }, "representative", /representative must be \{email/],
+    [
+      { company: { company_canonical_id: "c" }, representative: "Ada" },
+      "representative",
+      /representative must be \{email/,
+    ],
     [{ company: { company_canonical_id: 5 } }, "company.company_canonical_id", /must be a string/],
-    [{ company: { company_canonical_id: "c", company_name: "Acme" } }, "company.company_name", /either company_canonical_id alone/],
-    [{ company: { organization_number: "1", country_prefix: "GB" } }, "company.company_name", /company_name is required/],
-    [{ company: { organization_number: "1", country_prefix: "GBR", company_name: "A" } }, "company.country_prefix", /alpha-2/],
+    [
+      { company: { company_canonical_id: "c", company_name: "Acme" } },
+      "company.company_name",
+      /either company_canonical_id alone/,
+    ],
+    [
+      { company: { organization_number: "1", country_prefix: "GB" } },
+      "company.company_name",
+      /company_name is required/,
+    ],
+    [
+      { company: { organization_number: "1", country_prefix: "GBR", company_name: "A" } },
+      "company.country_prefix",
+      /alpha-2/,
+    ],
     [{ company: { company_canonical_id: "c", vat: "x" } }, "company", /vat/],
-    [{ company: { company_canonical_id: "c" }, representative: { email: "nope" } }, "representative.email", /email address/],
+    [
+      { company: { company_canonical_id: "c" }, representative: { email: "nope" } },
+      "representative.email",
+      /email address/,
+    ],
     [{ company: { company_canonical_id: "c" }, representative: { mail: "a@b.example" } }, "representative", /mail/],
     [{ company: { company_canonical_id: "c" }, invoice_emails: "a@b.example" }, "invoice_emails", /list of email/],
-    [{ company: { company_canonical_id: "c" }, invoice_emails: ["a@b.example", "bad"] }, "invoice_emails[1]", /email address/],
     [
-      { company: { company_canonical_id: "c" }, invoice_emails: Array.from({ length: 11 }, (_, i) => `a${i}@b.example`) },
+      { company: { company_canonical_id: "c" }, invoice_emails: ["a@b.example", "bad"] },
+      "invoice_emails[1]",
+      /email address/,
+    ],
+    [
+      {
+        company: { company_canonical_id: "c" },
+        invoice_emails: Array.from({ length: 11 }, (_, i) => `a${i}@b.example`),
+      },
       "invoice_emails",
       /at most 10/,
     ],
-    [{ company: { company_canonical_id: "c" }, purchase_order_number: 42 }, "purchase_order_number", /must be a string/],
+    [
+      { company: { company_canonical_id: "c" }, purchase_order_number: 42 },
+      "purchase_order_number",
+      /must be a string/,
+    ],
     [{ company: { company_canonical_id: "c" }, order_note: "x".repeat(1001) }, "order_note", /at most 1000/],
-    [{ company: { company_canonical_id: "c" }, return_url: ["https://shop.example"] }, "return_url", /must be a string/],
+    [
+      { company: { company_canonical_id: "c" }, return_url: ["https://shop.example"] },
+      "return_url",
+      /must be a string/,
+    ],
     ["company=acme", "", /must be an object/],
   ])("refuses %j at %s", (data, path, message) => {
     const error = thrown(() => parseSessionInput(data))
@@ -79,7 +125,10 @@ describe("parseSessionInput", () => {
           return e as any
         }
       })()
-      expect({ code: error?.code, path: error?.path }).toEqual({ code: "INVALID_SESSION_DATA", path: "verify_before_completion" })
+      expect({ code: error?.code, path: error?.path }).toEqual({
+        code: "INVALID_SESSION_DATA",
+        path: "verify_before_completion",
+      })
       expect(error.message).toMatch(/verify_before_completion must be true or false/)
     }
   })
@@ -90,7 +139,7 @@ describe("resolveReturnUrl", () => {
 
   it("accepts URLs on a configured origin, normalised", () => {
     expect(resolveReturnUrl("https://shop.example/checkout/return?cart_id=c1#top", origins)).toBe(
-      "https://shop.example/checkout/return?cart_id=c1#top"
+      "https://shop.example/checkout/return?cart_id=c1#top",
     )
     expect(resolveReturnUrl("https://SHOP.example:443/a/../b", origins)).toBe("https://shop.example/b")
     expect(resolveReturnUrl("http://localhost:8000/done", origins)).toBe("http://localhost:8000/done")
@@ -99,11 +148,11 @@ describe("resolveReturnUrl", () => {
   it("falls back to the first origin and the default path", () => {
     expect(resolveReturnUrl(undefined, origins)).toBe("https://shop.example/")
     expect(resolveReturnUrl("", origins, { defaultPath: "/checkout/trade-credit/return?x=1" })).toBe(
-      "https://shop.example/checkout/trade-credit/return?x=1"
+      "https://shop.example/checkout/trade-credit/return?x=1",
     )
     expect(resolveReturnUrl(null, origins, "/checkout/return")).toBe("https://shop.example/checkout/return")
     expect(() => resolveReturnUrl(undefined, origins, "//evil.example/x")).toThrow(
-      expect.objectContaining({ code: "INVALID_RETURN_URL" })
+      expect.objectContaining({ code: "INVALID_RETURN_URL" }),
     )
   })
 
@@ -174,13 +223,23 @@ describe("buildBuyer", () => {
     const buyer = buildBuyer(
       {
         company,
-        representative: { email: "grace@acme.example", first_name: "Grace", last_name: "Hopper", phone_number: "07911 123456" },
+        representative: {
+          email: "grace@acme.example",
+          first_name: "Grace",
+          last_name: "Hopper",
+          phone_number: "07911 123456",
+        },
       },
-      cart
+      cart,
     )
     expect(buyer).toEqual({
       company,
-      representative: { email: "grace@acme.example", first_name: "Grace", last_name: "Hopper", phone_number: "+447911123456" },
+      representative: {
+        email: "grace@acme.example",
+        first_name: "Grace",
+        last_name: "Hopper",
+        phone_number: "+447911123456",
+      },
     })
     Buyer.parse(buyer)
   })
@@ -199,12 +258,24 @@ describe("buildBuyer", () => {
       last_name: "Given",
       phone_number: "+447912345678",
     })
-    const onlyCustomer = { email: null, billing_address: { country_code: "fr" }, shipping_address: null, customer: cart.customer }
-    expect(buildBuyer({ company }, onlyCustomer, { tradeAccount: { customer_id: "svc_c", user_id: "svc_u" } })).toEqual({
-      company,
-      representative: { email: "customer@acme.example", first_name: "C", last_name: "D", phone_number: "+33123456789" },
-      trade_account: { customer_id: "svc_c", user_id: "svc_u" },
-    })
+    const onlyCustomer = {
+      email: null,
+      billing_address: { country_code: "fr" },
+      shipping_address: null,
+      customer: cart.customer,
+    }
+    expect(buildBuyer({ company }, onlyCustomer, { tradeAccount: { customer_id: "svc_c", user_id: "svc_u" } })).toEqual(
+      {
+        company,
+        representative: {
+          email: "customer@acme.example",
+          first_name: "C",
+          last_name: "D",
+          phone_number: "+33123456789",
+        },
+        trade_account: { customer_id: "svc_c", user_id: "svc_u" },
+      },
+    )
   })
 
   it("reads national numbers with the billing country, else the shipping country, else the company's", () => {
@@ -212,23 +283,37 @@ describe("buildBuyer", () => {
     const fr = { ...GB_ADDRESS, country_code: "fr", phone: national }
     expect(buildBuyer({ company }, { ...cart, billing_address: fr }).representative.phone_number).toBe("+33612345678")
     expect(
-      buildBuyer({ company }, { email: "a@b.example", billing_address: null, shipping_address: fr, customer: null }).representative
-        .phone_number
+      buildBuyer({ company }, { email: "a@b.example", billing_address: null, shipping_address: fr, customer: null })
+        .representative.phone_number,
     ).toBe("+33612345678")
     const byCompany = { organization_number: "123", country_prefix: "FR", company_name: "Acme SARL" }
-    const noCountry = { email: "a@b.example", billing_address: { first_name: "A", last_name: "B", phone: national }, shipping_address: null }
+    const noCountry = {
+      email: "a@b.example",
+      billing_address: { first_name: "A", last_name: "B", phone: national },
+      shipping_address: null,
+    }
     expect(buildBuyer({ company: byCompany }, noCountry).representative.phone_number).toBe("+33612345678")
   })
 
   it("names every missing detail", () => {
     const error = thrown(() =>
-      buildBuyer({ company }, { email: null, billing_address: { country_code: "gb" }, shipping_address: null, customer: null })
+      buildBuyer(
+        { company },
+        { email: null, billing_address: { country_code: "gb" }, shipping_address: null, customer: null },
+      ),
     )
     expect(error.code).toBe("BUYER_DETAILS_MISSING")
     expect(error.path).toBe("representative.email")
-    expect(error.message).toBe("The buyer's email, first name, last name, phone number are missing: give them in the checkout")
+    expect(error.message).toBe(
+      "The buyer's email, first name, last name, phone number are missing: give them in the checkout",
+    )
 
-    const onlyPhone = thrown(() => buildBuyer({ company }, { ...cart, billing_address: { ...GB_ADDRESS, phone: null }, shipping_address: null, customer: null }))
+    const onlyPhone = thrown(() =>
+      buildBuyer(
+        { company },
+        { ...cart, billing_address: { ...GB_ADDRESS, phone: null }, shipping_address: null, customer: null },
+      ),
+    )
     expect(onlyPhone.message).toBe("The buyer's phone number is missing: give it in the checkout")
     expect(onlyPhone.path).toBe("representative.phone_number")
 
@@ -248,13 +333,23 @@ describe("buildBuyer", () => {
   })
 
   it("builds an intent's buyer with the representative whole or not at all", () => {
-    const partial = { email: null, billing_address: { first_name: "Ada", phone: "07911 123456", country_code: "gb" }, shipping_address: null, customer: null }
+    const partial = {
+      email: null,
+      billing_address: { first_name: "Ada", phone: "07911 123456", country_code: "gb" },
+      shipping_address: null,
+      customer: null,
+    }
     const buyer = buildIntentBuyer({ company }, partial)
     expect(buyer).toEqual({ company })
     IntentBuyer.parse(buyer)
     expect(buildBuyer({ company }, { email: null }, { representativeRequired: false })).toEqual({ company })
     // Without an email the rest is still sent (email is optional on the intent).
-    expect(buildIntentBuyer({ company }, { ...partial, billing_address: { ...partial.billing_address, last_name: "Lovelace" } })).toEqual({
+    expect(
+      buildIntentBuyer(
+        { company },
+        { ...partial, billing_address: { ...partial.billing_address, last_name: "Lovelace" } },
+      ),
+    ).toEqual({
       company,
       representative: { first_name: "Ada", last_name: "Lovelace", phone_number: "+447911123456" },
     })

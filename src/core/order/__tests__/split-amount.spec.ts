@@ -14,13 +14,20 @@ describe("splitAmountByTaxRates", () => {
   it("splits a partial amount by each rate's gross share, to the cent", () => {
     const split = splitAmountByTaxRates("100.00", subtotals, { name: "Partial delivery" })
     // Gross shares: 31.10, 31.47, 125.94 of 188.51
-    expect(split.line_items.map((l) => [l.name, l.gross_amount, l.net_amount, l.tax_amount, l.tax_rate, l.tax_class_name])).toEqual([
+    expect(
+      split.line_items.map((l) => [l.name, l.gross_amount, l.net_amount, l.tax_amount, l.tax_rate, l.tax_class_name]),
+    ).toEqual([
       ["Partial delivery (No tax 0%)", "16.50", "16.50", "0.00", "0.000000", "No tax 0%"],
       ["Partial delivery (Tax 5%)", "16.69", "15.90", "0.79", "0.050000", "Tax 5%"],
       ["Partial delivery (Tax 20%)", "66.81", "55.68", "11.13", "0.200000", "Tax 20%"],
     ])
     expect(split).toMatchObject({ gross_amount: "100.00", net_amount: "88.08", tax_amount: "11.92" })
-    expect(split.line_items[0]).toMatchObject({ type: "OTHER", quantity: "1", quantity_unit: "pcs", unit_price: "16.500000" })
+    expect(split.line_items[0]).toMatchObject({
+      type: "OTHER",
+      quantity: "1",
+      quantity_unit: "pcs",
+      unit_price: "16.500000",
+    })
     expect(checkOrderAmounts(split)).toEqual({ ok: true })
     FulfilRequest.parse(split)
   })
@@ -28,10 +35,14 @@ describe("splitAmountByTaxRates", () => {
   it("gives the whole amount back when it is the whole order, and reads Medusa's amount shapes", () => {
     const whole = splitAmountByTaxRates({ value: "188.51", precision: 20 }, subtotals)
     expect(whole.tax_subtotals).toEqual(subtotals)
-    const one = splitAmountByTaxRates(12.004, [{ tax_rate: "0.200000", taxable_amount: "50.00", tax_amount: "10.00" }], {
-      taxClassName: () => "VAT 20%",
-      type: "PHYSICAL",
-    })
+    const one = splitAmountByTaxRates(
+      12.004,
+      [{ tax_rate: "0.200000", taxable_amount: "50.00", tax_amount: "10.00" }],
+      {
+        taxClassName: () => "VAT 20%",
+        type: "PHYSICAL",
+      },
+    )
     expect(one.line_items).toEqual([
       {
         name: "Order amount",
@@ -53,7 +64,9 @@ describe("splitAmountByTaxRates", () => {
   it("refuses nothing, a negative amount and more than the subtotals hold", () => {
     expect(() => splitAmountByTaxRates("0", subtotals)).toThrow(expect.objectContaining({ code: "INVALID_AMOUNT" }))
     expect(() => splitAmountByTaxRates("-5", subtotals)).toThrow(expect.objectContaining({ code: "INVALID_AMOUNT" }))
-    expect(() => splitAmountByTaxRates("188.52", subtotals)).toThrow(expect.objectContaining({ code: "INVALID_AMOUNT" }))
+    expect(() => splitAmountByTaxRates("188.52", subtotals)).toThrow(
+      expect.objectContaining({ code: "INVALID_AMOUNT" }),
+    )
     expect(() => splitAmountByTaxRates("1", [])).toThrow(expect.objectContaining({ code: "INVALID_AMOUNT" }))
   })
 
@@ -87,9 +100,9 @@ describe("splitAmountByTaxRates", () => {
               .reduce((s, t) => s.plus(t.taxable_amount).plus(t.tax_amount), new BigNumber(0))
             expect(new BigNumber(line.gross_amount).lte(own)).toBe(true)
           }
-        }
+        },
       ),
-      { numRuns: 1000 }
+      { numRuns: 1000 },
     )
   })
 
@@ -97,7 +110,10 @@ describe("splitAmountByTaxRates", () => {
     fc.assert(
       fc.property(
         cents(10_000_000),
-        fc.array(cents(1_000_000).filter((c) => c.gt(0)), { minLength: 1, maxLength: 8 }),
+        fc.array(
+          cents(1_000_000).filter((c) => c.gt(0)),
+          { minLength: 1, maxLength: 8 },
+        ),
         (amount, weights) => {
           const parts = allocateCents(amount, weights)
           expect(parts.reduce((s, p) => s.plus(p), new BigNumber(0)).toFixed(2)).toBe(amount.toFixed(2))
@@ -105,9 +121,9 @@ describe("splitAmountByTaxRates", () => {
           parts.forEach((part, i) => {
             expect(part.minus(amount.times(weights[i]).dividedBy(total)).abs().lt("0.01")).toBe(true)
           })
-        }
+        },
       ),
-      { numRuns: 1000 }
+      { numRuns: 1000 },
     )
   })
 })

@@ -28,19 +28,26 @@ describe("Medusa's status of a service order", () => {
     expect(authorizationStatusOf({ state: "CONFIRMED", status: "APPROVED" })).toBe(PaymentSessionStatus.AUTHORIZED)
   })
 
-  it("plans the authorization: refuse a declined or cancelled order, wait for the buyer, confirm a verified one", () => {
-    expect(STATES.map((state) => planAuthorization({ state, status: "APPROVED" }).type)).toEqual([
-      "wait",
-      "confirm",
-      "authorized",
-      "authorized",
-      "authorized",
-      "authorized",
-      "refuse",
-    ])
-    expect(planAuthorization({ state: "CANCELLED", status: "APPROVED" })).toEqual({ type: "refuse", reason: "canceled" })
-    // A declined buyer is refused as declined whatever the state says.
-    for (const state of STATES) expect(planAuthorization({ state, status: "REJECTED" })).toEqual({ type: "refuse", reason: "declined" })
-    expect(authorizationStatusOf({ state: "VERIFIED", status: "APPROVED" })).toBe(PaymentSessionStatus.AUTHORIZED)
-  })
+  it(
+    "plans the authorization: refuse a declined or cancelled order, wait for " + "the buyer, confirm a verified one",
+    () => {
+      expect(STATES.map((state) => planAuthorization({ state, status: "APPROVED" }).type)).toEqual([
+        "wait",
+        "confirm",
+        "authorized",
+        "authorized",
+        "authorized",
+        "authorized",
+        "refuse",
+      ])
+      expect(planAuthorization({ state: "CANCELLED", status: "APPROVED" })).toEqual({
+        type: "refuse",
+        reason: "canceled",
+      })
+      // A declined buyer is refused as declined whatever the state says.
+      for (const state of STATES)
+        expect(planAuthorization({ state, status: "REJECTED" })).toEqual({ type: "refuse", reason: "declined" })
+      expect(authorizationStatusOf({ state: "VERIFIED", status: "APPROVED" })).toBe(PaymentSessionStatus.AUTHORIZED)
+    },
+  )
 })

@@ -21,8 +21,23 @@ const spec: CartSpec = {
   currency_code: "gbp",
   items: [
     // No product descriptions: the lines still carry one.
-    { id: "cali_01", title: "Oak desk", variant_title: "Large / Natural", quantity: 3, unit_price: "450.01", tax_lines: [{ rate: 20 }], variant_sku: "DESK-L" },
-    { id: "cali_02", title: "Paper A4", quantity: 7, unit_price: "4.99", tax_lines: [{ rate: 0, description: "Zero rated" }], variant_barcode: "5012345678900" },
+    {
+      id: "cali_01",
+      title: "Oak desk",
+      variant_title: "Large / Natural",
+      quantity: 3,
+      unit_price: "450.01",
+      tax_lines: [{ rate: 20 }],
+      variant_sku: "DESK-L",
+    },
+    {
+      id: "cali_02",
+      title: "Paper A4",
+      quantity: 7,
+      unit_price: "4.99",
+      tax_lines: [{ rate: 0, description: "Zero rated" }],
+      variant_barcode: "5012345678900",
+    },
   ],
   shipping_methods: [{ id: "casm_01", name: "Standard", amount: "9.90", tax_lines: [{ rate: 20 }] }],
   promotions: [{ code: "TRADE10", type: "percentage", value: 10, target: "items" }],
@@ -30,7 +45,9 @@ const spec: CartSpec = {
   shipping_address: { ...GB_ADDRESS, address_1: "Dock 4, Canary Wharf", phone: null },
 }
 
-const session = parseSessionInput({ company: { organization_number: "01234567", country_prefix: "GB", company_name: "Acme Ltd" } })
+const session = parseSessionInput({
+  company: { organization_number: "01234567", country_prefix: "GB", company_name: "Acme Ltd" },
+})
 
 const COMPANY: ResolvedCompany = {
   trade_name: "Acme-Ltd",
@@ -68,13 +85,27 @@ describe("the plan body", () => {
       reference: "payses_01PLAN",
       consent_date: "2026-11-24",
       currency: "GBP",
-      buyer_representative: { first_name: "Ada", last_name: "Lovelace", email: "ada@acme.example", phone_number: "+447700900123" },
-      shipping_address: { address_line_1: "Dock 4, Canary Wharf", address_line_2: "Floor 2", city: "London", region: "Greater London", postal_code: "EC2V 8AU", country_code: "GB" },
+      buyer_representative: {
+        first_name: "Ada",
+        last_name: "Lovelace",
+        email: "ada@acme.example",
+        phone_number: "+447700900123",
+      },
+      shipping_address: {
+        address_line_1: "Dock 4, Canary Wharf",
+        address_line_2: "Floor 2",
+        city: "London",
+        region: "Greater London",
+        postal_code: "EC2V 8AU",
+        country_code: "GB",
+      },
       terms: { period: "MONTHLY", number_of_periods: 12 },
     })
     expect(body.line_items.every((line) => line.description && line.quantity_unit_name)).toBe(true)
     expect(body.line_items.map((line) => line.line_item_type)).toContain("SHIPPING_FEE")
-    expect(body.line_items.find((line) => line.name.startsWith("Oak desk"))?.product_identifiers).toEqual([{ value: "DESK-L", identifier_type: "SKU" }])
+    expect(body.line_items.find((line) => line.name.startsWith("Oak desk"))?.product_identifiers).toEqual([
+      { value: "DESK-L", identifier_type: "SKU" },
+    ])
     // The plan's total is the cart's.
     expect(body.total_repayment_amount).toBe(buildLines(medusaCart(spec)).gross_amount)
   })
@@ -84,32 +115,47 @@ describe("the plan body", () => {
     expect(published.request("POST", "/repay/v1/plan", body)).toEqual([])
     const { buyer_representative: _dropped, ...bare } = body
     expect(published.request("POST", "/repay/v1/plan", bare)).not.toEqual([])
-    expect(published.request("POST", "/repay/v1/plan", { ...body, consent_date: "2026-11-24T23:30:00Z" })).not.toEqual([])
+    expect(published.request("POST", "/repay/v1/plan", { ...body, consent_date: "2026-11-24T23:30:00Z" })).not.toEqual(
+      [],
+    )
   })
 
   it("conforms to the published preview body: one plan a call", () => {
     const body = planBody()
-    const preview = { total_repayment_amount: body.total_repayment_amount, tax_subtotals: body.tax_subtotals, terms: body.terms }
+    const preview = {
+      total_repayment_amount: body.total_repayment_amount,
+      tax_subtotals: body.tax_subtotals,
+      terms: body.terms,
+    }
     expect(published.request("POST", "/repay/v1/preview", preview)).toEqual([])
   })
 
   it("without a shipping address the goods go to the billing address; without either it names the field", () => {
     const body = planBody({ ...spec, shipping_address: null })
     expect(body.shipping_address.address_line_1).toBe("1 King Street")
-    const customer = { id: "cus_1", email: "ada@acme.example", first_name: "Ada", last_name: "Lovelace", phone: "07700 900123", company_name: null }
+    const customer = {
+      id: "cus_1",
+      email: "ada@acme.example",
+      first_name: "Ada",
+      last_name: "Lovelace",
+      phone: "07700 900123",
+      company_name: null,
+    }
     expect(() => planBody({ ...spec, shipping_address: null, billing_address: null, customer })).toThrow(
-      expect.objectContaining({ code: expect.any(String), path: expect.stringMatching(/address/) })
+      expect.objectContaining({ code: expect.any(String), path: expect.stringMatching(/address/) }),
     )
   })
 
   it("a phone that cannot be read is a clear error naming the field, not a silent omission", () => {
     expect(() => planBody({ ...spec, billing_address: { ...GB_ADDRESS, phone: "12" }, customer: null })).toThrow(
-      expect.objectContaining({ path: expect.stringMatching(/phone/) })
+      expect.objectContaining({ path: expect.stringMatching(/phone/) }),
     )
   })
 
   it("a currency the repayment interface does not serve is refused naming currency_code", () => {
-    expect(() => planBody({ ...spec, currency_code: "chf" })).toThrow(expect.objectContaining({ code: "CART_NOT_SUPPORTED", path: "currency_code" }))
+    expect(() => planBody({ ...spec, currency_code: "chf" })).toThrow(
+      expect.objectContaining({ code: "CART_NOT_SUPPORTED", path: "currency_code" }),
+    )
   })
 })
 
@@ -125,12 +171,20 @@ describe("plan lines", () => {
   }
   const net = (lines: ReturnType<typeof planLinesOf>) =>
     lines
-      .reduce((acc, l) => acc.plus(new BigNumber(l.quantity).times(new BigNumber(l.unit_price_amount).minus(l.unit_discount_amount ?? 0))), new BigNumber(0))
+      .reduce(
+        (acc, l) =>
+          acc.plus(
+            new BigNumber(l.quantity).times(new BigNumber(l.unit_price_amount).minus(l.unit_discount_amount ?? 0)),
+          ),
+        new BigNumber(0),
+      )
       .toFixed(2)
 
   it("gives each order line's net exactly: with its discount, in the price, or as two lines", () => {
     const withDiscount = planLinesOf({ ...order, net_amount: "36.00", discount_amount: "4.00" })
-    expect(withDiscount).toEqual([expect.objectContaining({ quantity: "4", unit_price_amount: "10.00", unit_discount_amount: "1.00" })])
+    expect(withDiscount).toEqual([
+      expect.objectContaining({ quantity: "4", unit_price_amount: "10.00", unit_discount_amount: "1.00" }),
+    ])
     const folded = planLinesOf({ ...order, net_amount: "36.00", discount_amount: "4.02" })
     expect(folded).toEqual([expect.objectContaining({ quantity: "4", unit_price_amount: "9.00" })])
     expect(folded[0]).not.toHaveProperty("unit_discount_amount")
@@ -146,7 +200,9 @@ describe("plan lines", () => {
   it("moves cents from tax to taxable when Medusa's per-line rounding drifts beyond 0.02", () => {
     const [subtotal] = planTaxSubtotalsOf([{ tax_rate: "0.200000", taxable_amount: "100.00", tax_amount: "20.04" }])
     expect(new BigNumber(subtotal.taxable_amount).plus(subtotal.tax_amount).toFixed(2)).toBe("120.04")
-    expect(new BigNumber(subtotal.tax_amount).minus(new BigNumber(subtotal.taxable_amount).times("0.2")).abs().lte("0.02")).toBe(true)
+    expect(
+      new BigNumber(subtotal.tax_amount).minus(new BigNumber(subtotal.taxable_amount).times("0.2")).abs().lte("0.02"),
+    ).toBe(true)
   })
 })
 

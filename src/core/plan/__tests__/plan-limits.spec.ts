@@ -1,21 +1,55 @@
 import { checkPeriodsWithinLimits, isPlanDuration, largestInstalment, limitsOf } from "../plan-limits"
 
-const LIMITS = { minimum_instalments: 3, maximum_instalments: 24, maximum_instalment_amount: "1000.01", currency: "GBP" }
+const LIMITS = {
+  minimum_instalments: 3,
+  maximum_instalments: 24,
+  maximum_instalment_amount: "1000.01",
+  currency: "GBP",
+}
 
 describe("plan limits", () => {
   it("reads the limits of an APPROVED check, within the seed's plan duration of 3 to 36 months", () => {
     expect(
-      limitsOf({ decision: "APPROVED", minimum_instalments: 1, maximum_instalments: 36, maximum_instalment_amount: "16666.66", currency: "GBP" })
-    ).toEqual({ minimum_instalments: 3, maximum_instalments: 36, maximum_instalment_amount: "16666.66", currency: "GBP" })
+      limitsOf({
+        decision: "APPROVED",
+        minimum_instalments: 1,
+        maximum_instalments: 36,
+        maximum_instalment_amount: "16666.66",
+        currency: "GBP",
+      }),
+    ).toEqual({
+      minimum_instalments: 3,
+      maximum_instalments: 36,
+      maximum_instalment_amount: "16666.66",
+      currency: "GBP",
+    })
     expect(
-      limitsOf({ decision: "APPROVED", minimum_instalments: 4, maximum_instalments: 12, maximum_instalment_amount: "500.00", currency: "GBP" })
+      limitsOf({
+        decision: "APPROVED",
+        minimum_instalments: 4,
+        maximum_instalments: 12,
+        maximum_instalment_amount: "500.00",
+        currency: "GBP",
+      }),
     ).toEqual({ minimum_instalments: 4, maximum_instalments: 12, maximum_instalment_amount: "500.00", currency: "GBP" })
     // Only 1 or 2 instalments allowed: nothing the plan duration allows, so nothing is offered.
     expect(
-      limitsOf({ decision: "APPROVED", minimum_instalments: 1, maximum_instalments: 2, maximum_instalment_amount: "16666.66", currency: "GBP" })
+      limitsOf({
+        decision: "APPROVED",
+        minimum_instalments: 1,
+        maximum_instalments: 2,
+        maximum_instalment_amount: "16666.66",
+        currency: "GBP",
+      }),
     ).toBeUndefined()
     expect(
-      limitsOf({ decision: "DECLINED", minimum_instalments: 0, maximum_instalments: 0, maximum_instalment_amount: "0.00", currency: "GBP" })
+      limitsOf({
+        decision: "DECLINED",
+        minimum_instalments: 0,
+        maximum_instalments: 0,
+        maximum_instalment_amount: "0.00",
+        currency: "GBP",
+      }),
     ).toBeUndefined()
   })
 
@@ -35,7 +69,11 @@ describe("plan limits", () => {
 
   it("refuses 1, 2 or 37 months with TRADE_CREDIT_INVALID_PERIODS, naming the field and the range", () => {
     for (const n of [1, 2, 37]) {
-      const result = checkPeriodsWithinLimits("1500.00", [12, n], { ...LIMITS, minimum_instalments: 1, maximum_instalments: 36 })
+      const result = checkPeriodsWithinLimits("1500.00", [12, n], {
+        ...LIMITS,
+        minimum_instalments: 1,
+        maximum_instalments: 36,
+      })
       expect(result).toMatchObject({ ok: false, code: "TRADE_CREDIT_INVALID_PERIODS", number_of_periods: n })
       expect(!result.ok && result.message).toMatch(/number_of_periods must be a whole number of months from 3 to 36/)
     }

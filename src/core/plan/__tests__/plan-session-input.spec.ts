@@ -14,7 +14,9 @@ const codeOf = (fn: () => unknown) => {
 
 describe("plan session input", () => {
   it("reads the company and the number of periods, ignoring unknown keys", () => {
-    expect(parsePlanSessionInput({ company: COMPANY, number_of_periods: 12, period: "MONTHLY", plan_id: "plan_x" })).toEqual({
+    expect(
+      parsePlanSessionInput({ company: COMPANY, number_of_periods: 12, period: "MONTHLY", plan_id: "plan_x" }),
+    ).toEqual({
       company: COMPANY,
       number_of_periods: 12,
     })
@@ -27,11 +29,14 @@ describe("plan session input", () => {
     expect(missing?.message).toMatch(/number_of_periods is required/)
   })
 
-  it.each([0, 1, 2, 37, 2.5, -1, "12", null, Number.NaN])("refuses number_of_periods %p with TRADE_CREDIT_INVALID_PERIODS", (value) => {
-    const error = codeOf(() => parsePlanSessionInput({ company: COMPANY, number_of_periods: value }))
-    expect(error).toMatchObject({ code: "TRADE_CREDIT_INVALID_PERIODS", path: "number_of_periods" })
-    expect(error?.message).toMatch(/number_of_periods must be a whole number of months from 3 to 36/)
-  })
+  it.each([0, 1, 2, 37, 2.5, -1, "12", null, Number.NaN])(
+    "refuses number_of_periods %p with TRADE_CREDIT_INVALID_PERIODS",
+    (value) => {
+      const error = codeOf(() => parsePlanSessionInput({ company: COMPANY, number_of_periods: value }))
+      expect(error).toMatchObject({ code: "TRADE_CREDIT_INVALID_PERIODS", path: "number_of_periods" })
+      expect(error?.message).toMatch(/number_of_periods must be a whole number of months from 3 to 36/)
+    },
+  )
 
   it.each(["WEEKLY", "monthly", "QUARTERLY", 1])("refuses the cadence %p", (period) => {
     const error = codeOf(() => parsePlanSessionInput({ company: COMPANY, number_of_periods: 12, period }))
@@ -40,7 +45,10 @@ describe("plan session input", () => {
   })
 
   it("requires the company unless told otherwise", () => {
-    expect(codeOf(() => parsePlanSessionInput({ number_of_periods: 3 }))).toMatchObject({ code: "INVALID_SESSION_DATA", path: "company" })
+    expect(codeOf(() => parsePlanSessionInput({ number_of_periods: 3 }))).toMatchObject({
+      code: "INVALID_SESSION_DATA",
+      path: "company",
+    })
     expect(parsePlanSessionInput({ number_of_periods: 3 }, { requireCompany: false })).toEqual({ number_of_periods: 3 })
   })
 
@@ -54,24 +62,35 @@ describe("plan session input", () => {
         funding_status: "ACCEPTED",
         maximum_instalment_amount: "999999.00",
         invoice_emails: ["ap@example.com"],
-      })
+      }),
     ).toEqual({ company: COMPANY, number_of_periods: 6, invoice_emails: ["ap@example.com"] })
   })
 })
 
 describe("assertWithinLimits", () => {
-  const LIMITS = { minimum_instalments: 3, maximum_instalments: 12, maximum_instalment_amount: "100.00", currency: "GBP" }
+  const LIMITS = {
+    minimum_instalments: 3,
+    maximum_instalments: 12,
+    maximum_instalment_amount: "100.00",
+    currency: "GBP",
+  }
 
-  it("passes a number of months the check allows, and refuses another as INVALID_SESSION_DATA on number_of_periods", () => {
-    expect(() => assertWithinLimits("600.00", 6, LIMITS)).not.toThrow()
-    for (const [total, n] of [["600.00", 24], ["600.00", 3]] as const) {
-      try {
-        assertWithinLimits(total, n, LIMITS)
-        throw new Error("not refused")
-      } catch (error) {
-        expect(error).toMatchObject({ code: "INVALID_SESSION_DATA", path: "number_of_periods" })
-        expect((error as Error).message).toMatch(/^Invalid trade credit details: /)
+  it(
+    "passes a number of months the check allows, and refuses another as INVALID_SESSION_DATA " + "on number_of_periods",
+    () => {
+      expect(() => assertWithinLimits("600.00", 6, LIMITS)).not.toThrow()
+      for (const [total, n] of [
+        ["600.00", 24],
+        ["600.00", 3],
+      ] as const) {
+        try {
+          assertWithinLimits(total, n, LIMITS)
+          throw new Error("not refused")
+        } catch (error) {
+          expect(error).toMatchObject({ code: "INVALID_SESSION_DATA", path: "number_of_periods" })
+          expect((error as Error).message).toMatch(/^Invalid trade credit details: /)
+        }
       }
-    }
-  })
+    },
+  )
 })

@@ -1,5 +1,11 @@
 import { AccountRequest } from "../../../service/schemas"
-import { accountReferenceOf, accountUpdateOf, buildAccountBody, buyerKeyOf, withCustomerDetails } from "../repayment-account-body"
+import {
+  accountReferenceOf,
+  accountUpdateOf,
+  buildAccountBody,
+  buyerKeyOf,
+  withCustomerDetails,
+} from "../repayment-account-body"
 import { companyKeyOf, nationalIdentifierOf, type ResolvedCompany, tradeNameOf } from "../repayment-company"
 
 const ADDRESS = {
@@ -30,9 +36,13 @@ describe("repayment account body", () => {
     expect(tradeNameOf("Bäckerei Müller GmbH")).toBe("Backerei-Muller-GmbH")
     expect(tradeNameOf("  The Very Long Name of a Company That Goes On and On Ltd ")).toMatch(/^[A-Za-z0-9_-]{1,40}$/)
     expect(tradeNameOf("  The Very Long Name of a Company That Goes On and On Ltd ").endsWith("-")).toBe(false)
-    expect(() => tradeNameOf("!!!")).toThrow(expect.objectContaining({ code: "BUYER_DETAILS_MISSING", path: "company.company_name" }))
+    expect(() => tradeNameOf("!!!")).toThrow(
+      expect.objectContaining({ code: "BUYER_DETAILS_MISSING", path: "company.company_name" }),
+    )
     expect(nationalIdentifierOf("0812 3456")).toBe("08123456")
-    expect(() => nationalIdentifierOf("08/123")).toThrow(expect.objectContaining({ path: "company.organization_number" }))
+    expect(() => nationalIdentifierOf("08/123")).toThrow(
+      expect.objectContaining({ path: "company.organization_number" }),
+    )
   })
 
   it("updates only what PUT /account/{id} takes: never the company's country or number", () => {
@@ -58,14 +68,34 @@ describe("repayment account body", () => {
   })
 
   it("builds a body the contract accepts from the cart and the session input", () => {
-    const body = buildAccountBody({ company: { company_canonical_id: "cmp_gb_08123456" } }, CART, COMPANY, "guest-x/GB-08123456")
+    const body = buildAccountBody(
+      { company: { company_canonical_id: "cmp_gb_08123456" } },
+      CART,
+      COMPANY,
+      "guest-x/GB-08123456",
+    )
     expect(AccountRequest.parse(body)).toEqual(body)
     expect(body).toMatchObject({
-      buyer_company: { trade_name: "ACME-INDUSTRIAL-SUPPLIES-LTD", national_identifier: "08123456", country_code: "GB" },
-      billing_address: { address_line_1: "10 Market Street", address_line_2: "Unit 4", city: "Manchester", postal_code: "M1 1AE", country_code: "GB" },
+      buyer_company: {
+        trade_name: "ACME-INDUSTRIAL-SUPPLIES-LTD",
+        national_identifier: "08123456",
+        country_code: "GB",
+      },
+      billing_address: {
+        address_line_1: "10 Market Street",
+        address_line_2: "Unit 4",
+        city: "Manchester",
+        postal_code: "M1 1AE",
+        country_code: "GB",
+      },
       invoice_email: "grace@acme.example",
       invoice_cc_emails: [],
-      account_representative: { first_name: "Grace", last_name: "Hopper", email: "grace@acme.example", phone_number: "+447400123456" },
+      account_representative: {
+        first_name: "Grace",
+        last_name: "Hopper",
+        email: "grace@acme.example",
+        phone_number: "+447400123456",
+      },
       merchant_account_reference: "guest-x/GB-08123456",
     })
     expect(body.billing_address).not.toHaveProperty("region")
@@ -76,18 +106,28 @@ describe("repayment account body", () => {
       { company: { company_canonical_id: "c" }, invoice_emails: ["ap@acme.example", "cfo@acme.example"] },
       CART,
       COMPANY,
-      "r"
+      "r",
     )
     expect(body.invoice_email).toBe("ap@acme.example")
     expect(body.invoice_cc_emails).toEqual(["cfo@acme.example"])
   })
 
   it("refuses a cart without a usable phone or address with a code naming the field", () => {
-    expect(() => buildAccountBody({ company: { company_canonical_id: "c" } }, { ...CART, billing_address: { ...ADDRESS, phone: "" }, shipping_address: null }, COMPANY, "r")).toThrow(
-      expect.objectContaining({ code: "BUYER_DETAILS_MISSING" })
-    )
     expect(() =>
-      buildAccountBody({ company: { company_canonical_id: "c" } }, { ...CART, billing_address: { ...ADDRESS, postal_code: "" }, shipping_address: null }, COMPANY, "r")
+      buildAccountBody(
+        { company: { company_canonical_id: "c" } },
+        { ...CART, billing_address: { ...ADDRESS, phone: "" }, shipping_address: null },
+        COMPANY,
+        "r",
+      ),
+    ).toThrow(expect.objectContaining({ code: "BUYER_DETAILS_MISSING" }))
+    expect(() =>
+      buildAccountBody(
+        { company: { company_canonical_id: "c" } },
+        { ...CART, billing_address: { ...ADDRESS, postal_code: "" }, shipping_address: null },
+        COMPANY,
+        "r",
+      ),
     ).toThrow(expect.objectContaining({ code: "ADDRESS_INCOMPLETE" }))
   })
 
@@ -99,9 +139,20 @@ describe("repayment account body", () => {
       first_name: "Grace",
       last_name: "Hopper-Smith",
       phone: null,
-      billing_address: { address_1: "20 Canal Street", city: "Manchester", postal_code: "M1 3HE", country_code: "gb", phone: "07400 999888" },
+      billing_address: {
+        address_1: "20 Canal Street",
+        city: "Manchester",
+        postal_code: "M1 3HE",
+        country_code: "gb",
+        phone: "07400 999888",
+      },
     })
-    expect(changed.billing_address).toEqual({ address_line_1: "20 Canal Street", city: "Manchester", postal_code: "M1 3HE", country_code: "GB" })
+    expect(changed.billing_address).toEqual({
+      address_line_1: "20 Canal Street",
+      city: "Manchester",
+      postal_code: "M1 3HE",
+      country_code: "GB",
+    })
     expect(changed.account_representative).toEqual({
       first_name: "Grace",
       last_name: "Hopper-Smith",
@@ -109,6 +160,8 @@ describe("repayment account body", () => {
       phone_number: "+447400999888",
     })
     expect(changed.invoice_email).toBe("grace.new@acme.example")
-    expect(withCustomerDetails(body, { id: "cus_1", billing_address: { city: "Nowhere" } }).billing_address).toEqual(body.billing_address)
+    expect(withCustomerDetails(body, { id: "cus_1", billing_address: { city: "Nowhere" } }).billing_address).toEqual(
+      body.billing_address,
+    )
   })
 })

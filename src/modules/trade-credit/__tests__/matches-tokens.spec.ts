@@ -18,16 +18,19 @@ describe("the returning buyer's matches token, sealed for the database", () => {
     }
   })
 
-  it("opens a token sealed with the previous key during a rotation, and nothing sealed with another key or altered", () => {
-    const sealedBefore = sealMatchesToken(token, previous)
-    expect(openMatchesToken(sealedBefore, [apiKey, previous])).toBe(token)
-    expect(openMatchesToken(sealedBefore, [apiKey, undefined])).toBeUndefined()
-    const sealed = sealMatchesToken(token, apiKey)
-    const raw = Buffer.from(sealed.slice(3), "base64url")
-    raw[raw.length - 1] ^= 1
-    expect(openMatchesToken(`v1:${raw.toString("base64url")}`, [apiKey])).toBeUndefined()
-    // A row written in plain text (or anything not sealed) opens to nothing: the buyer verifies again.
-    expect(openMatchesToken(token, [apiKey])).toBeUndefined()
-    expect(openMatchesToken("v1:", [apiKey])).toBeUndefined()
-  })
+  it(
+    "opens a token sealed with the previous key during a rotation, and nothing " + "sealed with another key or altered",
+    () => {
+      const sealedBefore = sealMatchesToken(token, previous)
+      expect(openMatchesToken(sealedBefore, [apiKey, previous])).toBe(token)
+      expect(openMatchesToken(sealedBefore, [apiKey, undefined])).toBeUndefined()
+      const sealed = sealMatchesToken(token, apiKey)
+      const raw = Buffer.from(sealed.slice(3), "base64url")
+      raw[raw.length - 1] ^= 1
+      expect(openMatchesToken(`v1:${raw.toString("base64url")}`, [apiKey])).toBeUndefined()
+      // A row written in plain text (or anything not sealed) opens to nothing: the buyer verifies again.
+      expect(openMatchesToken(token, [apiKey])).toBeUndefined()
+      expect(openMatchesToken("v1:", [apiKey])).toBeUndefined()
+    },
+  )
 })

@@ -12,13 +12,19 @@ describe("region settings: terms per buyer and the instalments offered", () => {
         { customer_id: "cus_vip", invoice_terms_days: 90 },
       ],
     }),
-    { invoiceTermsDays: 14, captureOn: "shipment" }
+    { invoiceTermsDays: 14, captureOn: "shipment" },
   )
 
   it("reads the stored row back as it was given (periods ascending)", () => {
     expect(settings).toMatchObject({ invoice_terms_days: 30, instalment_periods: [3, 6, 12] })
     expect(settings.invoice_terms_overrides).toHaveLength(3)
-    expect(effectiveRegionSettings("reg_1", storedRegionSettings({ instalment_periods: null, invoice_terms_overrides: [] }), { invoiceTermsDays: 14, captureOn: "shipment" })).toMatchObject({
+    expect(
+      effectiveRegionSettings(
+        "reg_1",
+        storedRegionSettings({ instalment_periods: null, invoice_terms_overrides: [] }),
+        { invoiceTermsDays: 14, captureOn: "shipment" },
+      ),
+    ).toMatchObject({
       instalment_periods: null,
       invoice_terms_overrides: [],
       invoice_terms_days: 14,
@@ -26,7 +32,8 @@ describe("region settings: terms per buyer and the instalments offered", () => {
   })
 
   it("gives a customer their own terms, else the longest of their groups', else the region's", () => {
-    const buyer = (customerId: string, groupIds: string[] = [], hasAccount = true) => termsForBuyer(settings, { customerId, groupIds, hasAccount })
+    const buyer = (customerId: string, groupIds: string[] = [], hasAccount = true) =>
+      termsForBuyer(settings, { customerId, groupIds, hasAccount })
     expect(buyer("cus_vip", ["cusgroup_wholesale"])).toBe(90)
     expect(buyer("cus_1", ["cusgroup_wholesale", "cusgroup_key"])).toBe(60)
     expect(buyer("cus_1", ["cusgroup_wholesale"])).toBe(45)
@@ -51,6 +58,8 @@ describe("region settings: terms per buyer and the instalments offered", () => {
       hide_when_declined: false,
     })
     // A language the service does not issue invoices in (an old row, a hand edit) counts as none.
-    expect(effectiveRegionSettings("reg_1", { invoice_language: "fr_FR" }, { captureOn: "shipment" }).invoice_language).toBeNull()
+    expect(
+      effectiveRegionSettings("reg_1", { invoice_language: "fr_FR" }, { captureOn: "shipment" }).invoice_language,
+    ).toBeNull()
   })
 })

@@ -6,7 +6,12 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
  * `dependencies` (Medusa's way to hand a module, and so its providers, what lives outside it): Query, the payment and
  * order modules and this module ("tradeCredit").
  */
-export const PROVIDER_DEPENDENCIES: readonly string[] = [ContainerRegistrationKeys.QUERY, Modules.PAYMENT, Modules.ORDER, "tradeCredit"]
+export const PROVIDER_DEPENDENCIES: readonly string[] = [
+  ContainerRegistrationKeys.QUERY,
+  Modules.PAYMENT,
+  Modules.ORDER,
+  "tradeCredit",
+]
 
 type ModuleEntry = { resolve?: unknown; dependencies?: unknown; options?: { providers?: { resolve?: unknown }[] } }
 
@@ -18,10 +23,13 @@ type ModuleEntry = { resolve?: unknown; dependencies?: unknown; options?: { prov
 export function missingProviderDependencies(config: Pick<ConfigModule, "modules"> | undefined): string[] {
   const modules = (config?.modules ?? {}) as Record<string, ModuleEntry | boolean | undefined>
   const payment = Object.entries(modules).find(
-    ([key, entry]) => key === Modules.PAYMENT || (typeof entry === "object" && String(entry?.resolve ?? "").endsWith("/payment"))
+    ([key, entry]) =>
+      key === Modules.PAYMENT || (typeof entry === "object" && String(entry?.resolve ?? "").endsWith("/payment")),
   )?.[1]
   if (typeof payment !== "object" || !payment) return []
-  const registersProviders = (payment.options?.providers ?? []).some((p) => typeof p?.resolve === "string" && p.resolve.includes("trade-credit"))
+  const registersProviders = (payment.options?.providers ?? []).some(
+    (p) => typeof p?.resolve === "string" && p.resolve.includes("trade-credit"),
+  )
   if (!registersProviders) return []
   const listed = new Set(Array.isArray(payment.dependencies) ? payment.dependencies.map(String) : [])
   return PROVIDER_DEPENDENCIES.filter((key) => !listed.has(key))
@@ -36,7 +44,9 @@ export default async function checkProviderDependencies({ container }: LoaderOpt
   const missing = missingProviderDependencies(config)
   if (!missing.length) return
   throw new Error(
-    `medusa-payment-trade-credit: the payment module registers the trade credit providers but its dependencies lack ${missing.join(", ")}.` +
-      ` Add dependencies: ${JSON.stringify(PROVIDER_DEPENDENCIES)} to the "@medusajs/medusa/payment" entry in medusa-config.ts (README, "Install").`
+    `medusa-payment-trade-credit: the payment module registers the trade credit ` +
+      `providers but its dependencies lack ${missing.join(", ")}.` +
+      (` Add dependencies: ${JSON.stringify(PROVIDER_DEPENDENCIES)} to the "@medusajs/medusa/payment" ` +
+        `entry in medusa-config.ts (README, "Install").`),
   )
 }

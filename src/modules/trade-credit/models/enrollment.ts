@@ -1,12 +1,22 @@
 import { model } from "@medusajs/framework/utils"
 
-/** Where a proposal stands at the service, plus VERIFIED: a returning buyer confirmed by email code or found in autofill. */
-export const ENROLLMENT_STATUSES = ["DRAFT", "SUBMITTED", "IN_REVIEW", "ACCEPTED", "DECLINED", "WITHDRAWN", "VERIFIED"] as const
+/** Where a proposal stands at the service, plus VERIFIED: a returning buyer confirmed by email code or found in
+ * autofill. */
+export const ENROLLMENT_STATUSES = [
+  "DRAFT",
+  "SUBMITTED",
+  "IN_REVIEW",
+  "ACCEPTED",
+  "DECLINED",
+  "WITHDRAWN",
+  "VERIFIED",
+] as const
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number]
 /** States in which the customer buys with the enrollment's organization number. */
 export const ENROLLED_STATUSES: EnrollmentStatus[] = ["ACCEPTED", "VERIFIED"]
 
-/** How the customer got enrolled: their own proposal, a returning buyer's email code, or the service's autofill record. */
+/** How the customer got enrolled: their own proposal, a returning buyer's email code, or the service's autofill record.
+ * */
 export const ENROLLMENT_SOURCES = ["proposal", "returning_buyer", "autofill"] as const
 export type EnrollmentSource = (typeof ENROLLMENT_SOURCES)[number]
 
@@ -35,10 +45,6 @@ export const Enrollment = model
       organization_number: model.text().nullable(),
       decided_at: model.dateTime().nullable(),
       last_polled_at: model.dateTime().nullable(),
-    }
+    },
   )
-  .indexes([
-    { on: ["customer_id"], unique: true },
-    { on: ["proposal_id"], unique: true },
-    { on: ["status"] },
-  ])
+  .indexes([{ on: ["customer_id"], unique: true }, { on: ["proposal_id"], unique: true }, { on: ["status"] }])

@@ -13,7 +13,8 @@ export const MatchesToken = model
     customer_id: model.text().primaryKey(),
     /** The verified email the token lists the businesses of. */
     email: model.text(),
-    /** The service's token, sealed (AES-256-GCM, a key derived from the API key: matches-tokens.ts); never logged, never answered. */
+    /** The service's token, sealed (AES-256-GCM, a key derived from the API key: matches-tokens.ts); never logged,
+     * never answered. */
     token: model.text(),
     expires_at: model.dateTime(),
   })

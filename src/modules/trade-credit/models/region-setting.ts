@@ -5,10 +5,12 @@ import { model } from "@medusajs/framework/utils"
  * `/admin/trade-credit/regions/:id/settings`): whether trade credit is offered there, the order amounts it is offered
  * for, the invoice terms, when orders are invoiced, the invoices' language and what a declined buyer sees. A region
  * without a row has the defaults: offered, no limits, the provider options' terms and capture, the order's locale,
- * hidden when declined. Read at the start of every trade credit payment session, so a change holds at once on every instance.
+ * hidden when declined. Read at the start of every trade credit payment session, so a change holds at once on every
+ * instance.
  */
-export const RegionSetting = model
-  .define({ name: "RegionSetting", tableName: "trade_credit_region_setting" }, {
+export const RegionSetting = model.define(
+  { name: "RegionSetting", tableName: "trade_credit_region_setting" },
+  {
     id: model.id({ prefix: "tcrs" }).primaryKey(),
     region_id: model.text().unique(),
     /** Pay by invoice offered in the region. */
@@ -20,7 +22,8 @@ export const RegionSetting = model
     max_order_amount: model.text().nullable(),
     /** Invoice payment terms in days; null: the provider options' `invoiceTermsDays` (or the service's default). */
     invoice_terms_days: model.number().nullable(),
-    /** `{periods}`: the numbers of monthly instalments offered (3 to 36, ascending); null: all the credit check allows. */
+    /** `{periods}`: the numbers of monthly instalments offered (3 to 36, ascending); null: all the credit check allows.
+     * */
     instalment_periods: model.json().nullable(),
     /**
      * `{entries: [{customer_group_id | customer_id, invoice_terms_days}]}`: invoice terms for some buyers (a customer's
@@ -33,7 +36,8 @@ export const RegionSetting = model
     invoice_language: model.text().nullable(),
     /** Hide trade credit from a buyer the service declined (true), or show it unavailable with the reason (false). */
     hide_when_declined: model.boolean().default(true),
-  })
+  },
+)
 
 /** One change of a region's settings: who, when (created_at), which field, from what, to what. */
 export const SettingChange = model

@@ -13,18 +13,21 @@ import { model } from "@medusajs/framework/utils"
  * twice finds the same record at the service).
  */
 export const TradeAccount = model
-  .define({ name: "TradeAccount", tableName: "trade_credit_trade_account" }, {
-    id: model.id({ prefix: "tcta" }).primaryKey(),
-    /** The service's customer id (svc_...). */
-    service_customer_id: model.text().unique(),
-    /** The merchant's id of the business at the service: the onboarded Medusa customer's id. */
-    merchant_customer_id: model.text().unique(),
-    trade_name: model.text(),
-    /** The business as sent: {canonical_id} or {country_code, organization_number}. */
-    company: model.json(),
-    canonical_id: model.text().nullable(),
-    /** The business's country (also for a canonical id: read from the company search at onboarding). */
-    country_code: model.text().nullable(),
-    organization_number: model.text().nullable(),
-  })
+  .define(
+    { name: "TradeAccount", tableName: "trade_credit_trade_account" },
+    {
+      id: model.id({ prefix: "tcta" }).primaryKey(),
+      /** The service's customer id (svc_...). */
+      service_customer_id: model.text().unique(),
+      /** The merchant's id of the business at the service: the onboarded Medusa customer's id. */
+      merchant_customer_id: model.text().unique(),
+      trade_name: model.text(),
+      /** The business as sent: {canonical_id} or {country_code, organization_number}. */
+      company: model.json(),
+      canonical_id: model.text().nullable(),
+      /** The business's country (also for a canonical id: read from the company search at onboarding). */
+      country_code: model.text().nullable(),
+      organization_number: model.text().nullable(),
+    },
+  )
   .indexes([{ on: ["canonical_id"] }])

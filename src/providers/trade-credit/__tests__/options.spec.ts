@@ -23,7 +23,10 @@ describe("the provider's options, checked when Medusa loads it", () => {
 
   it("takes two keys during a rotation (the new one first), each checked, and refuses a third", () => {
     const next = `secret_test_${randomBytes(32).toString("base64url")}`
-    expect(parseOptions({ ...valid, apiKey: `${next}, ${testKey}` })).toMatchObject({ apiKey: next, previousApiKey: testKey })
+    expect(parseOptions({ ...valid, apiKey: `${next}, ${testKey}` })).toMatchObject({
+      apiKey: next,
+      previousApiKey: testKey,
+    })
     expect(parseOptions({ ...valid, apiKey: [next, testKey] })).toMatchObject({ apiKey: next, previousApiKey: testKey })
     expect(parseOptions(valid)).toMatchObject({ apiKey: testKey, previousApiKey: undefined })
     expect(() => parseOptions({ ...valid, apiKey: `${next},${testKey},${prodKey}` })).toThrow(/at most two keys/)
@@ -42,17 +45,27 @@ describe("the provider's options, checked when Medusa loads it", () => {
   it("takes a log level for the plugin's own lines, and refuses another word", () => {
     expect(parseOptions(valid).logLevel).toBeUndefined()
     expect(parseOptions({ ...valid, logLevel: "warn" }).logLevel).toBe("warn")
-    expect(() => parseOptions({ ...valid, logLevel: "verbose" })).toThrow(/logLevel must be one of debug, info, warn, error/)
+    expect(() => parseOptions({ ...valid, logLevel: "verbose" })).toThrow(
+      /logLevel must be one of debug, info, warn, error/,
+    )
   })
 
   it("takes a log format, text unless json is asked for, and refuses another word", () => {
     expect(parseOptions(valid).logFormat).toBe("text")
     expect(parseOptions({ ...valid, logFormat: "json" }).logFormat).toBe("json")
-    expect(() => parseOptions({ ...valid, logFormat: "logfmt" })).toThrow(/invalid options: logFormat must be one of text, json$/)
+    expect(() => parseOptions({ ...valid, logFormat: "logfmt" })).toThrow(
+      /invalid options: logFormat must be one of text, json$/,
+    )
   })
 
   it("refuses a malformed key, saying so without echoing it", () => {
-    for (const apiKey of [`${testKey}x`, testKey.slice(0, -1), "sk_live_abc", `${testKey.slice(0, -1)}!`, ` ${testKey}`]) {
+    for (const apiKey of [
+      `${testKey}x`,
+      testKey.slice(0, -1),
+      "sk_live_abc",
+      `${testKey.slice(0, -1)}!`,
+      ` ${testKey}`,
+    ]) {
       let message = ""
       try {
         validate({ ...valid, apiKey })()
@@ -85,7 +98,9 @@ describe("the provider's options, checked when Medusa loads it", () => {
     const third = `whsec_${randomBytes(24).toString("base64")}`
     expect(validate({ ...valid, webhookSecret: `${valid.webhookSecret}, ${second}` })).not.toThrow()
     expect(validate({ ...valid, webhookSecret: [valid.webhookSecret, second] })).not.toThrow()
-    expect(validate({ ...valid, webhookSecret: [valid.webhookSecret, second, third].join(",") })).toThrow(/at most two secrets/)
+    expect(validate({ ...valid, webhookSecret: [valid.webhookSecret, second, third].join(",") })).toThrow(
+      /at most two secrets/,
+    )
     expect(validate({ ...valid, webhookSecret: `${valid.webhookSecret},plain-secret` })).toThrow(/whsec_<base64>/)
     const options = parseOptions({ ...valid, webhookSecret: `${valid.webhookSecret},${second},${valid.webhookSecret}` })
     expect(options.webhookSecret).toEqual([valid.webhookSecret, second])

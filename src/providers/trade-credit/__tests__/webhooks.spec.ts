@@ -1,6 +1,11 @@
 import { randomBytes } from "node:crypto"
 import { Webhook } from "standardwebhooks"
-import { type RunningSimulator, SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET, startSimulator } from "trade-credit-simulator"
+import {
+  type RunningSimulator,
+  SIMULATOR_API_KEY,
+  SIMULATOR_WEBHOOK_SECRET,
+  startSimulator,
+} from "trade-credit-simulator"
 import { call, control, orderBody } from "../../../../packages/simulator/src/__tests__/helpers"
 import { TradeCreditInvoiceService } from "../services/trade-credit-invoice"
 
@@ -30,7 +35,7 @@ describe("the trade-credit providers' answer to Medusa's webhook handling", () =
         baseUrl: sim.url,
         webhookSecret: SIMULATOR_WEBHOOK_SECRET,
         storefrontUrls: "https://shop.example",
-      }
+      },
     )
   })
   afterAll(async () => sim.close())
@@ -50,12 +55,20 @@ describe("the trade-credit providers' answer to Medusa's webhook handling", () =
     return {
       data: event as Record<string, unknown>,
       rawData: Buffer.from(raw),
-      headers: { "webhook-id": id, "webhook-timestamp": String(Math.floor(at.getTime() / 1000)), "webhook-signature": signature },
+      headers: {
+        "webhook-id": id,
+        "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+        "webhook-signature": signature,
+      },
     }
   }
 
   /** The envelope of contract section 7 (`.v1` name, specversion, source, the published data fields). */
-  const verifiedEvent = (order: { id: string; gross_amount: string }, sessionId: string, type = "order.verified.v1") => ({
+  const verifiedEvent = (
+    order: { id: string; gross_amount: string },
+    sessionId: string,
+    type = "order.verified.v1",
+  ) => ({
     id: `evt_${randomBytes(6).toString("hex")}`,
     specversion: "1.0",
     source: sim.url,
@@ -76,28 +89,40 @@ describe("the trade-credit providers' answer to Medusa's webhook handling", () =
     },
   })
 
-  it("answers not_supported to a signed order.verified of a verified order, a funding decision and a forged delivery, without calling the service", async () => {
-    const sessionId = `payses_${randomBytes(6).toString("hex")}`
-    const order = await orderFor(sessionId)
-    await control(sim, "POST", `/orders/${order.id}/verify`, { approve: true })
-    const requestsBefore = (await control(sim, "GET", "/requests")).body.items.length
-    const event = verifiedEvent(order, sessionId)
-    const funding = { ...event, type: "repayment.plan.funding_decided", data: { plan_id: "a7d0c7e2-0000-4000-8000-000000000001", funding_status: "ACCEPTED" } }
-    const payloads = [
-      delivery(event),
-      delivery(verifiedEvent(order, sessionId, "order.verified")),
-      // The published shape with its required data only (no state, no status), and a published enrollment approval.
-      delivery({ ...event, data: (({ state: _state, status: _status, ...required }) => required)(event.data) }),
-      delivery({ ...event, type: "business_registry.approved.v1", data: { proposal_id: "prop_1", merchant_id: null, organization_number: "SOLE-GB-1" } }),
-      delivery(funding),
-      delivery(event, { secret: `whsec_${randomBytes(24).toString("base64")}` }),
-      { data: {}, rawData: Buffer.from("not json"), headers: {} },
-    ]
-    for (const payload of payloads) {
-      const result = await provider.getWebhookActionAndData(payload)
-      expect(result).toEqual({ action: "not_supported" })
-    }
-    expect((await control(sim, "GET", "/requests")).body.items.length).toBe(requestsBefore)
-    expect(warnings).toEqual([])
-  })
+  it(
+    "answers not_supported to a signed order.verified of a verified order, " +
+      "a funding decision and a forged delivery, without calling the service",
+    async () => {
+      const sessionId = `payses_${randomBytes(6).toString("hex")}`
+      const order = await orderFor(sessionId)
+      await control(sim, "POST", `/orders/${order.id}/verify`, { approve: true })
+      const requestsBefore = (await control(sim, "GET", "/requests")).body.items.length
+      const event = verifiedEvent(order, sessionId)
+      const funding = {
+        ...event,
+        type: "repayment.plan.funding_decided",
+        data: { plan_id: "a7d0c7e2-0000-4000-8000-000000000001", funding_status: "ACCEPTED" },
+      }
+      const payloads = [
+        delivery(event),
+        delivery(verifiedEvent(order, sessionId, "order.verified")),
+        // The published shape with its required data only (no state, no status), and a published enrollment approval.
+        delivery({ ...event, data: (({ state: _state, status: _status, ...required }) => required)(event.data) }),
+        delivery({
+          ...event,
+          type: "business_registry.approved.v1",
+          data: { proposal_id: "prop_1", merchant_id: null, organization_number: "SOLE-GB-1" },
+        }),
+        delivery(funding),
+        delivery(event, { secret: `whsec_${randomBytes(24).toString("base64")}` }),
+        { data: {}, rawData: Buffer.from("not json"), headers: {} },
+      ]
+      for (const payload of payloads) {
+        const result = await provider.getWebhookActionAndData(payload)
+        expect(result).toEqual({ action: "not_supported" })
+      }
+      expect((await control(sim, "GET", "/requests")).body.items.length).toBe(requestsBefore)
+      expect(warnings).toEqual([])
+    },
+  )
 })

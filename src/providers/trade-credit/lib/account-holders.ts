@@ -1,7 +1,11 @@
 import type { TradeCreditClient } from "../../../client"
 import type { TradeCreditModuleService } from "../../../modules/trade-credit"
 import { digestOf, planKeys } from "../../../core/plan/plan-idempotency-keys"
-import { accountUpdateOf, type PaymentCustomerLike, withCustomerDetails } from "../../../core/plan/repayment-account-body"
+import {
+  accountUpdateOf,
+  type PaymentCustomerLike,
+  withCustomerDetails,
+} from "../../../core/plan/repayment-account-body"
 import { accountBodyOf, accountLinksOfBuyer, saveAccountLink } from "./plan-store"
 import type { ServiceCall } from "./provider-deps"
 
@@ -13,7 +17,7 @@ import type { ServiceCall } from "./provider-deps"
 export async function syncBuyerAccounts(
   deps: { client: TradeCreditClient; call: ServiceCall; module: TradeCreditModuleService },
   buyerKey: string,
-  customer: PaymentCustomerLike
+  customer: PaymentCustomerLike,
 ): Promise<string[]> {
   const links = await accountLinksOfBuyer(deps.module, buyerKey)
   for (const link of links) {
@@ -21,9 +25,17 @@ export async function syncBuyerAccounts(
     const digest = digestOf(body)
     if (digest === link.digest) continue
     await deps.call("update the buyer's repayment account", () =>
-      deps.client.repayment.updateAccount(link.account_id, accountUpdateOf(body), { idempotencyKey: planKeys.updateAccount(link.account_id) })
+      deps.client.repayment.updateAccount(link.account_id, accountUpdateOf(body), {
+        idempotencyKey: planKeys.updateAccount(link.account_id),
+      }),
     )
-    await saveAccountLink(deps.module, { buyer_key: buyerKey, company_key: link.company_key, account_id: link.account_id, digest, body })
+    await saveAccountLink(deps.module, {
+      buyer_key: buyerKey,
+      company_key: link.company_key,
+      account_id: link.account_id,
+      digest,
+      body,
+    })
   }
   return links.map((l) => l.account_id)
 }

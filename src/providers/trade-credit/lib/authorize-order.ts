@@ -18,25 +18,29 @@ export async function authorizeOrder(
   deps: Pick<ProviderDeps, "client" | "options" | "logger" | "call" | "readCart">,
   intents: IntentReuse,
   sessionId: string,
-  data: TradeCreditPaymentData
+  data: TradeCreditPaymentData,
 ): Promise<OrderSummary> {
   const order = await findOrCreateOrder(deps, intents, sessionId, data)
   const step = planAuthorization(order)
   switch (step.type) {
     case "refuse":
       if (step.reason === "declined") {
-        throw declined(order.decline_reason, { logger: deps.logger, ids: { payment_session_id: sessionId, service_order_id: order.id } })
+        throw declined(order.decline_reason, {
+          logger: deps.logger,
+          ids: { payment_session_id: sessionId, service_order_id: order.id },
+        })
       }
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        "The trade credit order was cancelled (the buyer's verification failed or expired). Choose the payment method again to start over.",
-        "TRADE_CREDIT_ORDER_CANCELLED"
+        "The trade credit order was cancelled (the buyer's verification failed " +
+          "or expired). Choose the payment method again to start over.",
+        "TRADE_CREDIT_ORDER_CANCELLED",
       )
     case "confirm":
       return await deps.call(
         "confirm the order",
         () => deps.client.orders.confirm(order.id, { idempotencyKey: idempotencyKeys.confirm(order.id) }),
-        { payment_session_id: sessionId, service_order_id: order.id }
+        { payment_session_id: sessionId, service_order_id: order.id },
       )
     default:
       return order

@@ -14,14 +14,17 @@ import type { ProviderDeps } from "./provider-deps"
 export async function authorizePlan(
   deps: Pick<ProviderDeps, "client" | "call" | "logger" | "readCart" | "medusa">,
   sessionId: string,
-  data: TradeCreditPlanData
+  data: TradeCreditPlanData,
 ): Promise<{ status: PaymentSessionStatus; data: TradeCreditPlanData }> {
   let planId = data.plan_id
   if (!planId) {
     const plan = await createPlan(deps, sessionId, data)
     if (!("existing" in plan)) {
       // Made just now: a read now would answer PENDING. The order is placed with the payment pending.
-      return { status: PaymentSessionStatus.PENDING_AUTHORIZATION, data: { ...withPlan(data, plan), funding_status: "PENDING" } }
+      return {
+        status: PaymentSessionStatus.PENDING_AUTHORIZATION,
+        data: { ...withPlan(data, plan), funding_status: "PENDING" },
+      }
     }
     // A plan made by an earlier attempt whose answer was lost: its funding may be decided already.
     planId = plan.id
@@ -31,10 +34,16 @@ export async function authorizePlan(
   const stored = withPlanStatus({ ...data, plan_id: planId }, status)
   switch (status.funding_status) {
     case "ACCEPTED":
-      await updatePlanSession(tradeCreditModuleOf(deps.medusa), planId, { state: "authorized", funding_status: "ACCEPTED" })
+      await updatePlanSession(tradeCreditModuleOf(deps.medusa), planId, {
+        state: "authorized",
+        funding_status: "ACCEPTED",
+      })
       return { status: PaymentSessionStatus.AUTHORIZED, data: stored }
     case "REJECTED":
-      await updatePlanSession(tradeCreditModuleOf(deps.medusa), planId, { state: "rejected", funding_status: "REJECTED" })
+      await updatePlanSession(tradeCreditModuleOf(deps.medusa), planId, {
+        state: "rejected",
+        funding_status: "REJECTED",
+      })
       throw declined(status.credit_decline_reason, { logger: deps.logger, ids })
     default:
       // The order is placed; the funding webhook (or the polling job) authorizes the payment later.

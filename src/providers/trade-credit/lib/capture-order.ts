@@ -15,19 +15,21 @@ import { otherCapturedTotal } from "./recorded-money"
 export async function captureOrder(
   deps: Pick<ProviderDeps, "client" | "call" | "medusa">,
   orderId: string,
-  captureId: string | undefined
+  captureId: string | undefined,
 ): Promise<OrderSummary> {
   const order = withTaxSubtotals(await deps.call("read the order", () => deps.client.orders.get(orderId)))
   if (planCapture(order, {}).action === "none") return order
   const captureAmount = captureId ? await readCaptureAmount(deps.medusa.payments(), captureId) : undefined
   const amount = captureAmount === undefined ? undefined : centsOf(captureAmount)
-  const recorded = captureId && amount !== undefined ? await otherCapturedTotal(deps.medusa.payments(), captureId) : undefined
+  const recorded =
+    captureId && amount !== undefined ? await otherCapturedTotal(deps.medusa.payments(), captureId) : undefined
   const plan = planCapture(order, { amount, recorded })
   if (plan.action === "none") return order
   return await deps.call(
     "fulfil the order",
-    () => deps.client.orders.fulfil(orderId, plan.part, { idempotencyKey: idempotencyKeys.fulfil(captureId ?? orderId) }),
-    { capture_id: captureId, service_order_id: orderId }
+    () =>
+      deps.client.orders.fulfil(orderId, plan.part, { idempotencyKey: idempotencyKeys.fulfil(captureId ?? orderId) }),
+    { capture_id: captureId, service_order_id: orderId },
   )
 }
 
@@ -36,5 +38,7 @@ export async function captureOrder(
  * answer requires the lines with their rates and amounts, not `tax_subtotals`), which a part is split over.
  */
 export function withTaxSubtotals<T extends Pick<Order, "tax_subtotals" | "line_items">>(order: T): T {
-  return order.tax_subtotals.length || !order.line_items.length ? order : { ...order, tax_subtotals: taxSubtotalsOf(order.line_items) }
+  return order.tax_subtotals.length || !order.line_items.length
+    ? order
+    : { ...order, tax_subtotals: taxSubtotalsOf(order.line_items) }
 }

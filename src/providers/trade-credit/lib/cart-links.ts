@@ -1,7 +1,12 @@
 import { CART_FIELDS } from "../../../core/order/cart-fields"
 import type { RegionSettingRow, TradeAccountUserRow, TradeCreditModuleService } from "../../../modules/trade-credit"
 import { ENROLLED_STATUSES } from "../../../modules/trade-credit/models/enrollment"
-import { type EffectiveRegionSettings, effectiveRegionSettings, type RegionDefaults, termsForBuyer } from "../../../modules/trade-credit/region-settings"
+import {
+  type EffectiveRegionSettings,
+  effectiveRegionSettings,
+  type RegionDefaults,
+  termsForBuyer,
+} from "../../../modules/trade-credit/region-settings"
 import type { BuyerCompany } from "../../../service/schemas"
 import type { MedusaCartInput } from "../../../core/order/medusa-cart"
 
@@ -24,7 +29,12 @@ export const REGION_SETTING_FIELDS = ["region.trade_credit_region_setting.*"]
  * The cart of a payment session's credit check: what the payload builders read, the region's settings, and the
  * customer's groups (for the region's invoice terms per group).
  */
-export const SESSION_CART_FIELDS = [...CART_FIELDS, ...REGION_SETTING_FIELDS, "customer.has_account", "customer.groups.id"]
+export const SESSION_CART_FIELDS = [
+  ...CART_FIELDS,
+  ...REGION_SETTING_FIELDS,
+  "customer.has_account",
+  "customer.groups.id",
+]
 
 /** The cart of an order's creation: what the payload builders read, and the customer's trade account user. */
 export const ORDER_CART_FIELDS = [...CART_FIELDS, "customer.has_account", "customer.trade_credit_trade_account_user.*"]
@@ -39,7 +49,9 @@ export type LinkedCart = {
     id?: string | null
     has_account?: boolean | null
     groups?: Linked<Linked<{ id: string }>[]>
-    trade_credit_trade_account_user?: Linked<Pick<TradeAccountUserRow, "trade_account_id" | "service_customer_id" | "service_user_id">>
+    trade_credit_trade_account_user?: Linked<
+      Pick<TradeAccountUserRow, "trade_account_id" | "service_customer_id" | "service_user_id">
+    >
   }>
 }
 
@@ -51,7 +63,8 @@ export function regionSettingsOfCart(cart: LinkedCart, defaults: RegionDefaults)
   return effectiveRegionSettings(cart.region_id, cart.region?.trade_credit_region_setting ?? undefined, defaults)
 }
 
-/** The invoice terms of the cart's buyer in its region (the customer's or their groups' override, else the region's). */
+/** The invoice terms of the cart's buyer in its region (the customer's or their groups' override, else the region's).
+ * */
 export function invoiceTermsOfCart(cart: LinkedCart, settings: EffectiveRegionSettings): number | null {
   return termsForBuyer(settings, {
     customerId: cart.customer?.id,
@@ -73,14 +86,21 @@ export function tradeAccountBuyerOfCart(cart: LinkedCart): { customer_id: string
 }
 
 /** The business of the trade account the customer orders for, as the order's `buyer.company` (one read). */
-async function tradeAccountCompanyOf(module: TradeCreditModuleService, customerId: string): Promise<BuyerCompany | undefined> {
+async function tradeAccountCompanyOf(
+  module: TradeCreditModuleService,
+  customerId: string,
+): Promise<BuyerCompany | undefined> {
   const [user] = await module.listTradeAccountUsers({ customer_id: customerId }, { take: 1 })
   if (!user) return undefined
   const [account] = await module.listTradeAccounts({ id: user.trade_account_id }, { take: 1 })
   if (!account) return undefined
   if (account.canonical_id) return { company_canonical_id: account.canonical_id }
   if (account.country_code && account.organization_number) {
-    return { company_name: account.trade_name, country_prefix: account.country_code, organization_number: account.organization_number }
+    return {
+      company_name: account.trade_name,
+      country_prefix: account.country_code,
+      organization_number: account.organization_number,
+    }
   }
   return undefined
 }
@@ -89,10 +109,17 @@ async function tradeAccountCompanyOf(module: TradeCreditModuleService, customerI
  * The company of a customer enrolled as a sole trader (their proposal was accepted, or the service confirmed them as a
  * returning buyer): the synthetic organization number is used like any registered business's number (one read).
  */
-async function enrollmentCompanyOf(module: TradeCreditModuleService, customerId: string): Promise<BuyerCompany | undefined> {
+async function enrollmentCompanyOf(
+  module: TradeCreditModuleService,
+  customerId: string,
+): Promise<BuyerCompany | undefined> {
   const [row] = await module.listEnrollments({ customer_id: customerId }, { take: 1 })
   if (!row || !ENROLLED_STATUSES.includes(row.status) || !row.organization_number || !row.company_name) return undefined
-  return { company_name: row.company_name, country_prefix: row.country_code.toUpperCase(), organization_number: row.organization_number }
+  return {
+    company_name: row.company_name,
+    country_prefix: row.country_code.toUpperCase(),
+    organization_number: row.organization_number,
+  }
 }
 
 /**
@@ -109,13 +136,15 @@ export async function withCustomerCompany<T extends Record<string, unknown>>(
     tradeAccounts: boolean
     /** The plugin's module (read only when a logged-in customer names no company); undefined when it is not loaded. */
     tradeCredit: () => TradeCreditModuleService | undefined
-  }
+  },
 ): Promise<T> {
   if (input.company !== undefined && input.company !== null) return input
   const customerId = options.customerId
   if (!customerId || cart.customer?.id !== customerId) return input
   const module = options.tradeCredit()
   if (!module) return input
-  const company = (options.tradeAccounts ? await tradeAccountCompanyOf(module, customerId) : undefined) ?? (await enrollmentCompanyOf(module, customerId))
+  const company =
+    (options.tradeAccounts ? await tradeAccountCompanyOf(module, customerId) : undefined) ??
+    (await enrollmentCompanyOf(module, customerId))
   return company ? { ...input, company } : input
 }

@@ -23,7 +23,8 @@ export type PlanBuyerCheck = {
   given: Record<string, unknown>
   /** The payment session's amount (Medusa's cart total), when Medusa gave one. */
   amount: unknown
-  /** The buyer: `customerId` (the customer, or the account holder's buyer) and whether one is logged in (`loggedIn`). */
+  /** The buyer: `customerId` (the customer, or the account holder's buyer) and whether one is logged in (`loggedIn`).
+   * */
   buyer: { customerId?: string; loggedIn?: string }
   /** The registry's answers by canonical id, so a returning buyer's company is not read again each session. */
   companies: TtlCache<CompanyDetails>
@@ -37,14 +38,19 @@ export type PlanBuyerCheck = {
  */
 export async function checkPlanBuyer(
   deps: Pick<ProviderDeps, "client" | "options" | "logger" | "call" | "readCart" | "medusa">,
-  { sessionId, given, amount, buyer, companies }: PlanBuyerCheck
+  { sessionId, given, amount, buyer, companies }: PlanBuyerCheck,
 ): Promise<TradeCreditPlanData> {
   // A guest who names no company has none to find: nothing is read.
-  if ((given.company === undefined || given.company === null) && !buyer.loggedIn) return awaitingCompany(given, sessionId)
+  if ((given.company === undefined || given.company === null) && !buyer.loggedIn)
+    return awaitingCompany(given, sessionId)
   // The cart and its region's settings: one Query.
   const cart = await deps.readCart<CheckoutCart>(sessionId, SESSION_CART_FIELDS)
   // A customer enrolled as a sole trader buys with the enrollment's company when the storefront names none.
-  const filled = await withCustomerCompany(given, cart, { customerId: buyer.loggedIn, tradeAccounts: false, tradeCredit: deps.medusa.tradeCredit })
+  const filled = await withCustomerCompany(given, cart, {
+    customerId: buyer.loggedIn,
+    tradeAccounts: false,
+    tradeCredit: deps.medusa.tradeCredit,
+  })
   const input = parsePlanSessionInput(filled, { requireCompany: false })
   if (!input.company) return awaitingCompany(filled, sessionId)
   const company = input.company
@@ -53,27 +59,44 @@ export async function checkPlanBuyer(
   // The merchant's settings for the cart's region (Settings → Trade credit): instalments offered, for this total?
   const region = regionSettingsOfCart(cart, deps.options)
   const ids = { payment_session_id: sessionId, cart_id: cart.id }
-  assertOfferedInRegion(deps.logger, region, "instalments", { grossAmount: lines.gross_amount, currency: cart.currency_code }, { sessionId, cartId: cart.id })
+  assertOfferedInRegion(
+    deps.logger,
+    region,
+    "instalments",
+    { grossAmount: lines.gross_amount, currency: cart.currency_code },
+    { sessionId, cartId: cart.id },
+  )
   // The numbers of months the merchant offers in the region, before anything is asked of the service.
-  const notOffered = input.number_of_periods === undefined ? undefined : periodsRefusalOf(region, input.number_of_periods)
+  const notOffered =
+    input.number_of_periods === undefined ? undefined : periodsRefusalOf(region, input.number_of_periods)
   if (notOffered) throw new MedusaError(MedusaError.Types.INVALID_DATA, notOffered, "TRADE_CREDIT_INVALID_PERIODS")
   const currency = cart.currency_code.toUpperCase()
-  const resolved = await deps.call("read the buyer's company", () => resolveRepaymentCompany(deps.client, company, billingAddressOf(cart), companies), ids)
+  const resolved = await deps.call(
+    "read the buyer's company",
+    () => resolveRepaymentCompany(deps.client, company, billingAddressOf(cart), companies),
+    ids,
+  )
   const limits = await deps.call(
     "check the buyer's credit",
     () => checkPlanCredit(deps.client, { company: resolved, amount: lines.gross_amount, currency, scope: sessionId }),
-    ids
+    ids,
   )
   if (input.number_of_periods !== undefined) assertWithinLimits(lines.gross_amount, input.number_of_periods, limits)
 
   // A logged-in customer is the buyer; a guest is known by the cart's email.
   const buyerKey = buyerKeyOf(buyer.customerId, cart.email)
-  if (!buyerKey) throw invalidSessionData("the cart has no email: give the buyer's email before choosing instalments", "email")
+  if (!buyerKey)
+    throw invalidSessionData("the cart has no email: give the buyer's email before choosing instalments", "email")
   const body = buildAccountBody(input, cart, resolved, accountReferenceOf(buyerKey, resolved.company_key))
   const account = await deps.call(
     "set up the buyer's repayment account",
-    () => ensureRepaymentAccount(deps.client, tradeCreditModuleOf(deps.medusa), { buyerKey, companyKey: resolved.company_key, body }),
-    ids
+    () =>
+      ensureRepaymentAccount(deps.client, tradeCreditModuleOf(deps.medusa), {
+        buyerKey,
+        companyKey: resolved.company_key,
+        body,
+      }),
+    ids,
   )
   return {
     ...given,

@@ -5,7 +5,12 @@ import { holderIdOf } from "../../../core/plan/conflict-holder"
 import { buildPlanBody } from "../../../core/plan/plan-body"
 import { limitsOfData, type TradeCreditPlanData } from "../../../core/plan/plan-data"
 import { planKeys } from "../../../core/plan/plan-idempotency-keys"
-import { assertWithinLimits, invalidSessionData, parsePlanSessionInput, storefrontInputOf } from "../../../core/plan/plan-session-input"
+import {
+  assertWithinLimits,
+  invalidSessionData,
+  parsePlanSessionInput,
+  storefrontInputOf,
+} from "../../../core/plan/plan-session-input"
 import { recordPlanSession, tradeCreditModuleOf } from "./plan-store"
 import type { ProviderDeps } from "./provider-deps"
 
@@ -23,14 +28,17 @@ const holderPlanIdOf = (error: unknown) => (isTradeCreditError(error) ? holderId
 export async function createPlan(
   deps: Pick<ProviderDeps, "client" | "call" | "readCart" | "medusa">,
   sessionId: string,
-  data: TradeCreditPlanData
+  data: TradeCreditPlanData,
 ): Promise<RepaymentPlan | ExistingPlan> {
   const input = parsePlanSessionInput(storefrontInputOf(data), { requirePeriods: true })
   const numberOfPeriods = input.number_of_periods!
   const accountId = data.account_id
   const limits = limitsOfData(data)
   if (!accountId || !limits || !data.gross_amount) {
-    throw invalidSessionData("the buyer was not credit-checked: start the payment session again with the company", "company")
+    throw invalidSessionData(
+      "the buyer was not credit-checked: start the payment session again with the company",
+      "company",
+    )
   }
   assertWithinLimits(data.gross_amount, numberOfPeriods, limits)
   const cart = await deps.readCart<MedusaCartInput>(sessionId, CART_FIELDS)
@@ -42,7 +50,10 @@ export async function createPlan(
     plan = await deps.client.repayment.createPlan(body, { idempotencyKey: planKeys.createPlan(sessionId, body) })
   } catch (error) {
     const holder = holderPlanIdOf(error)
-    if (!holder) return await deps.call("create the repayment plan", () => Promise.reject(error), { payment_session_id: sessionId })
+    if (!holder)
+      return await deps.call("create the repayment plan", () => Promise.reject(error), {
+        payment_session_id: sessionId,
+      })
     plan = { id: holder, existing: true }
   }
   await recordPlanSession(tradeCreditModuleOf(deps.medusa), {

@@ -13,7 +13,8 @@ export type ToMedusaErrorOptions = {
    * `ids`. Without a logger the caller logs it (`describeFailure`).
    */
   logger?: ErrorLogger
-  /** The Medusa ids (and the service's ids) the failure concerns, for the log line: `{ payment_session_id: "payses_…" }`. */
+  /** The Medusa ids (and the service's ids) the failure concerns, for the log line: `{ payment_session_id: "payses_…"
+   * }`. */
   ids?: LogIds
   /**
    * Who reads the message. "buyer" (the default: Medusa's payment routes answer a cart completion or a payment
@@ -28,23 +29,45 @@ type Mapped = { type: string; code: string; text: string; level: "warn" | "error
 
 const UNAVAILABLE = new Set(["TIMEOUT", "NETWORK_ERROR", "UNAVAILABLE", "SERVER_ERROR", "RATE_LIMITED"])
 
-/** What the message says about a failed call, by the client's code; the codes are stable (tests and storefronts read them). */
+/** What the message says about a failed call, by the client's code; the codes are stable (tests and storefronts read
+ * them). */
 function mapServiceError(error: TradeCreditError, action: string): Mapped {
   const notAllowed = MedusaError.Types.NOT_ALLOWED
   if (UNAVAILABLE.has(error.code)) {
-    return { type: notAllowed, code: "TRADE_CREDIT_UNAVAILABLE", level: "warn", text: `The trade credit service could not ${action} right now` }
+    return {
+      type: notAllowed,
+      code: "TRADE_CREDIT_UNAVAILABLE",
+      level: "warn",
+      text: `The trade credit service could not ${action} right now`,
+    }
   }
   if (error.code === "CONTRACT_VIOLATION") {
-    return { type: notAllowed, code: "TRADE_CREDIT_BAD_RESPONSE", level: "error", text: `The trade credit service answered an unexpected response when asked to ${action}` }
+    return {
+      type: notAllowed,
+      code: "TRADE_CREDIT_BAD_RESPONSE",
+      level: "error",
+      text: `The trade credit service answered an unexpected response when asked to ${action}`,
+    }
   }
   if (error.status !== undefined && error.status >= 500) {
-    return { type: notAllowed, code: "TRADE_CREDIT_UNAVAILABLE", level: "warn", text: `The trade credit service failed to ${action}` }
+    return {
+      type: notAllowed,
+      code: "TRADE_CREDIT_UNAVAILABLE",
+      level: "warn",
+      text: `The trade credit service failed to ${action}`,
+    }
   }
   if (error.code === "INVALID_REQUEST") {
     // Our own request was wrong and never sent: nothing the service said.
-    return { type: notAllowed, code: "TRADE_CREDIT_REFUSED", level: "error", text: `Could not ${action}: the request for the trade credit service was invalid` }
+    return {
+      type: notAllowed,
+      code: "TRADE_CREDIT_REFUSED",
+      level: "error",
+      text: `Could not ${action}: the request for the trade credit service was invalid`,
+    }
   }
-  // The refused field (its path in the body the plugin sent, bounded) lets the buyer correct it; nothing else of the answer.
+  // The refused field (its path in the body the plugin sent, bounded) lets the buyer correct it; nothing else of the
+  // answer.
   const field = error.errors?.[0]?.loc?.filter((step) => step !== "body").join(".")
   return {
     type: notAllowed,
@@ -61,7 +84,10 @@ function mapServiceError(error: TradeCreditError, action: string): Mapped {
 export function describeFailure(error: unknown): string {
   if (error instanceof TradeCreditError) {
     const details = error.details && !error.message.includes(error.details) ? `; details: ${error.details}` : ""
-    return `${error.code}${error.status !== undefined ? ` ${error.status}` : ""}${error.traceId ? ` trace ${error.traceId}` : ""}: ${error.message}${details}`
+    return (
+      `${error.code}${error.status !== undefined ? ` ${error.status}` : ""}${error.traceId ? ` trace ${error.traceId}` : ""}: ` +
+      `${error.message}${details}`
+    )
   }
   if (error instanceof MedusaError) return `${error.code ?? error.type}: ${error.message}`
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error)
@@ -90,27 +116,38 @@ export function toMedusaError(error: unknown, action: string, options: ToMedusaE
   if (error instanceof TradeCreditError) {
     const mapped = mapServiceError(error, action)
     log(mapped.level, mapped.code)
-    const reference = audience === "admin" ? `${mapped.code}: ${error.code}${error.traceId ? `, trace ${quote(error.traceId)}` : ""}` : mapped.code
+    const reference =
+      audience === "admin"
+        ? `${mapped.code}: ${error.code}${error.traceId ? `, trace ${quote(error.traceId)}` : ""}`
+        : mapped.code
     // A merchant also reads why the service refused (bounded), without the call's method and path; a failure of
     // the service (5xx, unreachable, a broken answer) says nothing a merchant can act on.
     const refusal = error.status !== undefined && error.status < 500 && mapped.code !== "TRADE_CREDIT_BAD_RESPONSE"
     const said = audience === "admin" && refusal ? serviceExplanation(error) : ""
     const retry = mapped.code === "TRADE_CREDIT_UNAVAILABLE" ? " Please try again." : ""
-    return new MedusaError(mapped.type, `${mapped.text}${said ? `: ${quote(said)}` : ""} (${reference}).${retry}`, mapped.code)
+    return new MedusaError(
+      mapped.type,
+      `${mapped.text}${said ? `: ${quote(said)}` : ""} (${reference}).${retry}`,
+      mapped.code,
+    )
   }
   const ownCode = (error as { code?: unknown } | null)?.code
   const code = typeof ownCode === "string" ? ownCode : "TRADE_CREDIT_ERROR"
   log("error", code)
-  // Not the service's: an error of the plugin's own (or of Medusa). Its message is for the log; an admin gets it bounded.
+  // Not the service's: an error of the plugin's own (or of Medusa). Its message is for the log; an admin gets it
+  // bounded.
   const message = error instanceof Error ? error.message : String(error)
   return new MedusaError(
     MedusaError.Types.INVALID_DATA,
-    audience === "admin" ? `Could not ${action}: ${quote(message)} (${quote(code)}).` : `Could not ${action} (${quote(code)}).`,
-    code
+    audience === "admin"
+      ? `Could not ${action}: ${quote(message)} (${quote(code)}).`
+      : `Could not ${action} (${quote(code)}).`,
+    code,
   )
 }
 
-/** What the service said, from the client's message: without "Trade credit service: GET /path answered 400 CODE: ", the refused field (named already) or the trace. */
+/** What the service said, from the client's message: without "Trade credit service: GET /path answered 400 CODE: ", the
+ * refused field (named already) or the trace. */
 function serviceExplanation(error: TradeCreditError): string {
   return error.message
     .replace(/^Trade credit service: .*? answered \d+(?: [A-Z_]+)?: /, "")
@@ -128,7 +165,10 @@ function serviceExplanation(error: TradeCreditError): string {
 const DECLINE_TEXTS: [RegExp, string][] = [
   [/^(BUYER_LIMIT_EXCEEDED|ORDER_EXCEEDS_MAX_INVOICE_AMOUNT)$/, buyerText("decline.limit")],
   [/^ORDER_BELOW_MIN_INVOICE_AMOUNT$/, buyerText("decline.minimum")],
-  [/^(BUYER_NOT_FOUND|BUYER_INFO_INCONSISTENT|BUYER_ADDRESS_DEVIATION|INVALID_LEGAL_REP)$/, buyerText("decline.details")],
+  [
+    /^(BUYER_NOT_FOUND|BUYER_INFO_INCONSISTENT|BUYER_ADDRESS_DEVIATION|INVALID_LEGAL_REP)$/,
+    buyerText("decline.details"),
+  ],
   [/^(DECLINED_IN_VERIFICATION|BUYER_AUTHENTICATION_FAILED)$/, buyerText("decline.verification")],
   [/^(SERVICE_UNAVAILABLE|EXCEPTION)$/, buyerText("decline.unavailable")],
 ]
@@ -141,8 +181,17 @@ const REASON_CODE = /^[A-Z][A-Z0-9_]*$/
  * service's code becomes words (DECLINE_TEXTS) and goes to `logger` with `ids`; a reason the plugin wrote (the
  * instalment limits) is said as it is.
  */
-export function declined(reason: string | null | undefined, log?: { logger: { info: (message: string) => void }; ids?: LogIds }): MedusaError {
-  if (log) logLine(log.logger, "info", `trade-credit: the service declined the buyer (${quote(reason ?? "no reason given")})`, { ...log.ids, code: "TRADE_CREDIT_DECLINED" })
+export function declined(
+  reason: string | null | undefined,
+  log?: { logger: { info: (message: string) => void }; ids?: LogIds },
+): MedusaError {
+  if (log)
+    logLine(
+      log.logger,
+      "info",
+      `trade-credit: the service declined the buyer (${quote(reason ?? "no reason given")})`,
+      { ...log.ids, code: "TRADE_CREDIT_DECLINED" },
+    )
   return new MedusaError(MedusaError.Types.NOT_ALLOWED, declineText(reason), "TRADE_CREDIT_DECLINED")
 }
 
@@ -150,5 +199,7 @@ export function declined(reason: string | null | undefined, log?: { logger: { in
 export function declineText(reason: string | null | undefined): string {
   const code = reason && REASON_CODE.test(reason) ? reason : undefined
   if (code) return DECLINE_TEXTS.find(([pattern]) => pattern.test(code))?.[1] ?? DEFAULT_DECLINE_TEXT
-  return reason ? `Trade credit is not available for this purchase: ${quote(reason)}. Please choose another payment method.` : DEFAULT_DECLINE_TEXT
+  return reason
+    ? `Trade credit is not available for this purchase: ${quote(reason)}. Please choose another payment method.`
+    : DEFAULT_DECLINE_TEXT
 }

@@ -1,6 +1,13 @@
 import { TradeCreditError } from "../../../client"
 import type { OrderSummary } from "../../../service/schemas"
-import { buildBuyer, buildCreateOrderBody, invoiceTermsOf, orderExtrasOf, parseSessionInput, resolveReturnUrl } from "../../../core/order"
+import {
+  buildBuyer,
+  buildCreateOrderBody,
+  invoiceTermsOf,
+  orderExtrasOf,
+  parseSessionInput,
+  resolveReturnUrl,
+} from "../../../core/order"
 import { idempotencyKeys } from "../../../core/order/idempotency-keys"
 import { merchantUrlsFor } from "../../../core/order/merchant-urls"
 import type { TradeCreditPaymentData } from "../../../core/order/payment-data"
@@ -17,10 +24,18 @@ type OrderDeps = Pick<ProviderDeps, "client" | "options" | "call" | "readCart">
  * merchant order id is taken, or because the cart changed since the first try,
  * is resolved by looking the order up by merchant_order_id, never by creating another.
  */
-export async function findOrCreateOrder(deps: OrderDeps, intents: IntentReuse, sessionId: string, data: TradeCreditPaymentData): Promise<OrderSummary> {
+export async function findOrCreateOrder(
+  deps: OrderDeps,
+  intents: IntentReuse,
+  sessionId: string,
+  data: TradeCreditPaymentData,
+): Promise<OrderSummary> {
   if (data.order_id) {
     const orderId = data.order_id
-    return await deps.call("read the order", () => deps.client.orders.getSummary(orderId), { payment_session_id: sessionId, service_order_id: orderId })
+    return await deps.call("read the order", () => deps.client.orders.getSummary(orderId), {
+      payment_session_id: sessionId,
+      service_order_id: orderId,
+    })
   }
   const input = parseSessionInput(data)
   // The cart and its customer's trade account user: one Query.
@@ -44,8 +59,13 @@ export async function findOrCreateOrder(deps: OrderDeps, intents: IntentReuse, s
     intents.spend(data.tracking_id)
     return created
   } catch (error) {
-    if (error instanceof TradeCreditError && (error.code === "INVALID_STATE" || error.code === "IDEMPOTENCY_CONFLICT")) {
-      const existing = await deps.call("look up the order", () => deps.client.orders.getByMerchantOrderId(sessionId), { payment_session_id: sessionId })
+    if (
+      error instanceof TradeCreditError &&
+      (error.code === "INVALID_STATE" || error.code === "IDEMPOTENCY_CONFLICT")
+    ) {
+      const existing = await deps.call("look up the order", () => deps.client.orders.getByMerchantOrderId(sessionId), {
+        payment_session_id: sessionId,
+      })
       const live = existing.find((o) => o.state !== "CANCELLED") ?? existing[0]
       if (live) return live
     }
@@ -58,9 +78,13 @@ export async function acceptedOrder(
   deps: OrderDeps & Pick<ProviderDeps, "logger">,
   intents: IntentReuse,
   sessionId: string,
-  data: TradeCreditPaymentData
+  data: TradeCreditPaymentData,
 ): Promise<OrderSummary> {
   const order = await findOrCreateOrder(deps, intents, sessionId, data)
-  if (order.status === "REJECTED") throw declined(order.decline_reason, { logger: deps.logger, ids: { payment_session_id: sessionId, service_order_id: order.id } })
+  if (order.status === "REJECTED")
+    throw declined(order.decline_reason, {
+      logger: deps.logger,
+      ids: { payment_session_id: sessionId, service_order_id: order.id },
+    })
   return order
 }

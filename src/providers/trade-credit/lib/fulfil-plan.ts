@@ -12,13 +12,17 @@ export type PlanCapture = { planId: string; captureId: string | undefined; gross
  * A capture of a repayment plan: the whole plan is fulfilled (the service pays out and starts invoicing the
  * instalments). A capture of less than the plan's total (Medusa's capture row, read by `captureId`) is refused.
  */
-export async function fulfilPlan(deps: Pick<ProviderDeps, "client" | "call" | "medusa">, { planId, captureId, grossAmount }: PlanCapture): Promise<PlanStatus> {
+export async function fulfilPlan(
+  deps: Pick<ProviderDeps, "client" | "call" | "medusa">,
+  { planId, captureId, grossAmount }: PlanCapture,
+): Promise<PlanStatus> {
   const captureAmount = captureId ? await readCaptureAmount(deps.medusa.payments(), captureId) : undefined
   if (captureAmount !== undefined && grossAmount && centsOf(captureAmount).lt(grossAmount)) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      `A repayment plan is fulfilled whole: capture the full ${grossAmount}, not ${formatMoney(centsOf(captureAmount))}`,
-      "TRADE_CREDIT_PLAN_CAPTURE_WHOLE"
+      `A repayment plan is fulfilled whole: capture the full ${grossAmount}, ` +
+        `not ${formatMoney(centsOf(captureAmount))}`,
+      "TRADE_CREDIT_PLAN_CAPTURE_WHOLE",
     )
   }
   const ids = { capture_id: captureId, plan_id: planId }

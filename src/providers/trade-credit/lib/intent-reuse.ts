@@ -20,7 +20,11 @@ export class IntentReuse {
   /** tracking id → cache key, to forget a spent intent without a scan. */
   private readonly keysByTracking = new Map<string, string>()
 
-  constructor(ttlMs = INTENT_REUSE_MS, private readonly maxEntries = 2000, now?: () => number) {
+  constructor(
+    ttlMs = INTENT_REUSE_MS,
+    private readonly maxEntries = 2000,
+    now?: () => number,
+  ) {
     this.cache = new TtlCache<OrderIntent>(ttlMs, maxEntries, now)
   }
 
@@ -39,7 +43,8 @@ export class IntentReuse {
     this.keysByTracking.delete(intent.tracking_id)
     this.keysByTracking.set(intent.tracking_id, key)
     // Entries the cache already dropped leave their tracking ids behind: keep the index as bounded as the cache.
-    while (this.keysByTracking.size > this.maxEntries) this.keysByTracking.delete(this.keysByTracking.keys().next().value as string)
+    while (this.keysByTracking.size > this.maxEntries)
+      this.keysByTracking.delete(this.keysByTracking.keys().next().value as string)
   }
 
   /** An order was created with this tracking id: its intent is spent. */

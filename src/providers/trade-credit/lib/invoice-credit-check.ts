@@ -27,7 +27,7 @@ export type InvoiceCreditCheck = {
 export async function checkInvoiceCredit(
   deps: Pick<ProviderDeps, "client" | "options" | "logger" | "call" | "readCart">,
   intents: IntentReuse,
-  { sessionId, data, amount, cart: read }: InvoiceCreditCheck
+  { sessionId, data, amount, cart: read }: InvoiceCreditCheck,
 ): Promise<TradeCreditPaymentData> {
   const input = parseSessionInput(data)
   // Refuse a return URL off the storefront now, before the buyer gets as far as verification.
@@ -39,12 +39,18 @@ export async function checkInvoiceCredit(
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
       `The cart total ${body.gross_amount} differs from the payment amount ${centsOf(amount).toFixed(2)}`,
-      "TRADE_CREDIT_AMOUNT_MISMATCH"
+      "TRADE_CREDIT_AMOUNT_MISMATCH",
     )
   }
   // The merchant's settings for the cart's region (Settings → Trade credit): offered at all, and for this total?
   const region = regionSettingsOfCart(cart, deps.options)
-  assertOfferedInRegion(deps.logger, region, "invoice", { grossAmount: body.gross_amount, currency: body.currency }, { sessionId, cartId: cart.id })
+  assertOfferedInRegion(
+    deps.logger,
+    region,
+    "invoice",
+    { grossAmount: body.gross_amount, currency: body.currency },
+    { sessionId, cartId: cart.id },
+  )
   const ids = { payment_session_id: sessionId, cart_id: cart.id }
   const reuseKey = IntentReuse.keyOf(cart.id, body)
   const intent =
@@ -52,7 +58,7 @@ export async function checkInvoiceCredit(
     (await deps.call(
       "check the buyer's credit",
       () => deps.client.orders.createIntent(body, { idempotencyKey: idempotencyKeys.intent(sessionId, body) }),
-      ids
+      ids,
     ))
   if (!intent.approved) throw declined(intent.decline_reason, { logger: deps.logger, ids })
   intents.remember(reuseKey, intent)

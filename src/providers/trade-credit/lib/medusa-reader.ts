@@ -23,14 +23,18 @@ const noCart = (sessionId: string) =>
   new MedusaError(
     MedusaError.Types.NOT_FOUND,
     `No cart belongs to the payment session ${quote(sessionId)}: trade credit pays for carts only`,
-    "TRADE_CREDIT_CART_NOT_FOUND"
+    "TRADE_CREDIT_CART_NOT_FOUND",
   )
 
 /**
  * The cart a payment session belongs to, with the given fields (read now: never a kept copy), in one Query: through
  * the session's payment collection the first time, by the cart's id once this process knows it.
  */
-export async function readCartOfSession<T = Record<string, unknown>>(query: Query, sessionId: string, fields: string[]): Promise<T> {
+export async function readCartOfSession<T = Record<string, unknown>>(
+  query: Query,
+  sessionId: string,
+  fields: string[],
+): Promise<T> {
   const known = cartIdOfSession.get(sessionId)
   if (known) {
     const { data: carts } = await query.graph({ entity: "cart", fields, filters: { id: known } })
@@ -39,18 +43,28 @@ export async function readCartOfSession<T = Record<string, unknown>>(query: Quer
   }
   const { data: sessions } = await query.graph({
     entity: "payment_session",
-    fields: ["id", "payment_collection.id", "payment_collection.cart.id", ...fields.map((field) => `payment_collection.cart.${field}`)],
+    fields: [
+      "id",
+      "payment_collection.id",
+      "payment_collection.cart.id",
+      ...fields.map((field) => `payment_collection.cart.${field}`),
+    ],
     filters: { id: sessionId },
   })
-  const cart = (sessions[0] as { payment_collection?: { cart?: ({ id?: string } & Record<string, unknown>) | null } | null } | undefined)
-    ?.payment_collection?.cart
+  const cart = (
+    sessions[0] as
+      { payment_collection?: { cart?: ({ id?: string } & Record<string, unknown>) | null } | null } | undefined
+  )?.payment_collection?.cart
   if (!cart?.id) throw noCart(sessionId)
   cartIdOfSession.set(sessionId, cart.id)
   return cart as T
 }
 
 /** The amount of one capture row, which Medusa creates just before it calls capturePayment. */
-export async function readCaptureAmount(payments: IPaymentModuleService, captureId: string): Promise<unknown | undefined> {
+export async function readCaptureAmount(
+  payments: IPaymentModuleService,
+  captureId: string,
+): Promise<unknown | undefined> {
   const [capture] = await payments.listCaptures({ id: captureId }, { select: ["id", "amount", "raw_amount"] })
   return (capture as any)?.raw_amount ?? capture?.amount
 }

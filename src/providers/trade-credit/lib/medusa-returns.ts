@@ -15,7 +15,14 @@ import type { Query } from "./provider-deps"
 export type ReturnReaders = { query: () => Query; payments: () => IPaymentModuleService }
 
 /** What an item's line name is made of (core/order/line-details.ts nameOfItem). */
-const ITEM_FIELDS = ["items.id", "items.title", "items.subtitle", "items.product_title", "items.variant_title", "items.variant_sku"]
+const ITEM_FIELDS = [
+  "items.id",
+  "items.title",
+  "items.subtitle",
+  "items.product_title",
+  "items.variant_title",
+  "items.variant_sku",
+]
 
 const RETURN_FIELDS = [
   "returns.id",
@@ -30,24 +37,38 @@ const RETURN_FIELDS = [
 ]
 
 /** The Medusa order a refund (else a payment session) belongs to. */
-async function orderIdOfRefund(medusa: ReturnReaders, refundId: string, sessionId?: string): Promise<string | undefined> {
+async function orderIdOfRefund(
+  medusa: ReturnReaders,
+  refundId: string,
+  sessionId?: string,
+): Promise<string | undefined> {
   const [refund] = await medusa.payments().listRefunds({ id: refundId }, { select: ["id", "payment_id"] })
   const paymentId = (refund as { payment_id?: string } | undefined)?.payment_id
   if (paymentId) {
-    const { data } = await medusa.query().graph({ entity: "payment", fields: ["id", "payment_collection.order.id"], filters: { id: paymentId } })
+    const { data } = await medusa
+      .query()
+      .graph({ entity: "payment", fields: ["id", "payment_collection.order.id"], filters: { id: paymentId } })
     const orderId = (data[0] as any)?.payment_collection?.order?.id as string | undefined
     if (orderId) return orderId
   }
   if (!sessionId) return undefined
-  const { data } = await medusa.query().graph({ entity: "payment_session", fields: ["id", "payment_collection.order.id"], filters: { id: sessionId } })
+  const { data } = await medusa
+    .query()
+    .graph({ entity: "payment_session", fields: ["id", "payment_collection.order.id"], filters: { id: sessionId } })
   return (data[0] as any)?.payment_collection?.order?.id as string | undefined
 }
 
 /** The received returns of the order a refund belongs to; empty when it cannot be told. */
-export async function readReceivedReturnsOfRefund(medusa: ReturnReaders, refundId: string, sessionId?: string): Promise<ReceivedReturn[]> {
+export async function readReceivedReturnsOfRefund(
+  medusa: ReturnReaders,
+  refundId: string,
+  sessionId?: string,
+): Promise<ReceivedReturn[]> {
   const orderId = await orderIdOfRefund(medusa, refundId, sessionId)
   if (!orderId) return []
-  const { data } = await medusa.query().graph({ entity: "order", fields: ["id", ...ITEM_FIELDS, ...RETURN_FIELDS], filters: { id: orderId } })
+  const { data } = await medusa
+    .query()
+    .graph({ entity: "order", fields: ["id", ...ITEM_FIELDS, ...RETURN_FIELDS], filters: { id: orderId } })
   const order = data[0] as { returns?: MedusaReturn[]; items?: MedusaReturnItemName[] } | undefined
   return receivedReturnsOf(order?.returns, order?.items ?? [])
 }

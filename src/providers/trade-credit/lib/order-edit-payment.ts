@@ -61,14 +61,18 @@ export function withoutProviderState<T extends Record<string, unknown>>(data: T)
 }
 
 /** True when the payment was marked for an order edit that Medusa has confirmed since. */
-export async function isReplacedByConfirmedEdit(data: OrderEditPaymentData, medusa: Pick<MedusaServices, "orders">): Promise<boolean> {
+export async function isReplacedByConfirmedEdit(
+  data: OrderEditPaymentData,
+  medusa: Pick<MedusaServices, "orders">,
+): Promise<boolean> {
   const changeId = data.order_edit?.order_change_id
   if (!changeId) return false
   const [change] = await medusa.orders().listOrderChanges({ id: changeId }, { select: ["id", "status"] })
   return change?.status === "confirmed"
 }
 
-const notAllowed = (message: string) => new MedusaError(MedusaError.Types.NOT_ALLOWED, message, "TRADE_CREDIT_INVALID_REATTACHMENT")
+const notAllowed = (message: string) =>
+  new MedusaError(MedusaError.Types.NOT_ALLOWED, message, "TRADE_CREDIT_INVALID_REATTACHMENT")
 
 /**
  * Checks that a new payment session may stand for an existing service order:
@@ -77,7 +81,11 @@ const notAllowed = (message: string) => new MedusaError(MedusaError.Types.NOT_AL
  * cancelled because of a confirmed edit, it named the same service order, and
  * no live payment of the order stands for that service order already. Answers the service order's id.
  */
-export async function assertReattachment(sessionId: string, data: OrderEditPaymentData, medusa: Pick<MedusaServices, "query">): Promise<string> {
+export async function assertReattachment(
+  sessionId: string,
+  data: OrderEditPaymentData,
+  medusa: Pick<MedusaServices, "query">,
+): Promise<string> {
   const query = medusa.query()
   const replacedId = data.replaces_payment_id
   if (!replacedId || !data.order_id) throw notAllowed("A payment session may not name a trade credit order")
@@ -90,7 +98,12 @@ export async function assertReattachment(sessionId: string, data: OrderEditPayme
   if (!orderId) throw notAllowed("Only an order's payment collection can take over a trade credit order")
   const payments = tradeCreditPaymentsOf(await readOrderPaymentCollections(orderId, query))
   const replaced = payments.find((p) => p.id === replacedId)
-  if (!replaced || !replaced.canceled_at || !replaced.data?.replaced_by_order_edit || replaced.data.order_id !== data.order_id) {
+  if (
+    !replaced ||
+    !replaced.canceled_at ||
+    !replaced.data?.replaced_by_order_edit ||
+    replaced.data.order_id !== data.order_id
+  ) {
     throw notAllowed(`Payment ${replacedId} is not a trade credit payment of this order replaced by an order edit`)
   }
   if (payments.some((p) => !p.canceled_at && p.data?.order_id === data.order_id)) {

@@ -52,39 +52,61 @@ const COLLECTION_FIELDS = [
 ]
 
 /** The payment collections of a Medusa order, newest last, with their payments and sessions. */
-export async function readOrderPaymentCollections(orderId: string, query: Pick<Query, "graph">): Promise<OrderPaymentCollectionRow[]> {
-  const { data } = await query.graph({ entity: "order", fields: ["id", ...COLLECTION_FIELDS], filters: { id: orderId } })
+export async function readOrderPaymentCollections(
+  orderId: string,
+  query: Pick<Query, "graph">,
+): Promise<OrderPaymentCollectionRow[]> {
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["id", ...COLLECTION_FIELDS],
+    filters: { id: orderId },
+  })
   // Query answers what the fields ask for; its generated types (.medusa/types, after `medusa develop`) type every
   // relation as nullable, so the row is named here, once.
   const collections = (data[0]?.payment_collections ?? []) as OrderPaymentCollectionRow[]
-  return collections.sort((a, b) => new Date(a.created_at as string).getTime() - new Date(b.created_at as string).getTime())
+  return collections.sort(
+    (a, b) => new Date(a.created_at as string).getTime() - new Date(b.created_at as string).getTime(),
+  )
 }
 
-/** The payments of an order's collections that `isProvider` names (all of them, cancelled too), each with its collection's id. */
+/** The payments of an order's collections that `isProvider` names (all of them, cancelled too), each with its
+ * collection's id. */
 export function providerPaymentsOf<P extends { provider_id?: string | null }>(
   collections: readonly CollectionOf<P>[] | null | undefined,
-  isProvider: (providerId: unknown) => boolean
+  isProvider: (providerId: unknown) => boolean,
 ): (P & { payment_collection_id: string })[] {
   return (collections ?? []).flatMap((c) =>
-    c ? (c.payments ?? []).filter((p) => p && isProvider(p.provider_id)).map((p) => ({ ...p, payment_collection_id: c.id })) : []
+    c
+      ? (c.payments ?? [])
+          .filter((p) => p && isProvider(p.provider_id))
+          .map((p) => ({ ...p, payment_collection_id: c.id }))
+      : [],
   )
 }
 
 type InvoicePayment = { provider_id?: string | null; data?: { order_id?: unknown } | null }
 
 /** A payment that stands for a service order, with its collection's id. */
-export type ServiceOrderPayment<P extends InvoicePayment> = P & { payment_collection_id: string; data: NonNullable<P["data"]> & { order_id: string } }
+export type ServiceOrderPayment<P extends InvoicePayment> = P & {
+  payment_collection_id: string
+  data: NonNullable<P["data"]> & { order_id: string }
+}
 
-/** The trade credit payments of an order: the invoice provider's that stand for a service order (cancelled ones too), in the collections' order. */
+/** The trade credit payments of an order: the invoice provider's that stand for a service order (cancelled ones too),
+ * in the collections' order. */
 export function tradeCreditPaymentsOf<P extends InvoicePayment = OrderPaymentRow>(
-  collections: readonly CollectionOf<P>[] | null | undefined
+  collections: readonly CollectionOf<P>[] | null | undefined,
 ): ServiceOrderPayment<P>[] {
   return providerPaymentsOf(collections, isInvoiceProviderId).filter(
-    (p): p is ServiceOrderPayment<P> => typeof p.data?.order_id === "string" && p.data.order_id !== ""
+    (p): p is ServiceOrderPayment<P> => typeof p.data?.order_id === "string" && p.data.order_id !== "",
   )
 }
 
 /** The live (not cancelled) trade credit payment of an order, if any (the latest one). */
-export function activeTradeCreditPaymentOf(collections: readonly OrderPaymentCollectionRow[]): OrderPaymentRow | undefined {
-  return tradeCreditPaymentsOf(collections).filter((p) => !p.canceled_at).pop()
+export function activeTradeCreditPaymentOf(
+  collections: readonly OrderPaymentCollectionRow[],
+): OrderPaymentRow | undefined {
+  return tradeCreditPaymentsOf(collections)
+    .filter((p) => !p.canceled_at)
+    .pop()
 }

@@ -32,6 +32,9 @@ export async function checkPlanCredit(client: TradeCreditClient, input: PlanCred
   }
   const check = await client.repayment.creditCheck(body, { idempotencyKey: planKeys.creditCheck(input.scope) })
   const limits = limitsOf(check)
-  if (!limits) throw declined(`monthly instalments of ${input.amount} ${body.currency} are not offered to ${input.company.company_name}`)
+  if (!limits)
+    throw declined(
+      `monthly instalments of ${input.amount} ${body.currency} are not offered to ${input.company.company_name}`,
+    )
   return limits
 }

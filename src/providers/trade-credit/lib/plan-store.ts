@@ -1,5 +1,9 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import type { BuyerRepaymentAccountRow, RepaymentPlanSessionRow, TradeCreditModuleService } from "../../../modules/trade-credit"
+import type {
+  BuyerRepaymentAccountRow,
+  RepaymentPlanSessionRow,
+  TradeCreditModuleService,
+} from "../../../modules/trade-credit"
 import type { AccountBody } from "../../../core/plan/repayment-account-body"
 import type { MedusaServices } from "./provider-deps"
 import { quote } from "../../../utils/quote"
@@ -15,22 +19,32 @@ export function tradeCreditModuleOf(medusa: Pick<MedusaServices, "tradeCredit">)
   if (!module) {
     throw new MedusaError(
       MedusaError.Types.UNEXPECTED_STATE,
-      "The trade credit providers need the plugin's module: add medusa-payment-trade-credit to `plugins` in medusa-config",
-      "TRADE_CREDIT_MODULE_MISSING"
+      "The trade credit providers need the plugin's module: add medusa-payment-trade-credit " +
+        "to `plugins` in medusa-config",
+      "TRADE_CREDIT_MODULE_MISSING",
     )
   }
   return module
 }
 
 /** What links a buyer and company to a service account (a row without its id). */
-export type AccountLink = Pick<BuyerRepaymentAccountRow, "buyer_key" | "company_key" | "account_id" | "digest"> & { body: AccountBody }
+export type AccountLink = Pick<BuyerRepaymentAccountRow, "buyer_key" | "company_key" | "account_id" | "digest"> & {
+  body: AccountBody
+}
 
-export async function findAccountLink(module: TradeCreditModuleService, buyerKey: string, companyKey: string): Promise<BuyerRepaymentAccountRow | undefined> {
+export async function findAccountLink(
+  module: TradeCreditModuleService,
+  buyerKey: string,
+  companyKey: string,
+): Promise<BuyerRepaymentAccountRow | undefined> {
   const [link] = await module.listBuyerRepaymentAccounts({ buyer_key: buyerKey, company_key: companyKey }, { take: 1 })
   return link
 }
 
-export async function accountLinksOfBuyer(module: TradeCreditModuleService, buyerKey: string): Promise<BuyerRepaymentAccountRow[]> {
+export async function accountLinksOfBuyer(
+  module: TradeCreditModuleService,
+  buyerKey: string,
+): Promise<BuyerRepaymentAccountRow[]> {
   return await module.listBuyerRepaymentAccounts({ buyer_key: buyerKey })
 }
 
@@ -44,11 +58,12 @@ export function accountBodyOf(link: BuyerRepaymentAccountRow): AccountBody {
   throw new MedusaError(
     MedusaError.Types.UNEXPECTED_STATE,
     `The repayment account link ${quote(link.id)} does not hold an account body`,
-    "TRADE_CREDIT_ACCOUNT_LINK_INVALID"
+    "TRADE_CREDIT_ACCOUNT_LINK_INVALID",
   )
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
 
 /** The shape of a body the plugin built (not its formats: a body accepted once stays usable). */
 function isAccountBody(value: Record<string, unknown>): value is AccountBody {
@@ -86,7 +101,10 @@ export async function forgetBuyer(module: TradeCreditModuleService, buyerKey: st
   return links.length
 }
 
-export async function planSessionOf(module: TradeCreditModuleService, planId: string): Promise<RepaymentPlanSessionRow | undefined> {
+export async function planSessionOf(
+  module: TradeCreditModuleService,
+  planId: string,
+): Promise<RepaymentPlanSessionRow | undefined> {
   const [row] = await module.listRepaymentPlanSessions({ plan_id: planId }, { take: 1 })
   return row
 }
@@ -94,7 +112,7 @@ export async function planSessionOf(module: TradeCreditModuleService, planId: st
 /** Records that a plan belongs to a session (once per plan; a retry finds the row). */
 export async function recordPlanSession(
   module: TradeCreditModuleService,
-  record: Pick<RepaymentPlanSessionRow, "plan_id" | "session_id" | "account_id" | "amount" | "currency">
+  record: Pick<RepaymentPlanSessionRow, "plan_id" | "session_id" | "account_id" | "amount" | "currency">,
 ): Promise<RepaymentPlanSessionRow> {
   const existing = await planSessionOf(module, record.plan_id)
   if (existing) return existing
@@ -111,10 +129,11 @@ export async function recordPlanSession(
 export async function updatePlanSession(
   module: TradeCreditModuleService,
   planId: string,
-  values: Partial<Pick<RepaymentPlanSessionRow, "state" | "funding_status">>
+  values: Partial<Pick<RepaymentPlanSessionRow, "state" | "funding_status">>,
 ): Promise<void> {
   const row = await planSessionOf(module, planId)
   if (!row) return
-  if ((values.state ?? row.state) === row.state && (values.funding_status ?? row.funding_status) === row.funding_status) return
+  if ((values.state ?? row.state) === row.state && (values.funding_status ?? row.funding_status) === row.funding_status)
+    return
   await module.updateRepaymentPlanSessions({ id: row.id, ...values })
 }

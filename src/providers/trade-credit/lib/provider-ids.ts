@@ -21,7 +21,8 @@ const PLAN_PREFIX = `pp_${PLAN_PROVIDER_IDENTIFIER}_`
 export const PLUGIN_PROVIDER_ID_PREFIX = `pp_${INVOICE_PROVIDER_IDENTIFIER}`
 
 /** The invoice provider (`pp_trade-credit_<id>`): the service's orders. */
-export const isInvoiceProviderId = (id: unknown): id is string => typeof id === "string" && id.startsWith(INVOICE_PREFIX)
+export const isInvoiceProviderId = (id: unknown): id is string =>
+  typeof id === "string" && id.startsWith(INVOICE_PREFIX)
 
 /** The instalment provider (`pp_trade-credit-plan_<id>`): the service's repayment plans. */
 export const isPlanProviderId = (id: unknown): id is string => typeof id === "string" && id.startsWith(PLAN_PREFIX)
@@ -31,6 +32,8 @@ export const isPluginProviderId = (id: unknown): id is string => isInvoiceProvid
 
 /** The invoice provider's ids as registered in this Medusa (one per entry in medusa-config). */
 export async function invoiceProviderIds(container: MedusaContainer): Promise<string[]> {
-  const providers = await container.resolve<IPaymentModuleService>(Modules.PAYMENT).listPaymentProviders({}, { select: ["id"] })
+  const providers = await container
+    .resolve<IPaymentModuleService>(Modules.PAYMENT)
+    .listPaymentProviders({}, { select: ["id"] })
   return providers.map((p) => p.id).filter(isInvoiceProviderId)
 }

@@ -26,9 +26,14 @@ export async function refundOrder(deps: RefundDeps, { orderId, refundId, amount,
   const order = await deps.call("read the order", () => deps.client.orders.get(orderId))
   if (order.refunds.some((r) => r.refund_reference === refundId)) return order
   const value = centsOf(amount)
-  const plan = planRefund(order, { amount: value, refundId, others: await otherRefunds(deps.medusa.payments(), refundId) })
+  const plan = planRefund(order, {
+    amount: value,
+    refundId,
+    others: await otherRefunds(deps.medusa.payments(), refundId),
+  })
   if (plan.action === "none") return order
-  if (plan.action === "refuse") throw new MedusaError(MedusaError.Types.NOT_ALLOWED, plan.message, "TRADE_CREDIT_REFUND_EXCEEDS_REFUNDABLE")
+  if (plan.action === "refuse")
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, plan.message, "TRADE_CREDIT_REFUND_EXCEEDS_REFUNDABLE")
   // Goods that came back (a received return, a claim's return) are credited line by line when
   // the amount is what they are worth; any other refund is split by tax rate in proportion.
   const returned = await returnedLinesOf(deps, refundId, data, order, value)
@@ -38,23 +43,38 @@ export async function refundOrder(deps: RefundDeps, { orderId, refundId, amount,
   const body = { amount: value.toFixed(2), currency: order.currency, ...parts, refund_reference: refundId }
   const refund = await deps.call(
     "refund the order",
-    () => replayingUnreadableAnswer(() => deps.client.orders.refund(orderId, body, { idempotencyKey: idempotencyKeys.refund(refundId) })),
-    { refund_id: refundId, service_order_id: orderId }
+    () =>
+      replayingUnreadableAnswer(() =>
+        deps.client.orders.refund(orderId, body, { idempotencyKey: idempotencyKeys.refund(refundId) }),
+      ),
+    { refund_id: refundId, service_order_id: orderId },
   )
   return { ...order, refunds: [...order.refunds, refund] }
 }
 
 /** The returned lines a refund stands for, if any (reading Medusa's returns is best effort). */
-async function returnedLinesOf(deps: RefundDeps, refundId: string, data: TradeCreditPaymentData, order: Order, amount: BigNumber) {
+async function returnedLinesOf(
+  deps: RefundDeps,
+  refundId: string,
+  data: TradeCreditPaymentData,
+  order: Order,
+  amount: BigNumber,
+) {
   try {
     const returns = await readReceivedReturnsOfRefund(deps.medusa, refundId, data.session_id)
     return returns.length ? refundLinesForReturns(amount, order, returns) : undefined
   } catch (error) {
-    logLine(deps.logger, "warn", `trade-credit: could not read the returns of refund ${refundId}; its amount is split by tax rate: ${(error as Error).message}`, {
-      payment_session_id: data.session_id,
-      refund_id: refundId,
-      service_order_id: order.id,
-    })
+    logLine(
+      deps.logger,
+      "warn",
+      `trade-credit: could not read the returns of refund ${refundId}; its amount ` +
+        `is split by tax rate: ${(error as Error).message}`,
+      {
+        payment_session_id: data.session_id,
+        refund_id: refundId,
+        service_order_id: order.id,
+      },
+    )
     return undefined
   }
 }

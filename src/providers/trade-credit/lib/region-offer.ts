@@ -13,16 +13,21 @@ export function assertOfferedInRegion(
   region: EffectiveRegionSettings,
   method: "invoice" | "instalments",
   amount: { grossAmount: string; currency: string },
-  ids: { sessionId: string; cartId: string }
+  ids: { sessionId: string; cartId: string },
 ): void {
   const refusal = ineligibilityOf(region, method, amount)
   if (!refusal) return
   const what = method === "invoice" ? "not offered" : "instalments not offered"
-  logLine(logger, "info", `trade-credit: ${what} for session ${ids.sessionId} (cart ${ids.cartId}): ${refusal.reason}`, {
-    payment_session_id: ids.sessionId,
-    cart_id: ids.cartId,
-    region_id: region.region_id,
-    code: refusal.code,
-  })
+  logLine(
+    logger,
+    "info",
+    `trade-credit: ${what} for session ${ids.sessionId} (cart ${ids.cartId}): ${refusal.reason}`,
+    {
+      payment_session_id: ids.sessionId,
+      cart_id: ids.cartId,
+      region_id: region.region_id,
+      code: refusal.code,
+    },
+  )
   throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal.message, refusal.code)
 }

@@ -13,7 +13,8 @@ export type EnsureAccountInput = {
 
 export type EnsuredAccount = {
   account_id: string
-  /** What was done at the service: nothing (reused), created, updated, or linked (made before, found by its reference). */
+  /** What was done at the service: nothing (reused), created, updated, or linked (made before, found by its reference).
+   * */
   action: "reused" | "created" | "updated" | "linked"
 }
 
@@ -31,12 +32,18 @@ const existingAccountIdOf = (error: unknown) => (isTradeCreditError(error) ? hol
 export async function ensureRepaymentAccount(
   client: TradeCreditClient,
   module: TradeCreditModuleService,
-  input: EnsureAccountInput
+  input: EnsureAccountInput,
 ): Promise<EnsuredAccount> {
   const digest = digestOf(input.body)
   const link = await findAccountLink(module, input.buyerKey, input.companyKey)
   const save = (account_id: string) =>
-    saveAccountLink(module, { buyer_key: input.buyerKey, company_key: input.companyKey, account_id, digest, body: input.body })
+    saveAccountLink(module, {
+      buyer_key: input.buyerKey,
+      company_key: input.companyKey,
+      account_id,
+      digest,
+      body: input.body,
+    })
 
   if (link && link.digest === digest) return { account_id: link.account_id, action: "reused" }
   if (link) {

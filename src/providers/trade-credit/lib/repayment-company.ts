@@ -1,6 +1,12 @@
 import type { CompanyDetails, TradeCreditClient } from "../../../client"
 import { type BuyerCompany, REPAYMENT_COUNTRIES, type RepaymentAddress } from "../../../service/schemas"
-import { companyKeyOf, nationalIdentifierOf, repaymentCountryOf, type ResolvedCompany, tradeNameOf } from "../../../core/plan/repayment-company"
+import {
+  companyKeyOf,
+  nationalIdentifierOf,
+  repaymentCountryOf,
+  type ResolvedCompany,
+  tradeNameOf,
+} from "../../../core/plan/repayment-company"
 import type { TtlCache } from "./ttl-cache"
 
 /** How long a company's registry details are reused (name, number and registered address rarely change). */
@@ -19,7 +25,7 @@ export async function resolveRepaymentCompany(
   company: BuyerCompany,
   billingAddress: RepaymentAddress,
   /** Registry answers already read (by canonical id): a returning buyer's company is not read again. */
-  cache?: TtlCache<CompanyDetails>
+  cache?: TtlCache<CompanyDetails>,
 ): Promise<ResolvedCompany> {
   if ("company_canonical_id" in company) {
     const id = company.company_canonical_id

@@ -13,15 +13,17 @@ export async function takeOverOrder(
   deps: Pick<ProviderDeps, "client" | "call" | "medusa">,
   sessionId: string,
   data: OrderEditPaymentData,
-  amount: unknown
+  amount: unknown,
 ): Promise<Order> {
   const orderId = await assertReattachment(sessionId, data, deps.medusa)
   const order = await deps.call("read the order", () => deps.client.orders.get(orderId))
   if (amount !== undefined && !centsOf(amount).eq(order.gross_amount)) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      `The trade credit order is for ${order.gross_amount} ${order.currency}, not the order's new total ${centsOf(amount).toFixed(2)}: the edit did not reach the service`,
-      "TRADE_CREDIT_AMOUNT_MISMATCH"
+      `The trade credit order is for ${order.gross_amount} ${order.currency}, ` +
+        `not the order's new total ${centsOf(amount).toFixed(2)}: the edit did ` +
+        `not reach the service`,
+      "TRADE_CREDIT_AMOUNT_MISMATCH",
     )
   }
   return order

@@ -1,4 +1,11 @@
-import { AbstractPaymentProvider, ContainerRegistrationKeys, MedusaError, Modules, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import {
+  AbstractPaymentProvider,
+  ContainerRegistrationKeys,
+  MedusaError,
+  Modules,
+  PaymentActions,
+  PaymentSessionStatus,
+} from "@medusajs/framework/utils"
 import type {
   GetPaymentStatusInput,
   GetPaymentStatusOutput,
@@ -12,7 +19,11 @@ import { assertApiKey, type TradeCreditClient } from "../../../client"
 import { toMedusaError } from "../lib/errors"
 import { readCartOfSession } from "../lib/medusa-reader"
 import type { MedusaServices, ProviderDeps } from "../lib/provider-deps"
-import { PROVIDER_DEPENDENCIES, TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
+import {
+  PROVIDER_DEPENDENCIES,
+  TRADE_CREDIT_MODULE,
+  type TradeCreditModuleService,
+} from "../../../modules/trade-credit"
 import { clientFromOptions, parseOptions, type TradeCreditOptions, type TradeCreditOptionsInput } from "../options"
 import { type LogIds, withLogOptions } from "../../../utils/log-line"
 
@@ -30,7 +41,9 @@ type PaymentData = Record<string, unknown>
  * answers. The variants (`trade-credit`, `trade-credit-plan`) are thin adapters on top, like Medusa's Stripe providers:
  * each maps Medusa's calls to the flows of tc/lib, which get what they need from `deps_`.
  */
-export abstract class TradeCreditBase<Data extends PaymentData> extends AbstractPaymentProvider<TradeCreditOptionsInput> {
+export abstract class TradeCreditBase<
+  Data extends PaymentData,
+> extends AbstractPaymentProvider<TradeCreditOptionsInput> {
   protected readonly options_: TradeCreditOptions
   protected readonly client_: TradeCreditClient
   protected readonly logger_: Logger
@@ -113,7 +126,10 @@ export abstract class TradeCreditBase<Data extends PaymentData> extends Abstract
 
   /** The payment session's id: the first of `candidates` given (Medusa's idempotency key, or the data's session id). */
   protected sessionIdOf(...candidates: unknown[]): string {
-    return this.requireString(candidates.find((candidate) => candidate !== undefined && candidate !== null), "payment session id")
+    return this.requireString(
+      candidates.find((candidate) => candidate !== undefined && candidate !== null),
+      "payment session id",
+    )
   }
 
   protected requireString(value: unknown, what: string): string {
@@ -139,15 +155,17 @@ function medusaServicesOf(cradle: InjectedDependencies): MedusaServices {
     query: () => resolve(ContainerRegistrationKeys.QUERY),
     payments: () => resolve(Modules.PAYMENT),
     orders: () => resolve(Modules.ORDER),
-    tradeCredit: () => (has(TRADE_CREDIT_MODULE) ? (cradle[TRADE_CREDIT_MODULE] as TradeCreditModuleService | undefined) : undefined),
+    tradeCredit: () =>
+      has(TRADE_CREDIT_MODULE) ? (cradle[TRADE_CREDIT_MODULE] as TradeCreditModuleService | undefined) : undefined,
   }
 }
 
 function missingDependency(key: string): MedusaError {
   return new MedusaError(
     MedusaError.Types.UNEXPECTED_STATE,
-    `The trade credit providers cannot reach "${key}": list ${JSON.stringify([...PROVIDER_DEPENDENCIES])} in the payment module's` +
+    `The trade credit providers cannot reach "${key}": list ${JSON.stringify([...PROVIDER_DEPENDENCIES])} ` +
+      `in the payment module's` +
       ' `dependencies` in medusa-config.ts (README, "Install")',
-    "TRADE_CREDIT_MISCONFIGURED"
+    "TRADE_CREDIT_MISCONFIGURED",
   )
 }

@@ -52,7 +52,11 @@ export class TradeCreditInvoiceService extends TradeCreditBase<OrderEditPaymentD
     // After a confirmed order edit, a session in the order's new payment collection takes over the service order.
     if (input.replaces_payment_id !== undefined) {
       const order = await takeOverOrder(this.deps_, sessionId, input, amount)
-      return { id: order.id, status: PaymentSessionStatus.PENDING, data: withOrder({ ...input, session_id: sessionId }, order) }
+      return {
+        id: order.id,
+        status: PaymentSessionStatus.PENDING,
+        data: withOrder({ ...input, session_id: sessionId }, order),
+      }
     }
     // Anything else never names a service order: a storefront's data cannot attach one (or replay an old session's).
     const given = withoutProviderState(input)
@@ -63,7 +67,11 @@ export class TradeCreditInvoiceService extends TradeCreditBase<OrderEditPaymentD
     const cart = await this.deps_.readCart<CheckoutCart>(sessionId, SESSION_CART_FIELDS)
     // A trade account user buys with the trade account's business when the storefront names no company; a customer
     // enrolled as a sole trader with the enrollment's company likewise.
-    const sessionData = await withCustomerCompany(given, cart, { customerId, tradeAccounts: true, tradeCredit: this.medusa_.tradeCredit })
+    const sessionData = await withCustomerCompany(given, cart, {
+      customerId,
+      tradeAccounts: true,
+      tradeCredit: this.medusa_.tradeCredit,
+    })
     if (sessionData.company === undefined) return this.pending(sessionId, sessionData)
     const checked = await checkInvoiceCredit(this.deps_, this.intents_, { sessionId, data: sessionData, amount, cart })
     if (sessionData.verify_before_completion === true) return await this.orderBeforeCompletion(sessionId, checked)
@@ -76,10 +84,14 @@ export class TradeCreditInvoiceService extends TradeCreditBase<OrderEditPaymentD
     if (current.order_id && current.state && EDITABLE_STATES.has(current.state)) {
       const orderId = current.order_id
       const body = buildEditBody(await this.deps_.readCart<MedusaCartInput>(sessionId, CART_FIELDS))
-      const order = await this.call("update the order", () => this.client_.orders.edit(orderId, body, { idempotencyKey: idempotencyKeys.edit(orderId, body) }), {
-        payment_session_id: sessionId,
-        service_order_id: orderId,
-      })
+      const order = await this.call(
+        "update the order",
+        () => this.client_.orders.edit(orderId, body, { idempotencyKey: idempotencyKeys.edit(orderId, body) }),
+        {
+          payment_session_id: sessionId,
+          service_order_id: orderId,
+        },
+      )
       return { status: sessionStatusOf(order), data: withOrder(current, order) }
     }
     if (current.company === undefined) return { status: PaymentSessionStatus.PENDING, data: current }
@@ -128,7 +140,8 @@ export class TradeCreditInvoiceService extends TradeCreditBase<OrderEditPaymentD
   async cancelPayment({ data }: CancelPaymentInput): Promise<CancelPaymentOutput> {
     const current = this.dataOf(data)
     if (!current.order_id) return { data: current }
-    // Medusa cancels the authorized payment of an order whose edit it confirms: the service order was edited, not cancelled.
+    // Medusa cancels the authorized payment of an order whose edit it confirms: the service order was edited, not
+    // cancelled.
     if (await isReplacedByConfirmedEdit(current, this.medusa_)) {
       // Medusa merges the returned data into the stored one: the mark is cleared with null.
       return { data: { ...current, order_edit: null, replaced_by_order_edit: current.order_edit?.order_change_id } }

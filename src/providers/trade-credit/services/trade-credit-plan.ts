@@ -23,9 +23,20 @@ import type {
   UpdatePaymentOutput,
 } from "@medusajs/framework/types"
 import type { CompanyDetails } from "../../../client"
-import { accountHolderBuyerKey, accountHolderData, accountHolderIdOf, externalBuyerKey } from "../../../core/plan/account-holder"
+import {
+  accountHolderBuyerKey,
+  accountHolderData,
+  accountHolderIdOf,
+  externalBuyerKey,
+} from "../../../core/plan/account-holder"
 import { hasCreditOf } from "../../../core/plan/plan-credit"
-import { isCanceledPlan, sessionStatusOfPlan, storedFundingStatus, type TradeCreditPlanData, withPlanStatus } from "../../../core/plan/plan-data"
+import {
+  isCanceledPlan,
+  sessionStatusOfPlan,
+  storedFundingStatus,
+  type TradeCreditPlanData,
+  withPlanStatus,
+} from "../../../core/plan/plan-data"
 import { storefrontInputOf } from "../../../core/plan/plan-session-input"
 import type { PaymentCustomerLike } from "../../../core/plan/repayment-account-body"
 import { syncBuyerAccounts } from "../lib/account-holders"
@@ -58,7 +69,11 @@ export class TradeCreditPlanService extends TradeCreditBase<TradeCreditPlanData>
   async initiatePayment({ amount, data, context }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     const given = this.dataOf(data)
     const sessionId = this.sessionIdOf(context?.idempotency_key, given.session_id)
-    return { id: sessionId, status: PaymentSessionStatus.PENDING, data: await this.checkBuyer(sessionId, given, amount, context) }
+    return {
+      id: sessionId,
+      status: PaymentSessionStatus.PENDING,
+      data: await this.checkBuyer(sessionId, given, amount, context),
+    }
   }
 
   async updatePayment({ amount, data, context }: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
@@ -69,10 +84,25 @@ export class TradeCreditPlanService extends TradeCreditBase<TradeCreditPlanData>
     return { status: PaymentSessionStatus.PENDING, data: await this.checkBuyer(sessionId, current, amount, context) }
   }
 
-  /** The session's credit check and account (a logged-in customer, or the account holder's buyer, else the cart's email). */
-  private async checkBuyer(sessionId: string, data: TradeCreditPlanData, amount: unknown, context: PaymentProviderContext | undefined) {
-    const buyer = { customerId: context?.customer?.id ?? accountHolderBuyerKey(context?.account_holder), loggedIn: context?.customer?.id }
-    return await checkPlanBuyer(this.deps_, { sessionId, given: storefrontInputOf(data), amount, buyer, companies: this.companies_ })
+  /** The session's credit check and account (a logged-in customer, or the account holder's buyer, else the cart's
+   * email). */
+  private async checkBuyer(
+    sessionId: string,
+    data: TradeCreditPlanData,
+    amount: unknown,
+    context: PaymentProviderContext | undefined,
+  ) {
+    const buyer = {
+      customerId: context?.customer?.id ?? accountHolderBuyerKey(context?.account_holder),
+      loggedIn: context?.customer?.id,
+    }
+    return await checkPlanBuyer(this.deps_, {
+      sessionId,
+      given: storefrontInputOf(data),
+      amount,
+      buyer,
+      companies: this.companies_,
+    })
   }
 
   async authorizePayment({ data, context }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
@@ -84,7 +114,11 @@ export class TradeCreditPlanService extends TradeCreditBase<TradeCreditPlanData>
   async capturePayment({ data, context }: CapturePaymentInput): Promise<CapturePaymentOutput> {
     const current = this.dataOf(data)
     const planId = this.requireString(current.plan_id, "repayment plan id")
-    const status = await fulfilPlan(this.deps_, { planId, captureId: context?.idempotency_key, grossAmount: current.gross_amount })
+    const status = await fulfilPlan(this.deps_, {
+      planId,
+      captureId: context?.idempotency_key,
+      grossAmount: current.gross_amount,
+    })
     return { data: withPlanStatus(current, status) }
   }
 
@@ -105,7 +139,8 @@ export class TradeCreditPlanService extends TradeCreditBase<TradeCreditPlanData>
     return { data: await creditPlan(this.deps_, { planId, refundId, currency, amount, data: current }) }
   }
 
-  /** A session that goes away (cart changed, another method chosen) cancels a plan that was never funded or fulfilled. */
+  /** A session that goes away (cart changed, another method chosen) cancels a plan that was never funded or fulfilled.
+   * */
   async deletePayment({ data }: DeletePaymentInput): Promise<DeletePaymentOutput> {
     return { data: await cancelPlanOfDeletedSession(this.deps_, this.dataOf(data)) }
   }
@@ -125,7 +160,13 @@ export class TradeCreditPlanService extends TradeCreditBase<TradeCreditPlanData>
   async createAccountHolder({ context }: CreateAccountHolderInput): Promise<CreateAccountHolderOutput> {
     const customerId = this.requireString(context?.customer?.id, "customer id")
     const links = await accountLinksOfBuyer(tradeCreditModuleOf(this.medusa_), customerId)
-    return { id: accountHolderIdOf(customerId), data: accountHolderData(customerId, links.map((l) => l.account_id)) }
+    return {
+      id: accountHolderIdOf(customerId),
+      data: accountHolderData(
+        customerId,
+        links.map((l) => l.account_id),
+      ),
+    }
   }
 
   /** The customer's details changed: the service's accounts of this buyer get the new billing details. */
@@ -135,7 +176,11 @@ export class TradeCreditPlanService extends TradeCreditBase<TradeCreditPlanData>
     if (!buyerKey) return { data: holder?.data ?? {} }
     const customer: PaymentCustomerLike = { ...(context.customer ?? {}), id: buyerKey }
     const module = tradeCreditModuleOf(this.medusa_)
-    const accountIds = await syncBuyerAccounts({ client: this.client_, call: this.deps_.call, module }, buyerKey, customer)
+    const accountIds = await syncBuyerAccounts(
+      { client: this.client_, call: this.deps_.call, module },
+      buyerKey,
+      customer,
+    )
     return { data: accountHolderData(buyerKey, accountIds, holder?.data ?? {}) }
   }
 

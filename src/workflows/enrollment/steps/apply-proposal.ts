@@ -37,16 +37,24 @@ export const applyProposalStep = createStep(
     const tradeCredit = tradeCreditOf(container)
     const row = await enrollmentOfProposal(tradeCredit, input.proposal.id)
     if (!row) return new StepResponse<ApplyProposalResult, Undo | null>({ enrollment: null, changed: [] }, null)
-    const changed = isOlderThanRow(row, input.proposal) ? {} : changedValues(row, valuesFromProposal(input.proposal, new Date(), input.approval))
+    const changed = isOlderThanRow(row, input.proposal)
+      ? {}
+      : changedValues(row, valuesFromProposal(input.proposal, new Date(), input.approval))
     const keys = Object.keys(changed) as (keyof EnrollmentValues)[]
     const values = { ...changed, ...(input.polled && { last_polled_at: new Date() }) }
-    if (!Object.keys(values).length) return new StepResponse<ApplyProposalResult, Undo | null>({ enrollment: row, changed: [] }, null)
+    if (!Object.keys(values).length)
+      return new StepResponse<ApplyProposalResult, Undo | null>({ enrollment: row, changed: [] }, null)
     const updated = await tradeCredit.updateEnrollments({ id: row.id, ...values })
-    const before = Object.fromEntries(ENROLLMENT_FIELDS.filter((f) => f in values).map((f) => [f, row[f]])) as EnrollmentValues
-    return new StepResponse<ApplyProposalResult, Undo | null>({ enrollment: updated, changed: keys }, { id: row.id, before })
+    const before = Object.fromEntries(
+      ENROLLMENT_FIELDS.filter((f) => f in values).map((f) => [f, row[f]]),
+    ) as EnrollmentValues
+    return new StepResponse<ApplyProposalResult, Undo | null>(
+      { enrollment: updated, changed: keys },
+      { id: row.id, before },
+    )
   },
   async (undo: Undo | null | undefined, { container }) => {
     if (!undo) return
     await tradeCreditOf(container).updateEnrollments({ id: undo.id, ...undo.before })
-  }
+  },
 )

@@ -13,7 +13,9 @@ export type CreateServiceProposalInput = { body: ProposalCreateBody; idempotency
 export const createServiceProposalStep = createStep(
   "trade-credit-create-service-proposal",
   async (input: CreateServiceProposalInput, { container }) => {
-    const proposal = await tradeCreditOf(container).getClient().registry.createProposal(input.body, { idempotencyKey: input.idempotency_key })
+    const proposal = await tradeCreditOf(container)
+      .getClient()
+      .registry.createProposal(input.body, { idempotencyKey: input.idempotency_key })
     return new StepResponse<Proposal>(proposal)
-  }
+  },
 )

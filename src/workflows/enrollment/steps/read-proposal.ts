@@ -8,5 +8,5 @@ export const readProposalStep = createStep(
   async (input: { proposal_id: string; proposal?: Proposal }, { container }) => {
     if (input.proposal) return new StepResponse(input.proposal)
     return new StepResponse(await tradeCreditOf(container).getClient().registry.getProposal(input.proposal_id))
-  }
+  },
 )

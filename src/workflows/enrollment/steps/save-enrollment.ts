@@ -1,5 +1,11 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { ENROLLMENT_FIELDS, type EnrollmentRow, type EnrollmentValues, enrollmentOfCustomer, tradeCreditOf } from "../enrollment-store"
+import {
+  ENROLLMENT_FIELDS,
+  type EnrollmentRow,
+  type EnrollmentValues,
+  enrollmentOfCustomer,
+  tradeCreditOf,
+} from "../enrollment-store"
 
 export type SaveEnrollmentInput = { customer_id: string; values: EnrollmentValues }
 
@@ -34,5 +40,5 @@ export const saveEnrollmentStep = createStep(
     const tradeCredit = tradeCreditOf(container)
     if (undo.before) await tradeCredit.updateEnrollments({ id: undo.id, ...undo.before })
     else await tradeCredit.deleteEnrollments(undo.id)
-  }
+  },
 )

@@ -25,7 +25,12 @@ describe("anonymiseData", () => {
     expect(value).toEqual({
       ...paymentData,
       company: { ...paymentData.company, company_name: "Erased" },
-      representative: { email: placeholders.email, first_name: "Erased", last_name: "Erased", phone_number: "+10000000000" },
+      representative: {
+        email: placeholders.email,
+        first_name: "Erased",
+        last_name: "Erased",
+        phone_number: "+10000000000",
+      },
       invoice_emails: [placeholders.email, placeholders.email],
     })
     expect(changed).toBe(7)
@@ -45,7 +50,12 @@ describe("anonymiseData", () => {
       merchant_account_reference: "cus_1/GB-1",
       invoice_email: "pat@x.example",
       invoice_cc_emails: ["a@x.example"],
-      account_representative: { first_name: "Pat", last_name: "Sole", phone_number: "+447700900555", email: "pat@x.example" },
+      account_representative: {
+        first_name: "Pat",
+        last_name: "Sole",
+        phone_number: "+447700900555",
+        email: "pat@x.example",
+      },
       proprietor_details: { date_of_birth: "1980-02-03" },
     }
     const { value } = anonymiseData(body, { placeholders })
@@ -53,7 +63,12 @@ describe("anonymiseData", () => {
       merchant_account_reference: "cus_1/GB-1",
       invoice_email: placeholders.email,
       invoice_cc_emails: [placeholders.email],
-      account_representative: { first_name: "Erased", last_name: "Erased", phone_number: "+10000000000", email: placeholders.email },
+      account_representative: {
+        first_name: "Erased",
+        last_name: "Erased",
+        phone_number: "+10000000000",
+        email: placeholders.email,
+      },
       proprietor_details: { date_of_birth: "1900-01-01" },
     })
   })

@@ -35,7 +35,8 @@ async function restore(container: Parameters<typeof writeRecord>[0], changes: Re
 export const anonymisePluginDataStep = createStep(
   anonymisePluginDataStepId,
   async (input: AnonymiseInput, { container }) => {
-    if (input.case !== "ERASABLE") return new StepResponse<AnonymiseResult, RecordChange[]>({ anonymised: false, counts: {} }, [])
+    if (input.case !== "ERASABLE")
+      return new StepResponse<AnonymiseResult, RecordChange[]>({ anonymised: false, counts: {} }, [])
     const changes = await collectPluginRecords(container, input.subject, placeholdersFor(input.reference))
     const done: RecordChange[] = []
     try {
@@ -46,14 +47,15 @@ export const anonymisePluginDataStep = createStep(
     } catch (error) {
       await restore(container, done)
       const message = error instanceof Error ? error.message : String(error)
-      await container
-        .resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
-        .updateErasureRequests({ id: input.request_id, error: `Submitted; anonymising the plugin's own records failed: ${message}`.slice(0, 1000) })
+      await container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).updateErasureRequests({
+        id: input.request_id,
+        error: `Submitted; anonymising the plugin's own records failed: ${message}`.slice(0, 1000),
+      })
       throw error
     }
     return new StepResponse<AnonymiseResult, RecordChange[]>({ anonymised: true, counts: countsOf(changes) }, done)
   },
   async (done, { container }) => {
     if (done?.length) await restore(container, done)
-  }
+  },
 )

@@ -24,5 +24,5 @@ export const lookupErasureCaseStep = createStep(
         logger: pluginLoggerOf(container),
       })
     }
-  }
+  },
 )

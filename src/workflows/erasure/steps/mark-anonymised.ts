@@ -16,5 +16,5 @@ export const markAnonymisedStep = createStep(
       error: null,
     })
     return new StepResponse(null)
-  }
+  },
 )

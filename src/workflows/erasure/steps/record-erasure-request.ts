@@ -57,8 +57,9 @@ export const recordErasureRequestStep = createStep(
       if (!raced) throw error
       throw new MedusaError(
         MedusaError.Types.CONFLICT,
-        `An erasure request with reference ${quote(input.reference)} is being recorded already; list the requests to see it.`,
-        "TRADE_CREDIT_ERASURE_IN_PROGRESS"
+        `An erasure request with reference ${quote(input.reference)} is being recorded ` +
+          `already; list the requests to see it.`,
+        "TRADE_CREDIT_ERASURE_IN_PROGRESS",
       )
     }
   },
@@ -72,5 +73,5 @@ export const recordErasureRequestStep = createStep(
       status: "failed",
       error: row.error ?? "Stopped before the request was submitted",
     })
-  }
+  },
 )

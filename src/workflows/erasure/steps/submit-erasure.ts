@@ -22,7 +22,10 @@ export const submitErasureStep = createStep(submitErasureStepId, async (input: S
   try {
     await service
       .getClient()
-      .erasure.submit({ email: input.email, reference: input.reference }, { idempotencyKey: erasureIdempotencyKey(input.request_id) })
+      .erasure.submit(
+        { email: input.email, reference: input.reference },
+        { idempotencyKey: erasureIdempotencyKey(input.request_id) },
+      )
   } catch (error) {
     const reason = isTradeCreditError(error)
       ? `${error.code}: ${error.message}${error.traceId ? ` (trace ${error.traceId})` : ""}`
@@ -36,6 +39,11 @@ export const submitErasureStep = createStep(submitErasureStepId, async (input: S
       ids: { erasure_request_id: input.request_id },
     })
   }
-  await service.updateErasureRequests({ id: input.request_id, status: "submitted", submitted_at: new Date(), error: null })
+  await service.updateErasureRequests({
+    id: input.request_id,
+    status: "submitted",
+    submitted_at: new Date(),
+    error: null,
+  })
   return new StepResponse({ submitted: true })
 })

@@ -24,7 +24,11 @@ function cartAndOrder(spec: CartSpec) {
   })
   const cartLines = buildLines(medusaCart(withIds("cali", "casm")))
   const orderLines = buildLines(medusaCart(withIds("ordli", "ordsm")))
-  const service: ServiceOrder = { gross_amount: cartLines.gross_amount, line_items: cartLines.line_items, fulfilments: [] }
+  const service: ServiceOrder = {
+    gross_amount: cartLines.gross_amount,
+    line_items: cartLines.line_items,
+    fulfilments: [],
+  }
   return { service, orderLines: orderLines.line_items }
 }
 
@@ -76,14 +80,19 @@ describe("planShipmentFulfilment", () => {
     const { service, orderLines } = cartAndOrder(SPEC)
     const parts = [1, 1, 1].map(() => ship(service, orderLines, [{ line_item_id: "ordli_0", quantity: 1 }]))
     const lineA = service.line_items[0]
-    const ofA = parts.flatMap((p) => (p.kind === "part" ? p.body.line_items.filter((l) => l.line_item_reference === "cali_0") : []))
+    const ofA = parts.flatMap((p) =>
+      p.kind === "part" ? p.body.line_items.filter((l) => l.line_item_reference === "cali_0") : [],
+    )
     expect(ofA.map((l) => l.quantity)).toEqual(["1", "1", "1"])
     for (const field of ["net_amount", "tax_amount", "gross_amount", "discount_amount"] as const) {
       expect(ofA.reduce((s, l) => s.plus(l[field]), new BigNumber(0)).toFixed(2)).toBe(lineA[field])
     }
     // Shipping went on the first shipment only.
-    expect(parts.map((p) => (p.kind === "part" ? p.body.line_items.filter((l) => l.type === "SHIPPING_FEE").length : -1))).toEqual([1, 0, 0])
-    // B is shipped by a shipment that is not the last one (e.g. out of order): still exactly its line, then nothing is left.
+    expect(
+      parts.map((p) => (p.kind === "part" ? p.body.line_items.filter((l) => l.type === "SHIPPING_FEE").length : -1)),
+    ).toEqual([1, 0, 0])
+    // B is shipped by a shipment that is not the last one (e.g. out of order): still exactly its line, then nothing is
+    // left.
     const b = ship(service, orderLines, [{ line_item_id: "ordli_1", quantity: 2 }])
     expect(b.kind).toBe("rest")
     expect(remainingOf(service).toFixed(2)).toBe("0.00")
@@ -93,7 +102,13 @@ describe("planShipmentFulfilment", () => {
     const { service, orderLines } = cartAndOrder(SPEC)
     // An admin captured most of it manually: one line per rate, no item references.
     const almost = new BigNumber(service.gross_amount).minus("10.00").toFixed(2)
-    service.fulfilments.push({ id: "m1", gross_amount: almost, invoice_number: "INV-M", invoice_url: "https://service.example/m", line_items: [] })
+    service.fulfilments.push({
+      id: "m1",
+      gross_amount: almost,
+      invoice_number: "INV-M",
+      invoice_url: "https://service.example/m",
+      line_items: [],
+    })
     expect(ship(service, orderLines, [{ line_item_id: "ordli_0", quantity: 1 }]).kind).toBe("rest")
     expect(ship(service, orderLines, [{ line_item_id: "ordli_1", quantity: 2 }])).toEqual({
       kind: "nothing",
@@ -106,7 +121,8 @@ describe("planShipmentFulfilment", () => {
     service.line_items = service.line_items.map((l) => ({ ...l, name: `${l.name} (old)` }))
     const plan = ship(service, orderLines, [{ line_item_id: "ordli_1", quantity: 1 }])
     expect(plan.kind).toBe("part")
-    if (plan.kind === "part") expect(plan.body.line_items.map((l) => l.line_item_reference)).toEqual(["ordli_1", "ordsm_0"])
+    if (plan.kind === "part")
+      expect(plan.body.line_items.map((l) => l.line_item_reference)).toEqual(["ordli_1", "ordsm_0"])
   })
 
   const RATES = [0, 5, 12.5, 20, 25]
@@ -119,44 +135,76 @@ describe("planShipmentFulfilment", () => {
           is_tax_inclusive: fc.boolean(),
           rate: fc.constantFrom(...RATES),
         }),
-        { minLength: 1, maxLength: 5 }
+        { minLength: 1, maxLength: 5 },
       ),
       shipping: fc.array(fc.integer({ min: 0, max: 50_000 }), { maxLength: 2 }),
       discount: fc.option(fc.integer({ min: 1, max: 60 }), { nil: undefined }),
     })
     .map(({ items, shipping, discount }) => ({
-      items: items.map(({ rate, ...item }, i) => ({ ...item, id: `i${i}`, title: `Item ${i}`, tax_lines: rate ? vat(rate) : [] })),
-      shipping_methods: shipping.map((cents, i) => ({ id: `s${i}`, name: `Shipping ${i}`, amount: (cents / 100).toFixed(2), tax_lines: vat(20) })),
-      promotions: discount ? [{ code: "P", type: "percentage" as const, value: discount, target: "items" as const, allocation: "across" as const }] : [],
+      items: items.map(({ rate, ...item }, i) => ({
+        ...item,
+        id: `i${i}`,
+        title: `Item ${i}`,
+        tax_lines: rate ? vat(rate) : [],
+      })),
+      shipping_methods: shipping.map((cents, i) => ({
+        id: `s${i}`,
+        name: `Shipping ${i}`,
+        amount: (cents / 100).toFixed(2),
+        tax_lines: vat(20),
+      })),
+      promotions: discount
+        ? [
+            {
+              code: "P",
+              type: "percentage" as const,
+              value: discount,
+              target: "items" as const,
+              allocation: "across" as const,
+            },
+          ]
+        : [],
     }))
 
-  it("random orders shipped in random parts: every body passes the service's checks and the fulfilments add up to the order", () => {
-    fc.assert(
-      fc.property(spec, fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 40, maxLength: 40 }), (cartSpec, cuts) => {
-        const { service, orderLines } = cartAndOrder(cartSpec)
-        // Ship each item in random chunks, item after item; the final chunk is the last shipment.
-        const chunks: ShippedItem[] = []
-        let c = 0
-        cartSpec.items.forEach((item, i) => {
-          let left = item.quantity
-          while (left > 0) {
-            const n = Math.min(left, cuts[c++ % cuts.length])
-            chunks.push({ line_item_id: `ordli_${i}`, quantity: n })
-            left -= n
-          }
-        })
-        chunks.forEach((chunk, i) => ship(service, orderLines, [chunk], i === chunks.length - 1))
-        expect(remainingOf(service).toFixed(2)).toBe("0.00")
-        // Every line fulfilled in parts was fulfilled exactly, to the cent.
-        for (const line of service.line_items) {
-          const parts = service.fulfilments.flatMap((f) => f.line_items).filter((l) => l.line_item_reference === line.line_item_reference)
-          const quantity = parts.reduce((s, l) => s.plus(l.quantity), new BigNumber(0))
-          if (quantity.eq(line.quantity)) {
-            expect(parts.reduce((s, l) => s.plus(l.gross_amount), new BigNumber(0)).toFixed(2)).toBe(line.gross_amount)
-          }
-        }
-      }),
-      { numRuns: 300 }
-    )
-  })
+  it(
+    "random orders shipped in random parts: every body passes the service's " +
+      "checks and the fulfilments add up to the order",
+    () => {
+      fc.assert(
+        fc.property(
+          spec,
+          fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 40, maxLength: 40 }),
+          (cartSpec, cuts) => {
+            const { service, orderLines } = cartAndOrder(cartSpec)
+            // Ship each item in random chunks, item after item; the final chunk is the last shipment.
+            const chunks: ShippedItem[] = []
+            let c = 0
+            cartSpec.items.forEach((item, i) => {
+              let left = item.quantity
+              while (left > 0) {
+                const n = Math.min(left, cuts[c++ % cuts.length])
+                chunks.push({ line_item_id: `ordli_${i}`, quantity: n })
+                left -= n
+              }
+            })
+            chunks.forEach((chunk, i) => ship(service, orderLines, [chunk], i === chunks.length - 1))
+            expect(remainingOf(service).toFixed(2)).toBe("0.00")
+            // Every line fulfilled in parts was fulfilled exactly, to the cent.
+            for (const line of service.line_items) {
+              const parts = service.fulfilments
+                .flatMap((f) => f.line_items)
+                .filter((l) => l.line_item_reference === line.line_item_reference)
+              const quantity = parts.reduce((s, l) => s.plus(l.quantity), new BigNumber(0))
+              if (quantity.eq(line.quantity)) {
+                expect(parts.reduce((s, l) => s.plus(l.gross_amount), new BigNumber(0)).toFixed(2)).toBe(
+                  line.gross_amount,
+                )
+              }
+            }
+          },
+        ),
+        { numRuns: 300 },
+      )
+    },
+  )
 })

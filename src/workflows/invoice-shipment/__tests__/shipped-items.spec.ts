@@ -8,7 +8,12 @@ const items: MedusaOrderItem[] = [
     requires_shipping: true,
     detail: { shipped_quantity: 1, fulfilled_quantity: 2 },
     // A kit: each unit is 2 boxes and 1 stand.
-    variant: { inventory_items: [{ inventory: { id: "iitem_box" }, required_quantity: 2 }, { inventory: { id: "iitem_stand" }, required_quantity: 1 }] },
+    variant: {
+      inventory_items: [
+        { inventory: { id: "iitem_box" }, required_quantity: 2 },
+        { inventory: { id: "iitem_stand" }, required_quantity: 1 },
+      ],
+    },
   },
   { id: "ordli_licence", quantity: 1, requires_shipping: false, detail: { shipped_quantity: 0 } },
 ]
@@ -31,7 +36,11 @@ describe("shippedItemsOf", () => {
 })
 
 describe("shipsTheRest", () => {
-  const f = (id: string, shipped: string | null, created = "2026-01-01T00:00:00Z"): MedusaFulfillment => ({ id, shipped_at: shipped, created_at: created })
+  const f = (id: string, shipped: string | null, created = "2026-01-01T00:00:00Z"): MedusaFulfillment => ({
+    id,
+    shipped_at: shipped,
+    created_at: created,
+  })
 
   it("is true only when everything that ships is shipped and no later shipment exists", () => {
     const first = f("ful_1", "2026-01-01T10:00:00Z")

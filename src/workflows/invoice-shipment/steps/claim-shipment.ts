@@ -39,16 +39,25 @@ export const claimShipmentStep = createStep<LoadedShipment, ShipmentClaim, strin
       const [existing] = await service.listShipmentInvoices({ fulfillment_id: shipment.fulfillment_id })
       if (!existing) throw error
       if (existing.status === "invoiced") {
-        return new StepResponse<ShipmentClaim, string>({ mode: "skip", reason: `invoiced already (${existing.invoice_number})` }, "")
+        return new StepResponse<ShipmentClaim, string>(
+          { mode: "skip", reason: `invoiced already (${existing.invoice_number})` },
+          "",
+        )
       }
       if (!existing.service_fulfilment_id) {
-        return new StepResponse<ShipmentClaim, string>({ mode: "skip", reason: "another delivery of the event is invoicing it" }, "")
+        return new StepResponse<ShipmentClaim, string>(
+          { mode: "skip", reason: "another delivery of the event is invoicing it" },
+          "",
+        )
       }
-      return new StepResponse<ShipmentClaim, string>({
-        mode: "resume",
-        guard_id: existing.id,
-        service_fulfilment_id: existing.service_fulfilment_id,
-      }, "")
+      return new StepResponse<ShipmentClaim, string>(
+        {
+          mode: "resume",
+          guard_id: existing.id,
+          service_fulfilment_id: existing.service_fulfilment_id,
+        },
+        "",
+      )
     }
   },
   async (guardId, { container }) => {
@@ -56,5 +65,5 @@ export const claimShipmentStep = createStep<LoadedShipment, ShipmentClaim, strin
     const service = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
     const [row] = await service.listShipmentInvoices({ id: guardId })
     if (row && !row.service_fulfilment_id) await service.deleteShipmentInvoices(guardId)
-  }
+  },
 )

@@ -9,7 +9,13 @@ import type { LoadedShipment } from "./load-shipment"
 import { logLine } from "../../../utils/log-line"
 import { pluginLoggerOf } from "../../../utils/plugin-logger"
 
-export type RecordedCapture = { capture_id: string; amount: string; payment_id: string; order_id: string; currency_code: string } | null
+export type RecordedCapture = {
+  capture_id: string
+  amount: string
+  payment_id: string
+  order_id: string
+  currency_code: string
+} | null
 
 export const recordShipmentCaptureStepId = "trade-credit-record-shipment-capture"
 
@@ -26,14 +32,18 @@ type RecordInput = { shipment: LoadedShipment; claim: ShipmentClaim; fulfilled: 
 export const recordShipmentCaptureStep = createStep<RecordInput, RecordedCapture, undefined>(
   recordShipmentCaptureStepId,
   async ({ shipment, claim, fulfilled }, { container }) => {
-    if (!shipment.applies || claim.mode === "skip" || !fulfilled.fulfilled) return new StepResponse<RecordedCapture>(null)
+    if (!shipment.applies || claim.mode === "skip" || !fulfilled.fulfilled)
+      return new StepResponse<RecordedCapture>(null)
     const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
     const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
     const logger = pluginLoggerOf(container)
     const amount = fulfilled.fulfilment.gross_amount
 
     await tradeCredit.updateShipmentInvoices({ id: claim.guard_id, status: "invoiced", amount: Number(amount) })
-    const before = await payments.retrievePayment(shipment.payment_id, { select: ["id", "data"], relations: ["captures"] })
+    const before = await payments.retrievePayment(shipment.payment_id, {
+      select: ["id", "data"],
+      relations: ["captures"],
+    })
     const known = new Set((before.captures ?? []).map((c) => c.id))
     let captured
     try {
@@ -59,10 +69,22 @@ export const recordShipmentCaptureStep = createStep<RecordInput, RecordedCapture
         data: withOrder((before.data ?? {}) as TradeCreditPaymentData, fulfilled.order),
       } as UpdatePaymentDTO)
     } catch (error) {
-      logLine(logger, "warn", `trade-credit: invoice ${fulfilled.fulfilment.invoice_number} was captured but not noted on payment ${shipment.payment_id}: ${(error as Error).message}`, ids)
+      logLine(
+        logger,
+        "warn",
+        `trade-credit: invoice ${fulfilled.fulfilment.invoice_number} was captured ` +
+          `but not noted on payment ${shipment.payment_id}: ${(error as Error).message}`,
+        ids,
+      )
     }
     if (!capture) {
-      logLine(logger, "warn", `trade-credit: payment ${shipment.payment_id} was captured in full already; invoice ${fulfilled.fulfilment.invoice_number} made no capture`, ids)
+      logLine(
+        logger,
+        "warn",
+        `trade-credit: payment ${shipment.payment_id} was captured in full already; ` +
+          `invoice ${fulfilled.fulfilment.invoice_number} made no capture`,
+        ids,
+      )
       return new StepResponse<RecordedCapture>(null)
     }
     return new StepResponse<RecordedCapture>({
@@ -72,5 +94,5 @@ export const recordShipmentCaptureStep = createStep<RecordInput, RecordedCapture
       order_id: shipment.order_id,
       currency_code: shipment.currency_code,
     })
-  }
+  },
 )

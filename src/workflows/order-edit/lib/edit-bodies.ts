@@ -40,21 +40,28 @@ const EDITABLE_STATES = new Set(["UNVERIFIED", "VERIFIED", "CONFIRMED"])
 /** Refuses an edit the service would refuse anyway, with words a merchant can act on. */
 export function assertServiceOrderEditable(order: Order): void {
   if (order.status === "REJECTED") {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The trade credit order was declined: there is nothing to edit at the service.", "TRADE_CREDIT_EDIT_NOT_ALLOWED")
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "The trade credit order was declined: there is nothing to edit at the service.",
+      "TRADE_CREDIT_EDIT_NOT_ALLOWED",
+    )
   }
   if (order.state === "CANCELLED") {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      "The trade credit order was cancelled at the service, so this edit cannot be paid by trade credit. Cancel the edit, or cancel the order's trade credit payment first.",
-      "TRADE_CREDIT_EDIT_NOT_ALLOWED"
+      "The trade credit order was cancelled at the service, so this edit cannot " +
+        "be paid by trade credit. Cancel the edit, or cancel the order's trade " +
+        "credit payment first.",
+      "TRADE_CREDIT_EDIT_NOT_ALLOWED",
     )
   }
   if (!EDITABLE_STATES.has(order.state)) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      `The trade credit order is already invoiced (${order.state}): the service accepts edits only until fulfilment starts. ` +
+      `The trade credit order is already invoiced (${order.state}): the service ` +
+        `accepts edits only until fulfilment starts. ` +
         "Cancel this edit; use a return or claim and a refund for what comes back, and a new order for what is added.",
-      "TRADE_CREDIT_EDIT_AFTER_FULFILMENT"
+      "TRADE_CREDIT_EDIT_AFTER_FULFILMENT",
     )
   }
 }
@@ -76,13 +83,15 @@ export function editRefused(error: unknown, log: ServiceCallLog): MedusaError {
         MedusaError.Types.NOT_ALLOWED,
         `Trade credit declined the edit (${reason}): the buyer's credit does not cover the new total. ` +
           "Nothing was changed, in Medusa or at the service: lower the edit's total, or cancel the edit.",
-        "TRADE_CREDIT_EDIT_DECLINED"
+        "TRADE_CREDIT_EDIT_DECLINED",
       )
     }
     return new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      `The trade credit service refused the edit in the order's present state (${error.code}${error.traceId ? `, trace ${quote(error.traceId)}` : ""}). Nothing was changed.`,
-      "TRADE_CREDIT_EDIT_NOT_ALLOWED"
+      `The trade credit service refused the edit in the order's present state ` +
+        `(${error.code}${error.traceId ? `, trace ${quote(error.traceId)}` : ""}). ` +
+        `Nothing was changed.`,
+      "TRADE_CREDIT_EDIT_NOT_ALLOWED",
     )
   }
   return toMedusaError(error, "edit the order", { audience: "admin", logger: loggerOf(log.container), ids: log.ids })
@@ -108,7 +117,12 @@ export function editBodyOfServiceOrder(answer: Order): EditOrderRequest {
 }
 
 /** A digest of what an edit changes (amounts, lines, addresses), to skip a call that would change nothing. */
-export function contentDigest(body: Pick<EditOrderRequest, "gross_amount" | "line_items" | "tax_subtotals" | "billing_address" | "shipping_address">): string {
+export function contentDigest(
+  body: Pick<
+    EditOrderRequest,
+    "gross_amount" | "line_items" | "tax_subtotals" | "billing_address" | "shipping_address"
+  >,
+): string {
   const canonical = (value: unknown): unknown =>
     Array.isArray(value)
       ? value.map(canonical)
@@ -117,7 +131,7 @@ export function contentDigest(body: Pick<EditOrderRequest, "gross_amount" | "lin
             Object.entries(value as Record<string, unknown>)
               .filter(([, v]) => v !== undefined && v !== null)
               .sort(([a], [b]) => a.localeCompare(b))
-              .map(([k, v]) => [k, canonical(v)])
+              .map(([k, v]) => [k, canonical(v)]),
           )
         : value
   const content = {
@@ -127,11 +141,23 @@ export function contentDigest(body: Pick<EditOrderRequest, "gross_amount" | "lin
     billing_address: body.billing_address,
     shipping_address: body.shipping_address,
   }
-  return createHash("sha256").update(JSON.stringify(canonical(content))).digest("hex")
+  return createHash("sha256")
+    .update(JSON.stringify(canonical(content)))
+    .digest("hex")
 }
 
 /** Who and where the order is for: kept from the order as it is, while the preview says what it will contain. */
-const IDENTITY_FIELDS = ["id", "display_id", "email", "currency_code", "region_id", "customer_id", "shipping_address", "billing_address", "customer"]
+const IDENTITY_FIELDS = [
+  "id",
+  "display_id",
+  "email",
+  "currency_code",
+  "region_id",
+  "customer_id",
+  "shipping_address",
+  "billing_address",
+  "customer",
+]
 
 /**
  * The order as Medusa will have it once the pending change is confirmed: the
@@ -140,6 +166,8 @@ const IDENTITY_FIELDS = ["id", "display_id", "email", "currency_code", "region_i
  * identity and addresses (which the preview does not carry).
  */
 export function orderWithPreview(current: Record<string, unknown>, preview: OrderPreviewDTO): MedusaCartInput {
-  const identity = Object.fromEntries(IDENTITY_FIELDS.filter((k) => current[k] !== undefined).map((k) => [k, current[k]]))
+  const identity = Object.fromEntries(
+    IDENTITY_FIELDS.filter((k) => current[k] !== undefined).map((k) => [k, current[k]]),
+  )
   return { ...preview, ...identity } as MedusaCartInput
 }

@@ -4,7 +4,10 @@ import type { EditOrderRequest, Order } from "../../../service/schemas"
 import { callService, editRefused, tradeCreditClientOf } from "../lib/edit-bodies"
 import type { TradeCreditOrderEditPlan } from "./prepare-trade-credit-order-edit"
 
-type EditInput = Pick<TradeCreditOrderEditPlan, "service_order_id" | "order_change_id" | "attempt" | "body" | "previous" | "unchanged"> & {
+type EditInput = Pick<
+  TradeCreditOrderEditPlan,
+  "service_order_id" | "order_change_id" | "attempt" | "body" | "previous" | "unchanged"
+> & {
   /** "edit" sends the body, "revert" the previous content. */
   direction?: "edit" | "revert"
 }
@@ -23,12 +26,20 @@ export const editServiceOrderStep = createStep(
     const client = tradeCreditClientOf(container)
     // The key names this attempt and direction: a retry of the same call is answered once; a
     // later attempt, or putting the previous content back, is a new edit.
-    const key = idempotencyKeys.edit(input.service_order_id, { change: input.order_change_id, attempt: input.attempt, direction, body })
+    const key = idempotencyKeys.edit(input.service_order_id, {
+      change: input.order_change_id,
+      attempt: input.attempt,
+      direction,
+      body,
+    })
     let order: Order
     try {
       order = await client.orders.edit(input.service_order_id, body, { idempotencyKey: key })
     } catch (error) {
-      throw editRefused(error, { container, ids: { order_change_id: input.order_change_id, service_order_id: input.service_order_id } })
+      throw editRefused(error, {
+        container,
+        ids: { order_change_id: input.order_change_id, service_order_id: input.service_order_id },
+      })
     }
     return new StepResponse<Order | null, EditInput | null>(order, direction === "edit" ? input : null)
   },
@@ -36,10 +47,19 @@ export const editServiceOrderStep = createStep(
     if (!input) return
     const client = tradeCreditClientOf(container)
     const previous: EditOrderRequest = input.previous
-    const key = idempotencyKeys.edit(input.service_order_id, { change: input.order_change_id, attempt: input.attempt, direction: "revert", body: previous })
-    await callService("put the order back as it was", () => client.orders.edit(input.service_order_id, previous, { idempotencyKey: key }), {
-      container,
-      ids: { order_change_id: input.order_change_id, service_order_id: input.service_order_id },
+    const key = idempotencyKeys.edit(input.service_order_id, {
+      change: input.order_change_id,
+      attempt: input.attempt,
+      direction: "revert",
+      body: previous,
     })
-  }
+    await callService(
+      "put the order back as it was",
+      () => client.orders.edit(input.service_order_id, previous, { idempotencyKey: key }),
+      {
+        container,
+        ids: { order_change_id: input.order_change_id, service_order_id: input.service_order_id },
+      },
+    )
+  },
 )

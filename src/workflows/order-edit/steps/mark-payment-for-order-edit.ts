@@ -34,8 +34,10 @@ export const markPaymentForOrderEditStep = createStep(
   },
   async (previous, { container }) => {
     if (!previous) return
-    await container.resolve(Modules.PAYMENT).updatePayment({ id: previous.payment_id, data: asBefore(previous.data) } as any)
-  }
+    await container
+      .resolve(Modules.PAYMENT)
+      .updatePayment({ id: previous.payment_id, data: asBefore(previous.data) } as any)
+  },
 )
 
 /**
@@ -51,5 +53,5 @@ export const restorePaymentDataStep = createStep(
     if (!input) return new StepResponse(null)
     await container.resolve(Modules.PAYMENT).updatePayment({ id: input.payment_id, data: asBefore(input.data) } as any)
     return new StepResponse(input.data)
-  }
+  },
 )

@@ -2,7 +2,10 @@ import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { OrderEditPaymentData } from "../../../providers/trade-credit/lib/order-edit-payment"
-import { activeTradeCreditPaymentOf, readOrderPaymentCollections } from "../../../providers/trade-credit/lib/order-payments"
+import {
+  activeTradeCreditPaymentOf,
+  readOrderPaymentCollections,
+} from "../../../providers/trade-credit/lib/order-payments"
 import { buildEditBody, ORDER_FIELDS } from "../../../core/order"
 import type { EditOrderRequest } from "../../../service/schemas"
 import {
@@ -37,10 +40,15 @@ export type TradeCreditOrderEditPlan = {
 export const prepareTradeCreditOrderEditStep = createStep(
   "prepare-trade-credit-order-edit",
   async ({ order_id }: { order_id: string }, { container }) => {
-    const payment = activeTradeCreditPaymentOf(await readOrderPaymentCollections(order_id, container.resolve(ContainerRegistrationKeys.QUERY)))
+    const payment = activeTradeCreditPaymentOf(
+      await readOrderPaymentCollections(order_id, container.resolve(ContainerRegistrationKeys.QUERY)),
+    )
     if (!payment?.data?.order_id) return new StepResponse(null)
     const orders = container.resolve(Modules.ORDER)
-    const changes = await orders.listOrderChanges({ order_id, status: ["pending", "requested"] }, { select: ["id", "status", "change_type"] })
+    const changes = await orders.listOrderChanges(
+      { order_id, status: ["pending", "requested"] },
+      { select: ["id", "status", "change_type"] },
+    )
     const change = changes.find((c) => c.change_type === "edit")
     if (!change) return new StepResponse(null)
 
@@ -69,5 +77,5 @@ export const prepareTradeCreditOrderEditStep = createStep(
       unchanged: contentDigest(body) === contentDigest(previous),
     }
     return new StepResponse(plan)
-  }
+  },
 )

@@ -15,7 +15,8 @@ export const reattachTradeCreditPaymentStep = createStep(
   async (plan: OrderEditSyncPlan | null, { container }) => {
     if (!plan?.replaced || !plan.open_collection || plan.active) return new StepResponse(null)
     const payments = container.resolve(Modules.PAYMENT)
-    const { order_edit, replaced_by_order_edit, replaces_payment_id, order_edit_error, ...kept } = (plan.replaced.data ?? {}) as OrderEditPaymentData
+    const { order_edit, replaced_by_order_edit, replaces_payment_id, order_edit_error, ...kept } = (plan.replaced
+      .data ?? {}) as OrderEditPaymentData
     const session = await payments.createPaymentSession(plan.open_collection.id, {
       provider_id: plan.replaced.provider_id,
       amount: (plan.open_collection.raw_amount ?? plan.open_collection.amount) as any,
@@ -27,5 +28,5 @@ export const reattachTradeCreditPaymentStep = createStep(
     // delete it, and the next attempt opens a session of its own anyway.
     const payment = await payments.authorizePaymentSession(session.id, {})
     return new StepResponse(payment)
-  }
+  },
 )

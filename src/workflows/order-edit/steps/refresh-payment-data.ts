@@ -11,8 +11,12 @@ export const refreshPaymentDataStep = createStep(
   async ({ plan, order }: { plan: OrderEditSyncPlan | null; order: Order | null }, { container }) => {
     if (!plan?.active || !order) return new StepResponse(null)
     // Medusa merges `data` updates: the edit's mark and an earlier error are cleared with null.
-    const data = { ...withOrder((plan.active.data ?? {}) as OrderEditPaymentData, order), order_edit: null, order_edit_error: null }
+    const data = {
+      ...withOrder((plan.active.data ?? {}) as OrderEditPaymentData, order),
+      order_edit: null,
+      order_edit_error: null,
+    }
     await container.resolve(Modules.PAYMENT).updatePayment({ id: plan.active.id, data } as any)
     return new StepResponse(data)
-  }
+  },
 )

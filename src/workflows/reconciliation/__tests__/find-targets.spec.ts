@@ -7,7 +7,11 @@ describe("the work of one reconciliation run is bounded", () => {
     expect(splitBudget(100, 100, 5)).toEqual({ sessionBudget: 95, paymentBudget: 5 })
     expect(splitBudget(101, 500, 500)).toEqual({ sessionBudget: 51, paymentBudget: 50 })
     expect(splitBudget(10, 0, 0)).toEqual({ sessionBudget: 0, paymentBudget: 0 })
-    for (const [limit, s, p] of [[1, 5, 5], [7, 3, 100], [100, 0, 1000]]) {
+    for (const [limit, s, p] of [
+      [1, 5, 5],
+      [7, 3, 100],
+      [100, 0, 1000],
+    ]) {
       const { sessionBudget, paymentBudget } = splitBudget(limit, s, p)
       expect(sessionBudget + paymentBudget).toBeLessThanOrEqual(limit)
     }

@@ -45,7 +45,7 @@ function paid(s: PlanStatus, payment: Partial<NonNullable<MedusaPaymentState["pa
   }
   return medusa(
     { payment: { id: "pay_1", captured_at: null, canceled_at: null, data, captured: "0", refunded: "0", ...payment } },
-    "authorized"
+    "authorized",
   )
 }
 
@@ -75,26 +75,47 @@ describe("planInstalmentRepair (the instalment plans' case of the planner)", () 
     })
   })
 
-  it("authorizes nothing when funding is accepted after the unpaid order or the plan was cancelled (issue 36, defect 4)", () => {
-    const canceledOrder = medusa({ order: { id: "order_1", status: "canceled", live_fulfillments: 0 } })
-    // The plugin cancelled the plan at the service when the order was cancelled: nothing to do.
-    expect(planInstalmentRepair({ row: row("canceled"), medusa: canceledOrder }, status())).toEqual({
-      found: "funding accepted at the service after order order_1 was cancelled: nothing authorized",
-      actions: [],
-      reports: [],
-    })
-    // The order was cancelled but its plan is not cancelled at the service yet: still nothing authorized, and said.
-    const notYet = planInstalmentRepair({ row: row(), medusa: canceledOrder }, status())
-    expect(notYet.actions).toEqual([])
-    expect(notYet.reports).toEqual([expect.stringMatching(/^plan pln_1 was funded after order order_1 was cancelled and is not cancelled at the service yet/)])
-    // The plan cancelled (its row, or the session's mark) while the order lives on: nothing authorized either.
-    expect(planInstalmentRepair({ row: row("canceled"), medusa: medusa() }, status())).toMatchObject({ actions: [], reports: [], found: expect.stringMatching(/after plan pln_1 was cancelled/) })
-    const marked = medusa({ session: { id: "payses_1", provider_id: "pp_trade-credit-plan_default", status: "pending", data: { canceled: true } } })
-    expect(planInstalmentRepair({ row: row(), medusa: marked }, status()).actions).toEqual([])
-    // A paid plan whose order was cancelled afterwards is the payment's case, as before (its data follows the plan).
-    const paidThenCanceled = { ...paid(status()), order: { id: "order_1", status: "canceled", live_fulfillments: 0 } }
-    expect(planInstalmentRepair({ row: row("authorized"), medusa: paidThenCanceled }, status()).found).toBe("in sync (funding accepted, fulfilment NOT_INITIATED)")
-  })
+  it(
+    "authorizes nothing when funding is accepted after the unpaid order or " +
+      "the plan was cancelled (issue 36, defect 4)",
+    () => {
+      const canceledOrder = medusa({ order: { id: "order_1", status: "canceled", live_fulfillments: 0 } })
+      // The plugin cancelled the plan at the service when the order was cancelled: nothing to do.
+      expect(planInstalmentRepair({ row: row("canceled"), medusa: canceledOrder }, status())).toEqual({
+        found: "funding accepted at the service after order order_1 was cancelled: nothing authorized",
+        actions: [],
+        reports: [],
+      })
+      // The order was cancelled but its plan is not cancelled at the service yet: still nothing authorized, and said.
+      const notYet = planInstalmentRepair({ row: row(), medusa: canceledOrder }, status())
+      expect(notYet.actions).toEqual([])
+      expect(notYet.reports).toEqual([
+        expect.stringMatching(
+          /^plan pln_1 was funded after order order_1 was cancelled and is not cancelled at the service yet/,
+        ),
+      ])
+      // The plan cancelled (its row, or the session's mark) while the order lives on: nothing authorized either.
+      expect(planInstalmentRepair({ row: row("canceled"), medusa: medusa() }, status())).toMatchObject({
+        actions: [],
+        reports: [],
+        found: expect.stringMatching(/after plan pln_1 was cancelled/),
+      })
+      const marked = medusa({
+        session: {
+          id: "payses_1",
+          provider_id: "pp_trade-credit-plan_default",
+          status: "pending",
+          data: { canceled: true },
+        },
+      })
+      expect(planInstalmentRepair({ row: row(), medusa: marked }, status()).actions).toEqual([])
+      // A paid plan whose order was cancelled afterwards is the payment's case, as before (its data follows the plan).
+      const paidThenCanceled = { ...paid(status()), order: { id: "order_1", status: "canceled", live_fulfillments: 0 } }
+      expect(planInstalmentRepair({ row: row("authorized"), medusa: paidThenCanceled }, status()).found).toBe(
+        "in sync (funding accepted, fulfilment NOT_INITIATED)",
+      )
+    },
+  )
 
   it("fails a rejected plan's session and cancels its unpaid order, and leaves a rejected, settled plan alone", () => {
     const rejected = status({ funding_status: "REJECTED", credit_decline_reason: "TOO_HIGH_RISK" })
@@ -107,14 +128,19 @@ describe("planInstalmentRepair (the instalment plans' case of the planner)", () 
       { type: "reject_plan_session", reason: "TOO_HIGH_RISK" },
     ])
     const settled = medusa({ order: { id: "order_1", status: "canceled", live_fulfillments: 0 } }, "error")
-    expect(planInstalmentRepair({ row: row("rejected"), medusa: settled }, rejected)).toMatchObject({ actions: [], reports: [] })
+    expect(planInstalmentRepair({ row: row("rejected"), medusa: settled }, rejected)).toMatchObject({
+      actions: [],
+      reports: [],
+    })
   })
 
   it("reports a rejection after Medusa authorized the payment, and does not cancel anything", () => {
     const rejected = status({ funding_status: "REJECTED" })
     const plan = planInstalmentRepair({ row: row("authorized"), medusa: paid(status()) }, rejected)
     expect(plan.actions).toEqual([{ type: "mark_plan_row", state: "rejected" }])
-    expect(plan.reports).toEqual([expect.stringContaining("rejected at the service after Medusa authorized its payment pay_1")])
+    expect(plan.reports).toEqual([
+      expect.stringContaining("rejected at the service after Medusa authorized its payment pay_1"),
+    ])
   })
 
   it("retires the row of a plan whose session is gone, whatever the decision", () => {
@@ -125,47 +151,80 @@ describe("planInstalmentRepair (the instalment plans' case of the planner)", () 
     }
   })
 
-  it("copies the plan's fulfilment and amounts into the payment's data, records a fulfilment Medusa lacks, and reports what it cannot record", () => {
-    const fulfilled = status({ fulfilment_status: "SUCCEEDED", invoiced_amount: "200.00" })
-    // Fulfilled at the service, nothing captured in Medusa (the capture's answers were lost): data synced, the capture recorded.
-    const lost = planInstalmentRepair({ row: row("authorized"), medusa: paid(status()) }, fulfilled)
-    expect(lost.actions).toEqual([
-      { type: "sync_plan_payment_data", payment_id: "pay_1", data: expect.objectContaining({ fulfilment_status: "SUCCEEDED", invoiced_amount: "200.00" }) },
-      { type: "record_plan_capture", payment_id: "pay_1", amount: "1200.00" },
-    ])
-    expect(lost.reports).toEqual([])
-    // The payment's authorized amount when read; a PENDING fulfilment (payout under way) is the service's too.
-    const pendingFulfilment = status({ fulfilment_status: "PENDING" })
-    const authorized = paid(status())
-    authorized.payment!.authorized = "1199.99"
-    expect(planInstalmentRepair({ row: row("authorized"), medusa: authorized }, pendingFulfilment).actions).toContainEqual({
-      type: "record_plan_capture",
-      payment_id: "pay_1",
-      amount: "1199.99",
-    })
-    // A cancelled Medusa order is not captured: reported for a person.
-    const canceledOrder = paid(status())
-    canceledOrder.order = { id: "order_1", status: "canceled", live_fulfillments: 0 }
-    const left = planInstalmentRepair({ row: row("authorized"), medusa: canceledOrder }, fulfilled)
-    expect(left.actions.map((a) => a.type)).toEqual(["sync_plan_payment_data"])
-    expect(left.reports).toEqual([expect.stringContaining("Medusa has captured nothing")])
-    // Captured in Medusa, never fulfilled at the service.
-    const unfulfilled = planInstalmentRepair({ row: row("authorized"), medusa: paid(status(), { captured: "1200" }) }, status())
-    expect(unfulfilled.reports).toEqual([expect.stringContaining("Medusa captured 1200.00 but plan pln_1 is NOT_INITIATED")])
-    // A credit made in the service's portal.
-    const credited = status({ fulfilment_status: "SUCCEEDED", credited_amount: "50.00" })
-    const portal = planInstalmentRepair({ row: row("authorized"), medusa: paid(credited, { captured: "1200", refunded: "0" }) }, credited)
-    expect(portal).toMatchObject({ actions: [], reports: [expect.stringContaining("credited 50.00 of plan pln_1 but Medusa recorded 0.00")] })
-    // Everything matching: in sync.
-    expect(planInstalmentRepair({ row: row("authorized"), medusa: paid(credited, { captured: "1200", refunded: "50" }) }, credited)).toMatchObject({
-      actions: [],
-      reports: [],
-    })
-  })
+  it(
+    "copies the plan's fulfilment and amounts into the payment's data, records " +
+      "a fulfilment Medusa lacks, and reports what it cannot record",
+    () => {
+      const fulfilled = status({ fulfilment_status: "SUCCEEDED", invoiced_amount: "200.00" })
+      // Fulfilled at the service, nothing captured in Medusa (the capture's answers were lost): data synced, the capture
+      // recorded.
+      const lost = planInstalmentRepair({ row: row("authorized"), medusa: paid(status()) }, fulfilled)
+      expect(lost.actions).toEqual([
+        {
+          type: "sync_plan_payment_data",
+          payment_id: "pay_1",
+          data: expect.objectContaining({ fulfilment_status: "SUCCEEDED", invoiced_amount: "200.00" }),
+        },
+        { type: "record_plan_capture", payment_id: "pay_1", amount: "1200.00" },
+      ])
+      expect(lost.reports).toEqual([])
+      // The payment's authorized amount when read; a PENDING fulfilment (payout under way) is the service's too.
+      const pendingFulfilment = status({ fulfilment_status: "PENDING" })
+      const authorized = paid(status())
+      authorized.payment!.authorized = "1199.99"
+      expect(
+        planInstalmentRepair({ row: row("authorized"), medusa: authorized }, pendingFulfilment).actions,
+      ).toContainEqual({
+        type: "record_plan_capture",
+        payment_id: "pay_1",
+        amount: "1199.99",
+      })
+      // A cancelled Medusa order is not captured: reported for a person.
+      const canceledOrder = paid(status())
+      canceledOrder.order = { id: "order_1", status: "canceled", live_fulfillments: 0 }
+      const left = planInstalmentRepair({ row: row("authorized"), medusa: canceledOrder }, fulfilled)
+      expect(left.actions.map((a) => a.type)).toEqual(["sync_plan_payment_data"])
+      expect(left.reports).toEqual([expect.stringContaining("Medusa has captured nothing")])
+      // Captured in Medusa, never fulfilled at the service.
+      const unfulfilled = planInstalmentRepair(
+        { row: row("authorized"), medusa: paid(status(), { captured: "1200" }) },
+        status(),
+      )
+      expect(unfulfilled.reports).toEqual([
+        expect.stringContaining("Medusa captured 1200.00 but plan pln_1 is NOT_INITIATED"),
+      ])
+      // A credit made in the service's portal.
+      const credited = status({ fulfilment_status: "SUCCEEDED", credited_amount: "50.00" })
+      const portal = planInstalmentRepair(
+        { row: row("authorized"), medusa: paid(credited, { captured: "1200", refunded: "0" }) },
+        credited,
+      )
+      expect(portal).toMatchObject({
+        actions: [],
+        reports: [expect.stringContaining("credited 50.00 of plan pln_1 but Medusa recorded 0.00")],
+      })
+      // Everything matching: in sync.
+      expect(
+        planInstalmentRepair(
+          { row: row("authorized"), medusa: paid(credited, { captured: "1200", refunded: "50" }) },
+          credited,
+        ),
+      ).toMatchObject({
+        actions: [],
+        reports: [],
+      })
+    },
+  )
 
   it("planDataDiffers compares funding, fulfilment and the three amounts", () => {
     const s = status()
-    const data = { funding_status: "ACCEPTED" as const, fulfilment_status: "NOT_INITIATED" as const, invoiced_amount: "0.00", credited_amount: "0.00", cancelled_amount: "0.00" }
+    const data = {
+      funding_status: "ACCEPTED" as const,
+      fulfilment_status: "NOT_INITIATED" as const,
+      invoiced_amount: "0.00",
+      credited_amount: "0.00",
+      cancelled_amount: "0.00",
+    }
     expect(planDataDiffers(data, s)).toBe(false)
     expect(planDataDiffers({ ...data, cancelled_amount: "10.00" }, s)).toBe(true)
   })

@@ -23,12 +23,18 @@ const refund = (id: string, amount: string): Order["refunds"][number] => ({
   line_items: [],
 })
 
-const order = (overrides: Partial<Order> = {}) => orderAnswer({ id: "ord_1", merchant_order_id: "payses_1", ...overrides })
+const order = (overrides: Partial<Order> = {}) =>
+  orderAnswer({ id: "ord_1", merchant_order_id: "payses_1", ...overrides })
 
 /** A session waiting for the buyer, with no payment, cart not completed. */
 function waiting(overrides: Partial<MedusaPaymentState> = {}): MedusaPaymentState {
   return {
-    session: { id: "payses_1", provider_id: "pp_trade-credit_default", status: "requires_more", data: { order_id: "ord_1", state: "UNVERIFIED" } },
+    session: {
+      id: "payses_1",
+      provider_id: "pp_trade-credit_default",
+      status: "requires_more",
+      data: { order_id: "ord_1", state: "UNVERIFIED" },
+    },
     payment: null,
     cart: { id: "cart_1", completed_at: null },
     order: null,
@@ -37,30 +43,69 @@ function waiting(overrides: Partial<MedusaPaymentState> = {}): MedusaPaymentStat
 }
 
 /** An authorized payment of a placed Medusa order, data in line with a CONFIRMED order. */
-function placed(paymentOverrides: Partial<NonNullable<MedusaPaymentState["payment"]>> = {}, orderOverrides = {}): MedusaPaymentState {
-  const data = { order_id: "ord_1", state: "CONFIRMED" as const, status: "APPROVED" as const, gross_amount: order().gross_amount, fulfilments: [], refunds: [] }
+function placed(
+  paymentOverrides: Partial<NonNullable<MedusaPaymentState["payment"]>> = {},
+  orderOverrides = {},
+): MedusaPaymentState {
+  const data = {
+    order_id: "ord_1",
+    state: "CONFIRMED" as const,
+    status: "APPROVED" as const,
+    gross_amount: order().gross_amount,
+    fulfilments: [],
+    refunds: [],
+  }
   return waiting({
     session: { id: "payses_1", provider_id: "pp_trade-credit_default", status: "authorized", data },
-    payment: { id: "pay_1", captured_at: null, canceled_at: null, data, captured: "0", refunded: "0", ...paymentOverrides },
+    payment: {
+      id: "pay_1",
+      captured_at: null,
+      canceled_at: null,
+      data,
+      captured: "0",
+      refunded: "0",
+      ...paymentOverrides,
+    },
     cart: { id: "cart_1", completed_at: "2026-11-21T10:00:00Z" },
     order: { id: "order_1", status: "pending", live_fulfillments: 0, ...orderOverrides },
   })
 }
 
 describe("planRepair: a session not authorized yet", () => {
-  it("decides a session as the buyer's return would: refused → cancelled session, waiting → left, verified → the cart completed", () => {
-    const STATES = ["UNVERIFIED", "VERIFIED", "CONFIRMED", "FULFILLING", "FULFILLED", "REFUNDED", "CANCELLED"] as const
-    for (const status of ["APPROVED", "REJECTED"] as const) {
-      for (const state of STATES) {
-        const answer = order({ state, status })
-        const step = planAuthorization(answer)
-        const actions = planRepair(waiting({ session: { ...waiting().session, status: "pending" } }), answer).actions.map((a) => a.type)
-        const expected =
-          step.type === "refuse" ? ["cancel_session"] : step.type === "wait" ? ["sync_session"] : state === "VERIFIED" || state === "CONFIRMED" ? ["complete_cart"] : []
-        expect({ state, status, actions }).toEqual({ state, status, actions: expected })
+  it(
+    "decides a session as the buyer's return would: refused → cancelled session, " +
+      "waiting → left, verified → the cart completed",
+    () => {
+      const STATES = [
+        "UNVERIFIED",
+        "VERIFIED",
+        "CONFIRMED",
+        "FULFILLING",
+        "FULFILLED",
+        "REFUNDED",
+        "CANCELLED",
+      ] as const
+      for (const status of ["APPROVED", "REJECTED"] as const) {
+        for (const state of STATES) {
+          const answer = order({ state, status })
+          const step = planAuthorization(answer)
+          const actions = planRepair(
+            waiting({ session: { ...waiting().session, status: "pending" } }),
+            answer,
+          ).actions.map((a) => a.type)
+          const expected =
+            step.type === "refuse"
+              ? ["cancel_session"]
+              : step.type === "wait"
+                ? ["sync_session"]
+                : state === "VERIFIED" || state === "CONFIRMED"
+                  ? ["complete_cart"]
+                  : []
+          expect({ state, status, actions }).toEqual({ state, status, actions: expected })
+        }
       }
-    }
-  })
+    },
+  )
 
   it("leaves a session waiting for verification alone", () => {
     const plan = planRepair(waiting(), order())
@@ -76,23 +121,43 @@ describe("planRepair: a session not authorized yet", () => {
   })
 
   it("reports instead of completing a cart that is already completed or placed", () => {
-    expect(planRepair(waiting({ cart: { id: "cart_1", completed_at: "2026-11-21" } }), order({ state: "VERIFIED" })).actions).toEqual([])
-    const canceled = planRepair(waiting({ order: { id: "order_1", status: "canceled", live_fulfillments: 0 } }), order({ state: "VERIFIED" }))
+    expect(
+      planRepair(waiting({ cart: { id: "cart_1", completed_at: "2026-11-21" } }), order({ state: "VERIFIED" })).actions,
+    ).toEqual([])
+    const canceled = planRepair(
+      waiting({ order: { id: "order_1", status: "canceled", live_fulfillments: 0 } }),
+      order({ state: "VERIFIED" }),
+    )
     expect(canceled.actions).toEqual([])
     expect(canceled.reports[0]).toMatch(/order_1/)
   })
 
-  it("authorizes the session of a placed order that has no payment (completion stopped between the order and the authorization)", () => {
-    for (const state of ["VERIFIED", "CONFIRMED"] as const) {
-      const plan = planRepair(waiting({ order: { id: "order_1", status: "pending", live_fulfillments: 0 } }), order({ state }))
-      expect(plan.actions).toEqual([{ type: "authorize_order_payment", order_id: "order_1", amount: order().gross_amount }])
-      expect(plan.reports).toEqual([])
-    }
-  })
+  it(
+    "authorizes the session of a placed order that has no payment (completion " +
+      "stopped between the order and the authorization)",
+    () => {
+      for (const state of ["VERIFIED", "CONFIRMED"] as const) {
+        const plan = planRepair(
+          waiting({ order: { id: "order_1", status: "pending", live_fulfillments: 0 } }),
+          order({ state }),
+        )
+        expect(plan.actions).toEqual([
+          { type: "authorize_order_payment", order_id: "order_1", amount: order().gross_amount },
+        ])
+        expect(plan.reports).toEqual([])
+      }
+    },
+  )
 
   it("cancels the session of an order cancelled at the service, and sets it to error for a rejected one", () => {
     const cancelled = planRepair(waiting(), order({ state: "CANCELLED" }))
-    expect(cancelled.actions).toEqual([{ type: "cancel_session", status: "canceled", data: expect.objectContaining({ state: "CANCELLED", order_id: "ord_1" }) }])
+    expect(cancelled.actions).toEqual([
+      {
+        type: "cancel_session",
+        status: "canceled",
+        data: expect.objectContaining({ state: "CANCELLED", order_id: "ord_1" }),
+      },
+    ])
     const rejected = planRepair(waiting(), order({ status: "REJECTED" }))
     expect(rejected.actions).toEqual([expect.objectContaining({ type: "cancel_session", status: "error" })])
   })
@@ -103,15 +168,33 @@ describe("planRepair: a session not authorized yet", () => {
   })
 
   it("stores the order on a session that never learnt it (stopped between the service's answer and the write)", () => {
-    const state = waiting({ session: { id: "payses_1", provider_id: "pp_trade-credit_default", status: "pending", data: { tracking_id: "trk_1" } } })
+    const state = waiting({
+      session: {
+        id: "payses_1",
+        provider_id: "pp_trade-credit_default",
+        status: "pending",
+        data: { tracking_id: "trk_1" },
+      },
+    })
     const plan = planRepair(state, order())
     expect(plan.actions).toEqual([
-      { type: "sync_session", status: "requires_more", data: expect.objectContaining({ order_id: "ord_1", tracking_id: "trk_1", payment_url: expect.any(String) }) },
+      {
+        type: "sync_session",
+        status: "requires_more",
+        data: expect.objectContaining({ order_id: "ord_1", tracking_id: "trk_1", payment_url: expect.any(String) }),
+      },
     ])
   })
 
   it("has nothing to do when the service has no order, and reports an order id the service does not know", () => {
-    const pending = waiting({ session: { id: "payses_1", provider_id: "pp_trade-credit_default", status: "pending", data: { tracking_id: "t" } } })
+    const pending = waiting({
+      session: {
+        id: "payses_1",
+        provider_id: "pp_trade-credit_default",
+        status: "pending",
+        data: { tracking_id: "t" },
+      },
+    })
     expect(planRepair(pending, null)).toEqual({ found: "no order at the service", actions: [], reports: [] })
     expect(planRepair(pending, null).discrepancy).toBeUndefined()
     expect(planRepair(waiting(), null).reports).toHaveLength(1)
@@ -124,7 +207,11 @@ describe("planRepair: a session not authorized yet", () => {
       expect(plan).toEqual({
         found: "the service does not know order ord_1",
         actions: [],
-        reports: [expect.stringMatching(/^the service answers that it has no order ord_1: check that the plugin's API key and environment/)],
+        reports: [
+          expect.stringMatching(
+            /^the service answers that it has no order ord_1: check that the plugin's API key and environment/,
+          ),
+        ],
         discrepancy: "unknown_at_service",
       })
     }
@@ -163,19 +250,29 @@ describe("planRepair: the expiry of unverified orders (expireBefore)", () => {
   })
 
   it("leaves a verified order to completion, and a session with a Medusa order to the reconciliation", () => {
-    expect(planRepair(waiting(), order({ state: "VERIFIED" }), { expireBefore: after }).actions).toEqual([{ type: "complete_cart", cart_id: "cart_1" }])
+    expect(planRepair(waiting(), order({ state: "VERIFIED" }), { expireBefore: after }).actions).toEqual([
+      { type: "complete_cart", cart_id: "cart_1" },
+    ])
     const placed = waiting({ order: { id: "order_1", status: "pending", live_fulfillments: 0 } })
-    expect(planRepair(placed, order({ state: "UNVERIFIED" }), { expireBefore: after }).actions.map((a) => a.type)).not.toContain("expire_unverified")
+    expect(
+      planRepair(placed, order({ state: "UNVERIFIED" }), { expireBefore: after }).actions.map((a) => a.type),
+    ).not.toContain("expire_unverified")
   })
 })
 
 describe("planRepair: an authorized payment", () => {
   it("is in sync when state, invoices and credit notes match", () => {
-    expect(planRepair(placed(), order({ state: "CONFIRMED", payment_url: null }))).toEqual({ found: "in sync (CONFIRMED)", actions: [], reports: [] })
+    expect(planRepair(placed(), order({ state: "CONFIRMED", payment_url: null }))).toEqual({
+      found: "in sync (CONFIRMED)",
+      actions: [],
+      reports: [],
+    })
   })
 
   it("cancels the Medusa order when the service cancelled it and nothing was shipped or captured", () => {
-    expect(planRepair(placed(), order({ state: "CANCELLED" })).actions).toEqual([{ type: "cancel_order", order_id: "order_1" }])
+    expect(planRepair(placed(), order({ state: "CANCELLED" })).actions).toEqual([
+      { type: "cancel_order", order_id: "order_1" },
+    ])
   })
 
   it("reports, and does not cancel, an order with fulfillments or captures", () => {
@@ -189,8 +286,16 @@ describe("planRepair: an authorized payment", () => {
   it("cancels a payment with no Medusa order, and does nothing more once the order is canceled", () => {
     expect(planRepair(placed({}, {}), order({ state: "CANCELLED" })).actions[0].type).toBe("cancel_order")
     const noOrder = { ...placed(), order: null }
-    expect(planRepair(noOrder, order({ state: "CANCELLED" })).actions).toEqual([{ type: "cancel_payment", payment_id: "pay_1" }])
-    const canceled = placed({ canceled_at: "2026-11-22", data: { order_id: "ord_1", state: "CANCELLED", status: "APPROVED", gross_amount: order().gross_amount } }, { status: "canceled" })
+    expect(planRepair(noOrder, order({ state: "CANCELLED" })).actions).toEqual([
+      { type: "cancel_payment", payment_id: "pay_1" },
+    ])
+    const canceled = placed(
+      {
+        canceled_at: "2026-11-22",
+        data: { order_id: "ord_1", state: "CANCELLED", status: "APPROVED", gross_amount: order().gross_amount },
+      },
+      { status: "canceled" },
+    )
     expect(planRepair(canceled, order({ state: "CANCELLED" })).actions).toEqual([])
   })
 
@@ -201,10 +306,18 @@ describe("planRepair: an authorized payment", () => {
   })
 
   it("copies invoices and credit notes into the data, and reports money Medusa has not recorded", () => {
-    const service = order({ state: "FULFILLED", fulfilments: [fulfilment("f1", "100.00")], refunds: [refund("r1", "20.00")] })
+    const service = order({
+      state: "FULFILLED",
+      fulfilments: [fulfilment("f1", "100.00")],
+      refunds: [refund("r1", "20.00")],
+    })
     const plan = planRepair(placed({ captured: "100" }), service)
     expect(plan.actions).toEqual([
-      { type: "sync_payment_data", payment_id: "pay_1", data: expect.objectContaining({ state: "FULFILLED", fulfilments: [expect.objectContaining({ id: "f1" })] }) },
+      {
+        type: "sync_payment_data",
+        payment_id: "pay_1",
+        data: expect.objectContaining({ state: "FULFILLED", fulfilments: [expect.objectContaining({ id: "f1" })] }),
+      },
     ])
     expect(plan.reports).toEqual([expect.stringMatching(/refunded 20\.00 GBP but Medusa recorded 0\.00/)])
 
@@ -221,7 +334,12 @@ describe("planRepair: an authorized payment", () => {
     const credited = { ...refund("r1", "20.00"), refund_reference: "ref_lost" }
     const service = order({ state: "FULFILLED", fulfilments: [fulfilment("f1", "100.00")], refunds: [credited] })
     const lost = planRepair(placed({ captured: "100", refund_ids: [] }), service)
-    expect(lost.actions).toContainEqual({ type: "record_refund", payment_id: "pay_1", amount: "20.00", refund_reference: "ref_lost" })
+    expect(lost.actions).toContainEqual({
+      type: "record_refund",
+      payment_id: "pay_1",
+      amount: "20.00",
+      refund_reference: "ref_lost",
+    })
     expect(lost.reports).toEqual([])
     // Once recorded (under a new Medusa refund id), the totals agree: nothing more.
     const recorded = planRepair(placed({ captured: "100", refunded: "20", refund_ids: ["ref_new"] }), service)
@@ -229,45 +347,75 @@ describe("planRepair: an authorized payment", () => {
     expect(recorded.reports).toEqual([])
   })
 
-  it("drops a capture or refund row Medusa never finished (killed during the call) and records the service's side again", () => {
-    const credited = { ...refund("r1", "25.00"), refund_reference: "ref_killed" }
-    const service = order({ state: "FULFILLED", fulfilments: [fulfilment("f1", "100.00")], refunds: [credited] })
-    const killedCapture = planRepair(
-      placed({ captured: "100", authorized: "100", unbooked_captures: [{ id: "capt_1", amount: "100" }], unbooked_refunds: [] }),
-      order({ state: "FULFILLED", fulfilments: [fulfilment("f1", "100.00")] })
-    )
-    expect(killedCapture.actions.filter((a) => a.type !== "sync_payment_data")).toEqual([
-      { type: "drop_unbooked_capture", payment_id: "pay_1", capture_id: "capt_1", amount: "100.00" },
-      { type: "record_capture", payment_id: "pay_1", amount: "100.00" },
-    ])
-    const killedRefund = planRepair(
-      placed({ captured: "100", refunded: "25", refund_ids: ["ref_killed"], unbooked_captures: [], unbooked_refunds: [{ id: "ref_killed", amount: "25" }] }),
-      service
-    )
-    expect(killedRefund.actions.filter((a) => a.type !== "sync_payment_data")).toEqual([
-      { type: "drop_unbooked_refund", payment_id: "pay_1", refund_id: "ref_killed", amount: "25.00" },
-      { type: "record_refund", payment_id: "pay_1", amount: "25.00", refund_reference: "ref_killed" },
-    ])
-    expect(killedRefund.reports).toEqual([])
-    // Killed before the service made anything: the row goes, and the admin is told to capture again.
-    const neverSent = planRepair(placed({ captured: "40", unbooked_captures: [{ id: "capt_2", amount: "40" }] }), order({ state: "CONFIRMED" }))
-    expect(neverSent.actions).toEqual([{ type: "drop_unbooked_capture", payment_id: "pay_1", capture_id: "capt_2", amount: "40.00" }])
-    expect(neverSent.reports[0]).toMatch(/never reached the service.*capture again/)
-    // A canceled Medusa order: left alone.
-    const onCanceled = planRepair(placed({ captured: "40", unbooked_captures: [{ id: "capt_2", amount: "40" }] }, { status: "canceled" }), order({ state: "CONFIRMED" }))
-    expect(onCanceled.actions).toEqual([])
-  })
+  it(
+    "drops a capture or refund row Medusa never finished (killed during the " +
+      "call) and records the service's side again",
+    () => {
+      const credited = { ...refund("r1", "25.00"), refund_reference: "ref_killed" }
+      const service = order({ state: "FULFILLED", fulfilments: [fulfilment("f1", "100.00")], refunds: [credited] })
+      const killedCapture = planRepair(
+        placed({
+          captured: "100",
+          authorized: "100",
+          unbooked_captures: [{ id: "capt_1", amount: "100" }],
+          unbooked_refunds: [],
+        }),
+        order({ state: "FULFILLED", fulfilments: [fulfilment("f1", "100.00")] }),
+      )
+      expect(killedCapture.actions.filter((a) => a.type !== "sync_payment_data")).toEqual([
+        { type: "drop_unbooked_capture", payment_id: "pay_1", capture_id: "capt_1", amount: "100.00" },
+        { type: "record_capture", payment_id: "pay_1", amount: "100.00" },
+      ])
+      const killedRefund = planRepair(
+        placed({
+          captured: "100",
+          refunded: "25",
+          refund_ids: ["ref_killed"],
+          unbooked_captures: [],
+          unbooked_refunds: [{ id: "ref_killed", amount: "25" }],
+        }),
+        service,
+      )
+      expect(killedRefund.actions.filter((a) => a.type !== "sync_payment_data")).toEqual([
+        { type: "drop_unbooked_refund", payment_id: "pay_1", refund_id: "ref_killed", amount: "25.00" },
+        { type: "record_refund", payment_id: "pay_1", amount: "25.00", refund_reference: "ref_killed" },
+      ])
+      expect(killedRefund.reports).toEqual([])
+      // Killed before the service made anything: the row goes, and the admin is told to capture again.
+      const neverSent = planRepair(
+        placed({ captured: "40", unbooked_captures: [{ id: "capt_2", amount: "40" }] }),
+        order({ state: "CONFIRMED" }),
+      )
+      expect(neverSent.actions).toEqual([
+        { type: "drop_unbooked_capture", payment_id: "pay_1", capture_id: "capt_2", amount: "40.00" },
+      ])
+      expect(neverSent.reports[0]).toMatch(/never reached the service.*capture again/)
+      // A canceled Medusa order: left alone.
+      const onCanceled = planRepair(
+        placed({ captured: "40", unbooked_captures: [{ id: "capt_2", amount: "40" }] }, { status: "canceled" }),
+        order({ state: "CONFIRMED" }),
+      )
+      expect(onCanceled.actions).toEqual([])
+    },
+  )
 
-  it("cancels the payment of a canceled Medusa order whose cancellation at the service failed (Medusa only logs it)", () => {
-    const plan = planRepair(placed({}, { status: "canceled" }), order({ state: "CONFIRMED" }))
-    expect(plan.actions).toContainEqual({ type: "cancel_payment", payment_id: "pay_1" })
-    expect(planRepair(placed({ captured: "10" }, { status: "canceled" }), order({ state: "CONFIRMED" })).actions).not.toContainEqual(
-      expect.objectContaining({ type: "cancel_payment" })
-    )
-  })
+  it(
+    "cancels the payment of a canceled Medusa order whose cancellation at the " +
+      "service failed (Medusa only logs it)",
+    () => {
+      const plan = planRepair(placed({}, { status: "canceled" }), order({ state: "CONFIRMED" }))
+      expect(plan.actions).toContainEqual({ type: "cancel_payment", payment_id: "pay_1" })
+      expect(
+        planRepair(placed({ captured: "10" }, { status: "canceled" }), order({ state: "CONFIRMED" })).actions,
+      ).not.toContainEqual(expect.objectContaining({ type: "cancel_payment" }))
+    },
+  )
 
   it("leaves alone a payment an order edit replaced: the service's order lives on in the new payment", () => {
-    const replaced = placed({ canceled_at: "2026-11-22", data: { ...placed().payment!.data, replaced_by_order_edit: "ordch_1" } })
+    const replaced = placed({
+      canceled_at: "2026-11-22",
+      data: { ...placed().payment!.data, replaced_by_order_edit: "ordch_1" },
+    })
     const plan = planRepair(replaced, order({ state: "FULFILLED" }))
     expect(plan.actions).toEqual([])
     expect(plan.reports).toEqual([])
@@ -283,7 +431,14 @@ describe("planRepair: an authorized payment", () => {
 describe("paymentDataDiffers", () => {
   it("compares state, amounts and the ids of invoices and credit notes", () => {
     const o = order({ state: "FULFILLED", fulfilments: [fulfilment("f1", "1.00")] })
-    const same = { order_id: "ord_1", state: "FULFILLED" as const, status: "APPROVED" as const, gross_amount: o.gross_amount, fulfilments: [{ id: "f1", gross_amount: "1.00", invoice_number: "x", invoice_url: "y" }], refunds: [] }
+    const same = {
+      order_id: "ord_1",
+      state: "FULFILLED" as const,
+      status: "APPROVED" as const,
+      gross_amount: o.gross_amount,
+      fulfilments: [{ id: "f1", gross_amount: "1.00", invoice_number: "x", invoice_url: "y" }],
+      refunds: [],
+    }
     expect(paymentDataDiffers(same, o)).toBe(false)
     expect(paymentDataDiffers({ ...same, fulfilments: [] }, o)).toBe(true)
     expect(paymentDataDiffers({ ...same, state: "CONFIRMED" }, o)).toBe(true)

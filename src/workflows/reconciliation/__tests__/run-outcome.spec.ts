@@ -27,7 +27,13 @@ describe("a reconciliation run's outcome", () => {
     const outcomes = [
       outcome({}),
       unknown("payses_2", "ord_2"),
-      outcome({ session_id: "payses_3", found: "the payment data lags the service", action: "synced", in_sync: false, repaired: true }),
+      outcome({
+        session_id: "payses_3",
+        found: "the payment data lags the service",
+        action: "synced",
+        in_sync: false,
+        repaired: true,
+      }),
       outcome({ session_id: "payses_4", found: "could not compare the payment with the service", error: "timeout" }),
     ]
     // A sweep keeps the differences and the failures, the unknown order among them.
@@ -49,10 +55,22 @@ describe("a reconciliation run's outcome", () => {
   })
 
   it("answers a run with its named counts, read from its stored findings", () => {
-    const run = { id: "tcrec_1", checked: 2, repaired: 0, failed: 0, findings: recordOfOutcomes([unknown("a", "ord_a"), unknown("b", "ord_b")], false).findings }
+    const run = {
+      id: "tcrec_1",
+      checked: 2,
+      repaired: 0,
+      failed: 0,
+      findings: recordOfOutcomes([unknown("a", "ord_a"), unknown("b", "ord_b")], false).findings,
+    }
     expect(withRunOutcome(run)).toEqual({ ...run, unknown_at_service: 2 })
-    expect(withRunOutcome({ id: "tcrec_2", findings: null })).toEqual({ id: "tcrec_2", findings: null, unknown_at_service: 0 })
+    expect(withRunOutcome({ id: "tcrec_2", findings: null })).toEqual({
+      id: "tcrec_2",
+      findings: null,
+      unknown_at_service: 0,
+    })
     // A run recorded before the count existed (no `discrepancy` on its findings) counts none.
-    expect(withRunOutcome({ id: "tcrec_3", findings: [{ ...run.findings[0], discrepancy: undefined }] }).unknown_at_service).toBe(0)
+    expect(
+      withRunOutcome({ id: "tcrec_3", findings: [{ ...run.findings[0], discrepancy: undefined }] }).unknown_at_service,
+    ).toBe(0)
   })
 })

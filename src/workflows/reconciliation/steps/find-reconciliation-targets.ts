@@ -21,5 +21,5 @@ export const findReconciliationTargetsStep = createStep(
       orderId: input.order_id,
     })
     return new StepResponse(sessionIds)
-  }
+  },
 )

@@ -19,15 +19,19 @@ export const reconcilePaymentSessionsStep = createStep(
     const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
     const client = tradeCredit.getClient()
     const sessions = sessionIds.length
-      ? await container.resolve<IPaymentModuleService>(Modules.PAYMENT).listPaymentSessions({ id: sessionIds }, { select: ["id", "provider_id"] })
+      ? await container
+          .resolve<IPaymentModuleService>(Modules.PAYMENT)
+          .listPaymentSessions({ id: sessionIds }, { select: ["id", "provider_id"] })
       : []
     const plans = new Set(sessions.filter((s) => isPlanProviderId(s.provider_id)).map((s) => s.id))
     const outcomes: ReconciliationOutcome[] = []
     for (const sessionId of sessionIds) {
       outcomes.push(
-        plans.has(sessionId) ? await reconcilePlanSession(container, tradeCredit, sessionId) : await reconcileSession(container, client, { sessionId })
+        plans.has(sessionId)
+          ? await reconcilePlanSession(container, tradeCredit, sessionId)
+          : await reconcileSession(container, client, { sessionId }),
       )
     }
     return new StepResponse(outcomes)
-  }
+  },
 )

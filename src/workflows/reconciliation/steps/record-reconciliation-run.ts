@@ -10,12 +10,17 @@ export type RecordReconciliationRunInput = {
   keep_in_sync: boolean
 }
 
-/** Finishes the run's row: counts and findings (run-outcome.ts; the named discrepancies are counted from the findings). */
+/** Finishes the run's row: counts and findings (run-outcome.ts; the named discrepancies are counted from the findings).
+ * */
 export const recordReconciliationRunStep = createStep(
   "trade-credit-record-reconciliation-run",
   async ({ run_id, outcomes, keep_in_sync }: RecordReconciliationRunInput, { container }) => {
     const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
-    const run = await tradeCredit.updateReconciliationRuns({ id: run_id, finished_at: new Date(), ...recordOfOutcomes(outcomes, keep_in_sync) })
+    const run = await tradeCredit.updateReconciliationRuns({
+      id: run_id,
+      finished_at: new Date(),
+      ...recordOfOutcomes(outcomes, keep_in_sync),
+    })
     return new StepResponse(run)
-  }
+  },
 )

@@ -11,5 +11,5 @@ export const startReconciliationRunStep = createStep(
     const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
     const run = await tradeCredit.createReconciliationRuns({ trigger, findings: [] })
     return new StepResponse(run)
-  }
+  },
 )

@@ -51,7 +51,11 @@ export async function readCustomers(container: MedusaContainer, ids: string[]): 
   const byId = new Map((data as MedusaCustomer[]).map((c) => [c.id, c]))
   const missing = unique.filter((id) => !byId.has(id))
   if (missing.length) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `No Medusa customer ${missing.slice(0, 5).map(quote).join(", ")}${missing.length > 5 ? ` and ${missing.length - 5} more` : ""}`, "TRADE_CREDIT_CUSTOMER_NOT_FOUND")
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `No Medusa customer ${missing.slice(0, 5).map(quote).join(", ")}${missing.length > 5 ? ` and ${missing.length - 5} more` : ""}`,
+      "TRADE_CREDIT_CUSTOMER_NOT_FOUND",
+    )
   }
   return unique.map((id) => byId.get(id) as MedusaCustomer)
 }

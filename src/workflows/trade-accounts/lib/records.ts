@@ -26,13 +26,14 @@ export function tradeAccountOf(row: StoredTradeAccountRow): TradeAccountRow {
     throw new MedusaError(
       MedusaError.Types.UNEXPECTED_STATE,
       `Trade account ${quote(row.id)} holds no company identifiers`,
-      "TRADE_CREDIT_TRADE_ACCOUNT_INVALID"
+      "TRADE_CREDIT_TRADE_ACCOUNT_INVALID",
     )
   }
   return { ...row, company: company.data }
 }
 
-export const tradeCreditModuleOf = (container: MedusaContainer) => container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
+export const tradeCreditModuleOf = (container: MedusaContainer) =>
+  container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
 
 /**
  * A trade account by any of its ids: the plugin's (`tcta_...`), the service's
@@ -40,42 +41,70 @@ export const tradeCreditModuleOf = (container: MedusaContainer) => container.res
  */
 export async function findTradeAccount(container: MedusaContainer, id: string): Promise<TradeAccountRow | undefined> {
   const module = tradeCreditModuleOf(container)
-  const filter = id.startsWith("tcta_") ? { id } : id.startsWith("svc_") ? { service_customer_id: id } : { merchant_customer_id: id }
+  const filter = id.startsWith("tcta_")
+    ? { id }
+    : id.startsWith("svc_")
+      ? { service_customer_id: id }
+      : { merchant_customer_id: id }
   const [row] = await module.listTradeAccounts(filter, { take: 1 })
   return row && tradeAccountOf(row)
 }
 
 export async function requireTradeAccount(container: MedusaContainer, id: string): Promise<TradeAccountRow> {
   const row = await findTradeAccount(container, id)
-  if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No trade account ${quote(id)}`, "TRADE_CREDIT_TRADE_ACCOUNT_NOT_FOUND")
+  if (!row)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `No trade account ${quote(id)}`,
+      "TRADE_CREDIT_TRADE_ACCOUNT_NOT_FOUND",
+    )
   return row
 }
 
-export async function usersOfTradeAccount(container: MedusaContainer, tradeAccountId: string): Promise<TradeAccountUserRow[]> {
-  return await tradeCreditModuleOf(container).listTradeAccountUsers({ trade_account_id: tradeAccountId }, { order: { created_at: "ASC" } })
+export async function usersOfTradeAccount(
+  container: MedusaContainer,
+  tradeAccountId: string,
+): Promise<TradeAccountUserRow[]> {
+  return await tradeCreditModuleOf(container).listTradeAccountUsers(
+    { trade_account_id: tradeAccountId },
+    { order: { created_at: "ASC" } },
+  )
 }
 
 /** The trade account user rows of some Medusa customers. */
-export async function userRowsOfCustomers(container: MedusaContainer, customerIds: string[]): Promise<TradeAccountUserRow[]> {
+export async function userRowsOfCustomers(
+  container: MedusaContainer,
+  customerIds: string[],
+): Promise<TradeAccountUserRow[]> {
   if (!customerIds.length) return []
   return await tradeCreditModuleOf(container).listTradeAccountUsers({ customer_id: customerIds })
 }
 
-/** A user of one trade account by the plugin's id (`tctau_...`), the service's (`svc_...`) or the Medusa customer id. */
+/** A user of one trade account by the plugin's id (`tctau_...`), the service's (`svc_...`) or the Medusa customer id.
+ * */
 export async function findUserOfTradeAccount(
   container: MedusaContainer,
   account: TradeAccountRow,
-  id: string
+  id: string,
 ): Promise<TradeAccountUserRow> {
   const module = tradeCreditModuleOf(container)
-  const filter = id.startsWith("tctau_") ? { id } : id.startsWith("svc_") ? { service_user_id: id } : { customer_id: id }
+  const filter = id.startsWith("tctau_")
+    ? { id }
+    : id.startsWith("svc_")
+      ? { service_user_id: id }
+      : { customer_id: id }
   const [row] = await module.listTradeAccountUsers(filter, { take: 1 })
-  if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No trade account user ${quote(id)}`, "TRADE_CREDIT_TRADE_ACCOUNT_USER_NOT_FOUND")
+  if (!row)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `No trade account user ${quote(id)}`,
+      "TRADE_CREDIT_TRADE_ACCOUNT_USER_NOT_FOUND",
+    )
   if (row.trade_account_id !== account.id) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
       `${quote(id)} is a user of another business, not of trade account ${quote(account.id)}`,
-      "TRADE_CREDIT_USER_OF_ANOTHER_BUSINESS"
+      "TRADE_CREDIT_USER_OF_ANOTHER_BUSINESS",
     )
   }
   return row

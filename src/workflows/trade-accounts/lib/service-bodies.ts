@@ -17,7 +17,8 @@ const defaultBillingOf = (customer: MedusaCustomer): MedusaAddress | undefined =
   return addresses.find((a) => a.is_default_billing) ?? addresses[0]
 }
 
-/** The country a national phone number of the customer is read in: the business's, else the customer's default billing address's. */
+/** The country a national phone number of the customer is read in: the business's, else the customer's default billing
+ * address's. */
 function phoneCountryOf(customer: MedusaCustomer, country: string | null | undefined): string | undefined {
   if (country) return country
   return defaultBillingOf(customer)?.country_code?.toUpperCase() ?? undefined
@@ -26,8 +27,9 @@ function phoneCountryOf(customer: MedusaCustomer, country: string | null | undef
 const detailsMissing = (customer: MedusaCustomer, missing: string[]) =>
   new MedusaError(
     MedusaError.Types.INVALID_DATA,
-    `Customer ${quote(customer.id)} lacks what the trade account needs: ${missing.join(", ")} (add it to the customer, or give contact_persons)`,
-    "TRADE_CREDIT_CUSTOMER_DETAILS_MISSING"
+    `Customer ${quote(customer.id)} lacks what the trade account needs: ${missing.join(", ")} ` +
+      `(add it to the customer, or give contact_persons)`,
+    "TRADE_CREDIT_CUSTOMER_DETAILS_MISSING",
   )
 
 /**
@@ -49,9 +51,11 @@ function nameAndEmailOf(customer: MedusaCustomer) {
     last_name: clean(customer.last_name).slice(0, 255),
     email: clean(customer.email).toLowerCase(),
   }
-  const missing = [!person.first_name && "first name", !person.last_name && "last name", !person.email && "email"].filter(
-    (m): m is string => !!m
-  )
+  const missing = [
+    !person.first_name && "first name",
+    !person.last_name && "last name",
+    !person.email && "email",
+  ].filter((m): m is string => !!m)
   return { person, missing }
 }
 
@@ -97,7 +101,13 @@ export function billingAddressOf(customer: MedusaCustomer): TradeAccountAddress 
   if (!street || !city || !/^[A-Z]{2}$/.test(country)) return undefined
   const postal = clean(address?.postal_code)
   const region = clean(address?.province)
-  return { street_address: street, city, country, ...(postal && { postal_code: postal.slice(0, 32) }), ...(region && { region: region.slice(0, 255) }) }
+  return {
+    street_address: street,
+    city,
+    country,
+    ...(postal && { postal_code: postal.slice(0, 32) }),
+    ...(region && { region: region.slice(0, 255) }),
+  }
 }
 
 /** The identifiers of the business as the customer body carries them: at the top level (section 8). */
@@ -106,7 +116,8 @@ export const companyFieldsOf = (company: TradeAccountCompany) =>
     ? { canonical_id: company.canonical_id }
     : { country_code: company.country_code, organization_number: company.organization_number }
 
-/** The plugin's record of the business (`{canonical_id}` or `{country_code, organization_number}`) from a customer body. */
+/** The plugin's record of the business (`{canonical_id}` or `{country_code, organization_number}`) from a customer
+ * body. */
 export const companyOfBody = (body: TradeAccountCustomerRequest): TradeAccountCompany =>
   body.canonical_id !== undefined
     ? { canonical_id: body.canonical_id }

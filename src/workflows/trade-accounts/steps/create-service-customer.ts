@@ -7,7 +7,11 @@ import { type TradeAccountRow, tradeCreditModuleOf } from "../lib/records"
 import { pluginLoggerOf } from "../../../utils/plugin-logger"
 
 export type CreateServiceCustomerInput = { existing: TradeAccountRow | null; body: TradeAccountCustomerRequest }
-export type ServiceCustomerResult = { customer: TradeAccountCustomer | null; service_customer_id: string; adopted: boolean }
+export type ServiceCustomerResult = {
+  customer: TradeAccountCustomer | null
+  service_customer_id: string
+  adopted: boolean
+}
 
 export const createServiceCustomerStepId = "trade-credit-create-trade-account-customer"
 
@@ -24,13 +28,19 @@ export const createServiceCustomerStep = createStep(
   createServiceCustomerStepId,
   async (input: CreateServiceCustomerInput, { container }) => {
     if (input.existing) {
-      return new StepResponse<ServiceCustomerResult>({ customer: null, service_customer_id: input.existing.service_customer_id, adopted: true })
+      return new StepResponse<ServiceCustomerResult>({
+        customer: null,
+        service_customer_id: input.existing.service_customer_id,
+        adopted: true,
+      })
     }
     const client = tradeCreditModuleOf(container).getClient()
     const merchantId = input.body.merchant_customer_id
     const logger = pluginLoggerOf(container)
     try {
-      const customer = await client.tradeAccount.createCustomer(input.body, { idempotencyKey: tradeAccountKeys.customer(merchantId, input.body) })
+      const customer = await client.tradeAccount.createCustomer(input.body, {
+        idempotencyKey: tradeAccountKeys.customer(merchantId, input.body),
+      })
       return new StepResponse<ServiceCustomerResult>({ customer, service_customer_id: customer.id, adopted: false })
     } catch (error) {
       if (isTradeCreditError(error) && (error.code === "INVALID_STATE" || error.code === "IDEMPOTENCY_CONFLICT")) {
@@ -38,10 +48,18 @@ export const createServiceCustomerStep = createStep(
           const customer = await client.tradeAccount.getCustomer(merchantId)
           return new StepResponse<ServiceCustomerResult>({ customer, service_customer_id: customer.id, adopted: true })
         } catch (readError) {
-          throw toMedusaError(readError, "read the trade account customer", { audience: "admin", logger, ids: { customer_id: merchantId } })
+          throw toMedusaError(readError, "read the trade account customer", {
+            audience: "admin",
+            logger,
+            ids: { customer_id: merchantId },
+          })
         }
       }
-      throw toMedusaError(error, "create the trade account customer", { audience: "admin", logger, ids: { customer_id: merchantId } })
+      throw toMedusaError(error, "create the trade account customer", {
+        audience: "admin",
+        logger,
+        ids: { customer_id: merchantId },
+      })
     }
-  }
+  },
 )

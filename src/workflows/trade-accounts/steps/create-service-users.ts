@@ -30,15 +30,25 @@ export const createServiceUsersStep = createStep(
     for (const { customer_id, body } of input.users) {
       let user: TradeAccountUser
       try {
-        user = await client.tradeAccount.createUser(input.service_customer_id, body, { idempotencyKey: tradeAccountKeys.user(customer_id) })
+        user = await client.tradeAccount.createUser(input.service_customer_id, body, {
+          idempotencyKey: tradeAccountKeys.user(customer_id),
+        })
       } catch (error) {
         if (!(isTradeCreditError(error) && (error.code === "INVALID_STATE" || error.code === "IDEMPOTENCY_CONFLICT"))) {
-          throw toMedusaError(error, "create the trade account user", { audience: "admin", logger, ids: { customer_id } })
+          throw toMedusaError(error, "create the trade account user", {
+            audience: "admin",
+            logger,
+            ids: { customer_id },
+          })
         }
         try {
           user = await client.tradeAccount.getUser(body.merchant_user_id)
         } catch (readError) {
-          throw toMedusaError(readError, "read the trade account user", { audience: "admin", logger, ids: { customer_id } })
+          throw toMedusaError(readError, "read the trade account user", {
+            audience: "admin",
+            logger,
+            ids: { customer_id },
+          })
         }
         // The published user answer names no customer (`customer_id` is the contract's): a user whose answer does not
         // say is adopted (its merchant_user_id is this Medusa customer's id); one that names another business is not.
@@ -46,12 +56,12 @@ export const createServiceUsersStep = createStep(
           throw new MedusaError(
             MedusaError.Types.INVALID_DATA,
             `Customer ${quote(customer_id)} is a user of another business at the trade credit service`,
-            "TRADE_CREDIT_USER_OF_ANOTHER_BUSINESS"
+            "TRADE_CREDIT_USER_OF_ANOTHER_BUSINESS",
           )
         }
       }
       created.push({ customer_id, user })
     }
     return new StepResponse(created)
-  }
+  },
 )

@@ -17,7 +17,7 @@ export const createVerificationLinkStep = createStep(
       const { redirect_url } = await client.tradeAccount.createVerificationUrl(
         input.service_user_id,
         { return_url: input.return_url },
-        { idempotencyKey: tradeAccountKeys.link(input.user_row_id, input.return_url) }
+        { idempotencyKey: tradeAccountKeys.link(input.user_row_id, input.return_url) },
       )
       return new StepResponse({ redirect_url })
     } catch (error) {
@@ -27,5 +27,5 @@ export const createVerificationLinkStep = createStep(
         ids: { trade_account_user_id: input.user_row_id },
       })
     }
-  }
+  },
 )

@@ -2,7 +2,11 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { type TradeAccountUserRow, tradeCreditModuleOf } from "../lib/records"
 import type { CreatedServiceUser } from "./create-service-users"
 
-export type SaveTradeAccountUsersInput = { trade_account_id: string; service_customer_id: string; users: CreatedServiceUser[] }
+export type SaveTradeAccountUsersInput = {
+  trade_account_id: string
+  service_customer_id: string
+  users: CreatedServiceUser[]
+}
 
 export const saveTradeAccountUsersStepId = "trade-credit-save-trade-account-users"
 
@@ -19,11 +23,14 @@ export const saveTradeAccountUsersStep = createStep(
         service_customer_id: input.service_customer_id,
         verified: user.verified,
         verified_at: user.verified ? new Date() : null,
-      }))
+      })),
     )
-    return new StepResponse(rows, rows.map((r) => r.id))
+    return new StepResponse(
+      rows,
+      rows.map((r) => r.id),
+    )
   },
   async (ids, { container }) => {
     if (ids?.length) await tradeCreditModuleOf(container).deleteTradeAccountUsers(ids)
-  }
+  },
 )

@@ -31,15 +31,17 @@ export const saveTradeAccountStep = createStep(
     const row = await tradeCreditModuleOf(container).createTradeAccounts({
       service_customer_id: input.service_customer_id,
       merchant_customer_id: input.body.merchant_customer_id,
-      trade_name: input.customer?.trade_name ?? input.body.trade_name ?? known?.company_name ?? input.body.merchant_customer_id,
+      trade_name:
+        input.customer?.trade_name ?? input.body.trade_name ?? known?.company_name ?? input.body.merchant_customer_id,
       company,
       canonical_id: "canonical_id" in company ? company.canonical_id : null,
       country_code: "country_code" in company ? company.country_code : (known?.country_prefix ?? input.country_code),
-      organization_number: "organization_number" in company ? company.organization_number : (known?.organization_number ?? null),
+      organization_number:
+        "organization_number" in company ? company.organization_number : (known?.organization_number ?? null),
     })
     return new StepResponse<TradeAccountRow, string | null>({ ...row, company }, row.id)
   },
   async (createdId, { container }) => {
     if (createdId) await tradeCreditModuleOf(container).deleteTradeAccounts([createdId])
-  }
+  },
 )

@@ -16,7 +16,13 @@ export type CancelUnverifiedOrderInput = {
 }
 
 /** `free`: the session's order is (now) over, so the cart may be freed. */
-export type CancelUnverifiedOrderResult = { session_id: string; service_order_id: string; free: boolean; state?: OrderState; reason: string }
+export type CancelUnverifiedOrderResult = {
+  session_id: string
+  service_order_id: string
+  free: boolean
+  state?: OrderState
+  reason: string
+}
 
 export const cancelUnverifiedOrderStepId = "trade-credit-cancel-unverified-order"
 
@@ -28,16 +34,26 @@ export const cancelUnverifiedOrderStep = createStep<CancelUnverifiedOrderInput, 
   cancelUnverifiedOrderStepId,
   async (input, { container }) => {
     const base = { session_id: input.session_id, service_order_id: input.service_order_id, free: true }
-    if (!input.cancel_at_service) return new StepResponse<CancelUnverifiedOrderResult>({ ...base, reason: "the service had ended the order already" })
+    if (!input.cancel_at_service)
+      return new StepResponse<CancelUnverifiedOrderResult>({
+        ...base,
+        reason: "the service had ended the order already",
+      })
     const client = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).getClient()
     try {
-      const { order } = await client.orders.cancel(input.service_order_id, { idempotencyKey: idempotencyKeys.cancel(input.service_order_id) })
-      return new StepResponse<CancelUnverifiedOrderResult>({ ...base, state: order.state, reason: "the buyer did not verify in time: cancelled" })
+      const { order } = await client.orders.cancel(input.service_order_id, {
+        idempotencyKey: idempotencyKeys.cancel(input.service_order_id),
+      })
+      return new StepResponse<CancelUnverifiedOrderResult>({
+        ...base,
+        state: order.state,
+        reason: "the buyer did not verify in time: cancelled",
+      })
     } catch (error) {
       throw toMedusaError(error, "cancel the unverified order", {
         logger: pluginLoggerOf(container),
         ids: { payment_session_id: input.session_id, service_order_id: input.service_order_id },
       })
     }
-  }
+  },
 )

@@ -10,11 +10,14 @@ import { isEnrollmentEvent, isFundingEvent, type ServiceEvent, type WebhookEvent
  * a proposal's decision through the enrollment sync the poll runs (apply-enrollment-event.ts).
  * Never throws: a failure is an outcome with `error`, recorded on the event's row.
  */
-export const applyWebhookEventStep = createStep("trade-credit-apply-webhook-event", async (event: ServiceEvent, { container }) => {
-  const outcome: WebhookEventOutcome = isFundingEvent(event)
-    ? await applyFundingEvent(container, event)
-    : isEnrollmentEvent(event)
-      ? await applyEnrollmentEvent(container, event)
-      : await applyOrderEvent(container, event)
-  return new StepResponse(outcome)
-})
+export const applyWebhookEventStep = createStep(
+  "trade-credit-apply-webhook-event",
+  async (event: ServiceEvent, { container }) => {
+    const outcome: WebhookEventOutcome = isFundingEvent(event)
+      ? await applyFundingEvent(container, event)
+      : isEnrollmentEvent(event)
+        ? await applyEnrollmentEvent(container, event)
+        : await applyOrderEvent(container, event)
+    return new StepResponse(outcome)
+  },
+)

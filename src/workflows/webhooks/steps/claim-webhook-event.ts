@@ -11,7 +11,8 @@ export type ClaimWebhookEventInput = {
 export type ClaimedWebhookEvent = { claimed: boolean; record_id: string; previous_outcome: string | null }
 
 /** The step's answer; the compensation gets the claimed row's id (null when nothing was claimed). */
-const answer = (claim: ClaimedWebhookEvent) => new StepResponse<ClaimedWebhookEvent, string | null>(claim, claim.claimed ? claim.record_id : null)
+const answer = (claim: ClaimedWebhookEvent) =>
+  new StepResponse<ClaimedWebhookEvent, string | null>(claim, claim.claimed ? claim.record_id : null)
 
 export const PROCESSING = "processing"
 export const FAILED_PREFIX = "failed"
@@ -33,11 +34,19 @@ export const claimWebhookEventStep = createStep(
       if (!outcome?.startsWith(FAILED_PREFIX)) {
         return answer({ claimed: false, record_id: existing.id, previous_outcome: outcome })
       }
-      await tradeCredit.updateWebhookEvents({ id: existing.id, outcome: PROCESSING, verified_with: input.verified_with ?? existing.verified_with ?? null })
+      await tradeCredit.updateWebhookEvents({
+        id: existing.id,
+        outcome: PROCESSING,
+        verified_with: input.verified_with ?? existing.verified_with ?? null,
+      })
       return answer({ claimed: true, record_id: existing.id, previous_outcome: outcome })
     }
     try {
-      const created = await tradeCredit.createWebhookEvents({ ...input, verified_with: input.verified_with ?? null, outcome: PROCESSING })
+      const created = await tradeCredit.createWebhookEvents({
+        ...input,
+        verified_with: input.verified_with ?? null,
+        outcome: PROCESSING,
+      })
       return answer({ claimed: true, record_id: created.id, previous_outcome: null })
     } catch (error) {
       // Another delivery of the same event got there first (unique event_id).
@@ -51,5 +60,5 @@ export const claimWebhookEventStep = createStep(
     // The handling stopped half-way: let a later delivery try again.
     const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
     await tradeCredit.updateWebhookEvents({ id: recordId, outcome: `${FAILED_PREFIX}: the handling stopped` })
-  }
+  },
 )

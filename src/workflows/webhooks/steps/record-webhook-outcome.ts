@@ -8,5 +8,5 @@ export const recordWebhookOutcomeStep = createStep(
     const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
     await tradeCredit.updateWebhookEvents({ id: input.record_id, outcome: input.outcome.slice(0, 2000) })
     return new StepResponse(input.outcome)
-  }
+  },
 )

@@ -14,7 +14,7 @@ export const orderEraser: Eraser = {
       .filter(
         ({ order, extras }) =>
           sameAddress(order.buyer.representative?.email, email) ||
-          (extras.invoice_details?.invoice_emails ?? []).some((address) => sameAddress(address, email))
+          (extras.invoice_details?.invoice_emails ?? []).some((address) => sameAddress(address, email)),
       ).length
     return { retained, erasable: 0 }
   },

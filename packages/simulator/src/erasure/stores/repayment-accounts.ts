@@ -4,7 +4,7 @@ import { sameAddress } from "../placeholders"
 
 const holds = ({ account }: AccountRecord, email: string) =>
   [account.invoice_email, ...account.invoice_cc_emails, account.account_representative.email].some((address) =>
-    sameAddress(address, email)
+    sameAddress(address, email),
   )
 
 /**
@@ -39,7 +39,9 @@ export const repaymentAccountEraser: Eraser = {
         }
       }
       if (sameAddress(account.invoice_email, email)) account.invoice_email = placeholders.email
-      account.invoice_cc_emails = account.invoice_cc_emails.map((address) => (sameAddress(address, email) ? placeholders.email : address))
+      account.invoice_cc_emails = account.invoice_cc_emails.map((address) =>
+        sameAddress(address, email) ? placeholders.email : address,
+      )
       changed++
     }
     return changed

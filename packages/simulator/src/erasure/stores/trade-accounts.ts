@@ -15,7 +15,7 @@ export const tradeAccountEraser: Eraser = {
       .filter(
         ({ customer }) =>
           customer.contact_persons.some((person) => sameAddress(person.email, email)) ||
-          customer.invoice_email_addresses.some((address) => sameAddress(address, email))
+          customer.invoice_email_addresses.some((address) => sameAddress(address, email)),
       ).length
     const users = merchant.tradeAccounts.allUsers().filter(({ user }) => sameAddress(user.email, email)).length
     return { retained: 0, erasable: customers + users }
@@ -30,11 +30,16 @@ export const tradeAccountEraser: Eraser = {
       if (!touches) continue
       customer.contact_persons = customer.contact_persons.map((person) =>
         sameAddress(person.email, email)
-          ? { first_name: placeholders.firstName, last_name: placeholders.lastName, phone_number: placeholders.phone, email: placeholders.email }
-          : person
+          ? {
+              first_name: placeholders.firstName,
+              last_name: placeholders.lastName,
+              phone_number: placeholders.phone,
+              email: placeholders.email,
+            }
+          : person,
       )
       customer.invoice_email_addresses = customer.invoice_email_addresses.map((address) =>
-        sameAddress(address, email) ? placeholders.email : address
+        sameAddress(address, email) ? placeholders.email : address,
       )
       changed++
     }

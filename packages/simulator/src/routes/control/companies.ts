@@ -34,10 +34,11 @@ export function controlCompanyRoutes(ctx: SimulatorContext): Router {
     "/companies",
     route((req, res) => {
       const body = parseWith(NewCompany, req.body ?? {}, "body")
-      const canonical_id = body.canonical_id ?? `cmp${body.country.toLowerCase()}${normalizeNumber(body.organization_number)}`
+      const canonical_id =
+        body.canonical_id ?? `cmp${body.country.toLowerCase()}${normalizeNumber(body.organization_number)}`
       // Left out, the identifier type is the country's (identifierTypeOf).
       res.status(201).json(ctx.companies.add({ ...body, identifier_type: body.identifier_type ?? "", canonical_id }))
-    })
+    }),
   )
 
   router.patch(
@@ -49,7 +50,7 @@ export function controlCompanyRoutes(ctx: SimulatorContext): Router {
       if (body.credit_limit !== undefined) company.credit_limit = body.credit_limit
       if (body.declined !== undefined) company.declined = body.declined
       res.json(company)
-    })
+    }),
   )
 
   return router

@@ -35,7 +35,7 @@ export function controlErasureRoutes(ctx: SimulatorContext): Router {
       const merchant = query.merchant ? ctx.merchants.get(query.merchant) : ctx.merchants.list()[0]
       if (!merchant) throw notFound(`Merchant ${query.merchant}`)
       res.json({ merchant: merchant.id, ...lookupErasureCase(ctx, merchant, query.email) })
-    })
+    }),
   )
 
   return router

@@ -21,7 +21,7 @@ export function controlFaultAndWebhookRoutes(ctx: SimulatorContext): Router {
     route((req, res) => {
       const fault = ctx.faults.add(parseWith(FaultSpec, req.body ?? {}, "body"))
       res.status(201).json(ctx.faults.list().find((f) => f.id === fault.id))
-    })
+    }),
   )
   router.delete("/faults", (_req, res) => {
     ctx.faults.clear()
@@ -32,7 +32,7 @@ export function controlFaultAndWebhookRoutes(ctx: SimulatorContext): Router {
     route((req, res) => {
       if (!ctx.faults.remove(req.params.id)) throw notFound(`Fault ${req.params.id}`)
       res.json({ ok: true })
-    })
+    }),
   )
 
   router.get("/webhook", (_req, res) => {
@@ -45,7 +45,7 @@ export function controlFaultAndWebhookRoutes(ctx: SimulatorContext): Router {
       const merchants = merchantsMatching(ctx, body.merchant)
       for (const merchant of merchants) merchant.webhookUrl = body.url
       res.json({ items: merchants.map((m) => ({ merchant: m.id, url: m.webhookUrl })) })
-    })
+    }),
   )
   router.get("/webhooks", (req, res) => {
     const q = req.query as Record<string, string | undefined>

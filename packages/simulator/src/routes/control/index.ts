@@ -19,7 +19,11 @@ const AdvanceBody = z.object({ ms: z.number().int().min(0) })
 const ApiKeyBody = z.object({ api_key: z.string().min(1) }).strict()
 const StepUpBody = z
   .object({
-    min_gross_amount: z.string().regex(/^\d+(\.\d{1,2})?$/).nullable().default(null),
+    min_gross_amount: z
+      .string()
+      .regex(/^\d+(\.\d{1,2})?$/)
+      .nullable()
+      .default(null),
     every_nth: z.number().int().min(1).nullable().default(null),
     merchant_order_id_pattern: z
       .string()
@@ -35,7 +39,9 @@ const StepUpBody = z
       .default(null),
   })
   .strict()
-const ProfileBody = z.object({ funding_delay_ms: z.number().int().min(0).optional(), step_up: StepUpBody.nullable().optional() }).strict()
+const ProfileBody = z
+  .object({ funding_delay_ms: z.number().int().min(0).optional(), step_up: StepUpBody.nullable().optional() })
+  .strict()
 
 const ENDPOINTS = [
   "GET /_sim/merchants",
@@ -83,7 +89,12 @@ export function controlRoutes(ctx: SimulatorContext): Router {
   router.use(express.json({ limit: "1mb" }))
 
   router.get("/", (_req, res) => {
-    res.json({ base_url: ctx.baseUrl, profile: ctx.profile.name, merchants: ctx.merchants.list(), endpoints: ENDPOINTS })
+    res.json({
+      base_url: ctx.baseUrl,
+      profile: ctx.profile.name,
+      merchants: ctx.merchants.list(),
+      endpoints: ENDPOINTS,
+    })
   })
   router.get("/merchants", (_req, res) => {
     res.json({ items: ctx.merchants.list() })
@@ -101,10 +112,14 @@ export function controlRoutes(ctx: SimulatorContext): Router {
       const merchant = merchantOf(req.params.id)
       const body = parseWith(ApiKeyBody, req.body ?? {}, "body")
       if (!ctx.merchants.addApiKey(merchant, body.api_key)) {
-        throw new ServiceError(400, "INVALID_REQUEST", "api_key is malformed (secret_<env>_<43 characters>) or another merchant's")
+        throw new ServiceError(
+          400,
+          "INVALID_REQUEST",
+          "api_key is malformed (secret_<env>_<43 characters>) or another merchant's",
+        )
       }
       res.status(201).json({ merchant: merchant.id, added: true })
-    })
+    }),
   )
   router.delete(
     "/merchants/:id/api-keys",
@@ -112,10 +127,14 @@ export function controlRoutes(ctx: SimulatorContext): Router {
       const merchant = merchantOf(req.params.id)
       const body = parseWith(ApiKeyBody, req.body ?? {}, "body")
       if (!ctx.merchants.revokeApiKey(merchant, body.api_key)) {
-        throw new ServiceError(400, "INVALID_REQUEST", "api_key is not one of the merchant's keys, or it is the last one")
+        throw new ServiceError(
+          400,
+          "INVALID_REQUEST",
+          "api_key is not one of the merchant's keys, or it is the last one",
+        )
       }
       res.json({ merchant: merchant.id, revoked: true })
-    })
+    }),
   )
 
   router.get("/requests", (req, res) => {
@@ -146,7 +165,7 @@ export function controlRoutes(ctx: SimulatorContext): Router {
       const expired = sweepExpired(ctx)
       const repayment = sweepRepayment(ctx)
       res.json({ now: ctx.clock.iso(), offset_ms: ctx.clock.offset, expired, repayment })
-    })
+    }),
   )
 
   router.get("/profile", (_req, res) => {
@@ -162,7 +181,7 @@ export function controlRoutes(ctx: SimulatorContext): Router {
         ctx.profile.oneClickCount.clear()
       }
       res.json(profileView(ctx.profile))
-    })
+    }),
   )
 
   router.post("/reset", (_req, res) => {

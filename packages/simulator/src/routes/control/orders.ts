@@ -44,10 +44,10 @@ export function controlOrderRoutes(ctx: SimulatorContext): Router {
         merchant.orders
           .all()
           .filter((record) => (expireIfDue(ctx, merchant, record), !state || record.order.state === state))
-          .map((record) => summary(merchant, record))
+          .map((record) => summary(merchant, record)),
       )
       res.json({ items })
-    })
+    }),
   )
 
   router.post(
@@ -57,7 +57,7 @@ export function controlOrderRoutes(ctx: SimulatorContext): Router {
       if (!body.order_id) return res.json({ expired: sweepExpired(ctx, true) })
       const { merchant, record } = findAnyOrder(ctx, body.order_id)
       res.json({ expired: expireIfDue(ctx, merchant, record, true) ? 1 : 0 })
-    })
+    }),
   )
 
   router.get(
@@ -66,7 +66,7 @@ export function controlOrderRoutes(ctx: SimulatorContext): Router {
       const { merchant, record } = findAnyOrder(ctx, req.params.id)
       expireIfDue(ctx, merchant, record)
       res.json({ merchant: merchant.id, order: record.order })
-    })
+    }),
   )
 
   router.post(
@@ -75,7 +75,7 @@ export function controlOrderRoutes(ctx: SimulatorContext): Router {
       const body = parseWith(VerifyBody, req.body ?? {}, "body")
       const { merchant, record } = findAnyOrder(ctx, req.params.id)
       res.json(decideVerification(ctx, merchant, record, body.approve))
-    })
+    }),
   )
 
   return router

@@ -71,11 +71,11 @@ export function controlRegistrationRoutes(ctx: SimulatorContext): Router {
             expires_at: iso(v.expiresAtMs),
             wrong_attempts: v.wrongAttempts,
             locked_until: iso(v.lockedUntilMs),
-          }))
+          })),
       )
       res.setHeader("Cache-Control", "no-store")
       res.json({ items })
-    })
+    }),
   )
 
   router.get(
@@ -89,7 +89,7 @@ export function controlRegistrationRoutes(ctx: SimulatorContext): Router {
           .map((record) => proposalView(merchant, record))
       })
       res.json({ items })
-    })
+    }),
   )
 
   router.get(
@@ -97,7 +97,7 @@ export function controlRegistrationRoutes(ctx: SimulatorContext): Router {
     route((req, res) => {
       const { merchant, record } = findAnyProposal(ctx, req.params.id)
       res.json(proposalView(merchant, record))
-    })
+    }),
   )
 
   router.post(
@@ -107,13 +107,17 @@ export function controlRegistrationRoutes(ctx: SimulatorContext): Router {
       const { merchant, record } = findAnyProposal(ctx, req.params.id)
       decideProposal(ctx, merchant, record, status, "control")
       res.json(proposalView(merchant, record))
-    })
+    }),
   )
 
   router.get(
     "/registration/returning-buyers",
     route((req, res) => {
-      const fixtures = RETURNING_BUYER_FIXTURES.map((f) => ({ email: f.email, businesses: f.businesses, source: "fixture" }))
+      const fixtures = RETURNING_BUYER_FIXTURES.map((f) => ({
+        email: f.email,
+        businesses: f.businesses,
+        source: "fixture",
+      }))
       const enrolled = merchantsMatching(ctx, req.query.merchant).flatMap((merchant) =>
         merchant.registration.enrolledBuyers.map((b) => ({
           merchant: merchant.id,
@@ -122,10 +126,10 @@ export function controlRegistrationRoutes(ctx: SimulatorContext): Router {
           source: "proposal",
           proposal_id: b.proposalId,
           enrolled_at: b.enrolledAt,
-        }))
+        })),
       )
       res.json({ items: [...fixtures, ...enrolled] })
-    })
+    }),
   )
 
   router.get(
@@ -135,10 +139,16 @@ export function controlRegistrationRoutes(ctx: SimulatorContext): Router {
       const items = merchantsMatching(ctx, req.query.merchant).flatMap((merchant) =>
         [...merchant.registration.autofill.entries()]
           .filter(([key]) => !key.startsWith("~token:") && (!reference || key === reference))
-          .map(([key, record]) => ({ merchant: merchant.id, buyer_reference: key, buyer: record.buyer, source: record.source, updated_at: record.updatedAt }))
+          .map(([key, record]) => ({
+            merchant: merchant.id,
+            buyer_reference: key,
+            buyer: record.buyer,
+            source: record.source,
+            updated_at: record.updatedAt,
+          })),
       )
       res.json({ items })
-    })
+    }),
   )
 
   return router

@@ -68,10 +68,10 @@ export function controlRepaymentRoutes(ctx: SimulatorContext): Router {
           financial_record: merchant.repayment.isFinancialRecord(record.account.id),
           created_at: record.createdAt,
           updated_at: record.updatedAt,
-        }))
+        })),
       )
       res.json({ items })
-    })
+    }),
   )
 
   router.get(
@@ -83,7 +83,7 @@ export function controlRepaymentRoutes(ctx: SimulatorContext): Router {
         return merchant.repayment.invoices(accountId).map((invoice) => ({ merchant: merchant.id, ...invoice }))
       })
       res.json({ items })
-    })
+    }),
   )
 
   router.get(
@@ -98,7 +98,7 @@ export function controlRepaymentRoutes(ctx: SimulatorContext): Router {
           .map((record) => planSummary(merchant, record))
       })
       res.json({ items })
-    })
+    }),
   )
 
   router.get(
@@ -117,7 +117,7 @@ export function controlRepaymentRoutes(ctx: SimulatorContext): Router {
         cancellation: record.cancellation,
         credits: record.credits,
       })
-    })
+    }),
   )
 
   router.post(
@@ -131,7 +131,7 @@ export function controlRepaymentRoutes(ctx: SimulatorContext): Router {
           : { status: "REJECTED" as const, reason: body.reason ?? CONTROL_REJECTION_REASON }
       setFunding(ctx, merchant, record, outcome, "control")
       res.json(planStatus(record))
-    })
+    }),
   )
 
   router.post(
@@ -142,7 +142,7 @@ export function controlRepaymentRoutes(ctx: SimulatorContext): Router {
       settleFulfilment(ctx, record, body.status)
       sweepMerchantRepayment(ctx, merchant)
       res.json(planStatus(record))
-    })
+    }),
   )
 
   return router

@@ -41,18 +41,23 @@ export function controlTradeAccountRoutes(ctx: SimulatorContext): Router {
     "/trade-accounts",
     route((req, res) => {
       const items = merchantsMatching(ctx, req.query.merchant).flatMap((merchant) =>
-        merchant.tradeAccounts.allCustomers().map((record) => customerView(merchant, record))
+        merchant.tradeAccounts.allCustomers().map((record) => customerView(merchant, record)),
       )
       res.json({ items })
-    })
+    }),
   )
 
   router.get(
     "/trade-accounts/users/:uid",
     route((req, res) => {
       const { merchant, record } = findUser(ctx, req.params.uid, req.query.merchant)
-      res.json({ merchant: merchant.id, user: record.user, created_at: record.createdAt, verified_at: record.verifiedAt })
-    })
+      res.json({
+        merchant: merchant.id,
+        user: record.user,
+        created_at: record.createdAt,
+        verified_at: record.verifiedAt,
+      })
+    }),
   )
 
   router.post(
@@ -66,7 +71,7 @@ export function controlTradeAccountRoutes(ctx: SimulatorContext): Router {
         record.verifiedAt = null
       }
       res.json({ merchant: merchant.id, user: record.user, verified_at: record.verifiedAt })
-    })
+    }),
   )
 
   return router

@@ -40,7 +40,8 @@ const CheckResult = ({ check }: { check: TradeCreditConnectionCheck }) => {
             : check.key_accepted === false
               ? t("settings.check.keyRefused")
               : t("settings.check.keyNotChecked")}
-          {check.status ? ` · HTTP ${check.status}` : ""} · {check.duration_ms} ms · {check.environment} · {check.key_prefix}
+          {check.status ? ` · HTTP ${check.status}` : ""} · {check.duration_ms} ms · {check.environment} ·{" "}
+          {check.key_prefix}
         </Text>
       </div>
     </Alert>
@@ -72,7 +73,13 @@ const TradeCreditSettingsPage = () => {
               {t("settings.description")}
             </Text>
           </div>
-          <Button size="small" variant="secondary" onClick={() => check.mutate()} isLoading={check.isPending} data-testid="tc-connection-check">
+          <Button
+            size="small"
+            variant="secondary"
+            onClick={() => check.mutate()}
+            isLoading={check.isPending}
+            data-testid="tc-connection-check"
+          >
             {t("settings.check.button")}
           </Button>
         </div>
@@ -91,19 +98,27 @@ const TradeCreditSettingsPage = () => {
           </div>
         ) : error || !settings ? (
           <div className="px-6 py-4">
-            <Alert variant="error">{t("settings.loadFailed", { error: (error as Error)?.message ?? t("settings.noAnswer") })}</Alert>
+            <Alert variant="error">
+              {t("settings.loadFailed", { error: (error as Error)?.message ?? t("settings.noAnswer") })}
+            </Alert>
           </div>
         ) : (
           <>
             <Row title={t("settings.environment")}>
-              <Badge size="2xsmall" color={settings.environment === "production" ? "green" : "orange"} data-testid="tc-environment">
+              <Badge
+                size="2xsmall"
+                color={settings.environment === "production" ? "green" : "orange"}
+                data-testid="tc-environment"
+              >
                 {settings.environment}
               </Badge>
             </Row>
             <Row title={t("settings.apiKey")}>
               <Text size="small" className="font-mono" data-testid="tc-key-prefix">
                 {settings.key_prefix}
-                {settings.previous_key_prefix ? ` ${t("settings.keyRotating", { previous: settings.previous_key_prefix })}` : ""}
+                {settings.previous_key_prefix
+                  ? ` ${t("settings.keyRotating", { previous: settings.previous_key_prefix })}`
+                  : ""}
               </Text>
             </Row>
             <Row title={t("settings.serviceAddress")}>
@@ -183,7 +198,9 @@ const TradeCreditSettingsPage = () => {
             </div>
             <Row title={t("settings.reconciliation.schedule")}>
               <Text size="small" className="font-mono">
-                {settings.reconciliation.schedule === "off" ? t("settings.reconciliation.off") : settings.reconciliation.schedule}
+                {settings.reconciliation.schedule === "off"
+                  ? t("settings.reconciliation.off")
+                  : settings.reconciliation.schedule}
               </Text>
             </Row>
             <Row title={t("settings.reconciliation.lastRun")}>
@@ -196,7 +213,9 @@ const TradeCreditSettingsPage = () => {
                     repaired: lastRun.repaired,
                     failed: lastRun.failed,
                   })}
-                  {latestRun && latestRun.id === lastRun.id ? `, ${t("settings.reconciliation.unknownCount", { count: latestRun.unknown_at_service })}` : ""}
+                  {latestRun && latestRun.id === lastRun.id
+                    ? `, ${t("settings.reconciliation.unknownCount", { count: latestRun.unknown_at_service })}`
+                    : ""}
                 </Text>
               ) : (
                 <Text size="small" data-testid="tc-last-run">
@@ -209,7 +228,9 @@ const TradeCreditSettingsPage = () => {
                 <Alert variant="warning" data-testid="tc-last-run-unknown">
                   {t("settings.reconciliation.unknownAtService", {
                     count: unknown.length,
-                    orders: unknown.map((f) => `${f.service_order_id ?? "?"}${f.order_id ? ` (${f.order_id})` : ""}`).join(", "),
+                    orders: unknown
+                      .map((f) => `${f.service_order_id ?? "?"}${f.order_id ? ` (${f.order_id})` : ""}`)
+                      .join(", "),
                   })}
                 </Alert>
               </div>

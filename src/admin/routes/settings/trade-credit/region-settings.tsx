@@ -3,7 +3,13 @@ import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { CAPTURE_ON, type CaptureOn } from "../../../../core/order/capture-on"
 import { INVOICE_LANGUAGES, type InvoiceLanguage } from "../../../../core/order/invoice-language"
-import { type RegionSettingsAnswer, useCustomerGroups, useRegions, useRegionSettings, useSaveRegionSettings } from "../../../lib/trade-credit-api"
+import {
+  type RegionSettingsAnswer,
+  useCustomerGroups,
+  useRegions,
+  useRegionSettings,
+  useSaveRegionSettings,
+} from "../../../lib/trade-credit-api"
 
 /*
  * The settings' names, in the form and in the list of changes, are the translations' `regions.fields.<setting>`
@@ -13,17 +19,31 @@ import { type RegionSettingsAnswer, useCustomerGroups, useRegions, useRegionSett
 type Override = RegionSettingsAnswer["settings"]["invoice_terms_overrides"][number]
 const targetOf = (o: Override) => ("customer_id" in o ? o.customer_id : o.customer_group_id)
 
-/** "3, 6, 12" → [3, 6, 12]; empty → null (every number the credit check allows); anything else is sent as is for the route to refuse. */
-const periodsOf = (text: string): number[] | null => (text.trim() ? text.split(/[\s,]+/).filter(Boolean).map(Number) : null)
+/** "3, 6, 12" → [3, 6, 12]; empty → null (every number the credit check allows); anything else is sent as is for the
+ * route to refuse. */
+const periodsOf = (text: string): number[] | null =>
+  text.trim()
+    ? text
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map(Number)
+    : null
 
 /** The invoice language select's value for "none set: each order's language". */
 const AUTO = "auto"
 
 /** The terms per customer group or customer: a row each, a group picked from the store's groups or a customer id. */
-const OverridesEditor = ({ rows, onChange }: { rows: { kind: "group" | "customer"; target: string; days: string }[]; onChange: (rows: { kind: "group" | "customer"; target: string; days: string }[]) => void }) => {
+const OverridesEditor = ({
+  rows,
+  onChange,
+}: {
+  rows: { kind: "group" | "customer"; target: string; days: string }[]
+  onChange: (rows: { kind: "group" | "customer"; target: string; days: string }[]) => void
+}) => {
   const { t } = useTranslation("tradeCredit")
   const groups = useCustomerGroups()
-  const set = (i: number, patch: Partial<(typeof rows)[number]>) => onChange(rows.map((row, j) => (j === i ? { ...row, ...patch } : row)))
+  const set = (i: number, patch: Partial<(typeof rows)[number]>) =>
+    onChange(rows.map((row, j) => (j === i ? { ...row, ...patch } : row)))
   return (
     <div className="flex flex-col gap-y-2" data-testid="tc-terms-overrides">
       <Label>{t("regions.fields.invoice_terms_overrides")}</Label>
@@ -53,17 +73,32 @@ const OverridesEditor = ({ rows, onChange }: { rows: { kind: "group" | "customer
               data-testid={`tc-override-customer-${i}`}
             />
           )}
-          <Input className="w-24" placeholder={t("regions.days")} value={row.days} onChange={(e) => set(i, { days: e.target.value })} data-testid={`tc-override-days-${i}`} />
+          <Input
+            className="w-24"
+            placeholder={t("regions.days")}
+            value={row.days}
+            onChange={(e) => set(i, { days: e.target.value })}
+            data-testid={`tc-override-days-${i}`}
+          />
           <Button size="small" variant="transparent" onClick={() => onChange(rows.filter((_, j) => j !== i))}>
             {t("regions.remove")}
           </Button>
         </div>
       ))}
       <div className="flex gap-x-2">
-        <Button size="small" variant="secondary" onClick={() => onChange([...rows, { kind: "group", target: "", days: "" }])} data-testid="tc-add-group-terms">
+        <Button
+          size="small"
+          variant="secondary"
+          onClick={() => onChange([...rows, { kind: "group", target: "", days: "" }])}
+          data-testid="tc-add-group-terms"
+        >
           {t("regions.addGroupTerms")}
         </Button>
-        <Button size="small" variant="secondary" onClick={() => onChange([...rows, { kind: "customer", target: "", days: "" }])}>
+        <Button
+          size="small"
+          variant="secondary"
+          onClick={() => onChange([...rows, { kind: "customer", target: "", days: "" }])}
+        >
           {t("regions.addCustomerTerms")}
         </Button>
       </div>
@@ -103,7 +138,7 @@ const RegionSettingsForm = ({ answer }: { answer: RegionSettingsAnswer }) => {
       invoice_terms_overrides: form.overrides.map((row) =>
         row.kind === "customer"
           ? { customer_id: row.target.trim(), invoice_terms_days: Number(row.days) }
-          : { customer_group_id: row.target, invoice_terms_days: Number(row.days) }
+          : { customer_group_id: row.target, invoice_terms_days: Number(row.days) },
       ),
       // Sent only when changed here: a region left as it was keeps following the provider options' captureOn.
       ...(form.capture_on !== answer.settings.capture_on && { capture_on: form.capture_on }),
@@ -118,7 +153,11 @@ const RegionSettingsForm = ({ answer }: { answer: RegionSettingsAnswer }) => {
           <Label htmlFor="tc-offered">{t("regions.fields.offered")}</Label>
         </div>
         <div className="flex items-center gap-x-2">
-          <Switch id="tc-instalments-offered" checked={form.instalments_offered} onCheckedChange={(value) => setForm({ ...form, instalments_offered: value })} />
+          <Switch
+            id="tc-instalments-offered"
+            checked={form.instalments_offered}
+            onCheckedChange={(value) => setForm({ ...form, instalments_offered: value })}
+          />
           <Label htmlFor="tc-instalments-offered">{t("regions.fields.instalments_offered")}</Label>
         </div>
       </div>
@@ -127,17 +166,32 @@ const RegionSettingsForm = ({ answer }: { answer: RegionSettingsAnswer }) => {
           <Label htmlFor="tc-min-order">
             {t("regions.fields.min_order_amount")} ({currency})
           </Label>
-          <Input id="tc-min-order" placeholder={t("regions.none")} value={form.min_order_amount} onChange={(e) => setForm({ ...form, min_order_amount: e.target.value })} />
+          <Input
+            id="tc-min-order"
+            placeholder={t("regions.none")}
+            value={form.min_order_amount}
+            onChange={(e) => setForm({ ...form, min_order_amount: e.target.value })}
+          />
         </div>
         <div className="flex flex-col gap-y-1">
           <Label htmlFor="tc-max-order">
             {t("regions.fields.max_order_amount")} ({currency})
           </Label>
-          <Input id="tc-max-order" placeholder={t("regions.none")} value={form.max_order_amount} onChange={(e) => setForm({ ...form, max_order_amount: e.target.value })} />
+          <Input
+            id="tc-max-order"
+            placeholder={t("regions.none")}
+            value={form.max_order_amount}
+            onChange={(e) => setForm({ ...form, max_order_amount: e.target.value })}
+          />
         </div>
         <div className="flex flex-col gap-y-1">
           <Label htmlFor="tc-terms">{t("regions.fields.invoice_terms_days")}</Label>
-          <Input id="tc-terms" placeholder={t("regions.serviceDefault")} value={form.invoice_terms_days} onChange={(e) => setForm({ ...form, invoice_terms_days: e.target.value })} />
+          <Input
+            id="tc-terms"
+            placeholder={t("regions.serviceDefault")}
+            value={form.invoice_terms_days}
+            onChange={(e) => setForm({ ...form, invoice_terms_days: e.target.value })}
+          />
         </div>
       </div>
       <div className="flex flex-col gap-y-1">
@@ -153,7 +207,10 @@ const RegionSettingsForm = ({ answer }: { answer: RegionSettingsAnswer }) => {
       <div className="grid grid-cols-2 gap-x-4">
         <div className="flex flex-col gap-y-1">
           <Label>{t("regions.fields.capture_on")}</Label>
-          <Select value={form.capture_on} onValueChange={(value) => setForm({ ...form, capture_on: value as CaptureOn })}>
+          <Select
+            value={form.capture_on}
+            onValueChange={(value) => setForm({ ...form, capture_on: value as CaptureOn })}
+          >
             <Select.Trigger data-testid="tc-capture-on">
               <Select.Value />
             </Select.Trigger>
@@ -168,7 +225,10 @@ const RegionSettingsForm = ({ answer }: { answer: RegionSettingsAnswer }) => {
         </div>
         <div className="flex flex-col gap-y-1">
           <Label>{t("regions.fields.invoice_language")}</Label>
-          <Select value={form.invoice_language} onValueChange={(value) => setForm({ ...form, invoice_language: value as typeof form.invoice_language })}>
+          <Select
+            value={form.invoice_language}
+            onValueChange={(value) => setForm({ ...form, invoice_language: value as typeof form.invoice_language })}
+          >
             <Select.Trigger data-testid="tc-invoice-language">
               <Select.Value />
             </Select.Trigger>
@@ -183,7 +243,11 @@ const RegionSettingsForm = ({ answer }: { answer: RegionSettingsAnswer }) => {
         </div>
       </div>
       <div className="flex items-center gap-x-2">
-        <Switch id="tc-hide-declined" checked={form.hide_when_declined} onCheckedChange={(value) => setForm({ ...form, hide_when_declined: value })} />
+        <Switch
+          id="tc-hide-declined"
+          checked={form.hide_when_declined}
+          onCheckedChange={(value) => setForm({ ...form, hide_when_declined: value })}
+        />
         <Label htmlFor="tc-hide-declined">{t("regions.fields.hide_when_declined")}</Label>
         <Text size="small" className="text-ui-fg-subtle">
           {t("regions.hideWhenDeclinedHint")}
@@ -229,7 +293,9 @@ export const RegionSettingsSection = () => {
       if (!value.length) return t("regions.none")
       return value
         .map((v: Override | number) =>
-          typeof v === "object" && v ? t("regions.overrideDays", { target: targetOf(v), count: v.invoice_terms_days }) : String(v)
+          typeof v === "object" && v
+            ? t("regions.overrideDays", { target: targetOf(v), count: v.invoice_terms_days })
+            : String(v),
         )
         .join(", ")
     }

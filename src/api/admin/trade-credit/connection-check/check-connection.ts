@@ -48,31 +48,45 @@ export async function checkConnection(tradeCredit: TradeCreditModuleService): Pr
 
 function classify(error: unknown): { reason: ConnectionCheckReason; key_accepted: boolean | null; message: string } {
   if (!(error instanceof TradeCreditError)) {
-    return { reason: "UNEXPECTED_ANSWER", key_accepted: null, message: `The check failed: ${error instanceof Error ? error.message : String(error)}` }
+    return {
+      reason: "UNEXPECTED_ANSWER",
+      key_accepted: null,
+      message: `The check failed: ${error instanceof Error ? error.message : String(error)}`,
+    }
   }
   const trace = error.traceId ? ` (trace ${error.traceId})` : ""
   if (error.status === 401 || error.status === 403) {
     return {
       reason: "KEY_REJECTED",
       key_accepted: false,
-      message: `The trade credit service refused the API key (${error.status} ${error.code}${trace}): check TRADE_CREDIT_API_KEY and the environment.`,
+      message:
+        `The trade credit service refused the API key (${error.status} ${error.code}${trace}): ` +
+        `check TRADE_CREDIT_API_KEY and the environment.`,
     }
   }
   if (error.code === "NETWORK_ERROR" || error.code === "TIMEOUT" || error.code === "CLIENT_CLOSED") {
     return {
       reason: "UNREACHABLE",
       key_accepted: null,
-      message: `The trade credit service could not be reached (${error.code}): check TRADE_CREDIT_BASE_URL and the network.`,
+      message:
+        `The trade credit service could not be reached (${error.code}): check TRADE_CREDIT_BASE_URL ` +
+        `and the network.`,
     }
   }
   if (error.code === "CONTRACT_VIOLATION") {
-    return { reason: "BAD_RESPONSE", key_accepted: null, message: `The trade credit service answered with an unexpected response${trace}.` }
+    return {
+      reason: "BAD_RESPONSE",
+      key_accepted: null,
+      message: `The trade credit service answered with an unexpected response${trace}.`,
+    }
   }
   if (error.status === 429 || (error.status !== undefined && error.status >= 500)) {
     return {
       reason: "SERVICE_UNAVAILABLE",
       key_accepted: null,
-      message: `The trade credit service is unavailable right now (${error.status} ${error.code}${trace}). Try again later.`,
+      message:
+        `The trade credit service is unavailable right now (${error.status} ${error.code}${trace}). ` +
+        `Try again later.`,
     }
   }
   return {

@@ -54,7 +54,12 @@ export type TradeCreditCustomerTradeAccountAnswer = {
 }
 
 /** `POST .../users/:user_id/verification-link`. */
-export type TradeCreditVerificationLinkAnswer = { redirect_url: string; return_url: string; user_id: string; event: string }
+export type TradeCreditVerificationLinkAnswer = {
+  redirect_url: string
+  return_url: string
+  user_id: string
+  event: string
+}
 
 /** An erasure request as `GET /admin/trade-credit/erasure-requests` lists it (never the address). */
 export type TradeCreditErasureRequest = {

@@ -12,9 +12,19 @@ const CUSTOMER_ID = /^[A-Za-z0-9_-]{1,100}$/
  */
 export const CreateErasureRequestBody = z
   .object({
-    reference: z.string({ error: "reference is required: your data-protection request reference" }).pipe(ErasureReference),
-    email: z.string({ error: "email must be a string" }).trim().max(254, "email must be at most 254 characters").pipe(z.email("email must be an email address")).optional(),
-    customer_id: z.string({ error: "customer_id must be a string" }).regex(CUSTOMER_ID, "customer_id must be a Medusa customer id").optional(),
+    reference: z
+      .string({ error: "reference is required: your data-protection request reference" })
+      .pipe(ErasureReference),
+    email: z
+      .string({ error: "email must be a string" })
+      .trim()
+      .max(254, "email must be at most 254 characters")
+      .pipe(z.email("email must be an email address"))
+      .optional(),
+    customer_id: z
+      .string({ error: "customer_id must be a string" })
+      .regex(CUSTOMER_ID, "customer_id must be a Medusa customer id")
+      .optional(),
   })
   .strict()
   .refine((body) => (body.email === undefined) !== (body.customer_id === undefined), {

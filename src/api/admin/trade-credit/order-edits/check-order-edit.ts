@@ -33,7 +33,10 @@ export async function checkTradeCreditOrderEdit(req: MedusaRequest, res: MedusaR
     await locking.acquire(lockKey, { ownerId, expire: LOCK_SECONDS })
   } catch {
     return next(
-      new RouteError(Codes.TRADE_CREDIT_EDIT_IN_PROGRESS, `An edit of order ${orderId} is being confirmed already. Reload the order to see its outcome.`)
+      new RouteError(
+        Codes.TRADE_CREDIT_EDIT_IN_PROGRESS,
+        `An edit of order ${orderId} is being confirmed already. Reload the order to see its outcome.`,
+      ),
     )
   }
   const release = () => locking.release(lockKey, { ownerId }).catch(() => undefined)
@@ -57,7 +60,8 @@ export async function checkTradeCreditOrderEdit(req: MedusaRequest, res: MedusaR
   return next()
 }
 
-/** Medusa did not confirm the edit: the service order and the payment's data go back, unless the change got confirmed. */
+/** Medusa did not confirm the edit: the service order and the payment's data go back, unless the change got confirmed.
+ * */
 async function putBack(req: MedusaRequest, plan: TradeCreditOrderEditPlan) {
   try {
     await revertTradeCreditOrderEditWorkflow(req.scope).run({ input: plan })
@@ -65,9 +69,17 @@ async function putBack(req: MedusaRequest, plan: TradeCreditOrderEditPlan) {
     logLine(
       pluginLoggerOf(req.scope),
       "error",
-      `trade-credit: Medusa did not confirm the edit of order ${plan.order_id}, and the trade credit order ${plan.service_order_id} ` +
-        `could not be put back as it was (${(error as Error).message}). The service may now hold the edited order: check it before invoicing.`,
-      { order_id: plan.order_id, order_change_id: plan.order_change_id, payment_id: plan.payment_id, service_order_id: plan.service_order_id, ...errorIds(error) }
+      `trade-credit: Medusa did not confirm the edit of order ${plan.order_id}, ` +
+        `and the trade credit order ${plan.service_order_id} ` +
+        (`could not be put back as it was (${(error as Error).message}). The service ` +
+          `may now hold the edited order: check it before invoicing.`),
+      {
+        order_id: plan.order_id,
+        order_change_id: plan.order_change_id,
+        payment_id: plan.payment_id,
+        service_order_id: plan.service_order_id,
+        ...errorIds(error),
+      },
     )
   }
 }

@@ -32,19 +32,21 @@ export type InvoicedOrder = {
   invoiceLanguage: () => Promise<InvoiceLanguage>
 }
 
-/** The failure of a call to the service, for a merchant: what could not be done, with the service's code and trace id. */
+/** The failure of a call to the service, for a merchant: what could not be done, with the service's code and trace id.
+ * */
 function serviceFailure(error: unknown, action: string): unknown {
   return adminServiceFailureError(error, action) ?? error
 }
 
-/** The service order of a Medusa order paid by trade credit; 404 when there is no such order or it was paid otherwise. */
+/** The service order of a Medusa order paid by trade credit; 404 when there is no such order or it was paid otherwise.
+ * */
 export async function loadServiceOrder(req: MedusaRequest, orderId: string): Promise<InvoicedOrder> {
   const found = await readOrderTradeCreditPayment(req.scope, orderId)
   if (!found) throw new RouteError(Codes.TRADE_CREDIT_ORDER_NOT_FOUND, `Order ${quote(orderId)} was not found`)
   if (!found.payment) {
     throw new RouteError(
       Codes.TRADE_CREDIT_NOT_TRADE_CREDIT_ORDER,
-      `Order ${quote(orderId)} was not paid by trade credit: it has no trade credit invoice or credit note`
+      `Order ${quote(orderId)} was not paid by trade credit: it has no trade credit invoice or credit note`,
     )
   }
   const client = req.scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).getClient()
@@ -56,7 +58,9 @@ export async function loadServiceOrder(req: MedusaRequest, orderId: string): Pro
   }
   // The invoices' language: the region's setting, else the order's locale where the service has it, else English.
   const invoiceLanguage = async () => {
-    const region = await req.scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).regionSettingsOf(found.order.region_id)
+    const region = await req.scope
+      .resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
+      .regionSettingsOf(found.order.region_id)
     return invoiceLanguageOf(region.invoice_language, found.order.locale)
   }
   return { orderId, displayId: found.order.display_id, serviceOrder, client, invoiceLanguage }
@@ -81,7 +85,10 @@ export async function fetchDocument(what: string, fetch: () => Promise<PdfDocume
     return await fetch()
   } catch (error) {
     if (error instanceof TradeCreditError && error.status === 409) {
-      throw new RouteError(Codes.TRADE_CREDIT_NOT_INVOICED, `The trade credit service has not issued ${what} yet (${error.code}).`)
+      throw new RouteError(
+        Codes.TRADE_CREDIT_NOT_INVOICED,
+        `The trade credit service has not issued ${what} yet (${error.code}).`,
+      )
     }
     if (error instanceof TradeCreditError && error.status === 404) {
       throw new RouteError(Codes.TRADE_CREDIT_DOCUMENT_NOT_FOUND, `The trade credit service has no ${what}.`)

@@ -14,7 +14,7 @@ type StoredInstalment = { id: string; invoice_issue_date: string; repayment_amou
  */
 export function instalmentStates(
   instalments: readonly StoredInstalment[],
-  amounts: { invoiced: string | null; cancelled: string | null }
+  amounts: { invoiced: string | null; cancelled: string | null },
 ): { id: string; invoice_issue_date: string; repayment_amount: string; state: TradeCreditInstalmentState }[] {
   const ordered = [...instalments].sort((a, b) => a.invoice_issue_date.localeCompare(b.invoice_issue_date))
   const states = ordered.map((i) => normalise(i.status))
@@ -31,7 +31,9 @@ export function instalmentStates(
   }
   if (amounts.cancelled !== null) {
     // Instalments recorded as cancelled are part of the cancelled amount already.
-    const recorded = ordered.filter((i) => normalise(i.status) === "CANCELLED").map((i) => new BigNumber(i.repayment_amount))
+    const recorded = ordered
+      .filter((i) => normalise(i.status) === "CANCELLED")
+      .map((i) => new BigNumber(i.repayment_amount))
     let left = recorded.reduce((rest, amount) => rest.minus(amount), new BigNumber(amounts.cancelled))
     for (let n = ordered.length - 1; n >= 0; n--) {
       if (states[n] !== "PLANNED") continue
@@ -41,7 +43,12 @@ export function instalmentStates(
       left = left.minus(amount)
     }
   }
-  return ordered.map((i, n) => ({ id: i.id, invoice_issue_date: i.invoice_issue_date, repayment_amount: i.repayment_amount, state: states[n] }))
+  return ordered.map((i, n) => ({
+    id: i.id,
+    invoice_issue_date: i.invoice_issue_date,
+    repayment_amount: i.repayment_amount,
+    state: states[n],
+  }))
 }
 
 function normalise(status: string): TradeCreditInstalmentState {

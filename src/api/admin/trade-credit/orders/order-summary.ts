@@ -8,7 +8,12 @@ import type { TradeCreditPlanData } from "../../../../core/plan/plan-data"
 import { isPlanProviderId, isPluginProviderId } from "../../../../providers/trade-credit/lib/provider-ids"
 import type { BuyerCompany, Order, PlanStatus } from "../../../../service/schemas"
 import { formatMoney, toDecimalOrUndefined } from "../../../../core/money/decimal"
-import type { TradeCreditCompany, TradeCreditInvoiceSummary, TradeCreditOrderSummary, TradeCreditPlanSummary } from "../admin-ui-types"
+import type {
+  TradeCreditCompany,
+  TradeCreditInvoiceSummary,
+  TradeCreditOrderSummary,
+  TradeCreditPlanSummary,
+} from "../admin-ui-types"
 import { Codes } from "../../../errors/codes"
 import { quote } from "../../../errors/quote"
 import { RouteError } from "../../../errors/route-error"
@@ -74,10 +79,15 @@ export async function readOrderSummary(container: MedusaContainer, orderId: stri
   const order = data[0] as OrderRow | undefined
   if (!order) throw new RouteError(Codes.TRADE_CREDIT_ORDER_NOT_FOUND, `Order ${quote(orderId)} was not found`)
   // The payments of both providers of the plugin (invoice and instalments), oldest first.
-  const payments = providerPaymentsOf(order.payment_collections, isPluginProviderId).sort((a, b) => time(a.created_at) - time(b.created_at))
+  const payments = providerPaymentsOf(order.payment_collections, isPluginProviderId).sort(
+    (a, b) => time(a.created_at) - time(b.created_at),
+  )
   const payment = payments.filter((p) => !p.canceled_at).pop() ?? payments[payments.length - 1]
   if (!payment) {
-    throw new RouteError(Codes.TRADE_CREDIT_NOT_TRADE_CREDIT_ORDER, `Order ${quote(orderId)} was not paid by trade credit`)
+    throw new RouteError(
+      Codes.TRADE_CREDIT_NOT_TRADE_CREDIT_ORDER,
+      `Order ${quote(orderId)} was not paid by trade credit`,
+    )
   }
 
   const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
@@ -88,15 +98,16 @@ export async function readOrderSummary(container: MedusaContainer, orderId: stri
     const mapped = adminServiceFailureError(error, action)
     return {
       code: mapped?.code ?? Codes.TRADE_CREDIT_UNAVAILABLE,
-      message: redactKeys(mapped?.message ?? `The trade credit service could not ${action}: ${(error as Error)?.message ?? error}`, [apiKey, previousApiKey]),
+      message: redactKeys(
+        mapped?.message ?? `The trade credit service could not ${action}: ${(error as Error)?.message ?? error}`,
+        [apiKey, previousApiKey],
+      ),
     }
   }
   const stored = payment.data ?? {}
   const kind = isPlanProviderId(payment.provider_id) ? "plan" : "invoice"
   const read =
-    kind === "plan"
-      ? await readPlan(container, client, stored, failure)
-      : await readInvoice(client, stored, failure)
+    kind === "plan" ? await readPlan(container, client, stored, failure) : await readInvoice(client, stored, failure)
 
   return {
     order: { id: order.id, display_id: order.display_id ?? null, status: order.status ?? null },
@@ -112,7 +123,10 @@ export async function readOrderSummary(container: MedusaContainer, orderId: stri
     company: read.company,
     invoice: "invoice" in read ? read.invoice : null,
     plan: "plan" in read ? read.plan : null,
-    order_edit_error: typeof stored.order_edit_error === "string" ? redactKeys(stored.order_edit_error, [apiKey, previousApiKey]) : null,
+    order_edit_error:
+      typeof stored.order_edit_error === "string"
+        ? redactKeys(stored.order_edit_error, [apiKey, previousApiKey])
+        : null,
     source: read.error ? "stored" : "service",
     service_error: read.error,
     read_at: new Date().toISOString(),
@@ -125,7 +139,7 @@ type Read = { company: TradeCreditCompany | null; error: ServiceFailure | null }
 async function readInvoice(
   client: TradeCreditClient,
   stored: OrderEditPaymentData,
-  failure: (error: unknown, action: string) => ServiceFailure
+  failure: (error: unknown, action: string) => ServiceFailure,
 ): Promise<Read & { invoice: TradeCreditInvoiceSummary }> {
   let serviceOrder: Order | undefined
   let error: ServiceFailure | null = null
@@ -144,7 +158,7 @@ async function readInvoice(
     decline_reason: serviceOrder?.decline_reason ?? stored.decline_reason ?? null,
     gross_amount: serviceOrder?.gross_amount ?? stored.gross_amount ?? null,
     currency: serviceOrder?.currency ?? stored.currency ?? null,
-    verification_url: state === "UNVERIFIED" ? serviceOrder?.payment_url ?? stored.payment_url ?? null : null,
+    verification_url: state === "UNVERIFIED" ? (serviceOrder?.payment_url ?? stored.payment_url ?? null) : null,
     fulfilments: (serviceOrder?.fulfilments ?? stored.fulfilments ?? []).map((f) => ({
       id: f.id,
       invoice_number: f.invoice_number,
@@ -158,14 +172,22 @@ async function readInvoice(
           refund_date: r.refund_date,
           reason: r.reason,
         }))
-      : (stored.refunds ?? []).map((r) => ({ id: r.id, credit_note_number: r.credit_note_number, amount: r.amount, refund_date: null, reason: null })),
+      : (stored.refunds ?? []).map((r) => ({
+          id: r.id,
+          credit_note_number: r.credit_note_number,
+          amount: r.amount,
+          refund_date: null,
+          reason: null,
+        })),
   }
   const company = await orderCompany(client, serviceOrder?.buyer.company, stored)
   return { invoice, company, error }
 }
 
 const hasCanonicalId = (company: unknown): company is { company_canonical_id: string } =>
-  !!company && typeof company === "object" && typeof (company as { company_canonical_id?: unknown }).company_canonical_id === "string"
+  !!company &&
+  typeof company === "object" &&
+  typeof (company as { company_canonical_id?: unknown }).company_canonical_id === "string"
 
 /**
  * The company of an invoice order: the service order's buyer. The published order answer may name it by its country
@@ -176,7 +198,7 @@ const hasCanonicalId = (company: unknown): company is { company_canonical_id: st
 async function orderCompany(
   client: TradeCreditClient,
   answered: BuyerCompany | undefined | null,
-  stored: OrderEditPaymentData
+  stored: OrderEditPaymentData,
 ): Promise<TradeCreditCompany | null> {
   const given = [stored.company, stored.buyer_company].find(hasCanonicalId) as BuyerCompany | undefined
   if (!answered) return await companyOf(client, given ?? (stored.company as BuyerCompany | undefined))
@@ -193,19 +215,32 @@ async function orderCompany(
 }
 
 /** The buyer's company: by its canonical id from the service's registry (one call), else as given. */
-async function companyOf(client: TradeCreditClient, company: BuyerCompany | undefined | null): Promise<TradeCreditCompany | null> {
+async function companyOf(
+  client: TradeCreditClient,
+  company: BuyerCompany | undefined | null,
+): Promise<TradeCreditCompany | null> {
   if (!company || typeof company !== "object") return null
   if ("company_canonical_id" in company && company.company_canonical_id) {
     const canonicalId = company.company_canonical_id
     try {
       const details = await client.companies.get(canonicalId)
-      return { name: details.name, organization_number: details.organization_number, country: details.country, canonical_id: canonicalId }
+      return {
+        name: details.name,
+        organization_number: details.organization_number,
+        country: details.country,
+        canonical_id: canonicalId,
+      }
     } catch {
       return { name: null, organization_number: null, country: null, canonical_id: canonicalId }
     }
   }
   if ("organization_number" in company) {
-    return { name: company.company_name ?? null, organization_number: company.organization_number ?? null, country: company.country_prefix ?? null, canonical_id: null }
+    return {
+      name: company.company_name ?? null,
+      organization_number: company.organization_number ?? null,
+      country: company.country_prefix ?? null,
+      canonical_id: null,
+    }
   }
   return null
 }
@@ -215,7 +250,7 @@ async function readPlan(
   container: MedusaContainer,
   client: TradeCreditClient,
   stored: TradeCreditPlanData,
-  failure: (error: unknown, action: string) => ServiceFailure
+  failure: (error: unknown, action: string) => ServiceFailure,
 ): Promise<Read & { plan: TradeCreditPlanSummary }> {
   let status: PlanStatus | undefined
   let error: ServiceFailure | null = null
@@ -244,7 +279,11 @@ async function readPlan(
   return { plan, company: await planCompany(container, client, stored), error }
 }
 
-async function planCompany(container: MedusaContainer, client: TradeCreditClient, stored: TradeCreditPlanData): Promise<TradeCreditCompany | null> {
+async function planCompany(
+  container: MedusaContainer,
+  client: TradeCreditClient,
+  stored: TradeCreditPlanData,
+): Promise<TradeCreditCompany | null> {
   if (stored.account_id) {
     const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
     const [account] = await tradeCredit.listBuyerRepaymentAccounts({ account_id: stored.account_id }, { take: 1 })

@@ -8,7 +8,9 @@ export const reconciliationMiddlewares: MiddlewareRoute[] = [
   {
     matcher: "/admin/trade-credit/reconciliation",
     method: ["GET"],
-    middlewares: [validateQuery(ListReconciliationRunsQuery, Codes.TRADE_CREDIT_INVALID_QUERY, { what: "Invalid query" })],
+    middlewares: [
+      validateQuery(ListReconciliationRunsQuery, Codes.TRADE_CREDIT_INVALID_QUERY, { what: "Invalid query" }),
+    ],
   },
   {
     matcher: "/admin/trade-credit/reconciliation",

@@ -13,12 +13,13 @@ export async function GET(req: MedusaRequest<unknown, ListReconciliationRunsQuer
   const tradeCredit = req.scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
   const [runs, count] = await tradeCredit.listAndCountReconciliationRuns(
     {},
-    { order: { created_at: "DESC", id: "DESC" }, take: limit, skip: offset }
+    { order: { created_at: "DESC", id: "DESC" }, take: limit, skip: offset },
   )
   res.json({ runs: runs.map(withRunOutcome), count, limit, offset })
 }
 
-/** Runs a reconciliation now (all payments, or `{order_id}`: one Medusa order's) and answers the run, with its named counts. */
+/** Runs a reconciliation now (all payments, or `{order_id}`: one Medusa order's) and answers the run, with its named
+ * counts. */
 export async function POST(req: MedusaRequest<RunReconciliationBody>, res: MedusaResponse) {
   const run = await runReconciliation(req.scope, { trigger: "admin", order_id: req.validatedBody.order_id })
   res.json({ run })

@@ -12,7 +12,13 @@ export type ListReconciliationRunsQuery = z.infer<typeof ListReconciliationRunsQ
 /** `POST /admin/trade-credit/reconciliation`: run now, for every payment or one Medusa order. */
 export const RunReconciliationBody = z
   .object({
-    order_id: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/, "must be a Medusa order id").optional(),
+    order_id: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .regex(/^[A-Za-z0-9_-]+$/, "must be a Medusa order id")
+      .optional(),
   })
   .strict()
 export type RunReconciliationBody = z.infer<typeof RunReconciliationBody>

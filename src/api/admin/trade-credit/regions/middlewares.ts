@@ -8,11 +8,15 @@ export const regionSettingsMiddlewares: MiddlewareRoute[] = [
   {
     matcher: "/admin/trade-credit/regions/:id/settings",
     method: ["GET"],
-    middlewares: [validateQuery(NoQuery, Codes.TRADE_CREDIT_INVALID_QUERY, { what: "Invalid query: the route takes none" })],
+    middlewares: [
+      validateQuery(NoQuery, Codes.TRADE_CREDIT_INVALID_QUERY, { what: "Invalid query: the route takes none" }),
+    ],
   },
   {
     matcher: "/admin/trade-credit/regions/:id/settings",
     method: ["POST"],
-    middlewares: [validateBody(UpdateRegionSettingsBody, Codes.TRADE_CREDIT_INVALID_SETTINGS, { what: "Invalid settings" })],
+    middlewares: [
+      validateBody(UpdateRegionSettingsBody, Codes.TRADE_CREDIT_INVALID_SETTINGS, { what: "Invalid settings" }),
+    ],
   },
 ]

@@ -4,7 +4,10 @@ import { CAPTURE_ON } from "../../../../core/order/capture-on"
 import { INVOICE_LANGUAGES } from "../../../../core/order/invoice-language"
 
 /** An order amount in the region's currency, major units: "250", "250.00". */
-const OrderAmount = z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be an amount in major units, such as "250.00"').nullable()
+const OrderAmount = z
+  .string()
+  .regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be an amount in major units, such as "250.00"')
+  .nullable()
 
 const TermsDays = z.number().int("must be a whole number of days").min(1).max(180)
 
@@ -26,9 +29,14 @@ const TermsOverride = z.union([
 const InvoiceTermsOverrides = z
   .array(TermsOverride)
   .max(100)
-  .refine((list) => new Set(list.map((o) => ("customer_id" in o ? `c:${o.customer_id}` : `g:${o.customer_group_id}`))).size === list.length, {
-    message: "names a customer group or a customer twice",
-  })
+  .refine(
+    (list) =>
+      new Set(list.map((o) => ("customer_id" in o ? `c:${o.customer_id}` : `g:${o.customer_group_id}`))).size ===
+      list.length,
+    {
+      message: "names a customer group or a customer twice",
+    },
+  )
 
 /** `POST /admin/trade-credit/regions/:id/settings`: the fields to change; `null` clears a limit or the terms. */
 export const UpdateRegionSettingsBody = z
@@ -41,10 +49,18 @@ export const UpdateRegionSettingsBody = z
     instalment_periods: InstalmentPeriods,
     invoice_terms_overrides: InvoiceTermsOverrides,
     /** null: back to the provider options' `captureOn`. */
-    capture_on: z.enum(CAPTURE_ON, { error: `must be one of ${CAPTURE_ON.join(", ")}, or null for the provider options' captureOn` }).nullable(),
+    capture_on: z
+      .enum(CAPTURE_ON, {
+        error: `must be one of ${CAPTURE_ON.join(", ")}, or null for the provider options' captureOn`,
+      })
+      .nullable(),
     /** null: each order's locale. */
     invoice_language: z
-      .enum(INVOICE_LANGUAGES, { error: `must be one of ${INVOICE_LANGUAGES.join(", ")} (the languages the service issues invoices in), or null for the order's locale` })
+      .enum(INVOICE_LANGUAGES, {
+        error:
+          `must be one of ${INVOICE_LANGUAGES.join(", ")} (the languages the service ` +
+          `issues invoices in), or null for the order's locale`,
+      })
       .nullable(),
     hide_when_declined: z.boolean(),
   })

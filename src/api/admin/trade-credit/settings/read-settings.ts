@@ -8,7 +8,11 @@ import { secretFingerprint } from "../../../../service/webhook-delivery"
 import { backgroundJobsOff } from "../../../../utils/background-jobs"
 import type { ReconciliationFinding } from "../../../../workflows/reconciliation/types"
 import { discrepancyCounts } from "../../../../workflows/reconciliation/run-outcome"
-import type { TradeCreditRecentError, TradeCreditReconciliationRunSummary, TradeCreditSettings } from "../admin-ui-types"
+import type {
+  TradeCreditRecentError,
+  TradeCreditReconciliationRunSummary,
+  TradeCreditSettings,
+} from "../admin-ui-types"
 
 /** The plugin's webhook route on this backend: the one address to give the service. */
 export const WEBHOOK_PATH = "/hooks/trade-credit"
@@ -44,10 +48,13 @@ export async function readSettings(container: MedusaContainer, origin: string): 
     // Failed deliveries, and signed ones refused for text PostgreSQL cannot store (acknowledged, never acted on).
     tradeCredit.listWebhookEvents(
       { $or: [{ outcome: { $like: "failed%" } }, { outcome: { $like: "rejected%" } }] } as any,
-      { order: { updated_at: "DESC" }, take: RECENT_ERRORS }
+      { order: { updated_at: "DESC" }, take: RECENT_ERRORS },
     ),
     tradeCredit.listReconciliationRuns({}, { order: { created_at: "DESC" }, take: 1 }),
-    tradeCredit.listReconciliationRuns({ failed: { $gt: 0 } } as any, { order: { created_at: "DESC" }, take: RECENT_ERRORS }),
+    tradeCredit.listReconciliationRuns({ failed: { $gt: 0 } } as any, {
+      order: { created_at: "DESC" },
+      take: RECENT_ERRORS,
+    }),
     orderEditErrors(container),
   ])
 
@@ -68,7 +75,7 @@ export async function readSettings(container: MedusaContainer, origin: string): 
           message: redact(`${f.found}; ${f.action}; error: ${f.error}`),
           reference: run.id,
           order_id: f.order_id ?? null,
-        }))
+        })),
     ),
     ...editErrors.map((e) => ({ ...e, message: redact(e.message) })),
   ]

@@ -17,8 +17,12 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse<{ settings: Tr
 
 /** This backend's origin as the admin reached it (behind a proxy: its forwarded protocol and host). */
 function originOf(req: MedusaRequest): string {
-  const forwardedProto = String(req.headers["x-forwarded-proto"] ?? "").split(",")[0].trim()
-  const forwardedHost = String(req.headers["x-forwarded-host"] ?? "").split(",")[0].trim()
+  const forwardedProto = String(req.headers["x-forwarded-proto"] ?? "")
+    .split(",")[0]
+    .trim()
+  const forwardedHost = String(req.headers["x-forwarded-host"] ?? "")
+    .split(",")[0]
+    .trim()
   const proto = /^https?$/.test(forwardedProto) ? forwardedProto : req.protocol
   const host = forwardedHost || req.get("host") || "localhost"
   return `${proto}://${host}`

@@ -1,10 +1,19 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { Codes } from "../../../errors/codes"
 import { type IssueRule, NoQuery, validateBody, validateQuery } from "../../../utils/validate"
-import { AddTradeAccountUsersBody, ListTradeAccountsQuery, OnboardTradeAccountBody, RESERVED_ID_MESSAGE, VerificationLinkBody } from "./validators"
+import {
+  AddTradeAccountUsersBody,
+  ListTradeAccountsQuery,
+  OnboardTradeAccountBody,
+  RESERVED_ID_MESSAGE,
+  VerificationLinkBody,
+} from "./validators"
 
 /** A merchant id beginning with `svc_` has its own code, whatever else is wrong with the body. */
-const reservedId: IssueRule = { code: Codes.TRADE_CREDIT_RESERVED_ID, matches: (issue) => issue.message === RESERVED_ID_MESSAGE }
+const reservedId: IssueRule = {
+  code: Codes.TRADE_CREDIT_RESERVED_ID,
+  matches: (issue) => issue.message === RESERVED_ID_MESSAGE,
+}
 
 const body = (schema: Parameters<typeof validateBody>[0]) =>
   validateBody(schema, Codes.TRADE_CREDIT_INVALID_BODY, { what: "Invalid body", rules: [reservedId] })
@@ -24,9 +33,15 @@ export const tradeAccountMiddlewares: MiddlewareRoute[] = [
   {
     matcher: "/admin/trade-credit/trade-accounts/:id",
     method: ["GET"],
-    middlewares: [validateQuery(NoQuery, Codes.TRADE_CREDIT_INVALID_QUERY, { what: "Invalid query: the route takes none" })],
+    middlewares: [
+      validateQuery(NoQuery, Codes.TRADE_CREDIT_INVALID_QUERY, { what: "Invalid query: the route takes none" }),
+    ],
   },
-  { matcher: "/admin/trade-credit/trade-accounts/:id/users", method: ["POST"], middlewares: [body(AddTradeAccountUsersBody)] },
+  {
+    matcher: "/admin/trade-credit/trade-accounts/:id/users",
+    method: ["POST"],
+    middlewares: [body(AddTradeAccountUsersBody)],
+  },
   {
     matcher: "/admin/trade-credit/trade-accounts/:id/users/:user_id/verification-link",
     method: ["POST"],

@@ -10,9 +10,11 @@ export async function GET(req: MedusaRequest<unknown, ListTradeAccountsQuery>, r
   const { limit, offset } = req.validatedQuery
   const [rows, count] = await tradeCreditModuleOf(req.scope).listAndCountTradeAccounts(
     {},
-    { order: { created_at: "DESC", id: "DESC" }, take: limit, skip: offset }
+    { order: { created_at: "DESC", id: "DESC" }, take: limit, skip: offset },
   )
-  const trade_accounts = await Promise.all(rows.map(tradeAccountOf).map((row) => tradeAccountView(req.scope, row, false)))
+  const trade_accounts = await Promise.all(
+    rows.map(tradeAccountOf).map((row) => tradeAccountView(req.scope, row, false)),
+  )
   res.json({ trade_accounts, count, limit, offset })
 }
 

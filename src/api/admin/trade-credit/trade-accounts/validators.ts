@@ -2,7 +2,8 @@ import { z } from "@medusajs/framework/zod"
 import { ContactPerson, Email, isServiceId, SERVICE_ID_PREFIX, TradeAccountCompany } from "../../../../service/schemas"
 
 /** The message of a merchant id that begins with `svc_` (refused with the code TRADE_CREDIT_RESERVED_ID). */
-export const RESERVED_ID_MESSAGE = `must not begin with "${SERVICE_ID_PREFIX}": that prefix is reserved for the trade credit service's ids`
+export const RESERVED_ID_MESSAGE =
+  `must not begin with "${SERVICE_ID_PREFIX}": that prefix is reserved for ` + `the trade credit service's ids`
 
 /** A Medusa customer id, which becomes a merchant id at the service: never `svc_...`. */
 const MedusaCustomerId = z
@@ -18,7 +19,7 @@ const Company = z.preprocess(
     value && typeof value === "object" && typeof (value as { country_code?: unknown }).country_code === "string"
       ? { ...value, country_code: (value as { country_code: string }).country_code.toUpperCase() }
       : value,
-  TradeAccountCompany
+  TradeAccountCompany,
 )
 
 /**

@@ -17,7 +17,11 @@ export type TradeAccountView = TradeAccountRow & { users: TradeAccountUserView[]
 async function customersById(container: MedusaContainer, ids: string[]): Promise<Map<string, CustomerSummary>> {
   if (!ids.length) return new Map()
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "customer", fields: ["id", "email", "first_name", "last_name"], filters: { id: ids } })
+  const { data } = await query.graph({
+    entity: "customer",
+    fields: ["id", "email", "first_name", "last_name"],
+    filters: { id: ids },
+  })
   return new Map((data as CustomerSummary[]).map((c) => [c.id, c]))
 }
 
@@ -26,7 +30,10 @@ async function customersById(container: MedusaContainer, ids: string[]): Promise
  * the user verifies at its page) and keeps it on the rows. A service that does
  * not answer leaves the rows as they were (logged).
  */
-export async function refreshVerified(container: MedusaContainer, users: TradeAccountUserRow[]): Promise<TradeAccountUserRow[]> {
+export async function refreshVerified(
+  container: MedusaContainer,
+  users: TradeAccountUserRow[],
+): Promise<TradeAccountUserRow[]> {
   const module = tradeCreditModuleOf(container)
   const logger = pluginLoggerOf(container)
   const client = module.getClient()
@@ -39,21 +46,34 @@ export async function refreshVerified(container: MedusaContainer, users: TradeAc
         await module.updateTradeAccountUsers(changed)
         return { ...row, ...changed }
       } catch (error) {
-        logLine(logger, "warn", `trade-credit: could not read trade account user ${row.service_user_id}: ${(error as Error).message}`, {
-          trade_account_user_id: row.id,
-          service_user_id: row.service_user_id,
-          ...errorIds(error),
-        })
+        logLine(
+          logger,
+          "warn",
+          `trade-credit: could not read trade account user ${row.service_user_id}: ${(error as Error).message}`,
+          {
+            trade_account_user_id: row.id,
+            service_user_id: row.service_user_id,
+            ...errorIds(error),
+          },
+        )
         return row
       }
-    })
+    }),
   )
 }
 
-/** A trade account with its users (and who they are in Medusa); `refresh` reads `verified` back from the service first. */
-export async function tradeAccountView(container: MedusaContainer, account: TradeAccountRow, refresh: boolean): Promise<TradeAccountView> {
+/** A trade account with its users (and who they are in Medusa); `refresh` reads `verified` back from the service first.
+ * */
+export async function tradeAccountView(
+  container: MedusaContainer,
+  account: TradeAccountRow,
+  refresh: boolean,
+): Promise<TradeAccountView> {
   let users = await usersOfTradeAccount(container, account.id)
   if (refresh) users = await refreshVerified(container, users)
-  const customers = await customersById(container, users.map((u) => u.customer_id))
+  const customers = await customersById(
+    container,
+    users.map((u) => u.customer_id),
+  )
   return { ...account, users: users.map((u) => ({ ...u, customer: customers.get(u.customer_id) ?? null })) }
 }

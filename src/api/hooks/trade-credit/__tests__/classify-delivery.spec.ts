@@ -9,7 +9,11 @@ function delivery(body: unknown, { secret = SECRET, id = "msg_1", at = new Date(
   const raw = typeof body === "string" ? body : JSON.stringify(body)
   return {
     rawData: Buffer.from(raw),
-    headers: { "webhook-id": id, "webhook-timestamp": String(Math.floor(at.getTime() / 1000)), "webhook-signature": new Webhook(secret).sign(id, at, raw) },
+    headers: {
+      "webhook-id": id,
+      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+      "webhook-signature": new Webhook(secret).sign(id, at, raw),
+    },
   }
 }
 
@@ -22,60 +26,121 @@ const approved = {
 
 describe("classifyDelivery", () => {
   it("passes a signed event of a known type", () => {
-    expect(classifyDelivery(delivery(approved), SECRET)).toEqual({ kind: "event", event: approved, verifiedWith: secretFingerprint(SECRET) })
+    expect(classifyDelivery(delivery(approved), SECRET)).toEqual({
+      kind: "event",
+      event: approved,
+      verifiedWith: secretFingerprint(SECRET),
+    })
   })
 
   it("refuses forged (401), stale (401) and malformed (400) deliveries", () => {
-    expect(classifyDelivery(delivery(approved, { secret: OTHER }), SECRET)).toMatchObject({ kind: "refused", status: 401, code: "TRADE_CREDIT_WEBHOOK_SIGNATURE" })
-    expect(classifyDelivery(delivery(approved, { at: new Date(Date.now() - 6 * 60_000) }), SECRET)).toMatchObject({ kind: "refused", status: 401 })
-    expect(classifyDelivery(delivery("{nope"), SECRET)).toMatchObject({ kind: "refused", status: 400, code: "TRADE_CREDIT_WEBHOOK_MALFORMED" })
-    expect(classifyDelivery(delivery({ ...approved, data: {} }), SECRET)).toMatchObject({ kind: "refused", status: 400 })
+    expect(classifyDelivery(delivery(approved, { secret: OTHER }), SECRET)).toMatchObject({
+      kind: "refused",
+      status: 401,
+      code: "TRADE_CREDIT_WEBHOOK_SIGNATURE",
+    })
+    expect(classifyDelivery(delivery(approved, { at: new Date(Date.now() - 6 * 60_000) }), SECRET)).toMatchObject({
+      kind: "refused",
+      status: 401,
+    })
+    expect(classifyDelivery(delivery("{nope"), SECRET)).toMatchObject({
+      kind: "refused",
+      status: 400,
+      code: "TRADE_CREDIT_WEBHOOK_MALFORMED",
+    })
+    expect(classifyDelivery(delivery({ ...approved, data: {} }), SECRET)).toMatchObject({
+      kind: "refused",
+      status: 400,
+    })
     expect(classifyDelivery(delivery([1, 2]), SECRET)).toMatchObject({ kind: "refused", status: 400 })
   })
 
   it("acknowledges a signed event of a type it does not know, and refuses everything without a secret", () => {
-    expect(classifyDelivery(delivery({ id: "evt_2", type: "buyer.updated", time: "t", data: {} }), SECRET)).toEqual({ kind: "unknown_type", id: "evt_2", type: "buyer.updated" })
-    expect(classifyDelivery(delivery(approved), undefined)).toMatchObject({ kind: "refused", status: 503, code: "TRADE_CREDIT_WEBHOOK_NOT_CONFIGURED" })
+    expect(classifyDelivery(delivery({ id: "evt_2", type: "buyer.updated", time: "t", data: {} }), SECRET)).toEqual({
+      kind: "unknown_type",
+      id: "evt_2",
+      type: "buyer.updated",
+    })
+    expect(classifyDelivery(delivery(approved), undefined)).toMatchObject({
+      kind: "refused",
+      status: 503,
+      code: "TRADE_CREDIT_WEBHOOK_NOT_CONFIGURED",
+    })
   })
 
-  it("passes a real event with its required data only (no state or status, no company name or country), under either name", () => {
-    const verified = {
-      id: "evt_3",
-      source: "https://api.example",
-      type: "order.verified.v1",
-      time: "2026-11-27T10:00:00Z",
-      data: {
-        order_id: "ord_1",
-        merchant_order_id: "payses_1",
-        merchant_id: "m_1",
-        gross_amount: "120.00",
-        invoice_amount: "120.00",
-        payable_amount: "120.00",
-        prepaid_amount: "0.00",
-        currency: "GBP",
-        buyer_company_name: "ACME",
-      },
-    }
-    expect(classifyDelivery(delivery(verified), SECRET)).toEqual({ kind: "event", event: verified, verifiedWith: secretFingerprint(SECRET) })
-    const minimal = { id: "evt_4", source: "https://api.example", time: "2026-11-27T10:00:00Z", data: { proposal_id: "prop_1", merchant_id: null, organization_number: "SOLE-GB-1" } }
-    for (const type of ["enrollment.approved", "business_registry.approved.v1"]) {
-      expect(classifyDelivery(delivery({ ...minimal, type }), SECRET)).toEqual({
+  it(
+    "passes a real event with its required data only (no state or status, no " +
+      "company name or country), under either name",
+    () => {
+      const verified = {
+        id: "evt_3",
+        source: "https://api.example",
+        type: "order.verified.v1",
+        time: "2026-11-27T10:00:00Z",
+        data: {
+          order_id: "ord_1",
+          merchant_order_id: "payses_1",
+          merchant_id: "m_1",
+          gross_amount: "120.00",
+          invoice_amount: "120.00",
+          payable_amount: "120.00",
+          prepaid_amount: "0.00",
+          currency: "GBP",
+          buyer_company_name: "ACME",
+        },
+      }
+      expect(classifyDelivery(delivery(verified), SECRET)).toEqual({
         kind: "event",
-        event: { ...minimal, type: "enrollment.approved" },
+        event: verified,
         verifiedWith: secretFingerprint(SECRET),
       })
-    }
-    // A published event it acts on that lacks the one id it needs is malformed, under either name (never dropped as unknown).
-    const noProposal = { ...minimal, data: { merchant_id: null, organization_number: "SOLE-GB-1" } }
-    for (const type of ["enrollment.approved", "business_registry.approved.v1", "business_registry.rejected.v1"]) {
-      expect(classifyDelivery(delivery({ ...noProposal, type }), SECRET)).toMatchObject({ kind: "refused", status: 400, code: "TRADE_CREDIT_WEBHOOK_MALFORMED" })
-    }
-  })
+      const minimal = {
+        id: "evt_4",
+        source: "https://api.example",
+        time: "2026-11-27T10:00:00Z",
+        data: { proposal_id: "prop_1", merchant_id: null, organization_number: "SOLE-GB-1" },
+      }
+      for (const type of ["enrollment.approved", "business_registry.approved.v1"]) {
+        expect(classifyDelivery(delivery({ ...minimal, type }), SECRET)).toEqual({
+          kind: "event",
+          event: { ...minimal, type: "enrollment.approved" },
+          verifiedWith: secretFingerprint(SECRET),
+        })
+      }
+      // A published event it acts on that lacks the one id it needs is malformed, under either name (never dropped as
+      // unknown).
+      const noProposal = { ...minimal, data: { merchant_id: null, organization_number: "SOLE-GB-1" } }
+      for (const type of ["enrollment.approved", "business_registry.approved.v1", "business_registry.rejected.v1"]) {
+        expect(classifyDelivery(delivery({ ...noProposal, type }), SECRET)).toMatchObject({
+          kind: "refused",
+          status: 400,
+          code: "TRADE_CREDIT_WEBHOOK_MALFORMED",
+        })
+      }
+    },
+  )
 
   it("acknowledges a published event it does not act on as ignored, whatever its data holds", () => {
-    const invoiced = { id: "evt_5", source: "s", type: "order.reconciliation.invoiced.v1", time: "2026-11-27T10:00:00Z", data: { anything: [1, null] } }
-    expect(classifyDelivery(delivery(invoiced), SECRET)).toEqual({ kind: "ignored", id: "evt_5", type: "order.reconciliation.invoiced.v1" })
-    expect(classifyDelivery(delivery({ ...invoiced, data: null }), SECRET)).toEqual({ kind: "ignored", id: "evt_5", type: "order.reconciliation.invoiced.v1" })
-    expect(classifyDelivery(delivery(invoiced, { secret: OTHER }), SECRET)).toMatchObject({ kind: "refused", status: 401 })
+    const invoiced = {
+      id: "evt_5",
+      source: "s",
+      type: "order.reconciliation.invoiced.v1",
+      time: "2026-11-27T10:00:00Z",
+      data: { anything: [1, null] },
+    }
+    expect(classifyDelivery(delivery(invoiced), SECRET)).toEqual({
+      kind: "ignored",
+      id: "evt_5",
+      type: "order.reconciliation.invoiced.v1",
+    })
+    expect(classifyDelivery(delivery({ ...invoiced, data: null }), SECRET)).toEqual({
+      kind: "ignored",
+      id: "evt_5",
+      type: "order.reconciliation.invoiced.v1",
+    })
+    expect(classifyDelivery(delivery(invoiced, { secret: OTHER }), SECRET)).toMatchObject({
+      kind: "refused",
+      status: 401,
+    })
   })
 })

@@ -7,7 +7,8 @@ import type { CompanySearchParams } from "./validators"
 import { errorIds, logLine } from "../../../../utils/log-line"
 import { pluginLoggerOf } from "../../../../utils/plugin-logger"
 
-/** How long a search answer is kept: long enough for an autocomplete's repeated prefixes, short enough to stay current. */
+/** How long a search answer is kept: long enough for an autocomplete's repeated prefixes, short enough to stay current.
+ * */
 export const COMPANY_SEARCH_CACHE_SECONDS = 60
 
 /**
@@ -39,10 +40,15 @@ export async function GET(req: MedusaRequest<unknown, CompanySearchParams>, res:
     const refusal = serviceFailureError(error, "search companies")
     if (!refusal) throw error
     // The buyer's answer names no path or trace id of the service; the log does.
-    logLine(pluginLoggerOf(req.scope), "warn", `Trade credit company search failed: ${refusal.code}: ${describeServiceFailure(error)}`, {
-      code: refusal.code,
-      trace_id: errorIds(error).trace_id,
-    })
+    logLine(
+      pluginLoggerOf(req.scope),
+      "warn",
+      `Trade credit company search failed: ${refusal.code}: ${describeServiceFailure(error)}`,
+      {
+        code: refusal.code,
+        trace_id: errorIds(error).trace_id,
+      },
+    )
     throw refusal
   }
   await cache.set(key, result, COMPANY_SEARCH_CACHE_SECONDS)

@@ -42,25 +42,42 @@ export type EvidenceFile = { fileName: string; contentType: string; data: Buffer
  */
 export async function readEvidence(req: MedusaRequest, res: MedusaResponse): Promise<EvidenceFile> {
   if (!/^multipart\/form-data/i.test(String(req.headers["content-type"] ?? ""))) {
-    throw new RouteError(Codes.TRADE_CREDIT_EVIDENCE_TYPE, `Send the evidence as multipart/form-data with the file in the field "${EVIDENCE_FIELD}"`)
+    throw new RouteError(
+      Codes.TRADE_CREDIT_EVIDENCE_TYPE,
+      `Send the evidence as multipart/form-data with the file in the field "${EVIDENCE_FIELD}"`,
+    )
   }
   await new Promise<void>((resolve, reject) =>
     single(req, res, (error?: unknown) => {
       if (!error) return resolve()
       const code = (error as MulterError).code
       if (code === "LIMIT_FILE_SIZE") {
-        return reject(new RouteError(Codes.TRADE_CREDIT_EVIDENCE_TOO_LARGE, `The evidence file is larger than ${EVIDENCE_MAX_BYTES / (1024 * 1024)} MB`))
+        return reject(
+          new RouteError(
+            Codes.TRADE_CREDIT_EVIDENCE_TOO_LARGE,
+            `The evidence file is larger than ${EVIDENCE_MAX_BYTES / (1024 * 1024)} MB`,
+          ),
+        )
       }
       if (code?.startsWith("LIMIT_")) {
         return reject(
-          new RouteError(Codes.TRADE_CREDIT_EVIDENCE_MISSING, `Send exactly one file, in the multipart field "${EVIDENCE_FIELD}", and nothing else (${code})`)
+          new RouteError(
+            Codes.TRADE_CREDIT_EVIDENCE_MISSING,
+            `Send exactly one file, in the multipart field "${EVIDENCE_FIELD}", and nothing else (${code})`,
+          ),
         )
       }
-      reject(new RouteError(Codes.TRADE_CREDIT_EVIDENCE_MISSING, `The multipart body could not be read: ${(error as Error).message}`))
-    })
+      reject(
+        new RouteError(
+          Codes.TRADE_CREDIT_EVIDENCE_MISSING,
+          `The multipart body could not be read: ${(error as Error).message}`,
+        ),
+      )
+    }),
   )
   const file = (req as MedusaRequest & { file?: MulterFile }).file
-  if (!file || !file.size) throw new RouteError(Codes.TRADE_CREDIT_EVIDENCE_MISSING, `No file in the multipart field "${EVIDENCE_FIELD}"`)
+  if (!file || !file.size)
+    throw new RouteError(Codes.TRADE_CREDIT_EVIDENCE_MISSING, `No file in the multipart field "${EVIDENCE_FIELD}"`)
   const contentType = sniffEvidenceType(file.buffer)
   if (!contentType) {
     throw new RouteError(Codes.TRADE_CREDIT_EVIDENCE_TYPE, "The evidence must be a PDF, PNG or JPEG file")

@@ -8,7 +8,10 @@ export type { KeptMatches }
 export const KEEP_MS = 15 * 60 * 1000
 
 /** Where the tokens are kept: the plugin's module, in the database every instance reads (matches-tokens.ts there). */
-export type MatchesTokenStore = Pick<TradeCreditModuleService, "keepMatchesToken" | "claimMatchesToken" | "restoreMatchesToken">
+export type MatchesTokenStore = Pick<
+  TradeCreditModuleService,
+  "keepMatchesToken" | "claimMatchesToken" | "restoreMatchesToken"
+>
 
 /**
  * The matches token of the verification PATCH's answer, kept server-side per customer (it never reaches the
@@ -24,7 +27,10 @@ export const matchesTokens = (store: MatchesTokenStore, logger?: Logger) => ({
    * the token is given back with the time it had left, so the buyer may choose again; once `use` succeeds it is
    * used up (a second choice verifies the email again). Answers `{ found: false }` when no live token is kept.
    */
-  async useOnce<T>(customerId: string, use: (kept: KeptMatches) => Promise<T>): Promise<{ found: true; result: T } | { found: false }> {
+  async useOnce<T>(
+    customerId: string,
+    use: (kept: KeptMatches) => Promise<T>,
+  ): Promise<{ found: true; result: T } | { found: false }> {
     const claimed: ClaimedMatches | undefined = await store.claimMatchesToken(customerId)
     if (!claimed) return { found: false }
     let result: T
@@ -34,10 +40,16 @@ export const matchesTokens = (store: MatchesTokenStore, logger?: Logger) => ({
       await store.restoreMatchesToken(customerId, claimed).catch((restoreError) => {
         // The buyer verifies the email again; the token itself is never logged.
         if (logger) {
-          logLine(logger, "warn", `trade-credit: could not keep customer ${customerId}'s verified matches after a failed choice: ${(restoreError as Error).message}`, {
-            customer_id: customerId,
-            ...errorIds(restoreError),
-          })
+          logLine(
+            logger,
+            "warn",
+            `trade-credit: could not keep customer ${customerId}'s verified matches ` +
+              `after a failed choice: ${(restoreError as Error).message}`,
+            {
+              customer_id: customerId,
+              ...errorIds(restoreError),
+            },
+          )
         }
       })
       throw error

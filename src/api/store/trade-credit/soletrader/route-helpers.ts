@@ -5,7 +5,11 @@ import { quote } from "../../../errors/quote"
 import { RouteError } from "../../../errors/route-error"
 import { describeServiceFailure } from "../../../utils/service-failure"
 import type { TradeCreditModuleService } from "../../../../modules/trade-credit"
-import { type EnrollmentRow, enrollmentOfCustomer, tradeCreditOf } from "../../../../workflows/enrollment/enrollment-store"
+import {
+  type EnrollmentRow,
+  enrollmentOfCustomer,
+  tradeCreditOf,
+} from "../../../../workflows/enrollment/enrollment-store"
 import { logLine } from "../../../../utils/log-line"
 import { pluginLoggerOf } from "../../../../utils/plugin-logger"
 
@@ -28,9 +32,15 @@ export function soletraderRoute<Body = unknown>(action: string, handler: Handler
       if (!serviceError) throw caught
       const refusal = serviceRefusal(serviceError, action)
       const customer = req.auth_context?.actor_id ?? "(no customer)"
-      const line = `trade-credit: could not ${action} for customer ${customer}: [${refusal.code}] ${describeServiceFailure(serviceError)}`
+      const line =
+        `trade-credit: could not ${action} for customer ${customer}: [${refusal.code}] ` +
+        `${describeServiceFailure(serviceError)}`
       const level = refusal.status >= 500 || refusal.code === Codes.TRADE_CREDIT_DELEGATION_FORBIDDEN ? "warn" : "info"
-      logLine(pluginLoggerOf(req.scope), level, line, { customer_id: req.auth_context?.actor_id, code: refusal.code, trace_id: serviceError.traceId })
+      logLine(pluginLoggerOf(req.scope), level, line, {
+        customer_id: req.auth_context?.actor_id,
+        code: refusal.code,
+        trace_id: serviceError.traceId,
+      })
       throw refusal
     }
   }
@@ -62,21 +72,27 @@ export function serviceRefusal(error: TradeCreditError, action: string, explainC
   if (error.status === 403 || error.code === "FORBIDDEN") {
     return new RouteError(
       Codes.TRADE_CREDIT_DELEGATION_FORBIDDEN,
-      `The trade credit service refused to ${action}: the delegation token does not grant it`
+      `The trade credit service refused to ${action}: the delegation token does not grant it`,
     )
   }
   if (error.code === "INVALID_STATE") {
-    return new RouteError(Codes.TRADE_CREDIT_PROPOSAL_STATE, explainConflict ?? `Cannot ${action} in the state it is in now`)
+    return new RouteError(
+      Codes.TRADE_CREDIT_PROPOSAL_STATE,
+      explainConflict ?? `Cannot ${action} in the state it is in now`,
+    )
   }
   if (error.code === "IDEMPOTENCY_CONFLICT") {
-    return new RouteError(Codes.TRADE_CREDIT_CONFLICT, `Cannot ${action}: a different request with the same key is in progress; try again`)
+    return new RouteError(
+      Codes.TRADE_CREDIT_CONFLICT,
+      `Cannot ${action}: a different request with the same key is in progress; try again`,
+    )
   }
   if (error.status === 429 || error.code === "RATE_LIMITED") {
     const seconds = error.retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(error.retryAfterMs / 1000))
     return new RouteError(
       Codes.TRADE_CREDIT_RATE_LIMITED,
       `Too many attempts to ${action}; try again${seconds ? ` in ${seconds} seconds` : " later"}`,
-      seconds ? { "Retry-After": String(seconds) } : {}
+      seconds ? { "Retry-After": String(seconds) } : {},
     )
   }
   if (error.status === 404 || error.code === "NOT_FOUND") {
@@ -87,16 +103,25 @@ export function serviceRefusal(error: TradeCreditError, action: string, explainC
     const field = error.errors?.[0]?.loc?.filter((step) => step !== "body").join(".")
     return new RouteError(
       Codes.TRADE_CREDIT_INVALID_REQUEST,
-      `Cannot ${action}: the trade credit service refused ${field ? `the field ${quote(field)}` : "the request"}`
+      `Cannot ${action}: the trade credit service refused ${field ? `the field ${quote(field)}` : "the request"}`,
     )
   }
   if (error.status === 401) {
-    return new RouteError(Codes.TRADE_CREDIT_NOT_CONFIGURED, "Trade credit is not available: the store's access to the service was refused")
+    return new RouteError(
+      Codes.TRADE_CREDIT_NOT_CONFIGURED,
+      "Trade credit is not available: the store's access to the service was refused",
+    )
   }
   if (error.code === "CONTRACT_VIOLATION") {
-    return new RouteError(Codes.TRADE_CREDIT_BAD_RESPONSE, `The trade credit service answered "${action}" with an unexpected response`)
+    return new RouteError(
+      Codes.TRADE_CREDIT_BAD_RESPONSE,
+      `The trade credit service answered "${action}" with an unexpected response`,
+    )
   }
-  return new RouteError(Codes.TRADE_CREDIT_UNAVAILABLE, `The trade credit service could not ${action} right now; try again`)
+  return new RouteError(
+    Codes.TRADE_CREDIT_UNAVAILABLE,
+    `The trade credit service could not ${action} right now; try again`,
+  )
 }
 
 /** The logged-in customer's id (the routes are behind `authenticate("customer", ...)`). */
@@ -130,7 +155,7 @@ export async function explainProposalConflict(
   error: unknown,
   proposalId: string,
   rule: string,
-  action: string
+  action: string,
 ): Promise<never> {
   const refusal = asTradeCreditError(error)
   if (!refusal || refusal.code !== "INVALID_STATE") throw error

@@ -11,8 +11,7 @@ export async function verificationToken(req: SoletraderRequest<any>, customerId:
     .getClient()
     .registry.createDelegationToken(
       { verify_returning_buyer: true, create_proposal: false, buyer_reference: customerId },
-      { idempotencyKey: enrollmentKeys.registryToken(customerId, "verify", timeBucket(30)) }
+      { idempotencyKey: enrollmentKeys.registryToken(customerId, "verify", timeBucket(30)) },
     )
   return token
 }
-

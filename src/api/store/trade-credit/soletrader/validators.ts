@@ -1,5 +1,10 @@
 import { z } from "@medusajs/framework/zod"
-import { ProposalCreateBody, REGISTRATION_COUNTRIES, RegistrationCountry, VerificationCode } from "../../../../service/schemas"
+import {
+  ProposalCreateBody,
+  REGISTRATION_COUNTRIES,
+  RegistrationCountry,
+  VerificationCode,
+} from "../../../../service/schemas"
 import { Codes } from "../../../errors/codes"
 import { quote } from "../../../errors/quote"
 import { type IssueRule, valueAt } from "../../../utils/validate"

@@ -28,7 +28,12 @@ describe("TtlCache", () => {
 })
 
 describe("IntentReuse", () => {
-  const body = { gross_amount: "120.00", currency: "GBP", line_items: [{ name: "Paper" }], buyer: { company: { company_canonical_id: "cmp_gb_1" } } }
+  const body = {
+    gross_amount: "120.00",
+    currency: "GBP",
+    line_items: [{ name: "Paper" }],
+    buyer: { company: { company_canonical_id: "cmp_gb_1" } },
+  }
 
   it("reuses an approved intent for the same cart and body only", () => {
     const reuse = new IntentReuse()

@@ -28,7 +28,7 @@ describe("readCartOfSession", () => {
           // A copy: each read answers the cart as it is now.
           return { data: carts.has(input.filters.id) ? [{ ...carts.get(input.filters.id) }] : [] }
         },
-      })
+      }),
     )
   })
 
@@ -43,7 +43,13 @@ describe("readCartOfSession", () => {
     const first = await readCartOfSession_<{ total: number }>("payses_reader_1", ["id", "total"])
     expect(first.total).toBe(10)
     expect(calls.map((c) => c.entity)).toEqual(["payment_session"])
-    expect(calls[0].fields).toEqual(["id", "payment_collection.id", "payment_collection.cart.id", "payment_collection.cart.id", "payment_collection.cart.total"])
+    expect(calls[0].fields).toEqual([
+      "id",
+      "payment_collection.id",
+      "payment_collection.cart.id",
+      "payment_collection.cart.id",
+      "payment_collection.cart.total",
+    ])
 
     carts.set("cart_reader_1", { id: "cart_reader_1", total: 12 })
     const second = await readCartOfSession_<{ total: number }>("payses_reader_1", ["id", "total"])
@@ -53,10 +59,14 @@ describe("readCartOfSession", () => {
   })
 
   it("refuses a session that belongs to no cart, and does not keep the miss", async () => {
-    await expect(readCartOfSession_("payses_reader_orphan", ["id"])).rejects.toMatchObject({ code: "TRADE_CREDIT_CART_NOT_FOUND" })
+    await expect(readCartOfSession_("payses_reader_orphan", ["id"])).rejects.toMatchObject({
+      code: "TRADE_CREDIT_CART_NOT_FOUND",
+    })
     cartOfSession.set("payses_reader_orphan", "cart_reader_2")
     carts.set("cart_reader_2", { id: "cart_reader_2" })
-    await expect(readCartOfSession_<{ id: string }>("payses_reader_orphan", ["id"])).resolves.toEqual({ id: "cart_reader_2" })
+    await expect(readCartOfSession_<{ id: string }>("payses_reader_orphan", ["id"])).resolves.toEqual({
+      id: "cart_reader_2",
+    })
     expect(calls.map((c) => c.entity)).toEqual(["payment_session", "payment_session"])
   })
 })

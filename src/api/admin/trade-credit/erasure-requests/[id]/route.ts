@@ -9,6 +9,10 @@ import { serializeErasureRequest } from "../serialize"
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const tradeCredit = req.scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
   const [row] = await tradeCredit.listErasureRequests({ id: req.params.id }, { take: 1 })
-  if (!row) throw new RouteError(Codes.TRADE_CREDIT_ERASURE_REQUEST_NOT_FOUND, `Erasure request ${quote(req.params.id)} was not found`)
+  if (!row)
+    throw new RouteError(
+      Codes.TRADE_CREDIT_ERASURE_REQUEST_NOT_FOUND,
+      `Erasure request ${quote(req.params.id)} was not found`,
+    )
   res.json({ erasure_request: serializeErasureRequest(row) })
 }

@@ -15,7 +15,11 @@ import { quote } from "../../../../errors/quote"
 import { RouteError } from "../../../../errors/route-error"
 import { describeServiceFailure, serviceFailureError } from "../../../../utils/service-failure"
 import { CART_WITH_SESSIONS_FIELDS, type CartWithSessions } from "../../cart-with-sessions"
-import { type LinkedCart, REGION_SETTING_FIELDS, regionSettingsOfCart } from "../../../../../providers/trade-credit/lib/cart-links"
+import {
+  type LinkedCart,
+  REGION_SETTING_FIELDS,
+  regionSettingsOfCart,
+} from "../../../../../providers/trade-credit/lib/cart-links"
 import { ineligibilityOf, periodsRefusalOf } from "../../../../../modules/trade-credit/region-settings"
 import type { PreviewPlansBody } from "./validators"
 import { errorIds, logLine } from "../../../../../utils/log-line"
@@ -31,7 +35,9 @@ function companyOf(body: PreviewPlansBody, cart: CartWithSessions): BuyerCompany
   }
   throw new RouteError(
     Codes.TRADE_CREDIT_INVALID_PREVIEW,
-    "Invalid instalment preview: company is required: give {company_canonical_id} or {organization_number, country_prefix, company_name}, or start the cart's instalment payment session with it"
+    "Invalid instalment preview: company is required: give {company_canonical_id} " +
+      "or {organization_number, country_prefix, company_name}, or start the cart's " +
+      "instalment payment session with it",
   )
 }
 
@@ -45,10 +51,15 @@ async function service<T>(req: MedusaRequest, action: string, step: () => Promis
   } catch (error) {
     const refusal = serviceFailureError(error, action)
     if (!refusal) throw error
-    logLine(pluginLoggerOf(req.scope), "warn", `Trade credit instalment preview: could not ${action}: ${describeServiceFailure(error)}`, {
-      code: refusal.code,
-      trace_id: errorIds(error).trace_id,
-    })
+    logLine(
+      pluginLoggerOf(req.scope),
+      "warn",
+      `Trade credit instalment preview: could not ${action}: ${describeServiceFailure(error)}`,
+      {
+        code: refusal.code,
+        trace_id: errorIds(error).trace_id,
+      },
+    )
     throw refusal
   }
 }
@@ -78,7 +89,8 @@ export async function POST(req: MedusaRequest<PreviewPlansBody>, res: MedusaResp
   // (parseMedusaCart).
   const cart = data[0] as (CartWithSessions & LinkedCart) | undefined
   if (!cart) throw new RouteError(Codes.TRADE_CREDIT_CART_NOT_FOUND, `Cart ${quote(body.cart_id)} was not found`)
-  if (cart.completed_at) throw new RouteError(Codes.TRADE_CREDIT_CART_COMPLETED, `Cart ${quote(body.cart_id)} is already completed`)
+  if (cart.completed_at)
+    throw new RouteError(Codes.TRADE_CREDIT_CART_COMPLETED, `Cart ${quote(body.cart_id)} is already completed`)
 
   const company = companyOf(body, cart)
   const lines = buildLines(cart)
@@ -89,11 +101,14 @@ export async function POST(req: MedusaRequest<PreviewPlansBody>, res: MedusaResp
   const refusal = ineligibilityOf(region, "instalments", { grossAmount: lines.gross_amount, currency })
   if (refusal) throw new RouteError(refusal.code, refusal.message)
   const notOffered = body.periods.map((n) => periodsRefusalOf(region, n)).find(Boolean)
-  if (notOffered) throw new RouteError(Codes.TRADE_CREDIT_INVALID_PERIODS, `Invalid instalment preview: periods: ${notOffered}`)
+  if (notOffered)
+    throw new RouteError(Codes.TRADE_CREDIT_INVALID_PERIODS, `Invalid instalment preview: periods: ${notOffered}`)
   const client = tradeCredit.getClient()
-  const resolved = await service(req, "read the buyer's company", () => resolveRepaymentCompany(client, company, billingAddressOf(cart)))
+  const resolved = await service(req, "read the buyer's company", () =>
+    resolveRepaymentCompany(client, company, billingAddressOf(cart)),
+  )
   const limits = await service(req, "check the buyer's credit", () =>
-    checkPlanCredit(client, { company: resolved, amount: lines.gross_amount, currency, scope: cart.id })
+    checkPlanCredit(client, { company: resolved, amount: lines.gross_amount, currency, scope: cart.id }),
   )
   const fit = checkPeriodsWithinLimits(lines.gross_amount, body.periods, limits)
   if (!fit.ok) throw new RouteError(fit.code, fit.message)
@@ -104,11 +119,15 @@ export async function POST(req: MedusaRequest<PreviewPlansBody>, res: MedusaResp
     Promise.all(
       body.periods.map((n) =>
         client.repayment.preview(
-          { total_repayment_amount: lines.gross_amount, tax_subtotals, terms: { period: "MONTHLY", number_of_periods: n } },
-          { idempotencyKey: planKeys.preview(cart.id) }
-        )
-      )
-    )
+          {
+            total_repayment_amount: lines.gross_amount,
+            tax_subtotals,
+            terms: { period: "MONTHLY", number_of_periods: n },
+          },
+          { idempotencyKey: planKeys.preview(cart.id) },
+        ),
+      ),
+    ),
   )
   res.json({
     cart_id: cart.id,

@@ -13,9 +13,14 @@ export const MAX_PREVIEWS = 10
  * cart's instalment payment session names it.
  */
 export const PreviewPlansBody = z.object({
-  cart_id: z.string({ error: "cart_id is required: the cart to preview instalments for" }).trim().min(1, "cart_id must not be empty"),
+  cart_id: z
+    .string({ error: "cart_id is required: the cart to preview instalments for" })
+    .trim()
+    .min(1, "cart_id must not be empty"),
   periods: z
-    .array(numberOfPeriods("each of periods"), { error: "periods is required: a list of numbers of monthly instalments, e.g. [3, 12, 36]" })
+    .array(numberOfPeriods("each of periods"), {
+      error: "periods is required: a list of numbers of monthly instalments, e.g. [3, 12, 36]",
+    })
     .min(1, "periods must hold at least one number of monthly instalments")
     .max(MAX_PREVIEWS, `periods holds at most ${MAX_PREVIEWS} numbers of monthly instalments`)
     .refine((list) => new Set(list).size === list.length, "periods must not hold the same number twice"),

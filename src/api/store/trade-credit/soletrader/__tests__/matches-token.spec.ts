@@ -24,7 +24,8 @@ function fakeStore() {
     },
     restoreMatchesToken: async (customerId: string, claimed: ClaimedMatches) => {
       calls.push(`restore ${customerId} ${claimed.msLeft}`)
-      if (claimed.msLeft > 0 && !rows.has(customerId)) rows.set(customerId, { email: claimed.email, token: claimed.token, expiresAt: now + claimed.msLeft })
+      if (claimed.msLeft > 0 && !rows.has(customerId))
+        rows.set(customerId, { email: claimed.email, token: claimed.token, expiresAt: now + claimed.msLeft })
     },
   } as MatchesTokenStore
   return { store, rows, calls, advance: (ms: number) => void (now += ms) }
@@ -40,7 +41,10 @@ describe("matchesTokens (the returning buyer's matches token, kept in the plugin
     expect(calls).toEqual([`keep cus_1 ${15 * 60 * 1000}`])
     expect(KEEP_MS).toBe(15 * 60 * 1000)
     const used: KeptMatches[] = []
-    expect(await tokens.useOnce("cus_1", async (kept) => (used.push(kept), "enrolled"))).toEqual({ found: true, result: "enrolled" })
+    expect(await tokens.useOnce("cus_1", async (kept) => (used.push(kept), "enrolled"))).toEqual({
+      found: true,
+      result: "enrolled",
+    })
     expect(used).toEqual([KEPT])
     expect(await tokens.useOnce("cus_1", async () => "again")).toEqual({ found: false })
     // Another customer never reaches this customer's token.
@@ -84,12 +88,17 @@ describe("matchesTokens (the returning buyer's matches token, kept in the plugin
     const { store } = fakeStore()
     const lines: string[] = []
     const logger = { warn: (l: string) => void lines.push(l), info: () => {}, error: () => {}, debug: () => {} } as any
-    const broken: MatchesTokenStore = { ...store, restoreMatchesToken: async () => Promise.reject(new Error("database gone")) } as MatchesTokenStore
+    const broken: MatchesTokenStore = {
+      ...store,
+      restoreMatchesToken: async () => Promise.reject(new Error("database gone")),
+    } as MatchesTokenStore
     const tokens = matchesTokens(broken, logger)
     await tokens.keep("cus_1", KEPT)
     const refused = new Error("service unreachable")
     await expect(tokens.useOnce("cus_1", async () => Promise.reject(refused))).rejects.toBe(refused)
-    expect(lines.join("\n")).toMatch(/could not keep customer cus_1's verified matches after a failed choice: database gone/)
+    expect(lines.join("\n")).toMatch(
+      /could not keep customer cus_1's verified matches after a failed choice: database gone/,
+    )
     expect(lines.join("\n")).not.toContain(KEPT.token)
   })
 })

@@ -15,19 +15,27 @@ const TOKEN_NAME = "Service-Delegated-Authority-Token"
  * CORS request: no preflight). A 200 there ends the flow (the buyer is known: `GET .../soletrader/buyer`
  * records it); a 404 continues with `POST .../soletrader/signup` and the popup.
  */
-export const POST = soletraderRoute("issue the autofill read token", async (req: SoletraderRequest, res: MedusaResponse) => {
-  const customerId = customerIdOf(req)
-  const tradeCredit = tradeCreditOfRequest(req)
-  const bucket = timeBucket(BUCKET_MINUTES)
-  const { token } = await tradeCredit
-    .getClient()
-    .autofill.createDelegationToken(
-      { read_current_buyer: true, write_current_buyer: false, delete_current_buyer: false, buyer_reference: customerId },
-      { idempotencyKey: enrollmentKeys.autofillToken(customerId, "read", bucket) }
+export const POST = soletraderRoute(
+  "issue the autofill read token",
+  async (req: SoletraderRequest, res: MedusaResponse) => {
+    const customerId = customerIdOf(req)
+    const tradeCredit = tradeCreditOfRequest(req)
+    const bucket = timeBucket(BUCKET_MINUTES)
+    const { token } = await tradeCredit.getClient().autofill.createDelegationToken(
+      {
+        read_current_buyer: true,
+        write_current_buyer: false,
+        delete_current_buyer: false,
+        buyer_reference: customerId,
+      },
+      { idempotencyKey: enrollmentKeys.autofillToken(customerId, "read", bucket) },
     )
-  const { baseUrl } = tradeCredit.getOptions()
-  const url = new URL(`${baseUrl.replace(/\/+$/, "")}/autofill/v1/buyer/current`)
-  url.searchParams.set(TOKEN_NAME, token)
-  const expiresAt = new Date((bucket * BUCKET_MINUTES + TOKEN_LIFE_MINUTES) * 60_000)
-  res.set("Cache-Control", "private, no-store").json({ token, token_name: TOKEN_NAME, buyer_url: url.toString(), expires_at: expiresAt.toISOString() })
-})
+    const { baseUrl } = tradeCredit.getOptions()
+    const url = new URL(`${baseUrl.replace(/\/+$/, "")}/autofill/v1/buyer/current`)
+    url.searchParams.set(TOKEN_NAME, token)
+    const expiresAt = new Date((bucket * BUCKET_MINUTES + TOKEN_LIFE_MINUTES) * 60_000)
+    res
+      .set("Cache-Control", "private, no-store")
+      .json({ token, token_name: TOKEN_NAME, buyer_url: url.toString(), expires_at: expiresAt.toISOString() })
+  },
+)

@@ -12,5 +12,8 @@ import { buyerLanguageOf } from "../../../../../utils/buyer-texts"
 export const GET = soletraderRoute("read the enrollment", async (req: SoletraderRequest, res: MedusaResponse) => {
   const row = await enrollmentOfRequest(req)
   if (!row) throw new RouteError(Codes.TRADE_CREDIT_NOT_ENROLLED, "This customer has not enrolled as a sole trader")
-  res.set("Cache-Control", "private, no-store").vary("Accept-Language").json({ enrollment: presentEnrollment(row, buyerLanguageOf(req)) })
+  res
+    .set("Cache-Control", "private, no-store")
+    .vary("Accept-Language")
+    .json({ enrollment: presentEnrollment(row, buyerLanguageOf(req)) })
 })

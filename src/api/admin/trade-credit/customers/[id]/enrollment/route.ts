@@ -1,9 +1,14 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { enrollmentOfCustomer, presentEnrollment, tradeCreditOf } from "../../../../../../workflows/enrollment/enrollment-store"
+import {
+  enrollmentOfCustomer,
+  presentEnrollment,
+  tradeCreditOf,
+} from "../../../../../../workflows/enrollment/enrollment-store"
 import { readCustomers } from "../../../../../../workflows/trade-accounts/lib/medusa-customers"
 import type { TradeCreditEnrollment, TradeCreditEnrollmentAnswer } from "../../customer-ui-types"
 
-const iso = (value: Date | string | null | undefined): string | null => (value == null ? null : new Date(value).toISOString())
+const iso = (value: Date | string | null | undefined): string | null =>
+  value == null ? null : new Date(value).toISOString()
 
 /**
  * `GET /admin/trade-credit/customers/:id/enrollment`: the customer's

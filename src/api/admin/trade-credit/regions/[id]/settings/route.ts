@@ -12,16 +12,25 @@ import type { UpdateRegionSettingsBody } from "../../validators"
 /** How many audit entries the settings answer lists, newest first. */
 const CHANGES_SHOWN = 50
 
-async function requireRegion(container: MedusaContainer, id: string): Promise<{ id: string; name: string; currency_code: string }> {
+async function requireRegion(
+  container: MedusaContainer,
+  id: string,
+): Promise<{ id: string; name: string; currency_code: string }> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "region", fields: ["id", "name", "currency_code"], filters: { id } })
   if (!data[0]) throw new RouteError(Codes.TRADE_CREDIT_REGION_NOT_FOUND, `Region ${id} was not found`)
   return data[0] as { id: string; name: string; currency_code: string }
 }
 
-async function answer(container: MedusaContainer, region: { id: string; name: string; currency_code: string }): Promise<TradeCreditRegionSettingsAnswer> {
+async function answer(
+  container: MedusaContainer,
+  region: { id: string; name: string; currency_code: string },
+): Promise<TradeCreditRegionSettingsAnswer> {
   const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
-  const changes = await tradeCredit.listSettingChanges({ region_id: region.id }, { take: CHANGES_SHOWN, order: { created_at: "DESC" } })
+  const changes = await tradeCredit.listSettingChanges(
+    { region_id: region.id },
+    { take: CHANGES_SHOWN, order: { created_at: "DESC" } },
+  )
   return {
     region: { id: region.id, name: region.name, currency_code: region.currency_code },
     settings: await tradeCredit.regionSettingsOf(region.id),
@@ -37,7 +46,10 @@ async function answer(container: MedusaContainer, region: { id: string; name: st
 }
 
 /** Every customer group and customer the terms overrides name exists (400 naming the entry otherwise). */
-async function requireOverrideTargets(container: MedusaContainer, overrides: UpdateRegionSettingsBody["invoice_terms_overrides"]) {
+async function requireOverrideTargets(
+  container: MedusaContainer,
+  overrides: UpdateRegionSettingsBody["invoice_terms_overrides"],
+) {
   if (!overrides?.length) return
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const groupIds = overrides.flatMap((o) => ("customer_group_id" in o ? [o.customer_group_id] : []))
@@ -54,12 +66,17 @@ async function requireOverrideTargets(container: MedusaContainer, overrides: Upd
   overrides.forEach((o, i) => {
     const [field, id] = "customer_id" in o ? ["customer_id", o.customer_id] : ["customer_group_id", o.customer_group_id]
     if (!found.has(id)) {
-      throw new RouteError(Codes.TRADE_CREDIT_INVALID_SETTINGS, `Invalid settings: invoice_terms_overrides[${i}].${field}: no ${field === "customer_id" ? "customer" : "customer group"} ${id}`)
+      throw new RouteError(
+        Codes.TRADE_CREDIT_INVALID_SETTINGS,
+        `Invalid settings: invoice_terms_overrides[${i}].${field}: no ${field === "customer_id" ? "customer" : "customer group"} ` +
+          `${id}`,
+      )
     }
   })
 }
 
-/** `GET /admin/trade-credit/regions/:id/settings`: the region's trade credit settings as they apply, and their changes. */
+/** `GET /admin/trade-credit/regions/:id/settings`: the region's trade credit settings as they apply, and their changes.
+ * */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   res.json(await answer(req.scope, await requireRegion(req.scope, req.params.id)))
 }
@@ -87,7 +104,10 @@ async function save(req: AuthenticatedMedusaRequest<UpdateRegionSettingsBody>, r
   const max = changes.max_order_amount !== undefined ? changes.max_order_amount : current.max_order_amount
   if (min !== null && max !== null && parseUnits(min, 2)! > parseUnits(max, 2)!) {
     const field = changes.min_order_amount !== undefined ? "min_order_amount" : "max_order_amount"
-    throw new RouteError(Codes.TRADE_CREDIT_INVALID_SETTINGS, `Invalid settings: ${field}: the minimum order amount ${min} is above the maximum ${max}`)
+    throw new RouteError(
+      Codes.TRADE_CREDIT_INVALID_SETTINGS,
+      `Invalid settings: ${field}: the minimum order amount ${min} is above the maximum ${max}`,
+    )
   }
   await saveRegionSettingsWorkflow(req.scope).run({
     input: { region_id: regionId, changes, actor_id: req.auth_context?.actor_id ?? null },

@@ -14,6 +14,11 @@ import { tradeAccountView } from "../../view"
 export async function POST(req: MedusaRequest<AddTradeAccountUsersBody>, res: MedusaResponse) {
   const account = await requireTradeAccount(req.scope, req.params.id)
   const users = await prepareUsers(req.scope, account, req.validatedBody.customer_ids, account.country_code)
-  const { result } = users.length ? await addTradeAccountUsersWorkflow(req.scope).run({ input: { account, users } }) : { result: [] }
-  res.json({ trade_account: await tradeAccountView(req.scope, account, false), added: result.map((r) => r.customer_id) })
+  const { result } = users.length
+    ? await addTradeAccountUsersWorkflow(req.scope).run({ input: { account, users } })
+    : { result: [] }
+  res.json({
+    trade_account: await tradeAccountView(req.scope, account, false),
+    added: result.map((r) => r.customer_id),
+  })
 }

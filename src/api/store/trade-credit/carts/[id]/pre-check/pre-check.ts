@@ -1,9 +1,19 @@
 import { createHash } from "node:crypto"
 import type { TradeCreditClient } from "../../../../../../client"
 import type { BuyerCompany } from "../../../../../../service/schemas"
-import { buildBuyer, buildIntentBody, type MedusaCartInput, parseSessionInput, PayloadError } from "../../../../../../core/order"
+import {
+  buildBuyer,
+  buildIntentBody,
+  type MedusaCartInput,
+  parseSessionInput,
+  PayloadError,
+} from "../../../../../../core/order"
 import type { ShortCache } from "../../../../../utils/short-cache"
-import { type EffectiveRegionSettings, type Ineligibility, ineligibilityOf } from "../../../../../../modules/trade-credit/region-settings"
+import {
+  type EffectiveRegionSettings,
+  type Ineligibility,
+  ineligibilityOf,
+} from "../../../../../../modules/trade-credit/region-settings"
 import { Codes } from "../../../../../errors/codes"
 import { classifyServiceFailure, describeServiceFailure } from "../../../../../utils/service-failure"
 import { declineText } from "../../../../../../providers/trade-credit/lib/errors"
@@ -55,14 +65,25 @@ export type PreCheckInput = {
  * cart content: the intent body (lines, amounts, currency, buyer) is the key,
  * so any change to the cart or the company asks again.
  */
-export async function preCheckCart({ cart, company, region, client, cache, log }: PreCheckInput): Promise<PreCheckAnswer & { cached?: boolean }> {
+export async function preCheckCart({
+  cart,
+  company,
+  region,
+  client,
+  cache,
+  log,
+}: PreCheckInput): Promise<PreCheckAnswer & { cached?: boolean }> {
   let body
   try {
     const input = parseSessionInput({ company })
     body = buildIntentBody(cart, buildBuyer(input, cart, { representativeRequired: false }))
   } catch (error) {
     if (error instanceof PayloadError && error.code === Codes.CART_NOT_SUPPORTED) {
-      log(`Trade credit pre-check of cart ${cart.id}: not offered: ${error.message}`, { cart_id: cart.id, region_id: region.region_id, code: error.code })
+      log(`Trade credit pre-check of cart ${cart.id}: not offered: ${error.message}`, {
+        cart_id: cart.id,
+        region_id: region.region_id,
+        code: error.code,
+      })
       return { available: false, reason: "cart_not_supported", message: error.message }
     }
     throw error
@@ -70,8 +91,17 @@ export async function preCheckCart({ cart, company, region, client, cache, log }
   // The merchant's own rule for the region comes first: nothing is asked of the service for a method not offered.
   const refusal = ineligibilityOf(region, "invoice", { grossAmount: body.gross_amount, currency: body.currency })
   if (refusal) {
-    log(`Trade credit pre-check of cart ${cart.id}: not offered: ${refusal.reason}`, { cart_id: cart.id, region_id: region.region_id, code: refusal.code })
-    return { available: false, reason: refusal.code === Codes.TRADE_CREDIT_NOT_OFFERED ? "not_offered" : "not_eligible", code: refusal.code, message: refusal.message }
+    log(`Trade credit pre-check of cart ${cart.id}: not offered: ${refusal.reason}`, {
+      cart_id: cart.id,
+      region_id: region.region_id,
+      code: refusal.code,
+    })
+    return {
+      available: false,
+      reason: refusal.code === Codes.TRADE_CREDIT_NOT_OFFERED ? "not_offered" : "not_eligible",
+      code: refusal.code,
+      message: refusal.message,
+    }
   }
   const key = `${cart.id}|${digest(body)}`
   const cached = await cache.get<Decided>(key)
@@ -80,38 +110,56 @@ export async function preCheckCart({ cart, company, region, client, cache, log }
   let answer: Decided
   try {
     const intent = await client.orders.createIntent(body, { idempotencyKey: `precheck-${cart.id}-${digest(body)}` })
-    answer = intent.approved ? { available: true } : { available: false, reason: "declined", decline_reason: intent.decline_reason ?? null }
+    answer = intent.approved
+      ? { available: true }
+      : { available: false, reason: "declined", decline_reason: intent.decline_reason ?? null }
   } catch (error) {
     const kind = classifyServiceFailure(error)
     if (!kind) throw error
     const detail = describeServiceFailure(error)
     if (kind === "rejected_key") {
-      log(`Trade credit pre-check of cart ${cart.id}: the service refused the API key (${detail}): hiding trade credit`, {
+      log(
+        `Trade credit pre-check of cart ${cart.id}: the service refused the API key (${detail}): hiding trade credit`,
+        {
+          cart_id: cart.id,
+          region_id: region.region_id,
+          ...errorIds(error),
+        },
+      )
+      return {
+        available: false,
+        reason: "not_configured",
+        message: "Trade credit is not available in this store right now.",
+      }
+    }
+    // A passing failure (or an unexpected answer) never hides the method: the session's own check decides.
+    log(
+      `Trade credit pre-check of cart ${cart.id}: ${kind === "unreachable" ? "service unreachable" : "service error"} ` +
+        `(${detail}): still offering trade credit`,
+      {
         cart_id: cart.id,
         region_id: region.region_id,
         ...errorIds(error),
-      })
-      return { available: false, reason: "not_configured", message: "Trade credit is not available in this store right now." }
-    }
-    // A passing failure (or an unexpected answer) never hides the method: the session's own check decides.
-    log(`Trade credit pre-check of cart ${cart.id}: ${kind === "unreachable" ? "service unreachable" : "service error"} (${detail}): still offering trade credit`, {
-      cart_id: cart.id,
-      region_id: region.region_id,
-      ...errorIds(error),
-    })
+      },
+    )
     return { available: true, degraded: true, reason: kind === "unreachable" ? "service_unreachable" : "service_error" }
   }
   if (!answer.available) {
-    log(`Trade credit pre-check of cart ${cart.id}: declined (${answer.decline_reason ?? "no reason given"}): ${region.hide_when_declined ? "hiding trade credit" : "showing it unavailable"}`, {
-      cart_id: cart.id,
-      region_id: region.region_id,
-    })
+    log(
+      `Trade credit pre-check of cart ${cart.id}: declined (${answer.decline_reason ?? "no reason given"}): ` +
+        `${region.hide_when_declined ? "hiding trade credit" : "showing it unavailable"}`,
+      {
+        cart_id: cart.id,
+        region_id: region.region_id,
+      },
+    )
   }
   await cache.set(key, answer, PRE_CHECK_CACHE_SECONDS)
   return withRegionView(answer, region)
 }
 
-/** The service's decision as cached: the region's view of a decline is added on the way out, so a change holds at once. */
+/** The service's decision as cached: the region's view of a decline is added on the way out, so a change holds at once.
+ * */
 type Decided = { available: true } | { available: false; reason: "declined"; decline_reason: string | null }
 
 function withRegionView(answer: Decided, region: EffectiveRegionSettings): PreCheckAnswer {

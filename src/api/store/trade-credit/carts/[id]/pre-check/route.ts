@@ -2,7 +2,11 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../../../../modules/trade-credit"
 import { isPluginProviderId } from "../../../../../../providers/trade-credit/lib/provider-ids"
-import { type LinkedCart, REGION_SETTING_FIELDS, regionSettingsOfCart } from "../../../../../../providers/trade-credit/lib/cart-links"
+import {
+  type LinkedCart,
+  REGION_SETTING_FIELDS,
+  regionSettingsOfCart,
+} from "../../../../../../providers/trade-credit/lib/cart-links"
 import { SessionCompany } from "../../../../../../core/order"
 import type { BuyerCompany } from "../../../../../../service/schemas"
 import { Codes } from "../../../../../errors/codes"
@@ -26,7 +30,9 @@ function companyOf(body: PreCheckBody, cart: CartWithSessions): BuyerCompany {
   }
   throw new RouteError(
     Codes.TRADE_CREDIT_INVALID_PRE_CHECK,
-    "Invalid pre-check: company is required: give {company_canonical_id} or {organization_number, country_prefix, company_name}, or start the cart's trade credit payment session with it"
+    "Invalid pre-check: company is required: give {company_canonical_id} or " +
+      "{organization_number, country_prefix, company_name}, or start the cart's " +
+      "trade credit payment session with it",
   )
 }
 
@@ -49,7 +55,8 @@ export async function POST(req: MedusaRequest<PreCheckBody>, res: MedusaResponse
   // (parseMedusaCart).
   const cart = data[0] as (CartWithSessions & LinkedCart) | undefined
   if (!cart) throw new RouteError(Codes.TRADE_CREDIT_CART_NOT_FOUND, `Cart ${quote(cartId)} was not found`)
-  if (cart.completed_at) throw new RouteError(Codes.TRADE_CREDIT_CART_COMPLETED, `Cart ${quote(cartId)} is already completed`)
+  if (cart.completed_at)
+    throw new RouteError(Codes.TRADE_CREDIT_CART_COMPLETED, `Cart ${quote(cartId)} is already completed`)
 
   const logger = pluginLoggerOf(req.scope)
   const tradeCredit = req.scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)

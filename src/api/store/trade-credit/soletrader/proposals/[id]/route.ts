@@ -1,7 +1,13 @@
 import type { MedusaResponse } from "@medusajs/framework/http"
 import { enrollmentKeys } from "../../../../../../workflows/enrollment/enrollment-store"
 import { answerWithProposal } from "../../proposal-answer"
-import { explainProposalConflict, ownEnrollmentOfProposal, type SoletraderRequest, soletraderRoute, tradeCreditOfRequest } from "../../route-helpers"
+import {
+  explainProposalConflict,
+  ownEnrollmentOfProposal,
+  type SoletraderRequest,
+  soletraderRoute,
+  tradeCreditOfRequest,
+} from "../../route-helpers"
 
 /** `GET /store/trade-credit/soletrader/proposals/:id` (customer, own proposal only): its status at the service. */
 export const GET = soletraderRoute("read the proposal", async (req: SoletraderRequest, res: MedusaResponse) => {
@@ -23,7 +29,13 @@ export const DELETE = soletraderRoute("withdraw the proposal", async (req: Solet
     .getClient()
     .registry.withdrawProposal(id, { idempotencyKey: enrollmentKeys.withdrawal(id) })
     .catch((error) =>
-      explainProposalConflict(req, error, id, "A proposal can only be withdrawn while SUBMITTED or IN_REVIEW", "withdraw the proposal")
+      explainProposalConflict(
+        req,
+        error,
+        id,
+        "A proposal can only be withdrawn while SUBMITTED or IN_REVIEW",
+        "withdraw the proposal",
+      ),
     )
   await answerWithProposal(req, res, proposal)
 })

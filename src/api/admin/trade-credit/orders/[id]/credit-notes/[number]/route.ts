@@ -20,14 +20,16 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
   if (refunds.length === 0) {
     throw new RouteError(
       Codes.TRADE_CREDIT_NO_CREDIT_NOTE,
-      `No credit note exists for order ${displayId ? `#${displayId}` : quote(id)} yet: the trade credit service issues one for each refund.`
+      `No credit note exists for order ${displayId ? `#${displayId}` : quote(id)} ` +
+        `yet: the trade credit service issues one for each refund.`,
     )
   }
   const refund = refunds.find((r) => r.credit_note_number === number || r.id === number)
   if (!refund) {
     throw new RouteError(
       Codes.TRADE_CREDIT_DOCUMENT_NOT_FOUND,
-      `Order ${quote(id)} has no credit note "${quote(number)}"; its credit notes are ${refunds.map((r) => r.credit_note_number).join(", ")}`
+      `Order ${quote(id)} has no credit note "${quote(number)}"; its credit notes ` +
+        `are ${refunds.map((r) => r.credit_note_number).join(", ")}`,
     )
   }
   const url = refund.credit_note_url
@@ -35,12 +37,13 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
     // The published documents let a refund come without its link; only the latest credit note is fetchable without one.
     throw new RouteError(
       Codes.TRADE_CREDIT_NO_CREDIT_NOTE,
-      `The trade credit service gives no link to credit note "${quote(refund.credit_note_number)}" of order ${quote(id)} yet: ` +
-        "only the order's latest credit note can be downloaded without one. Try again later."
+      `The trade credit service gives no link to credit note "${quote(refund.credit_note_number)}" ` +
+        `of order ${quote(id)} yet: ` +
+        "only the order's latest credit note can be downloaded without one. Try again later.",
     )
   }
   const pdf = await fetchDocument(`credit note ${refund.credit_note_number}`, () =>
-    url === null ? client.orders.invoicePdf(serviceOrder.id) : client.orders.documentPdf(url)
+    url === null ? client.orders.invoicePdf(serviceOrder.id) : client.orders.documentPdf(url),
   )
   sendPdf(res, refund.credit_note_number, pdf)
 }
@@ -55,5 +58,8 @@ function isLatest(refund: RefundRow, refunds: readonly RefundRow[]): boolean {
   if (refunds.length === 1) return refunds[0].id === refund.id
   const numbers = refunds.map((r) => r.refund_no)
   if (numbers.some((n) => n == null) || refund.refund_no == null) return false
-  return Math.max(...(numbers as number[])) === refund.refund_no && numbers.filter((n) => n === refund.refund_no).length === 1
+  return (
+    Math.max(...(numbers as number[])) === refund.refund_no &&
+    numbers.filter((n) => n === refund.refund_no).length === 1
+  )
 }

@@ -1,7 +1,13 @@
 import type { MedusaResponse } from "@medusajs/framework/http"
 import { enrollmentKeys } from "../../../../../../../workflows/enrollment/enrollment-store"
 import { readEvidence } from "../../../evidence-upload"
-import { explainProposalConflict, ownEnrollmentOfProposal, type SoletraderRequest, soletraderRoute, tradeCreditOfRequest } from "../../../route-helpers"
+import {
+  explainProposalConflict,
+  ownEnrollmentOfProposal,
+  type SoletraderRequest,
+  soletraderRoute,
+  tradeCreditOfRequest,
+} from "../../../route-helpers"
 
 /**
  * `POST /store/trade-credit/soletrader/proposals/:id/evidence` (customer, own
@@ -16,6 +22,14 @@ export const POST = soletraderRoute("upload the evidence", async (req: Soletrade
   const evidence = await tradeCreditOfRequest(req)
     .getClient()
     .registry.uploadEvidence(id, file, { idempotencyKey: enrollmentKeys.evidence(id, file) })
-    .catch((error) => explainProposalConflict(req, error, id, "Evidence can only be uploaded while the proposal is DRAFT", "upload the evidence"))
+    .catch((error) =>
+      explainProposalConflict(
+        req,
+        error,
+        id,
+        "Evidence can only be uploaded while the proposal is DRAFT",
+        "upload the evidence",
+      ),
+    )
   res.status(201).json({ evidence })
 })

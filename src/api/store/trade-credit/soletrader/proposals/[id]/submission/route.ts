@@ -1,7 +1,13 @@
 import type { MedusaResponse } from "@medusajs/framework/http"
 import { enrollmentKeys } from "../../../../../../../workflows/enrollment/enrollment-store"
 import { answerWithProposal } from "../../../proposal-answer"
-import { explainProposalConflict, ownEnrollmentOfProposal, type SoletraderRequest, soletraderRoute, tradeCreditOfRequest } from "../../../route-helpers"
+import {
+  explainProposalConflict,
+  ownEnrollmentOfProposal,
+  type SoletraderRequest,
+  soletraderRoute,
+  tradeCreditOfRequest,
+} from "../../../route-helpers"
 
 /**
  * `POST /store/trade-credit/soletrader/proposals/:id/submission` (customer,
@@ -15,7 +21,9 @@ export const POST = soletraderRoute("submit the proposal", async (req: Soletrade
   const registry = tradeCreditOfRequest(req).getClient().registry
   await registry
     .submitProposal(id, { idempotencyKey: enrollmentKeys.submission(id) })
-    .catch((error) => explainProposalConflict(req, error, id, "A proposal can only be submitted while DRAFT", "submit the proposal"))
+    .catch((error) =>
+      explainProposalConflict(req, error, id, "A proposal can only be submitted while DRAFT", "submit the proposal"),
+    )
   // The submission answers `{initiation_method: "SKIP", proposal_id}`, not the proposal: read it back.
   await answerWithProposal(req, res, await registry.getProposal(id))
 })

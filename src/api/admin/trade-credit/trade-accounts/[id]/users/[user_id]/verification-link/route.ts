@@ -1,7 +1,11 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { resolveReturnUrl } from "../../../../../../../../core/order/return-url"
 import { readCustomers } from "../../../../../../../../workflows/trade-accounts/lib/medusa-customers"
-import { findUserOfTradeAccount, requireTradeAccount, tradeCreditModuleOf } from "../../../../../../../../workflows/trade-accounts/lib/records"
+import {
+  findUserOfTradeAccount,
+  requireTradeAccount,
+  tradeCreditModuleOf,
+} from "../../../../../../../../workflows/trade-accounts/lib/records"
 import { sendVerificationLinkWorkflow } from "../../../../../../../../workflows/trade-accounts/send-verification-link"
 import type { VerificationLinkBody } from "../../../../validators"
 
@@ -21,10 +25,19 @@ export async function POST(req: MedusaRequest<VerificationLinkBody>, res: Medusa
   const account = await requireTradeAccount(req.scope, req.params.id)
   const user = await findUserOfTradeAccount(req.scope, account, req.params.user_id)
   const options = tradeCreditModuleOf(req.scope).getOptions()
-  const returnUrl = resolveReturnUrl(req.validatedBody.return_url, options.storefrontUrls, DEFAULT_VERIFICATION_RETURN_PATH)
+  const returnUrl = resolveReturnUrl(
+    req.validatedBody.return_url,
+    options.storefrontUrls,
+    DEFAULT_VERIFICATION_RETURN_PATH,
+  )
   const [customer] = await readCustomers(req.scope, [user.customer_id]).catch(() => [undefined])
   const { result } = await sendVerificationLinkWorkflow(req.scope).run({
     input: { trade_account_id: account.id, user, email: customer?.email ?? null, return_url: returnUrl },
   })
-  res.json({ redirect_url: result.redirect_url, return_url: result.return_url, user_id: user.id, event: "trade-credit.trade-account.verification-link" })
+  res.json({
+    redirect_url: result.redirect_url,
+    return_url: result.return_url,
+    user_id: user.id,
+    event: "trade-credit.trade-account.verification-link",
+  })
 }

@@ -178,6 +178,17 @@ figures.react_components = {
   longest: functions.slice(0, 5).map(([name, n]) => `${name} (${n})`),
 }
 
+if (process.argv.includes("--closure")) {
+  // Each file of the invoice provider's closure, with the file that first brought it in.
+  const parent = new Map([[invoiceEntry, undefined]])
+  const queue = [invoiceEntry]
+  while (queue.length) {
+    const file = queue.shift()
+    for (const next of importsOf(file)) if (!parent.has(next)) parent.set(next, file), queue.push(next)
+  }
+  for (const [file, from] of parent) console.log(`${rel(file)} (${linesOf(file)})${from ? ` <- ${rel(from)}` : ""}`)
+  process.exit(0)
+}
 if (process.argv.includes("--json")) console.log(JSON.stringify(figures, null, 2))
 else {
   const flat = (obj, prefix = "") =>

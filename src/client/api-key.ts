@@ -1,6 +1,8 @@
-import { createHash } from "node:crypto"
 import { API_KEY_PATTERN } from "../service/schemas/common"
 import { CLIENT_ERROR_CODES, TradeCreditError } from "./errors"
+import { prefixOf } from "../utils/key-display"
+
+export { describeKey, redactKey, redactKeys } from "../utils/key-display"
 
 /** The environment a plugin is configured for, and the key prefix each one takes. */
 export const ENVIRONMENTS = ["sandbox", "production"] as const
@@ -9,26 +11,6 @@ export type Environment = (typeof ENVIRONMENTS)[number]
 export const KEY_PREFIX: Record<Environment, string> = {
   sandbox: "secret_test_",
   production: "secret_prod_",
-}
-
-const KNOWN_PREFIX = /^secret_(test|prod)_/
-
-/** The prefix of a key when it has a known one ("secret_test_"), never any of the secret part. */
-function prefixOf(key: string): string | null {
-  return KNOWN_PREFIX.exec(key)?.[0] ?? null
-}
-
-/**
- * A display form of a key that is safe to log or show in the admin: its prefix and a fingerprint, the first 8 hex
- * digits of the key's SHA-256 ("secret_test_…#1a2b3c4d"). No character of the secret part: the fingerprint only tells
- * keys apart (the two of a rotation, the one an operator holds). A string that does not look like a key shows nothing
- * of itself.
- */
-export function describeKey(key: string): string {
-  if (typeof key !== "string") return "[no key]"
-  const prefix = prefixOf(key)
-  if (!prefix) return "[redacted]"
-  return `${prefix}…#${createHash("sha256").update(key).digest("hex").slice(0, 8)}`
 }
 
 function keyError(message: string): TradeCreditError {
@@ -77,23 +59,4 @@ export function assertApiKey(key: unknown, environment: Environment): asserts ke
             `for production: use a secret_prod_ key`,
     )
   }
-}
-
-/**
- * Replaces every occurrence of the key (and of its secret part alone) in a text
- * with its safe display form. The transport runs everything the service echoes
- * back through this before it reaches an error message or a log line.
- */
-export function redactKey(text: string, key: string): string {
-  if (!text || !key) return text
-  let out = text.split(key).join(describeKey(key))
-  const prefix = prefixOf(key)
-  const secret = prefix ? key.slice(prefix.length) : ""
-  if (secret.length >= 16) out = out.split(secret).join("[redacted]")
-  return out
-}
-
-/** redactKey for each key a client holds (the current one and, during a rotation, the previous one). */
-export function redactKeys(text: string, keys: readonly (string | undefined)[]): string {
-  return keys.reduce<string>((out, key) => (key ? redactKey(out, key) : out), text)
 }

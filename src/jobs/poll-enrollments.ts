@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { backgroundJobsOff } from "../utils/background-jobs"
 import { logLine } from "../utils/log-line"
-import { pluginLoggerOf } from "../utils/plugin-logger"
+import { pluginLoggerOf } from "../medusa/plugin-logger"
 import { pollEnrollments } from "../workflows/enrollment/poll-enrollments"
 
 export { pollEnrollments }

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../modules/trade-credit"
 import { backgroundJobsOff } from "../utils/background-jobs"
 import { logLine } from "../utils/log-line"
-import { pluginLoggerOf } from "../utils/plugin-logger"
+import { pluginLoggerOf } from "../medusa/plugin-logger"
 import { cancelPlanOfCanceledOrderSession } from "../workflows/plan-cancel/cancel-plans-of-canceled-order"
 import { type PlanFundingOutcome, syncPlanFunding } from "../workflows/webhooks/sync-plan-funding"
 

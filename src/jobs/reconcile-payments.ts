@@ -1,11 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { runReconciliation } from "../workflows/reconciliation/run-reconciliation"
+import { DEFAULT_RECONCILIATION_SCHEDULE } from "../workflows/reconciliation/schedule"
 import { backgroundJobsOff } from "../utils/background-jobs"
 import { errorIds, logLine } from "../utils/log-line"
-import { pluginLoggerOf } from "../utils/plugin-logger"
+import { pluginLoggerOf } from "../medusa/plugin-logger"
 import { errorMessage } from "../utils/error-message"
-
-export const DEFAULT_RECONCILIATION_SCHEDULE = "*/15 * * * *"
 
 /**
  * TRADE_CREDIT_RECONCILIATION_SCHEDULE: a cron expression (default every 15

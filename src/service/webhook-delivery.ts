@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto"
 import { Webhook } from "standardwebhooks"
-import { SEED_EVENT_NAMES, WebhookEvent } from "./schemas"
+import { SEED_EVENT_NAMES, WebhookEvent } from "./schemas/webhook"
 
 /** What Medusa's webhook route queued: the parsed body, the raw body and the headers. */
 export type WebhookDelivery = {

@@ -1,11 +1,11 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, OrderWorkflowEvents } from "@medusajs/framework/utils"
-import { providerPaymentsOf } from "../providers/trade-credit/lib/order-payments"
-import { isPluginProviderId } from "../providers/trade-credit/lib/provider-ids"
+import { providerPaymentsOf } from "../medusa/order-payments"
+import { isPluginProviderId } from "../medusa/provider-ids"
 import { errorIds, logLine } from "../utils/log-line"
 import { cancelPlansOfCanceledOrder } from "../workflows/plan-cancel/cancel-plans-of-canceled-order"
-import { pluginLoggerOf } from "../utils/plugin-logger"
+import { pluginLoggerOf } from "../medusa/plugin-logger"
 
 type CancellablePayment = {
   id: string

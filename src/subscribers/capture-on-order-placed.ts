@@ -2,7 +2,7 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { OrderWorkflowEvents } from "@medusajs/framework/utils"
 import { captureWhenDue } from "../workflows/capture-on/capture-when-due"
 import { errorIds, logLine } from "../utils/log-line"
-import { pluginLoggerOf } from "../utils/plugin-logger"
+import { pluginLoggerOf } from "../medusa/plugin-logger"
 
 /**
  * `captureOn: "order"` (a region's setting, or the options'): the order's trade credit payment is captured when the

@@ -3,7 +3,7 @@ import { FulfillmentWorkflowEvents, OrderWorkflowEvents } from "@medusajs/framew
 import { captureOnOfFulfillment } from "../workflows/capture-on/capture-moment"
 import { capturePlanOnShipment } from "../workflows/plan-shipment/capture-plan-on-shipment"
 import { errorIds, logLine } from "../utils/log-line"
-import { pluginLoggerOf } from "../utils/plugin-logger"
+import { pluginLoggerOf } from "../medusa/plugin-logger"
 
 type ShipmentEventData = { id?: string; fulfillment_id?: string; order_id?: string }
 

@@ -3,7 +3,7 @@ import { CustomerWorkflowEvents } from "@medusajs/framework/utils"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../modules/trade-credit"
 import { customerDeletedReference, requestErasure } from "../workflows/erasure/request-erasure"
 import { errorIds, logLine } from "../utils/log-line"
-import { pluginLoggerOf } from "../utils/plugin-logger"
+import { pluginLoggerOf } from "../medusa/plugin-logger"
 
 /**
  * With the option `erasureOnCustomerDelete`, deleting a Medusa customer asks

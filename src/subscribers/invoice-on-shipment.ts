@@ -3,7 +3,7 @@ import { FulfillmentWorkflowEvents, OrderWorkflowEvents } from "@medusajs/framew
 import { captureOnOfFulfillment } from "../workflows/capture-on/capture-moment"
 import { invoiceShipmentWorkflow } from "../workflows/invoice-shipment"
 import { errorIds, logLine } from "../utils/log-line"
-import { pluginLoggerOf } from "../utils/plugin-logger"
+import { pluginLoggerOf } from "../medusa/plugin-logger"
 
 type ShipmentEventData = {
   /** shipment.created: the fulfillment that was marked shipped. */

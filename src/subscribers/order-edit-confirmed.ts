@@ -1,9 +1,9 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys, Modules, OrderEditWorkflowEvents } from "@medusajs/framework/utils"
-import { readOrderPaymentCollections, tradeCreditPaymentsOf } from "../providers/trade-credit/lib/order-payments"
+import { readOrderPaymentCollections, tradeCreditPaymentsOf } from "../medusa/order-payments"
 import { syncTradeCreditOrderEditWorkflow } from "../workflows/order-edit/sync-trade-credit-order-edit"
 import { errorIds, logLine } from "../utils/log-line"
-import { pluginLoggerOf } from "../utils/plugin-logger"
+import { pluginLoggerOf } from "../medusa/plugin-logger"
 
 /**
  * After Medusa confirmed an order edit: the service order holds the confirmed

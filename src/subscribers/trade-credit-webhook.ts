@@ -9,7 +9,7 @@ import {
   type TradeCreditWebhookReceived,
 } from "../workflows/webhooks/webhook-received"
 import { type LogIds, logLine } from "../utils/log-line"
-import { pluginLoggerOf } from "../utils/plugin-logger"
+import { pluginLoggerOf } from "../medusa/plugin-logger"
 
 /**
  * The one sync pipeline of the service's events, queued by the plugin's receiver after their signature held

@@ -1,4 +1,4 @@
-import { describeKey } from "../client/api-key"
+import { describeKey } from "./key-display"
 import { type LogLevel, withLogLevel } from "./log-level"
 
 /** How the plugin writes its lines (the `logFormat` option): readable text, or one JSON object a line. */

@@ -6,7 +6,7 @@ import type {
   TradeCreditSettings,
 } from "../../api/admin/trade-credit/admin-ui-types"
 import { backendUrl, sdk } from "./sdk"
-import type { RegionSettingFields } from "../../modules/trade-credit/region-settings"
+import type { RegionSettingFields } from "../../core/region/region-settings"
 
 export type { TradeCreditConnectionCheck, TradeCreditOrderSummary, TradeCreditSettings }
 

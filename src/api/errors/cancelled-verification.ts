@@ -1,6 +1,6 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { isInvoiceProviderId } from "../../providers/trade-credit/lib/provider-ids"
+import { isInvoiceProviderId } from "../../medusa/provider-ids"
 import { buyerText } from "../../utils/buyer-texts"
 import { Codes } from "./codes"
 

@@ -7,7 +7,7 @@ import {
 import { MedusaError } from "@medusajs/framework/utils"
 import { buyerLanguageOf, translateBuyerText } from "../../utils/buyer-texts"
 import { errorIds, logLine } from "../../utils/log-line"
-import { pluginLoggerOf } from "../../utils/plugin-logger"
+import { pluginLoggerOf } from "../../medusa/plugin-logger"
 import { answersErrorsOf } from "../utils/plugin-paths"
 import { serviceFailureError } from "../utils/service-failure"
 import { answerOfError } from "./answer"

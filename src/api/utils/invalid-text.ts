@@ -2,7 +2,7 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute
 import { errorAnswer } from "../errors/answer"
 import { Codes } from "../errors/codes"
 import { quote } from "../errors/quote"
-import { isPluginProviderId } from "../../providers/trade-credit/lib/provider-ids"
+import { isPluginProviderId } from "../../medusa/provider-ids"
 import { PLUGIN_PATHS } from "./plugin-paths"
 
 export { QUOTE_LENGTH, quote } from "../errors/quote"

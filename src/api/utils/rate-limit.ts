@@ -3,7 +3,7 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { TRADE_CREDIT_MODULE, type RateLimitHit, type TradeCreditModuleService } from "../../modules/trade-credit"
 import { sendError } from "../errors/answer"
 import { errorIds, logLine } from "../../utils/log-line"
-import { pluginLoggerOf } from "../../utils/plugin-logger"
+import { pluginLoggerOf } from "../../medusa/plugin-logger"
 import { Codes, type ErrorCode } from "../errors/codes"
 
 /**

@@ -1,4 +1,4 @@
-import { isTradeCreditError } from "../../client"
+import { isTradeCreditError } from "../../client/errors"
 import { Codes, type ErrorCode } from "../errors/codes"
 import { RouteError } from "../errors/route-error"
 

@@ -1,4 +1,4 @@
-import type { Address } from "../../service/schemas"
+import type { Address } from "../../service/schemas/order"
 import { PayloadError } from "./errors"
 import type { MedusaAddress, MedusaCartData } from "./medusa-cart"
 import { quote } from "../../utils/quote"

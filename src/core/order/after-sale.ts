@@ -1,6 +1,6 @@
 import BigNumber from "bignumber.js"
 import { taxSubtotalsOf } from "../../service/order-arithmetic"
-import type { FulfilRequest, Order, Refund, TaxSubtotal } from "../../service/schemas"
+import type { FulfilRequest, Order, Refund, TaxSubtotal } from "../../service/schemas/order"
 import { sumDecimals } from "../money/decimal"
 import { splitAmountByTaxRates } from "./split-amount"
 

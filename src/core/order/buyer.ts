@@ -1,6 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { parsePhoneNumberFromString, validatePhoneNumberLength, type CountryCode } from "libphonenumber-js"
-import type { Buyer, IntentBuyer, Representative } from "../../service/schemas"
+import type { Buyer, IntentBuyer, Representative } from "../../service/schemas/order"
 import { PayloadError } from "./errors"
 import { MedusaCart, type MedusaCartData, type MedusaCartInput } from "./medusa-cart"
 import type { SessionInput } from "./session-input"

@@ -1,4 +1,4 @@
-import type { LineItem } from "../../service/schemas"
+import type { LineItem } from "../../service/schemas/order"
 import { isAbsoluteHttpUrl } from "../../utils/url"
 import { cleanText as clean, DEFAULT_VARIANT } from "./descriptions"
 import type { MedusaLineItem } from "./medusa-cart"

@@ -1,6 +1,6 @@
 import type BigNumber from "bignumber.js"
 import { lineAmountsMismatch } from "../../service/order-arithmetic"
-import type { LineItem } from "../../service/schemas"
+import type { LineItem } from "../../service/schemas/order"
 import {
   divideRounded,
   formatUnits,

@@ -1,6 +1,6 @@
 import BigNumber from "bignumber.js"
 import { taxSubtotalsOf } from "../../service/order-arithmetic"
-import type { LineItem, TaxSubtotal } from "../../service/schemas"
+import type { LineItem, TaxSubtotal } from "../../service/schemas/order"
 import { buyerText } from "../../utils/buyer-texts"
 import { roundToCents, sumDecimals, toDecimal, ZERO, type DecimalInput } from "../money/decimal"
 import {

@@ -1,4 +1,4 @@
-import type { MerchantUrls } from "../../service/schemas"
+import type { MerchantUrls } from "../../service/schemas/order"
 
 /**
  * Where the service sends the buyer after verification. The return URL was

@@ -9,7 +9,7 @@ import {
   type LineItem,
   type MerchantUrls,
   type OrderContent,
-} from "../../service/schemas"
+} from "../../service/schemas/order"
 import { markValidated } from "../../service/validated-bodies"
 import { formatUnits, MONEY_DECIMALS } from "../money/units"
 import { formatPath, PayloadError } from "./errors"

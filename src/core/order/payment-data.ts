@@ -1,4 +1,4 @@
-import type { IntentBuyer, OrderIntent, OrderState, OrderStatus, OrderSummary } from "../../service/schemas"
+import type { IntentBuyer, OrderIntent, OrderState, OrderStatus, OrderSummary } from "../../service/schemas/order"
 
 /**
  * What the provider keeps in the payment session's and the payment's `data`.

@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import type { BuyerCompany } from "../../service/schemas"
+import type { BuyerCompany } from "../../service/schemas/order"
 import { formatPath, PayloadError } from "./errors"
 
 export { resolveReturnUrl, type ReturnUrlOptions } from "./return-url"

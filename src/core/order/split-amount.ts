@@ -1,6 +1,6 @@
 import BigNumber from "bignumber.js"
 import { checkLineItem, taxSubtotalsOf } from "../../service/order-arithmetic"
-import type { LineItem, TaxSubtotal } from "../../service/schemas"
+import type { LineItem, TaxSubtotal } from "../../service/schemas/order"
 import {
   formatMoney,
   formatTaxRate,

@@ -1,5 +1,5 @@
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
-import type { Order } from "../../service/schemas"
+import type { Order } from "../../service/schemas/order"
 
 /** The Medusa payment status an order of the service stands for. */
 export function sessionStatusOf(order: Pick<Order, "state" | "status">): PaymentSessionStatus {

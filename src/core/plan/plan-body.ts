@@ -1,4 +1,4 @@
-import { type PlanRequest, REPAYMENT_CURRENCIES, type RepaymentCurrency } from "../../service/schemas"
+import { type PlanRequest, REPAYMENT_CURRENCIES, type RepaymentCurrency } from "../../service/schemas/repayment"
 import { type BuyerSourceInput, buildBuyer } from "../order/buyer"
 import { PayloadError } from "../order/errors"
 import type { BuiltLines } from "../order/lines"

@@ -1,5 +1,5 @@
 import BigNumber from "bignumber.js"
-import type { PlanCredit, PlanStatus } from "../../service/schemas"
+import type { PlanCredit, PlanStatus } from "../../service/schemas/repayment"
 import { formatMoney, sumDecimals } from "../money/decimal"
 import { type TradeCreditPlanData, withPlanStatus } from "./plan-data"
 

@@ -1,6 +1,6 @@
 import BigNumber from "bignumber.js"
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
-import type { FundingStatus, PlanFulfilmentStatus, PlanStatus, RepaymentPlan } from "../../service/schemas"
+import type { FundingStatus, PlanFulfilmentStatus, PlanStatus, RepaymentPlan } from "../../service/schemas/repayment"
 import type { PlanLimits } from "./plan-limits"
 
 /**

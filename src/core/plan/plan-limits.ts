@@ -1,7 +1,7 @@
 import BigNumber from "bignumber.js"
 import { splitRepaymentAmount } from "../../service/repayment-schedule"
 import { MAX_PLAN_MONTHS, MIN_PLAN_MONTHS } from "../../service/plan-periods"
-import type { CreditCheckResult } from "../../service/schemas"
+import type { CreditCheckResult } from "../../service/schemas/repayment"
 
 /** The terms an APPROVED credit check allows, as kept in the session data. */
 export type PlanLimits = {

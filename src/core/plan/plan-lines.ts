@@ -1,10 +1,6 @@
 import BigNumber from "bignumber.js"
-import {
-  type PlanLineItem,
-  type PlanLineItemType,
-  PRODUCT_IDENTIFIER_TYPES,
-  type TaxSubtotal,
-} from "../../service/schemas"
+import { type PlanLineItem, type PlanLineItemType, PRODUCT_IDENTIFIER_TYPES } from "../../service/schemas/repayment"
+import type { TaxSubtotal } from "../../service/schemas/order"
 
 /**
  * A plan's line items in the repayment interface's own names (contract

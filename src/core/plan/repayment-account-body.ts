@@ -1,4 +1,5 @@
-import type { AccountRequest, AccountUpdateRequest, Representative } from "../../service/schemas"
+import type { AccountRequest, AccountUpdateRequest } from "../../service/schemas/repayment"
+import type { Representative } from "../../service/schemas/order"
 import type { BuyerSourceInput } from "../order/buyer"
 import { buildBuyer, normalisePhoneNumber } from "../order/buyer"
 import type { SessionInput } from "../order/session-input"

@@ -1,4 +1,4 @@
-import { type PlanShippingAddress, REPAYMENT_COUNTRIES, type RepaymentAddress } from "../../service/schemas"
+import { type PlanShippingAddress, REPAYMENT_COUNTRIES, type RepaymentAddress } from "../../service/schemas/repayment"
 import { PayloadError } from "../order/errors"
 import { quote } from "../../utils/quote"
 

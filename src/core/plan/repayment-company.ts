@@ -1,9 +1,5 @@
-import {
-  type BuyerCompany,
-  REPAYMENT_COUNTRIES,
-  type RepaymentAddress,
-  type RepaymentBuyerCompany,
-} from "../../service/schemas"
+import type { BuyerCompany } from "../../service/schemas/order"
+import { REPAYMENT_COUNTRIES, type RepaymentAddress, type RepaymentBuyerCompany } from "../../service/schemas/repayment"
 import { PayloadError } from "../order/errors"
 import { quote } from "../../utils/quote"
 

@@ -1,8 +1,9 @@
 import { Module } from "@medusajs/framework/utils"
 import checkProviderDependencies from "./loaders/check-provider-dependencies"
+import { TRADE_CREDIT_MODULE } from "./module-name"
 import TradeCreditModuleService from "./service"
 
-export const TRADE_CREDIT_MODULE = "tradeCredit"
+export { TRADE_CREDIT_MODULE }
 
 export default Module(TRADE_CREDIT_MODULE, {
   service: TradeCreditModuleService,

@@ -1,13 +1,14 @@
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import type { Context, Logger } from "@medusajs/framework/types"
 import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
-import { assertApiKey, type TradeCreditClient } from "../../client"
+import { assertApiKey } from "../../client/api-key"
+import type { TradeCreditClient } from "../../client/index"
 import {
   clientFromOptions,
   parseOptions,
   type TradeCreditOptions,
   type TradeCreditOptionsInput,
-} from "../../providers/trade-credit/options"
+} from "../../config/options"
 import { errorIds, logLine, withLogOptions } from "../../utils/log-line"
 import { BuyerRepaymentAccount } from "./models/buyer-repayment-account"
 import { ErasureRequest } from "./models/erasure-request"
@@ -31,7 +32,7 @@ import {
   type SealingSecrets,
 } from "./matches-tokens"
 import { countRateLimitHit, deleteExpiredRateLimitBuckets } from "./rate-limit-buckets"
-import { effectiveRegionSettings, type EffectiveRegionSettings } from "./region-settings"
+import { effectiveRegionSettings, type EffectiveRegionSettings } from "../../core/region/region-settings"
 import type { RateLimitHit } from "./types"
 
 type InjectedDependencies = { logger: Logger }

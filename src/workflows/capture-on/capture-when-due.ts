@@ -2,8 +2,8 @@ import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { CaptureOn } from "../../core/order/capture-on"
-import { providerPaymentsOf } from "../../providers/trade-credit/lib/order-payments"
-import { isPlanProviderId, isPluginProviderId } from "../../providers/trade-credit/lib/provider-ids"
+import { providerPaymentsOf } from "../../medusa/order-payments"
+import { isPlanProviderId, isPluginProviderId } from "../../medusa/provider-ids"
 import {
   everythingShipped,
   type MedusaOrderItem,

@@ -1,6 +1,6 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, emitEventStep, releaseLockStep } from "@medusajs/medusa/core-flows"
-import type { Proposal } from "../../service/schemas"
+import type { Proposal } from "../../service/schemas/registration"
 import type { ApprovalEventFacts } from "./enrollment-store"
 import { decisionEventOf, type EnrollmentEventName, proposalLockKey } from "./enrollment-events"
 import { applyProposalStep, type ApplyProposalResult } from "./steps/apply-proposal"

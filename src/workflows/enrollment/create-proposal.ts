@@ -1,5 +1,5 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import type { ProposalCreateBody } from "../../service/schemas"
+import type { ProposalCreateBody } from "../../service/schemas/registration"
 import { enrollmentKeys } from "./enrollment-store"
 import { createServiceProposalStep } from "./steps/create-service-proposal"
 import { saveEnrollmentStep } from "./steps/save-enrollment"

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { type EnrollmentRow, TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../modules/trade-credit"
 import { ENROLLED_STATUSES, type EnrollmentStatus } from "../../modules/trade-credit/models/enrollment"
-import type { Proposal } from "../../service/schemas"
+import type { Proposal } from "../../service/schemas/registration"
 import { BUYER_TEXTS, type BuyerLanguage, type BuyerTextKey } from "../../utils/buyer-texts"
 
 /** A row of trade_credit_enrollment (no personal data: see the model). */

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { errorIds, logLine } from "../../utils/log-line"
-import { pluginLoggerOf } from "../../utils/plugin-logger"
+import { pluginLoggerOf } from "../../medusa/plugin-logger"
 import { applyProposalStateWorkflow } from "./apply-proposal-state"
 import { tradeCreditOf, UNDECIDED_STATUSES } from "./enrollment-store"
 

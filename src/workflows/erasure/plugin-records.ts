@@ -1,7 +1,7 @@
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../modules/trade-credit"
-import { isPluginProviderId } from "../../providers/trade-credit/lib/provider-ids"
+import { isPluginProviderId } from "../../medusa/provider-ids"
 import { buyerKeyOf } from "../../core/plan/repayment-account-body"
 import { anonymiseData } from "./anonymise-data"
 import type { PluginPlaceholders } from "./placeholders"

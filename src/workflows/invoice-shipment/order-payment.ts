@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { tradeCreditPaymentsOf } from "../../providers/trade-credit/lib/order-payments"
+import { tradeCreditPaymentsOf } from "../../medusa/order-payments"
 import type { TradeCreditPaymentData } from "../../core/order/payment-data"
 
 export type TradeCreditOrderPayment = {

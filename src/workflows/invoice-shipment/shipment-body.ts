@@ -1,6 +1,6 @@
 import BigNumber from "bignumber.js"
 import { checkLineItem, checkOrderAmounts, taxSubtotalsOf } from "../../service/order-arithmetic"
-import type { FulfilRequest, LineItem, Order } from "../../service/schemas"
+import type { FulfilRequest, LineItem, Order } from "../../service/schemas/order"
 import { formatMoney, formatQuantity, formatUnitPrice, roundToCents, sumDecimals, ZERO } from "../../core/money/decimal"
 import { PayloadError } from "../../core/order/errors"
 

@@ -7,13 +7,13 @@ import {
   type RepaymentPlanSessionRow,
   type TradeCreditModuleService,
 } from "../../modules/trade-credit"
-import { cancelPlan } from "../../providers/trade-credit/lib/cancel-plan"
-import { toMedusaError } from "../../providers/trade-credit/lib/errors"
-import { planSessionOf } from "../../providers/trade-credit/lib/plan-store"
-import type { ProviderDeps } from "../../providers/trade-credit/lib/provider-deps"
-import { isPlanProviderId } from "../../providers/trade-credit/lib/provider-ids"
+import { cancelPlan } from "../../use-cases/cancel-plan"
+import { toMedusaError } from "../../use-cases/errors"
+import { planSessionOf } from "../../medusa/plan-store"
+import type { ProviderDeps } from "../../use-cases/deps"
+import { isPlanProviderId } from "../../medusa/provider-ids"
 import { readMedusaPaymentState } from "../reconciliation/read-medusa-state"
-import { pluginLoggerOf } from "../../utils/plugin-logger"
+import { pluginLoggerOf } from "../../medusa/plugin-logger"
 
 export type CanceledOrderPlanOutcome = {
   session_id: string

@@ -1,8 +1,8 @@
 import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { providerPaymentsOf } from "../../providers/trade-credit/lib/order-payments"
-import { isPlanProviderId } from "../../providers/trade-credit/lib/provider-ids"
+import { providerPaymentsOf } from "../../medusa/order-payments"
+import { isPlanProviderId } from "../../medusa/provider-ids"
 import {
   type MedusaFulfillment,
   type MedusaOrderItem,

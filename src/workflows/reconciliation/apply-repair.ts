@@ -8,7 +8,7 @@ import {
 } from "@medusajs/medusa/core-flows"
 import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { Modules, PaymentActions } from "@medusajs/framework/utils"
-import type { TradeCreditClient } from "../../client"
+import type { TradeCreditClient } from "../../client/index"
 import { idempotencyKeys } from "../../core/order/idempotency-keys"
 import { withOrder } from "../../core/order/payment-data"
 import { readMedusaPaymentState } from "./read-medusa-state"

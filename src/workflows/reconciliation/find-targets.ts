@@ -2,7 +2,7 @@ import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import type { TradeCreditPaymentData } from "../../core/order/payment-data"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../modules/trade-credit"
-import { invoiceProviderIds, isPluginProviderId } from "../../providers/trade-credit/lib/provider-ids"
+import { invoiceProviderIds, isPluginProviderId } from "../../medusa/provider-ids"
 import { countPayments } from "./payment-records"
 import { quote } from "../../utils/quote"
 

@@ -1,6 +1,6 @@
 import { centsOf, formatMoney } from "../../core/money/decimal"
 import { isCanceledPlan, type TradeCreditPlanData, withPlanStatus } from "../../core/plan/plan-data"
-import type { PlanStatus } from "../../service/schemas"
+import type { PlanStatus } from "../../service/schemas/repayment"
 import type { PlanPaymentState, PlanRepairAction, PlanRepairPlan } from "./types"
 
 const plan = (found: string, actions: PlanRepairAction[] = [], reports: string[] = []): PlanRepairPlan => ({

@@ -1,7 +1,7 @@
 import BigNumber from "bignumber.js"
 import { type TradeCreditPaymentData, withOrder } from "../../core/order/payment-data"
 import { planAuthorization } from "../../core/order/status"
-import type { Order } from "../../service/schemas"
+import type { Order } from "../../service/schemas/order"
 import type { MedusaPaymentState, RepairAction, RepairPlan } from "./types"
 
 const sum = (values: string[]) => values.reduce((acc, v) => acc.plus(v), new BigNumber(0))

@@ -1,5 +1,6 @@
-import { TradeCreditError, type TradeCreditClient } from "../../client"
-import type { Order } from "../../service/schemas"
+import { TradeCreditError } from "../../client/errors"
+import type { TradeCreditClient } from "../../client/index"
+import type { Order } from "../../service/schemas/order"
 import type { MedusaPaymentState } from "./types"
 
 /**

@@ -2,7 +2,7 @@ import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { ReconciliationRunRow } from "../../modules/trade-credit"
 import { logLine } from "../../utils/log-line"
-import { pluginLoggerOf } from "../../utils/plugin-logger"
+import { pluginLoggerOf } from "../../medusa/plugin-logger"
 import { reconcilePaymentsWorkflow, type ReconcilePaymentsInput } from "./reconcile-payments"
 import { type RunWithOutcome, withRunOutcome } from "./run-outcome"
 

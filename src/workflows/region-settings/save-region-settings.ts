@@ -5,7 +5,7 @@ import {
   effectiveRegionSettings,
   type RegionSettingFields,
   storedRegionSettings,
-} from "../../modules/trade-credit/region-settings"
+} from "../../core/region/region-settings"
 
 export type SaveRegionSettingsInput = {
   region_id: string

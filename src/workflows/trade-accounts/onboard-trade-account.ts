@@ -1,5 +1,5 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import type { TradeAccountCustomerRequest } from "../../service/schemas"
+import type { TradeAccountCustomerRequest } from "../../service/schemas/trade-account"
 import type { TradeAccountRow } from "./lib/records"
 import { createServiceCustomerStep } from "./steps/create-service-customer"
 import { createServiceUsersStep, type NewUser } from "./steps/create-service-users"

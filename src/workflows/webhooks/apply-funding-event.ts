@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../modules/trade-credit"
-import type { FundingDecidedEvent } from "../../service/schemas"
+import type { FundingDecidedEvent } from "../../service/schemas/webhook"
 import { type PlanFundingOutcome, syncPlanFunding } from "./sync-plan-funding"
 import type { WebhookEventOutcome } from "./webhook-received"
 import { errorMessage } from "../../utils/error-message"

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../modules/trade-credit"
-import type { OrderEvent } from "../../service/schemas"
+import type { OrderEvent } from "../../service/schemas/webhook"
 import { reconcileSession } from "../reconciliation/reconcile-session"
 import type { ReconciliationOutcome, RepairActionType } from "../reconciliation/types"
 

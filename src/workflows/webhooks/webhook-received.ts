@@ -1,4 +1,4 @@
-import type { FundingDecidedEvent, OrderEvent, WebhookEvent } from "../../service/schemas"
+import type { FundingDecidedEvent, OrderEvent, WebhookEvent } from "../../service/schemas/webhook"
 
 /**
  * The event the plugin's receiver (src/api/hooks/trade-credit/receive-delivery.ts) queues on Medusa's event bus for

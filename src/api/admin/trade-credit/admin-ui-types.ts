@@ -1,4 +1,4 @@
-import type { EffectiveRegionSettings } from "../../../modules/trade-credit/region-settings"
+import type { EffectiveRegionSettings } from "../../../core/region/region-settings"
 /**
  * The answers of the admin routes the plugin's admin UI reads (the order widget
  * and Settings → Trade credit). Types only, no imports: the admin bundle imports

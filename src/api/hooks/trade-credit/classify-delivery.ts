@@ -1,5 +1,5 @@
 import { rawBodyOf, verifyDelivery, type WebhookDelivery } from "../../../service/webhook-delivery"
-import { ACTED_ON_EVENT_TYPES, IGNORED_EVENT_TYPES, type WebhookEvent } from "../../../service/schemas"
+import { ACTED_ON_EVENT_TYPES, IGNORED_EVENT_TYPES, type WebhookEvent } from "../../../service/schemas/webhook"
 import { Codes, type ErrorCode } from "../../errors/codes"
 
 /**

@@ -12,7 +12,7 @@ import { sendError } from "../../errors/answer"
 import { quote } from "../../errors/quote"
 import { findInvalidText, invalidTextAnswer } from "../../utils/invalid-text"
 import { logLine } from "../../../utils/log-line"
-import { pluginLoggerOf } from "../../../utils/plugin-logger"
+import { pluginLoggerOf } from "../../../medusa/plugin-logger"
 
 /**
  * How often Medusa's Redis event bus hands a delivery to the pipeline when its handling throws (as Medusa's own webhook

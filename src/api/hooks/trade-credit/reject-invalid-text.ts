@@ -4,7 +4,7 @@ import { Codes } from "../../errors/codes"
 import { quote } from "../../errors/quote"
 import { type InvalidText, invalidTextAnswer } from "../../utils/invalid-text"
 import { logLine } from "../../../utils/log-line"
-import { pluginLoggerOf } from "../../../utils/plugin-logger"
+import { pluginLoggerOf } from "../../../medusa/plugin-logger"
 
 /** The answer of a signed delivery holding text that cannot be stored: 200, so the service stops retrying it. */
 export type InvalidTextAcknowledgement = {

@@ -1,4 +1,5 @@
-import { CART_FIELDS, type MedusaCartInput } from "../../../core/order"
+import { CART_FIELDS } from "../../../core/order/cart-fields"
+import type { MedusaCartInput } from "../../../core/order/medusa-cart"
 
 /**
  * A cart as the store's trade credit routes read it (the pre-check, the instalment preview): the fields the payload

@@ -15,16 +15,21 @@ import type {
   RetrievePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import { assertApiKey, type TradeCreditClient } from "../../../client"
-import { toMedusaError } from "../lib/errors"
-import { readCartOfSession } from "../lib/medusa-reader"
-import type { MedusaServices, ProviderDeps } from "../lib/provider-deps"
+import type { TradeCreditClient } from "../../../client/index"
+import { assertApiKey } from "../../../client/api-key"
+import { toMedusaError } from "../../../use-cases/errors"
+import { readCartOfSession } from "../../../medusa/medusa-reader"
+import type { MedusaServices } from "../../../medusa/services"
+import type { ProviderDeps } from "../../../use-cases/deps"
+import { PROVIDER_DEPENDENCIES } from "../../../modules/trade-credit/loaders/check-provider-dependencies"
+import { TRADE_CREDIT_MODULE } from "../../../modules/trade-credit/module-name"
+import type { TradeCreditModuleService } from "../../../modules/trade-credit"
 import {
-  PROVIDER_DEPENDENCIES,
-  TRADE_CREDIT_MODULE,
-  type TradeCreditModuleService,
-} from "../../../modules/trade-credit"
-import { clientFromOptions, parseOptions, type TradeCreditOptions, type TradeCreditOptionsInput } from "../options"
+  clientFromOptions,
+  parseOptions,
+  type TradeCreditOptions,
+  type TradeCreditOptionsInput,
+} from "../../../config/options"
 import { type LogIds, withLogOptions } from "../../../utils/log-line"
 
 /**

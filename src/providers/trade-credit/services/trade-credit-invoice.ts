@@ -15,21 +15,27 @@ import type {
   UpdatePaymentInput,
   UpdatePaymentOutput,
 } from "@medusajs/framework/types"
-import { buildEditBody, CART_FIELDS, type MedusaCartInput } from "../../../core/order"
+import { buildEditBody } from "../../../core/order/order-body"
+import { CART_FIELDS } from "../../../core/order/cart-fields"
+import type { MedusaCartInput } from "../../../core/order/medusa-cart"
 import { idempotencyKeys } from "../../../core/order/idempotency-keys"
 import { awaitingCompany, type TradeCreditPaymentData, withOrder } from "../../../core/order/payment-data"
 import { authorizationStatusOf, beforeCompletionStatusOf, sessionStatusOf } from "../../../core/order/status"
-import { authorizeOrder } from "../lib/authorize-order"
-import { cancelOrder, cancelOrderOfDeletedSession } from "../lib/cancel-order"
-import { captureOrder } from "../lib/capture-order"
-import { type CheckoutCart, SESSION_CART_FIELDS, withCustomerCompany } from "../lib/cart-links"
-import { acceptedOrder } from "../lib/find-or-create-order"
-import { checkInvoiceCredit } from "../lib/invoice-credit-check"
-import { IntentReuse } from "../lib/intent-reuse"
-import { isReplacedByConfirmedEdit, type OrderEditPaymentData, withoutProviderState } from "../lib/order-edit-payment"
-import { INVOICE_PROVIDER_IDENTIFIER } from "../lib/provider-ids"
-import { refundOrder } from "../lib/refund-order"
-import { takeOverOrder } from "../lib/take-over-order"
+import { authorizeOrder } from "../../../use-cases/authorize-order"
+import { cancelOrder, cancelOrderOfDeletedSession } from "../../../use-cases/cancel-order"
+import { captureOrder } from "../../../use-cases/capture-order"
+import { type CheckoutCart, SESSION_CART_FIELDS, withCustomerCompany } from "../../../medusa/cart-links"
+import { acceptedOrder } from "../../../use-cases/find-or-create-order"
+import { checkInvoiceCredit } from "../../../use-cases/invoice-credit-check"
+import { IntentReuse } from "../../../use-cases/intent-reuse"
+import {
+  isReplacedByConfirmedEdit,
+  type OrderEditPaymentData,
+  withoutProviderState,
+} from "../../../medusa/order-edit-payment"
+import { INVOICE_PROVIDER_IDENTIFIER } from "../../../medusa/provider-ids"
+import { refundOrder } from "../../../use-cases/refund-order"
+import { takeOverOrder } from "../../../use-cases/take-over-order"
 import { TradeCreditBase } from "./trade-credit-base"
 
 /** The states of a service order whose lines a cart change may still edit. */

@@ -22,7 +22,7 @@ import type {
   UpdatePaymentInput,
   UpdatePaymentOutput,
 } from "@medusajs/framework/types"
-import type { CompanyDetails } from "../../../client"
+import type { CompanyDetails } from "../../../service/schemas/company"
 import {
   accountHolderBuyerKey,
   accountHolderData,
@@ -39,16 +39,16 @@ import {
 } from "../../../core/plan/plan-data"
 import { storefrontInputOf } from "../../../core/plan/plan-session-input"
 import type { PaymentCustomerLike } from "../../../core/plan/repayment-account-body"
-import { syncBuyerAccounts } from "../lib/account-holders"
-import { authorizePlan } from "../lib/authorize-plan"
-import { cancelPlan, cancelPlanOfDeletedSession } from "../lib/cancel-plan"
-import { checkPlanBuyer } from "../lib/check-plan-buyer"
-import { creditPlan } from "../lib/credit-plan"
-import { fulfilPlan } from "../lib/fulfil-plan"
-import { accountLinksOfBuyer, forgetBuyer, tradeCreditModuleOf } from "../lib/plan-store"
-import { PLAN_PROVIDER_IDENTIFIER } from "../lib/provider-ids"
-import { COMPANY_DETAILS_TTL_MS } from "../lib/repayment-company"
-import { TtlCache } from "../lib/ttl-cache"
+import { syncBuyerAccounts } from "../../../use-cases/account-holders"
+import { authorizePlan } from "../../../use-cases/authorize-plan"
+import { cancelPlan, cancelPlanOfDeletedSession } from "../../../use-cases/cancel-plan"
+import { checkPlanBuyer } from "../../../use-cases/check-plan-buyer"
+import { creditPlan } from "../../../use-cases/credit-plan"
+import { fulfilPlan } from "../../../use-cases/fulfil-plan"
+import { accountLinksOfBuyer, forgetBuyer, tradeCreditModuleOf } from "../../../medusa/plan-store"
+import { PLAN_PROVIDER_IDENTIFIER } from "../../../medusa/provider-ids"
+import { COMPANY_DETAILS_TTL_MS } from "../../../use-cases/repayment-company"
+import { TtlCache } from "../../../utils/ttl-cache"
 import { TradeCreditBase } from "./trade-credit-base"
 
 /**

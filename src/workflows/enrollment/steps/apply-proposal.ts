@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { Proposal } from "../../../service/schemas"
+import type { Proposal } from "../../../service/schemas/registration"
 import {
   type ApprovalEventFacts,
   changedValues,

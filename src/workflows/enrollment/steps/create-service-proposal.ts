@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { Proposal, ProposalCreateBody } from "../../../service/schemas"
+import type { Proposal, ProposalCreateBody } from "../../../service/schemas/registration"
 import { tradeCreditOf } from "../enrollment-store"
 
 export type CreateServiceProposalInput = { body: ProposalCreateBody; idempotency_key: string }

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { Proposal } from "../../../service/schemas"
+import type { Proposal } from "../../../service/schemas/registration"
 import { tradeCreditOf } from "../enrollment-store"
 
 /** The proposal as the service has it now (a caller that just got it from the service passes it along). */

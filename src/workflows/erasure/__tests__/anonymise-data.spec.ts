@@ -1,6 +1,6 @@
 import { anonymiseData } from "../anonymise-data"
 import { emailHashOf, placeholdersFor } from "../placeholders"
-import { parseOptions } from "../../../providers/trade-credit/options"
+import { parseOptions } from "../../../config/options"
 
 const placeholders = placeholdersFor("DPR-1")
 

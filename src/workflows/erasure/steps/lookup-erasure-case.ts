@@ -1,8 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
-import { toMedusaError } from "../../../providers/trade-credit/lib/errors"
+import { toMedusaError } from "../../../use-cases/errors"
 import type { ErasureCase } from "../../../service/schemas/erasure"
-import { pluginLoggerOf } from "../../../utils/plugin-logger"
+import { pluginLoggerOf } from "../../../medusa/plugin-logger"
 
 export const lookupErasureCaseStepId = "trade-credit-erasure-lookup"
 

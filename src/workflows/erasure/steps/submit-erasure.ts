@@ -1,8 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { isTradeCreditError } from "../../../client"
+import { isTradeCreditError } from "../../../client/errors"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
-import { toMedusaError } from "../../../providers/trade-credit/lib/errors"
-import { pluginLoggerOf } from "../../../utils/plugin-logger"
+import { toMedusaError } from "../../../use-cases/errors"
+import { pluginLoggerOf } from "../../../medusa/plugin-logger"
 
 export type SubmitErasureInput = { request_id: string; email: string; reference: string }
 

@@ -1,11 +1,11 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
-import { toMedusaError } from "../../../providers/trade-credit/lib/errors"
-import type { Fulfilment, Order } from "../../../service/schemas"
+import { toMedusaError } from "../../../use-cases/errors"
+import type { Fulfilment, Order } from "../../../service/schemas/order"
 import { planShipmentFulfilment } from "../shipment-body"
 import type { ShipmentClaim } from "./claim-shipment"
 import type { LoadedShipment } from "./load-shipment"
-import { pluginLoggerOf } from "../../../utils/plugin-logger"
+import { pluginLoggerOf } from "../../../medusa/plugin-logger"
 
 export type FulfilledShipment =
   | { fulfilled: false; reason: string }

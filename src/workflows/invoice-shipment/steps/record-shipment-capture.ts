@@ -7,7 +7,7 @@ import type { FulfilledShipment } from "./fulfil-shipment"
 import type { ShipmentClaim } from "./claim-shipment"
 import type { LoadedShipment } from "./load-shipment"
 import { logLine } from "../../../utils/log-line"
-import { pluginLoggerOf } from "../../../utils/plugin-logger"
+import { pluginLoggerOf } from "../../../medusa/plugin-logger"
 
 export type RecordedCapture = {
   capture_id: string

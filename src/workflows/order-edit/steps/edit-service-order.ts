@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { idempotencyKeys } from "../../../core/order/idempotency-keys"
-import type { EditOrderRequest, Order } from "../../../service/schemas"
+import type { EditOrderRequest, Order } from "../../../service/schemas/order"
 import { callService, editRefused, tradeCreditClientOf } from "../lib/edit-bodies"
 import type { TradeCreditOrderEditPlan } from "./prepare-trade-credit-order-edit"
 

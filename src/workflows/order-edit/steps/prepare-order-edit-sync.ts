@@ -6,9 +6,10 @@ import {
   tradeCreditPaymentsOf,
   type OrderPaymentCollectionRow,
   type OrderPaymentRow,
-} from "../../../providers/trade-credit/lib/order-payments"
-import { buildEditBody, ORDER_FIELDS } from "../../../core/order"
-import type { EditOrderRequest, Order } from "../../../service/schemas"
+} from "../../../medusa/order-payments"
+import { buildEditBody } from "../../../core/order/order-body"
+import { ORDER_FIELDS } from "../../../core/order/cart-fields"
+import type { EditOrderRequest, Order } from "../../../service/schemas/order"
 import { callService, contentDigest, editBodyOfServiceOrder, tradeCreditClientOf } from "../lib/edit-bodies"
 
 export type OrderEditSyncPlan = {

@@ -1,13 +1,11 @@
 import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { OrderEditPaymentData } from "../../../providers/trade-credit/lib/order-edit-payment"
-import {
-  activeTradeCreditPaymentOf,
-  readOrderPaymentCollections,
-} from "../../../providers/trade-credit/lib/order-payments"
-import { buildEditBody, ORDER_FIELDS } from "../../../core/order"
-import type { EditOrderRequest } from "../../../service/schemas"
+import type { OrderEditPaymentData } from "../../../medusa/order-edit-payment"
+import { activeTradeCreditPaymentOf, readOrderPaymentCollections } from "../../../medusa/order-payments"
+import { buildEditBody } from "../../../core/order/order-body"
+import { ORDER_FIELDS } from "../../../core/order/cart-fields"
+import type { EditOrderRequest } from "../../../service/schemas/order"
 import {
   assertServiceOrderEditable,
   callService,

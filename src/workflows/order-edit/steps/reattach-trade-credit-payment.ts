@@ -1,6 +1,6 @@
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { OrderEditPaymentData } from "../../../providers/trade-credit/lib/order-edit-payment"
+import type { OrderEditPaymentData } from "../../../medusa/order-edit-payment"
 import type { OrderEditSyncPlan } from "./prepare-order-edit-sync"
 
 /**

@@ -1,8 +1,8 @@
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { OrderEditPaymentData } from "../../../providers/trade-credit/lib/order-edit-payment"
+import type { OrderEditPaymentData } from "../../../medusa/order-edit-payment"
 import { withOrder } from "../../../core/order/payment-data"
-import type { Order } from "../../../service/schemas"
+import type { Order } from "../../../service/schemas/order"
 import type { OrderEditSyncPlan } from "./prepare-order-edit-sync"
 
 /** The live payment's data follows the edited service order (its new gross), without the edit's mark. */

@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { idempotencyKeys } from "../../../core/order/idempotency-keys"
-import type { Order } from "../../../service/schemas"
+import type { Order } from "../../../service/schemas/order"
 import { editRefused, tradeCreditClientOf } from "../lib/edit-bodies"
 import type { OrderEditSyncPlan } from "./prepare-order-edit-sync"
 

@@ -6,7 +6,7 @@ import {
   type TradeAccountUserRow,
   type TradeCreditModuleService,
 } from "../../../modules/trade-credit"
-import { TradeAccountCompany } from "../../../service/schemas"
+import { TradeAccountCompany } from "../../../service/schemas/trade-account"
 import { quote } from "../../../utils/quote"
 
 export type { TradeAccountUserRow }

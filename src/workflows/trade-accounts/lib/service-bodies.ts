@@ -6,7 +6,7 @@ import type {
   TradeAccountCompany,
   TradeAccountCustomerRequest,
   TradeAccountUserRequest,
-} from "../../../service/schemas"
+} from "../../../service/schemas/trade-account"
 import type { MedusaAddress, MedusaCustomer } from "./medusa-customers"
 import { quote } from "../../../utils/quote"
 

@@ -1,10 +1,10 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { isTradeCreditError } from "../../../client"
-import { toMedusaError } from "../../../providers/trade-credit/lib/errors"
-import type { TradeAccountCustomer, TradeAccountCustomerRequest } from "../../../service/schemas"
+import { isTradeCreditError } from "../../../client/errors"
+import { toMedusaError } from "../../../use-cases/errors"
+import type { TradeAccountCustomer, TradeAccountCustomerRequest } from "../../../service/schemas/trade-account"
 import { tradeAccountKeys } from "../lib/keys"
 import { type TradeAccountRow, tradeCreditModuleOf } from "../lib/records"
-import { pluginLoggerOf } from "../../../utils/plugin-logger"
+import { pluginLoggerOf } from "../../../medusa/plugin-logger"
 
 export type CreateServiceCustomerInput = { existing: TradeAccountRow | null; body: TradeAccountCustomerRequest }
 export type ServiceCustomerResult = {

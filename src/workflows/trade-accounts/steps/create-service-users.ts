@@ -1,12 +1,12 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { isTradeCreditError } from "../../../client"
-import { toMedusaError } from "../../../providers/trade-credit/lib/errors"
+import { isTradeCreditError } from "../../../client/errors"
+import { toMedusaError } from "../../../use-cases/errors"
 import { quote } from "../../../utils/quote"
-import type { TradeAccountUser, TradeAccountUserRequest } from "../../../service/schemas"
+import type { TradeAccountUser, TradeAccountUserRequest } from "../../../service/schemas/trade-account"
 import { tradeAccountKeys } from "../lib/keys"
 import { tradeCreditModuleOf } from "../lib/records"
-import { pluginLoggerOf } from "../../../utils/plugin-logger"
+import { pluginLoggerOf } from "../../../medusa/plugin-logger"
 
 export type NewUser = { customer_id: string; body: TradeAccountUserRequest }
 export type CreateServiceUsersInput = { service_customer_id: string; users: NewUser[] }

@@ -1,8 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { toMedusaError } from "../../../providers/trade-credit/lib/errors"
+import { toMedusaError } from "../../../use-cases/errors"
 import { tradeAccountKeys } from "../lib/keys"
 import { tradeCreditModuleOf } from "../lib/records"
-import { pluginLoggerOf } from "../../../utils/plugin-logger"
+import { pluginLoggerOf } from "../../../medusa/plugin-logger"
 
 export type CreateVerificationLinkInput = { user_row_id: string; service_user_id: string; return_url: string }
 

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { TradeAccountCustomer, TradeAccountCustomerRequest } from "../../../service/schemas"
+import type { TradeAccountCustomer, TradeAccountCustomerRequest } from "../../../service/schemas/trade-account"
 import { type TradeAccountRow, tradeCreditModuleOf } from "../lib/records"
 import { companyOfBody } from "../lib/service-bodies"
 

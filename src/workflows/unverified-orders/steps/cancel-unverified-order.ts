@@ -1,9 +1,9 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
-import { toMedusaError } from "../../../providers/trade-credit/lib/errors"
+import { toMedusaError } from "../../../use-cases/errors"
 import { idempotencyKeys } from "../../../core/order/idempotency-keys"
-import type { OrderState } from "../../../service/schemas"
-import { pluginLoggerOf } from "../../../utils/plugin-logger"
+import type { OrderState } from "../../../service/schemas/order"
+import { pluginLoggerOf } from "../../../medusa/plugin-logger"
 
 export type CancelUnverifiedOrderInput = {
   session_id: string

@@ -1,5 +1,6 @@
 import { performance } from "node:perf_hooks"
-import { describeKey, redactKeys, TradeCreditError } from "../../../../client"
+import { describeKey, redactKeys } from "../../../../client/api-key"
+import { TradeCreditError } from "../../../../client/errors"
 import type { TradeCreditModuleService } from "../../../../modules/trade-credit"
 import type { ConnectionCheckReason, TradeCreditConnectionCheck } from "../admin-ui-types"
 

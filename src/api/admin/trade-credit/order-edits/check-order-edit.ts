@@ -7,7 +7,7 @@ import type { TradeCreditOrderEditPlan } from "../../../../workflows/order-edit/
 import { Codes } from "../../../errors/codes"
 import { RouteError } from "../../../errors/route-error"
 import { errorIds, logLine } from "../../../../utils/log-line"
-import { pluginLoggerOf } from "../../../../utils/plugin-logger"
+import { pluginLoggerOf } from "../../../../medusa/plugin-logger"
 
 /** Longest a confirmation may hold the order's edit lock (seconds); it is released when the answer is sent. */
 const LOCK_SECONDS = 120

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { isTradeCreditError } from "../../../../client"
-import type { TradeAccountCompany, TradeAccountCustomerRequest } from "../../../../service/schemas"
+import { isTradeCreditError } from "../../../../client/errors"
+import type { TradeAccountCompany, TradeAccountCustomerRequest } from "../../../../service/schemas/trade-account"
 import type { OnboardTradeAccountInput } from "../../../../workflows/trade-accounts/onboard-trade-account"
 import { readCustomers } from "../../../../workflows/trade-accounts/lib/medusa-customers"
 import {

@@ -1,5 +1,11 @@
 import { z } from "@medusajs/framework/zod"
-import { ContactPerson, Email, isServiceId, SERVICE_ID_PREFIX, TradeAccountCompany } from "../../../../service/schemas"
+import {
+  ContactPerson,
+  isServiceId,
+  SERVICE_ID_PREFIX,
+  TradeAccountCompany,
+} from "../../../../service/schemas/trade-account"
+import { Email } from "../../../../service/schemas/common"
 
 /** The message of a merchant id that begins with `svc_` (refused with the code TRADE_CREDIT_RESERVED_ID). */
 export const RESERVED_ID_MESSAGE =

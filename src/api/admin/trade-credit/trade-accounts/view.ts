@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { errorIds, logLine } from "../../../../utils/log-line"
-import { pluginLoggerOf } from "../../../../utils/plugin-logger"
+import { pluginLoggerOf } from "../../../../medusa/plugin-logger"
 import {
   type TradeAccountRow,
   type TradeAccountUserRow,

@@ -1,11 +1,11 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { CompanySearchResult } from "../../../../client"
+import type { CompanySearchResult } from "../../../../service/schemas/company"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../../modules/trade-credit"
 import { shortCache } from "../../../utils/short-cache"
 import { describeServiceFailure, serviceFailureError } from "../../../utils/service-failure"
 import type { CompanySearchParams } from "./validators"
 import { errorIds, logLine } from "../../../../utils/log-line"
-import { pluginLoggerOf } from "../../../../utils/plugin-logger"
+import { pluginLoggerOf } from "../../../../medusa/plugin-logger"
 
 /** How long a search answer is kept: long enough for an autocomplete's repeated prefixes, short enough to stay current.
  * */

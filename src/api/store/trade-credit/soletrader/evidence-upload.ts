@@ -1,6 +1,6 @@
 import { createRequire } from "node:module"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { EVIDENCE_MAX_BYTES } from "../../../../service/schemas"
+import { EVIDENCE_MAX_BYTES } from "../../../../service/schemas/registration"
 import { Codes } from "../../../errors/codes"
 import { RouteError } from "../../../errors/route-error"
 

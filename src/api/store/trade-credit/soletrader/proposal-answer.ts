@@ -1,5 +1,5 @@
 import type { MedusaResponse } from "@medusajs/framework/http"
-import type { Proposal } from "../../../../service/schemas"
+import type { Proposal } from "../../../../service/schemas/registration"
 import { applyProposalStateWorkflow } from "../../../../workflows/enrollment/apply-proposal-state"
 import { presentEnrollment } from "../../../../workflows/enrollment/enrollment-store"
 import { buyerLanguageOf } from "../../../../utils/buyer-texts"

@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { TradeCreditError } from "../../../../client"
+import { TradeCreditError } from "../../../../client/errors"
 import { Codes } from "../../../errors/codes"
 import { quote } from "../../../errors/quote"
 import { RouteError } from "../../../errors/route-error"
@@ -11,7 +11,7 @@ import {
   tradeCreditOf,
 } from "../../../../workflows/enrollment/enrollment-store"
 import { logLine } from "../../../../utils/log-line"
-import { pluginLoggerOf } from "../../../../utils/plugin-logger"
+import { pluginLoggerOf } from "../../../../medusa/plugin-logger"
 
 export { RouteError }
 

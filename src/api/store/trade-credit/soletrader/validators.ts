@@ -4,7 +4,7 @@ import {
   REGISTRATION_COUNTRIES,
   RegistrationCountry,
   VerificationCode,
-} from "../../../../service/schemas"
+} from "../../../../service/schemas/registration"
 import { Codes } from "../../../errors/codes"
 import { quote } from "../../../errors/quote"
 import { type IssueRule, valueAt } from "../../../utils/validate"

@@ -1,29 +1,26 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../../../modules/trade-credit"
-import type { BuyerCompany } from "../../../../../service/schemas"
-import { checkPlanCredit } from "../../../../../providers/trade-credit/lib/plan-credit-check"
+import type { BuyerCompany } from "../../../../../service/schemas/order"
+import { checkPlanCredit } from "../../../../../use-cases/plan-credit-check"
 import { planKeys } from "../../../../../core/plan/plan-idempotency-keys"
 import { checkPeriodsWithinLimits } from "../../../../../core/plan/plan-limits"
 import { planTaxSubtotalsOf } from "../../../../../core/plan/plan-lines"
 import { billingAddressOf } from "../../../../../core/plan/repayment-address"
-import { resolveRepaymentCompany } from "../../../../../providers/trade-credit/lib/repayment-company"
-import { isPlanProviderId } from "../../../../../providers/trade-credit/lib/provider-ids"
-import { buildLines, SessionCompany } from "../../../../../core/order"
+import { resolveRepaymentCompany } from "../../../../../use-cases/repayment-company"
+import { isPlanProviderId } from "../../../../../medusa/provider-ids"
+import { buildLines } from "../../../../../core/order/lines"
+import { SessionCompany } from "../../../../../core/order/session-input"
 import { Codes } from "../../../../errors/codes"
 import { quote } from "../../../../errors/quote"
 import { RouteError } from "../../../../errors/route-error"
 import { describeServiceFailure, serviceFailureError } from "../../../../utils/service-failure"
 import { CART_WITH_SESSIONS_FIELDS, type CartWithSessions } from "../../cart-with-sessions"
-import {
-  type LinkedCart,
-  REGION_SETTING_FIELDS,
-  regionSettingsOfCart,
-} from "../../../../../providers/trade-credit/lib/cart-links"
-import { ineligibilityOf, periodsRefusalOf } from "../../../../../modules/trade-credit/region-settings"
+import { type LinkedCart, REGION_SETTING_FIELDS, regionSettingsOfCart } from "../../../../../medusa/cart-links"
+import { ineligibilityOf, periodsRefusalOf } from "../../../../../core/region/region-settings"
 import type { PreviewPlansBody } from "./validators"
 import { errorIds, logLine } from "../../../../../utils/log-line"
-import { pluginLoggerOf } from "../../../../../utils/plugin-logger"
+import { pluginLoggerOf } from "../../../../../medusa/plugin-logger"
 
 /** The company of the request, else the one the cart's instalment payment session names. */
 function companyOf(body: PreviewPlansBody, cart: CartWithSessions): BuyerCompany {

@@ -1,22 +1,20 @@
 import { createHash } from "node:crypto"
-import type { TradeCreditClient } from "../../../../../../client"
-import type { BuyerCompany } from "../../../../../../service/schemas"
-import {
-  buildBuyer,
-  buildIntentBody,
-  type MedusaCartInput,
-  parseSessionInput,
-  PayloadError,
-} from "../../../../../../core/order"
+import type { TradeCreditClient } from "../../../../../../client/index"
+import type { BuyerCompany } from "../../../../../../service/schemas/order"
+import { buildBuyer } from "../../../../../../core/order/buyer"
+import { buildIntentBody } from "../../../../../../core/order/order-body"
+import type { MedusaCartInput } from "../../../../../../core/order/medusa-cart"
+import { parseSessionInput } from "../../../../../../core/order/session-input"
+import { PayloadError } from "../../../../../../core/order/errors"
 import type { ShortCache } from "../../../../../utils/short-cache"
 import {
   type EffectiveRegionSettings,
   type Ineligibility,
   ineligibilityOf,
-} from "../../../../../../modules/trade-credit/region-settings"
+} from "../../../../../../core/region/region-settings"
 import { Codes } from "../../../../../errors/codes"
 import { classifyServiceFailure, describeServiceFailure } from "../../../../../utils/service-failure"
-import { declineText } from "../../../../../../providers/trade-credit/lib/errors"
+import { declineText } from "../../../../../../use-cases/errors"
 import { errorIds, type LogIds } from "../../../../../../utils/log-line"
 
 /**

@@ -1,14 +1,10 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../../../../modules/trade-credit"
-import { isPluginProviderId } from "../../../../../../providers/trade-credit/lib/provider-ids"
-import {
-  type LinkedCart,
-  REGION_SETTING_FIELDS,
-  regionSettingsOfCart,
-} from "../../../../../../providers/trade-credit/lib/cart-links"
-import { SessionCompany } from "../../../../../../core/order"
-import type { BuyerCompany } from "../../../../../../service/schemas"
+import { isPluginProviderId } from "../../../../../../medusa/provider-ids"
+import { type LinkedCart, REGION_SETTING_FIELDS, regionSettingsOfCart } from "../../../../../../medusa/cart-links"
+import { SessionCompany } from "../../../../../../core/order/session-input"
+import type { BuyerCompany } from "../../../../../../service/schemas/order"
 import { Codes } from "../../../../../errors/codes"
 import { quote } from "../../../../../errors/quote"
 import { RouteError } from "../../../../../errors/route-error"
@@ -18,7 +14,7 @@ import { preCheckCart } from "./pre-check"
 import type { PreCheckBody } from "./validators"
 import { buyerLanguageOf, translateBuyerText } from "../../../../../../utils/buyer-texts"
 import { logLine } from "../../../../../../utils/log-line"
-import { pluginLoggerOf } from "../../../../../../utils/plugin-logger"
+import { pluginLoggerOf } from "../../../../../../medusa/plugin-logger"
 
 /** The company of the request, else the one a trade credit payment session of the cart names. */
 function companyOf(body: PreCheckBody, cart: CartWithSessions): BuyerCompany {

@@ -12,7 +12,7 @@ import {
 import type { ChoiceBody } from "../../validators"
 import { Codes } from "../../../../../errors/codes"
 import { buyerLanguageOf } from "../../../../../../utils/buyer-texts"
-import { pluginLoggerOf } from "../../../../../../utils/plugin-logger"
+import { pluginLoggerOf } from "../../../../../../medusa/plugin-logger"
 
 /**
  * `POST /store/trade-credit/soletrader/returning-buyer/choice {organization_number, country_code}` (customer):

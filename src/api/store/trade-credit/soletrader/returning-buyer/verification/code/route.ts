@@ -1,5 +1,5 @@
 import type { MedusaResponse } from "@medusajs/framework/http"
-import { TradeCreditError } from "../../../../../../../client"
+import { TradeCreditError } from "../../../../../../../client/errors"
 import { enrollmentKeys, presentEnrollment } from "../../../../../../../workflows/enrollment/enrollment-store"
 import { saveEnrolledBusinessWorkflow } from "../../../../../../../workflows/enrollment/save-enrolled-business"
 import { matchesTokens } from "../../../matches-token"

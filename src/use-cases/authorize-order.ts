@@ -1,0 +1,48 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import type { OrderSummary } from "../service/schemas/order"
+import { idempotencyKeys } from "../core/order/idempotency-keys"
+import type { TradeCreditPaymentData } from "../core/order/payment-data"
+import { planAuthorization } from "../core/order/status"
+import { declined } from "./errors"
+import { findOrCreateOrder } from "./find-or-create-order"
+import type { IntentReuse } from "./intent-reuse"
+import type { ProviderDeps } from "./deps"
+
+/**
+ * The authorization on cart completion: the session's order, found or made (the first completion makes it and the
+ * buyer verifies; the second, on the buyer's return, reads it), then what `planAuthorization` decides for the state
+ * the service has now: refuse (declined, or cancelled because the verification failed or expired), wait for the
+ * buyer, confirm, or answer authorized. The planner's `complete_cart` (webhooks, reconciliation) ends here too.
+ */
+export async function authorizeOrder(
+  deps: Pick<ProviderDeps, "client" | "options" | "logger" | "call" | "readCart">,
+  intents: IntentReuse,
+  sessionId: string,
+  data: TradeCreditPaymentData,
+): Promise<OrderSummary> {
+  const order = await findOrCreateOrder(deps, intents, sessionId, data)
+  const step = planAuthorization(order)
+  switch (step.type) {
+    case "refuse":
+      if (step.reason === "declined") {
+        throw declined(order.decline_reason, {
+          logger: deps.logger,
+          ids: { payment_session_id: sessionId, service_order_id: order.id },
+        })
+      }
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "The trade credit order was cancelled (the buyer's verification failed " +
+          "or expired). Choose the payment method again to start over.",
+        "TRADE_CREDIT_ORDER_CANCELLED",
+      )
+    case "confirm":
+      return await deps.call(
+        "confirm the order",
+        () => deps.client.orders.confirm(order.id, { idempotencyKey: idempotencyKeys.confirm(order.id) }),
+        { payment_session_id: sessionId, service_order_id: order.id },
+      )
+    default:
+      return order
+  }
+}

@@ -1,0 +1,86 @@
+import { TradeCreditError } from "../client/errors"
+import type { OrderSummary } from "../service/schemas/order"
+import { buildBuyer } from "../core/order/buyer"
+import { buildCreateOrderBody, invoiceTermsOf, orderExtrasOf } from "../core/order/order-body"
+import { parseSessionInput } from "../core/order/session-input"
+import { resolveReturnUrl } from "../core/order/return-url"
+import { idempotencyKeys } from "../core/order/idempotency-keys"
+import { merchantUrlsFor } from "../core/order/merchant-urls"
+import type { TradeCreditPaymentData } from "../core/order/payment-data"
+import { type CheckoutCart, ORDER_CART_FIELDS, tradeAccountBuyerOfCart } from "../medusa/cart-links"
+import { declined } from "./errors"
+import type { IntentReuse } from "./intent-reuse"
+import type { ProviderDeps } from "./deps"
+
+type OrderDeps = Pick<ProviderDeps, "client" | "options" | "call" | "readCart">
+
+/**
+ * The order of this session at the service. A create retried with the same body
+ * answers the first order again (Idempotency-Key); a create refused because the
+ * merchant order id is taken, or because the cart changed since the first try,
+ * is resolved by looking the order up by merchant_order_id, never by creating another.
+ */
+export async function findOrCreateOrder(
+  deps: OrderDeps,
+  intents: IntentReuse,
+  sessionId: string,
+  data: TradeCreditPaymentData,
+): Promise<OrderSummary> {
+  if (data.order_id) {
+    const orderId = data.order_id
+    return await deps.call("read the order", () => deps.client.orders.getSummary(orderId), {
+      payment_session_id: sessionId,
+      service_order_id: orderId,
+    })
+  }
+  const input = parseSessionInput(data)
+  // The cart and its customer's trade account user: one Query.
+  const cart = await deps.readCart<CheckoutCart>(sessionId, ORDER_CART_FIELDS)
+  // A trade account user's order names the trade account: a verified user's is VERIFIED at creation (one click),
+  // unless the service adds a verification step for it (UNVERIFIED with a payment_url: the buyer verifies, as any).
+  const buyer = buildBuyer(input, cart, { representativeRequired: true, tradeAccount: tradeAccountBuyerOfCart(cart) })
+  const returnUrl = resolveReturnUrl(input.return_url, deps.options.storefrontUrls, deps.options.returnPath)
+  const body = buildCreateOrderBody({
+    cart,
+    buyer,
+    merchantOrderId: sessionId,
+    merchantReference: cart.id,
+    trackingId: data.tracking_id,
+    urls: merchantUrlsFor(returnUrl, cart.id),
+    // The region's terms as credit-checked (a session from before region settings: the options').
+    extras: orderExtrasOf(input, invoiceTermsOf(data, deps.options.invoiceTermsDays)),
+  })
+  try {
+    const created = await deps.client.orders.create(body, { idempotencyKey: idempotencyKeys.createOrder(sessionId) })
+    intents.spend(data.tracking_id)
+    return created
+  } catch (error) {
+    if (
+      error instanceof TradeCreditError &&
+      (error.code === "INVALID_STATE" || error.code === "IDEMPOTENCY_CONFLICT")
+    ) {
+      const existing = await deps.call("look up the order", () => deps.client.orders.getByMerchantOrderId(sessionId), {
+        payment_session_id: sessionId,
+      })
+      const live = existing.find((o) => o.state !== "CANCELLED") ?? existing[0]
+      if (live) return live
+    }
+    return await deps.call("create the order", () => Promise.reject(error), { payment_session_id: sessionId })
+  }
+}
+
+/** The session's order, found or made; a REJECTED one (the service declined the buyer) is TRADE_CREDIT_DECLINED. */
+export async function acceptedOrder(
+  deps: OrderDeps & Pick<ProviderDeps, "logger">,
+  intents: IntentReuse,
+  sessionId: string,
+  data: TradeCreditPaymentData,
+): Promise<OrderSummary> {
+  const order = await findOrCreateOrder(deps, intents, sessionId, data)
+  if (order.status === "REJECTED")
+    throw declined(order.decline_reason, {
+      logger: deps.logger,
+      ids: { payment_session_id: sessionId, service_order_id: order.id },
+    })
+  return order
+}

@@ -1,0 +1,40 @@
+import type { TradeCreditClient } from "../client/index"
+import { declined } from "./errors"
+import { repaymentCurrencyOf } from "../core/plan/plan-body"
+import { limitsOf, type PlanLimits } from "../core/plan/plan-limits"
+import { planKeys } from "../core/plan/plan-idempotency-keys"
+import type { ResolvedCompany } from "../core/plan/repayment-company"
+
+export type PlanCreditCheckInput = {
+  company: ResolvedCompany
+  /** The cart total, money ("1234.50"). */
+  amount: string
+  currency: string
+  /** The Medusa id the check is for (payment session, or cart for a preview): part of the idempotency key. */
+  scope: string
+}
+
+/**
+ * The service's credit check of monthly instalments for this company and
+ * amount: the limits when APPROVED, intersected with the plan duration (3 to
+ * 36 months); a DECLINED check, or one that allows no duration in that range,
+ * is the same TRADE_CREDIT_DECLINED error as the invoice provider's (a 400
+ * with that code).
+ */
+export async function checkPlanCredit(client: TradeCreditClient, input: PlanCreditCheckInput): Promise<PlanLimits> {
+  const body = {
+    country_code: input.company.country_code,
+    national_identifier: input.company.national_identifier,
+    company_name: input.company.company_name,
+    amount: input.amount,
+    currency: repaymentCurrencyOf(input.currency),
+    instalment_period: "MONTHLY" as const,
+  }
+  const check = await client.repayment.creditCheck(body, { idempotencyKey: planKeys.creditCheck(input.scope) })
+  const limits = limitsOf(check)
+  if (!limits)
+    throw declined(
+      `monthly instalments of ${input.amount} ${body.currency} are not offered to ${input.company.company_name}`,
+    )
+  return limits
+}

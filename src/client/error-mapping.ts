@@ -42,6 +42,7 @@ export function codeOfStatus(status: number): string {
       return "RATE_LIMITED"
     case 503:
       return "UNAVAILABLE"
+    // Any status a server may send, not a union (no assertNever): one the contract never names gets a code of its own.
     default:
       return status >= 500 ? "SERVER_ERROR" : `HTTP_${status}`
   }
@@ -155,7 +156,8 @@ export function errorFromAnswer(
       code: error.error_code,
       serviceCode: error.error_code,
       message: ctx.redact(
-        `Trade credit service: ${where(ctx)} answered ${status} ${error.error_code}${error.error_message ? `: ${error.error_message}` : ""}${trace}`,
+        `Trade credit service: ${where(ctx)} answered ${status} ${error.error_code}` +
+          `${error.error_message ? `: ${error.error_message}` : ""}${trace}`,
       ),
       traceId: error.error_trace_id,
       details: error.error_details === undefined ? undefined : ctx.redact(error.error_details),
@@ -178,7 +180,8 @@ export function errorFromAnswer(
       words === undefined && serviceCode === undefined
         ? `Trade credit service: ${where(ctx)} answered ${status} without a contract ` +
             `error body (${body.length} bytes of ${mediaTypeOf(headers["content-type"]) || "unknown type"})`
-        : `Trade credit service: ${where(ctx)} answered ${status}${serviceCode ? ` ${serviceCode}` : ""}${words ? `: ${words}` : ""}`,
+        : `Trade credit service: ${where(ctx)} answered ${status}` +
+            `${serviceCode ? ` ${serviceCode}` : ""}${words ? `: ${words}` : ""}`,
     ),
     traceId: error.error_trace_id,
     details: error.error_details === undefined ? undefined : ctx.redact(error.error_details),
@@ -203,6 +206,7 @@ export function timeoutError(ctx: CallContext, byDeadline: boolean, cause?: unkn
 /** A failure with no answer: closed client, undici's own timeouts, an oversized answer, or the network. */
 export function errorFromFailure(ctx: CallContext, error: unknown): TradeCreditError {
   const code = networkCodeOf(error)
+  // Any code the network layer gives (or none), not a union: no assertNever; every other code is a network error.
   switch (code) {
     case "UND_ERR_CLOSED":
     case "UND_ERR_DESTROYED":

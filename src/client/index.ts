@@ -1,14 +1,13 @@
-import { assertApiKey } from "./api-key"
-import { CLIENT_ERROR_CODES, TradeCreditError } from "./errors"
+import { createTransport } from "./create-transport"
 import { CompanySearchClient } from "./company-search"
 import { ErasureClient } from "./erasure"
-import { type TradeCreditClientOptionsInput, parseClientOptions } from "./options"
+import type { TradeCreditClientOptionsInput } from "./options"
 import { OrdersClient } from "./orders"
 import { AutofillClient } from "./autofill"
 import { RegistryClient } from "./registry"
 import { RepaymentClient } from "./repayment"
 import { TradeAccountClient } from "./trade-account"
-import { Transport, type TransportStats } from "./transport"
+import type { Transport, TransportStats } from "./transport"
 
 /**
  * The plugin's client of the trade credit service: one shared transport (one
@@ -51,18 +50,12 @@ export type TradeCreditClient = {
  * environment (INVALID_API_KEY).
  */
 export function createTradeCreditClient(options: TradeCreditClientOptionsInput): TradeCreditClient {
-  const config = parseClientOptions(options)
-  assertApiKey(config.apiKey, config.environment)
-  if (config.previousApiKey !== undefined) {
-    assertApiKey(config.previousApiKey, config.environment)
-    if (config.previousApiKey === config.apiKey) {
-      throw new TradeCreditError({
-        code: CLIENT_ERROR_CODES.INVALID_OPTIONS,
-        message: "Trade credit previousApiKey is the same key as apiKey",
-      })
-    }
-  }
-  const transport = Transport.create(config)
+  const transport = createTransport(options)
+  return { ...interfacesOn(transport), stats: () => transport.stats(), close: () => transport.close() }
+}
+
+/** One client module per service interface, on one transport (shared-clients.ts shares the transport). */
+export function interfacesOn(transport: Transport): Omit<TradeCreditClient, "stats" | "close"> {
   return {
     companies: new CompanySearchClient(transport),
     orders: new OrdersClient(transport),
@@ -71,8 +64,6 @@ export function createTradeCreditClient(options: TradeCreditClientOptionsInput):
     autofill: new AutofillClient(transport),
     tradeAccount: new TradeAccountClient(transport.scope("/trade-account/v3")),
     erasure: new ErasureClient(transport.scope("/gdpr/v1")),
-    stats: () => transport.stats(),
-    close: () => transport.close(),
   }
 }
 

@@ -1,5 +1,5 @@
-import BigNumber from "bignumber.js"
 import { z } from "@medusajs/framework/zod"
+import { Money } from "../core/money/money"
 import { checkLineItem, checkOrderAmounts } from "../service/order-arithmetic"
 import {
   CancelReply,
@@ -57,12 +57,12 @@ function checkIntentAmounts(body: OrderIntentRequest) {
     const line = checkLineItem(body.line_items[i], i)
     if (!line.ok) return line
   }
-  const gross = body.line_items.reduce((sum, line) => sum.plus(line.gross_amount), new BigNumber(0))
+  const gross = Money.sum(body.line_items.map((line) => line.gross_amount))
   if (!gross.eq(body.gross_amount)) {
     return {
       ok: false as const,
       code: "INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH" as const,
-      message: `gross_amount ${body.gross_amount} is not the sum of the lines (${gross.toFixed(2)})`,
+      message: `gross_amount ${body.gross_amount} is not the sum of the lines (${gross.toDecimal()})`,
       loc: ["gross_amount"],
     }
   }
@@ -196,7 +196,9 @@ export class OrdersClient {
     let valid: RefundRequest | FullRefundRequest | undefined
     if (body !== undefined && "amount" in body) {
       const part = validateRequest(RefundRequest, body, "refund")
-      if (new BigNumber(part.amount).lte(0)) throw invalidRequest("Trade credit refund: amount must be positive")
+      if (!Money.fromDecimal(part.amount).isPositive()) {
+        throw invalidRequest("Trade credit refund: amount must be positive")
+      }
       part.line_items?.forEach((line, index) => assertAmounts(checkLineItem(line, index), "refund"))
       valid = part
     } else if (body !== undefined) {

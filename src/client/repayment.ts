@@ -1,5 +1,5 @@
-import BigNumber from "bignumber.js"
 import { z } from "@medusajs/framework/zod"
+import { Money } from "../core/money/money"
 import { checkPlanAmounts, checkRepaymentTotals } from "../service/repayment-schedule"
 import {
   AccountRequest,
@@ -194,7 +194,9 @@ export class RepaymentClient {
     { idempotencyKey }: Idempotent,
   ): Promise<PlanCredit> {
     const valid = validateRequest(PlanCreditRequest, { plan_id: planId, amount, currency, reason }, "plan credit")
-    if (!new BigNumber(valid.amount).gt(0)) throw invalidRequest("Trade credit plan credit: amount must be positive")
+    if (!Money.fromDecimal(valid.amount).isPositive()) {
+      throw invalidRequest("Trade credit plan credit: amount must be positive")
+    }
     const { data } = await this.#transport.request(
       { method: "POST", path: "/credit", body: valid, idempotencyKey },
       PlanCredit,

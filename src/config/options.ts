@@ -1,9 +1,7 @@
 import { LOG_LEVELS } from "../utils/log-level"
 import { LOG_FORMATS } from "../utils/log-line"
 import { z } from "@medusajs/framework/zod"
-import type { TradeCreditClient } from "../client/index"
-import { acquireTradeCreditClient } from "../client/shared-clients"
-import type { ClientLogger } from "../client/options"
+import type { ClientLogger, TradeCreditClientOptionsInput } from "../client/options"
 import { CAPTURE_ON } from "../core/order/capture-on"
 
 /** Splits "https://a.example, https://b.example" (or an array) into a list of origins. */
@@ -162,12 +160,12 @@ export function parseOptions(raw: unknown): TradeCreditOptions {
 }
 
 /**
- * The service client these options describe: a handle on the process's one shared
- * client (one keep-alive pool) for them, so both providers and the module use the
- * same sockets. Closing the handle releases it; the pool closes with the last one.
+ * The service client's options that these plugin options describe. Callers acquire a handle on the process's one
+ * shared pool with them (`acquireTradeCreditClient`, or `acquireOrdersClient` for the invoice provider), so both
+ * providers and the module use the same sockets.
  */
-export function clientFromOptions(options: TradeCreditOptions, logger?: ClientLogger): TradeCreditClient {
-  return acquireTradeCreditClient({
+export function clientOptionsOf(options: TradeCreditOptions, logger?: ClientLogger): TradeCreditClientOptionsInput {
+  return {
     apiKey: options.apiKey,
     previousApiKey: options.previousApiKey,
     environment: options.environment,
@@ -175,5 +173,5 @@ export function clientFromOptions(options: TradeCreditOptions, logger?: ClientLo
     timeoutMs: options.timeoutMs,
     maxRetries: options.maxRetries,
     logger,
-  })
+  }
 }

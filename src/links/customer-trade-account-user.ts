@@ -4,7 +4,7 @@ import TradeCreditModule from "../modules/trade-credit"
 
 /**
  * The trade account user a Medusa customer is (at most one), readable through Query as
- * `customer.trade_credit_trade_account_user`: the providers read it with the cart (tc/lib/cart-links.ts).
+ * `customer.trade_credit_trade_account_user`: the providers read it with the cart (src/medusa/cart-links.ts).
  * Read-only: the user keeps the customer's id in `customer_id`.
  */
 export default defineLink(

@@ -66,5 +66,6 @@ export async function readCaptureAmount(
   captureId: string,
 ): Promise<unknown | undefined> {
   const [capture] = await payments.listCaptures({ id: captureId }, { select: ["id", "amount", "raw_amount"] })
-  return (capture as any)?.raw_amount ?? capture?.amount
+  // The row's exact amount (`raw_amount`, which CaptureDTO does not name), else its number.
+  return (capture as { raw_amount?: unknown } | undefined)?.raw_amount ?? capture?.amount
 }

@@ -36,6 +36,9 @@ const RETURN_FIELDS = [
   "returns.items.*",
 ]
 
+/** A payment or payment session as Query reads it with `payment_collection.order.id`. */
+type WithOrderOfCollection = { payment_collection?: { order?: { id?: string } | null } | null }
+
 /** The Medusa order a refund (else a payment session) belongs to. */
 async function orderIdOfRefund(
   medusa: ReturnReaders,
@@ -48,14 +51,14 @@ async function orderIdOfRefund(
     const { data } = await medusa
       .query()
       .graph({ entity: "payment", fields: ["id", "payment_collection.order.id"], filters: { id: paymentId } })
-    const orderId = (data[0] as any)?.payment_collection?.order?.id as string | undefined
+    const orderId = (data[0] as WithOrderOfCollection | undefined)?.payment_collection?.order?.id
     if (orderId) return orderId
   }
   if (!sessionId) return undefined
   const { data } = await medusa
     .query()
     .graph({ entity: "payment_session", fields: ["id", "payment_collection.order.id"], filters: { id: sessionId } })
-  return (data[0] as any)?.payment_collection?.order?.id as string | undefined
+  return (data[0] as WithOrderOfCollection | undefined)?.payment_collection?.order?.id
 }
 
 /** The received returns of the order a refund belongs to; empty when it cannot be told. */

@@ -94,7 +94,8 @@ export async function assertReattachment(
     fields: ["id", "payment_collection.id", "payment_collection.order.id"],
     filters: { id: sessionId },
   })
-  const orderId = (sessions[0] as any)?.payment_collection?.order?.id as string | undefined
+  const session = sessions[0] as { payment_collection?: { order?: { id?: string } | null } | null } | undefined
+  const orderId = session?.payment_collection?.order?.id
   if (!orderId) throw notAllowed("Only an order's payment collection can take over a trade credit order")
   const payments = tradeCreditPaymentsOf(await readOrderPaymentCollections(orderId, query))
   const replaced = payments.find((p) => p.id === replacedId)

@@ -12,7 +12,7 @@ import { quote } from "../utils/quote"
  * What the plan provider keeps in the plugin's module (`tradeCredit`): the
  * buyers' repayment accounts and which payment session each plan belongs to.
  * A payment provider runs in the payment module's own container, which holds
- * no other module: the provider hands the plugin's module in (provider-deps.ts).
+ * no other module: the provider hands the plugin's module in (src/use-cases/deps.ts).
  */
 export function tradeCreditModuleOf(medusa: Pick<MedusaServices, "tradeCredit">): TradeCreditModuleService {
   const module = medusa.tradeCredit()

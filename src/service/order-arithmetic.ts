@@ -1,5 +1,14 @@
-import BigNumber from "bignumber.js"
-import { absUnits, formatUnits, MICRO_DECIMALS, MONEY_DECIMALS, parseUnits, pow10, rescale } from "../core/money/units"
+import { Exact } from "../core/money/exact"
+import {
+  absUnits,
+  formatCents,
+  formatUnits,
+  MICRO_DECIMALS,
+  MONEY_DECIMALS,
+  parseUnits,
+  pow10,
+  rescale,
+} from "../core/money/units"
 import type { LineItem, TaxSubtotal } from "./schemas/order"
 
 /**
@@ -33,13 +42,13 @@ type Totals = {
 const CANONICAL_RATE = /^(0|[1-9]\d*)\.\d{6}$/
 
 /** Cents of a money string ("12.50" is 1250n), undefined when it is no decimal with at most two decimals. */
-export const centsOf = (text: string): bigint | undefined => parseUnits(text, MONEY_DECIMALS)
+export const parseCents = (text: string): bigint | undefined => parseUnits(text, MONEY_DECIMALS)
 /** Millionths of a quantity, unit price or tax rate ("0.200000" is 200000n), undefined likewise. */
-export const millionthsOf = (text: string): bigint | undefined => parseUnits(text, MICRO_DECIMALS)
+export const parseMillionths = (text: string): bigint | undefined => parseUnits(text, MICRO_DECIMALS)
 
 /** Cents of a money string the schema has already checked (a RangeError otherwise: a bug, not input). */
 function knownCents(text: string, what: string): bigint {
-  const cents = centsOf(text)
+  const cents = parseCents(text)
   if (cents === undefined) throw new RangeError(`${what} ${JSON.stringify(text)} is not money with two decimals`)
   return cents
 }
@@ -99,17 +108,16 @@ const WIRE_NAMES = {
   rate: "tax_rate",
 } as const satisfies Record<keyof LineAmounts, keyof LineItem>
 
-/** Checks one line: net = qty x unit_price - discount (±0.02), tax = net x rate (±0.02), gross = net + tax exactly. x
- * unit_price - discount (±0.02), tax = net x rate (±0.02), gross = net + tax exactly. */
+/** Checks one line: net = qty x unit_price - discount (±0.02), tax = net x rate (±0.02), gross = net + tax exactly. */
 export function checkLineItem(line: LineItem, index: number): AmountCheck {
   const fields = {
-    quantity: millionthsOf(line.quantity),
-    unitPrice: millionthsOf(line.unit_price),
-    discount: centsOf(line.discount_amount ?? "0.00"),
-    net: centsOf(line.net_amount),
-    tax: centsOf(line.tax_amount),
-    gross: centsOf(line.gross_amount),
-    rate: millionthsOf(line.tax_rate),
+    quantity: parseMillionths(line.quantity),
+    unitPrice: parseMillionths(line.unit_price),
+    discount: parseCents(line.discount_amount ?? "0.00"),
+    net: parseCents(line.net_amount),
+    tax: parseCents(line.tax_amount),
+    gross: parseCents(line.gross_amount),
+    rate: parseMillionths(line.tax_rate),
   }
   const unreadable = (Object.keys(fields) as (keyof typeof fields)[]).find((name) => fields[name] === undefined)
   if (unreadable) {
@@ -145,7 +153,7 @@ export function taxSubtotalsOf(lines: Pick<LineItem, "tax_rate" | "net_amount" |
     // A rate already in the wire's form ("0.200000") is its own key.
     const key = CANONICAL_RATE.test(line.tax_rate)
       ? line.tax_rate
-      : new BigNumber(line.tax_rate).toFixed(MICRO_DECIMALS)
+      : Exact.fromDecimal(line.tax_rate, "tax_rate").toFixed(MICRO_DECIMALS)
     const sums = byRate.get(key) ?? { taxable: 0n, tax: 0n }
     sums.taxable += knownCents(line.net_amount, "net_amount")
     sums.tax += knownCents(line.tax_amount, "tax_amount")
@@ -155,15 +163,15 @@ export function taxSubtotalsOf(lines: Pick<LineItem, "tax_rate" | "net_amount" |
     .sort(([a], [b]) => compareRates(a, b))
     .map(([rate, sums]) => ({
       tax_rate: rate,
-      taxable_amount: formatUnits(sums.taxable, MONEY_DECIMALS),
-      tax_amount: formatUnits(sums.tax, MONEY_DECIMALS),
+      taxable_amount: formatCents(sums.taxable),
+      tax_amount: formatCents(sums.tax),
     }))
 }
 
 /** Orders tax rate strings by value (one that is no six-decimal fraction last). */
 function compareRates(a: string, b: string): number {
-  const x = millionthsOf(a)
-  const y = millionthsOf(b)
+  const x = parseMillionths(a)
+  const y = parseMillionths(b)
   if (x === undefined || y === undefined) return x === undefined ? (y === undefined ? 0 : 1) : -1
   return x < y ? -1 : x > y ? 1 : 0
 }
@@ -184,17 +192,15 @@ export function checkOrderAmounts(body: Totals, lineChecked: (index: number) => 
     loc,
   })
   // Every line passed checkLineItem (here or in its builder): its amounts are money strings.
-  const sum = (field: "gross_amount" | "net_amount" | "tax_amount" | "discount_amount") =>
-    body.line_items.reduce((acc, line) => acc + knownCents(line[field] ?? "0.00", field), 0n)
+  const linesTotal = (field: "gross_amount" | "net_amount" | "tax_amount" | "discount_amount") =>
+    body.line_items.reduce((cents, line) => cents + knownCents(line[field] ?? "0.00", field), 0n)
   for (const field of ["gross_amount", "net_amount", "tax_amount"] as const) {
-    const total = sum(field)
-    if (centsOf(body[field]) !== total) {
-      return fail(`${field} ${body[field]} is not the sum of the lines (${formatUnits(total, MONEY_DECIMALS)})`, [
-        field,
-      ])
+    const total = linesTotal(field)
+    if (parseCents(body[field]) !== total) {
+      return fail(`${field} ${body[field]} is not the sum of the lines (${formatCents(total)})`, [field])
     }
   }
-  if (body.discount_amount !== undefined && centsOf(body.discount_amount) !== sum("discount_amount")) {
+  if (body.discount_amount !== undefined && parseCents(body.discount_amount) !== linesTotal("discount_amount")) {
     return fail(`discount_amount ${body.discount_amount} is not the sum of the lines`, ["discount_amount"])
   }
   if (body.tax_subtotals !== undefined) {
@@ -207,9 +213,9 @@ export function checkOrderAmounts(body: Totals, lineChecked: (index: number) => 
       const g = given[i]
       const e = expected[i]
       const same =
-        millionthsOf(g.tax_rate) === millionthsOf(e.tax_rate) &&
-        centsOf(g.taxable_amount) === centsOf(e.taxable_amount) &&
-        centsOf(g.tax_amount) === centsOf(e.tax_amount)
+        parseMillionths(g.tax_rate) === parseMillionths(e.tax_rate) &&
+        parseCents(g.taxable_amount) === parseCents(e.taxable_amount) &&
+        parseCents(g.tax_amount) === parseCents(e.tax_amount)
       if (!same) {
         return fail(
           `tax_subtotals for rate ${e.tax_rate} must be taxable ${e.taxable_amount} and tax ${e.tax_amount}`,

@@ -1,4 +1,6 @@
-import BigNumber from "bignumber.js"
+import { Exact } from "../core/money/exact"
+import { Money } from "../core/money/money"
+import { MICRO_DECIMALS } from "../core/money/units"
 import type { AmountCheck, AmountCheckFailure } from "./order-arithmetic"
 import type { TaxSubtotal } from "./schemas/order"
 import { MAX_NUMBER_OF_PERIODS, MIN_NUMBER_OF_PERIODS } from "./plan-periods"
@@ -6,7 +8,7 @@ import type { PlanLineItem } from "./schemas/repayment"
 
 /**
  * The client's reading of the repayment interface's amount rules (contract section 3), pure and exact
- * (bignumber.js, amounts handled in whole cents): the plugin checks a plan's body before sending it, and checks a
+ * (core/money: amounts to the cent): the plugin checks a plan's body before sending it, and checks a
  * plan against the credit check's largest instalment. The schedule itself (issue dates, the tax split of each
  * instalment) is the service's work: the simulator computes it (packages/simulator/src/repayment/schedule.ts).
  *
@@ -14,10 +16,12 @@ import type { PlanLineItem } from "./schemas/repayment"
  *   by the number of periods, rounded down; the remainder goes on the last.
  */
 
-const bn = (value: BigNumber.Value) => new BigNumber(value)
-const toCents = (money: string) => bn(money).times(100).integerValue(BigNumber.ROUND_HALF_UP)
-const fromCents = (cents: BigNumber) => cents.div(100).toFixed(2)
-const sumOf = (values: BigNumber[]) => values.reduce((acc, v) => acc.plus(v), bn(0))
+/** A tax rate as the wire writes it ("0.200000"), whatever decimals it was given with: the key of its subtotal. */
+const rateKey = (rate: string) => Exact.fromDecimal(rate, "tax_rate").toFixed(MICRO_DECIMALS)
+
+/** The service's tolerance on a subtotal's tax (0.02) and on its taxable amount, per line (0.01). */
+const TAX_TOLERANCE = Money.fromCents(2)
+const LINE_TOLERANCE = Money.ONE_CENT
 
 function assertPeriods(numberOfPeriods: number): void {
   if (
@@ -34,11 +38,9 @@ function assertPeriods(numberOfPeriods: number): void {
 /** The amount of each instalment: the total over the periods, rounded down to the cent; the remainder on the last. */
 export function splitRepaymentAmount(total: string, numberOfPeriods: number): string[] {
   assertPeriods(numberOfPeriods)
-  const cents = toCents(total)
-  if (cents.isNegative()) throw new RangeError("total_repayment_amount cannot be negative")
-  const base = cents.idiv(numberOfPeriods)
-  const last = cents.minus(base.times(numberOfPeriods - 1))
-  return Array.from({ length: numberOfPeriods }, (_, i) => fromCents(i === numberOfPeriods - 1 ? last : base))
+  const amount = Money.fromDecimal(total, "total_repayment_amount").roundToCents()
+  if (amount.isNegative()) throw new RangeError("total_repayment_amount cannot be negative")
+  return amount.split(numberOfPeriods).map((instalment) => instalment.toDecimal())
 }
 
 const failure = (code: AmountCheckFailure["code"], message: string, loc: (string | number)[]): AmountCheckFailure => ({
@@ -57,7 +59,7 @@ export function checkRepaymentTotals(
   body: { total_repayment_amount: string; tax_subtotals: TaxSubtotal[] },
   numberOfPeriods: number[] = [],
 ): AmountCheck {
-  const rates = body.tax_subtotals.map((t) => bn(t.tax_rate).toFixed(6))
+  const rates = body.tax_subtotals.map((t) => rateKey(t.tax_rate))
   const duplicate = rates.findIndex((rate, i) => rates.indexOf(rate) !== i)
   if (duplicate >= 0) {
     return failure("INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH", `tax_subtotals holds rate ${rates[duplicate]} twice`, [
@@ -65,16 +67,16 @@ export function checkRepaymentTotals(
       duplicate,
     ])
   }
-  const sum = sumOf(body.tax_subtotals.map((t) => bn(t.taxable_amount).plus(t.tax_amount)))
+  const sum = Money.sum(body.tax_subtotals.flatMap((t) => [t.taxable_amount, t.tax_amount]))
   if (!sum.eq(body.total_repayment_amount)) {
     return failure(
       "INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH",
-      `tax_subtotals add up to ${sum.toFixed(2)}, not total_repayment_amount ${body.total_repayment_amount}`,
+      `tax_subtotals add up to ${sum.toDecimal()}, not total_repayment_amount ${body.total_repayment_amount}`,
       ["tax_subtotals"],
     )
   }
   const most = Math.max(MIN_NUMBER_OF_PERIODS, ...numberOfPeriods)
-  if (toCents(body.total_repayment_amount).lt(most)) {
+  if (Money.fromDecimal(body.total_repayment_amount).roundToCents().lt(Money.fromCents(most))) {
     return failure(
       "INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH",
       `total_repayment_amount ${body.total_repayment_amount} is less than a cent per instalment over ${most} periods`,
@@ -85,8 +87,10 @@ export function checkRepaymentTotals(
 }
 
 /** A plan line's net: quantity x (unit_price_amount - unit_discount_amount), exact. */
-export const planLineNet = (line: PlanLineItem) =>
-  bn(line.quantity).times(bn(line.unit_price_amount).minus(line.unit_discount_amount ?? "0"))
+export const planLineNet = (line: PlanLineItem): Money =>
+  Money.fromDecimal(line.unit_price_amount)
+    .minus(line.unit_discount_amount ?? "0")
+    .times(Exact.fromDecimal(line.quantity, "quantity"))
 
 /**
  * A plan body (contract section 3, line arithmetic **(chosen)**): the tax
@@ -100,13 +104,13 @@ export function checkPlanAmounts(body: {
   line_items: PlanLineItem[]
   terms: { number_of_periods: number }
 }): AmountCheck {
-  const byRate = new Map<string, { net: BigNumber; lines: number }>()
+  const byRate = new Map<string, { net: Money; lines: number }>()
   for (const line of body.line_items) {
-    const rate = bn(line.tax_rate).toFixed(6)
-    const sums = byRate.get(rate) ?? { net: bn(0), lines: 0 }
+    const rate = rateKey(line.tax_rate)
+    const sums = byRate.get(rate) ?? { net: Money.ZERO, lines: 0 }
     byRate.set(rate, { net: sums.net.plus(planLineNet(line)), lines: sums.lines + 1 })
   }
-  const rates = new Set(body.tax_subtotals.map((t) => bn(t.tax_rate).toFixed(6)))
+  const rates = new Set(body.tax_subtotals.map((t) => rateKey(t.tax_rate)))
   const missing = [...byRate.keys()].find((rate) => !rates.has(rate))
   if (missing) {
     return failure("INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH", `tax_subtotals lack the lines' rate ${missing}`, [
@@ -115,7 +119,7 @@ export function checkPlanAmounts(body: {
   }
   for (let i = 0; i < body.tax_subtotals.length; i++) {
     const subtotal = body.tax_subtotals[i]
-    const rate = bn(subtotal.tax_rate).toFixed(6)
+    const rate = rateKey(subtotal.tax_rate)
     const sums = byRate.get(rate)
     if (!sums)
       return failure("INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH", `no line has the rate ${rate}`, [
@@ -123,20 +127,21 @@ export function checkPlanAmounts(body: {
         i,
         "tax_rate",
       ])
-    const tolerance = bn("0.01").times(sums.lines)
-    if (bn(subtotal.taxable_amount).minus(sums.net).abs().gt(tolerance)) {
+    const tolerance = LINE_TOLERANCE.times(BigInt(sums.lines))
+    const taxable = Money.fromDecimal(subtotal.taxable_amount)
+    if (taxable.minus(sums.net).abs().gt(tolerance)) {
       return failure(
         "INVALID_ORDER_LINE_ITEM_DATA_AMOUNT_MISMATCH",
-        `taxable_amount ${subtotal.taxable_amount} at rate ${rate} is not the lines' net ${sums.net.toFixed(2)} ` +
-          `(within ${tolerance.toFixed(2)})`,
+        `taxable_amount ${subtotal.taxable_amount} at rate ${rate} is not the lines' net ${sums.net.toDecimal()} ` +
+          `(within ${tolerance.toDecimal()})`,
         ["tax_subtotals", i, "taxable_amount"],
       )
     }
-    const tax = bn(subtotal.taxable_amount).times(rate)
-    if (bn(subtotal.tax_amount).minus(tax).abs().gt("0.02")) {
+    const tax = taxable.times(Exact.fromDecimal(rate))
+    if (Money.fromDecimal(subtotal.tax_amount).minus(tax).abs().gt(TAX_TOLERANCE)) {
       return failure(
         "INVALID_ORDER_LINE_ITEM_DATA_AMOUNT_MISMATCH",
-        `tax_amount ${subtotal.tax_amount} at rate ${rate} is not taxable x rate (${tax.toFixed(2)}, within 0.02)`,
+        `tax_amount ${subtotal.tax_amount} at rate ${rate} is not taxable x rate (${tax.toDecimal()}, within 0.02)`,
         ["tax_subtotals", i, "tax_amount"],
       )
     }

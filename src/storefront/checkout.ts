@@ -1,19 +1,29 @@
 import { checkPeriodsWithinLimits, isPlanDuration } from "../core/plan/plan-limits"
 import { buyerLanguageOf, buyerMessage, type Overrides } from "./buyer-messages"
+import { codeOf, messageOf } from "./error-fields"
 
 // The kit's steps over a cart and its trade credit payment session: the session's data, the verification page, the
 // return page's query, the completion, the instalment choices and the funding state (see index.ts).
 
 /** A payment session (or a payment) as the store API answers it: the fields the kit reads. */
-export type SessionLike = { provider_id?: string; status?: string; data?: Record<string, any> | null }
+export type SessionLike = {
+  provider_id?: string
+  status?: string
+  // Public type: storefronts read the session's data as Medusa's types have it (any).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+  data?: Record<string, any> | null
+}
 /** A cart read with `*payment_collection.payment_sessions`. */
 export type CartLike = { payment_collection?: { payment_sessions?: SessionLike[] | null } | null } | null | undefined
 
 /** The slice of `@medusajs/js-sdk`'s client the kit calls. */
 export type StoreSdk = {
   store: {
+    // The SDK's own answer types, which the kit does not import: `any` lets @medusajs/js-sdk's typed methods fit.
     cart: {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
       complete(cartId: string): Promise<any>
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
       retrieve(cartId: string, query?: Record<string, unknown>): Promise<{ cart: any }>
     }
   }
@@ -166,6 +176,8 @@ export function returnOf(
  * the message in the buyer's words (`buyerMessage`, the server's own text first).
  */
 export type CompletionResult =
+  // Public type: the order as the SDK's types have it.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
   | { order: any; redirect?: undefined; error?: undefined }
   | { redirect: string; order?: undefined; error?: undefined }
   | { error: { code: string | undefined; message: string }; order?: undefined; redirect?: undefined }
@@ -183,7 +195,7 @@ export async function completeTradeCreditCart({
   language?: string
   overrides?: Overrides
 }): Promise<CompletionResult> {
-  let failure: any
+  let failure: unknown
   try {
     const result = await sdk.store.cart.complete(cartId)
     if (result?.type === "order") {
@@ -204,11 +216,6 @@ export async function completeTradeCreditCart({
     return { redirect: withPageLanguage(session.data.payment_url, language) }
   return { error: { code, message: buyerMessage(code, { language, overrides, serverMessage: messageOf(failure) }) } }
 }
-
-const codeOf = (error: any): string | undefined =>
-  error?.code ?? error?.response?.data?.code ?? error?.body?.code ?? undefined
-const messageOf = (error: any): string | undefined =>
-  error?.response?.data?.message ?? error?.body?.message ?? error?.message ?? undefined
 
 /** Preferred numbers of monthly instalments a storefront offers, when they fit. */
 export const DEFAULT_INSTALMENT_CHOICES: readonly number[] = Object.freeze([3, 6, 12, 24, 36])

@@ -7,10 +7,13 @@ import type { CompanyHit } from "./checkout"
 /** The slice of `@medusajs/js-sdk` the plugin's own store routes are called through (it adds the publishable key). */
 export type ClientSdk = {
   client: {
+    // The SDK's own signature, which the kit does not import: `any` where @medusajs/js-sdk's `client.fetch` has it.
+    /* eslint-disable @typescript-eslint/no-explicit-any -- see above */
     fetch<T = any>(
       input: string,
       init?: { method?: string; query?: Record<string, any>; body?: any; headers?: Record<string, any> },
     ): Promise<T>
+    /* eslint-enable @typescript-eslint/no-explicit-any */
   }
 }
 

@@ -56,6 +56,8 @@ export async function retrieveOrderFunding({
   headers,
 }: {
   sdk: {
+    // The SDK's own types, which the kit does not import: `any` lets @medusajs/js-sdk's `store.order.retrieve` fit.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
     store: { order: { retrieve(id: string, query?: Record<string, unknown>, headers?: any): Promise<{ order: any }> } }
   }
   orderId: string

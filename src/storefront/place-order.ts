@@ -5,6 +5,7 @@
 // action may too.
 
 import { buyerMessage, type Overrides } from "./buyer-messages"
+import { codeOf, messageOf } from "./error-fields"
 import {
   type CartLike,
   completeTradeCreditCart,
@@ -19,13 +20,16 @@ import {
 /** The slice of `@medusajs/js-sdk` that starts payment sessions and completes carts. */
 export type PaymentSdk = StoreSdk & {
   store: {
+    // The SDK's own types, which the kit does not import: `any` lets @medusajs/js-sdk's typed method fit.
     payment: {
+      /* eslint-disable @typescript-eslint/no-explicit-any -- see above */
       initiatePaymentSession(
         cart: any,
         body: { provider_id: string; data?: Record<string, unknown> },
         query?: any,
         headers?: any,
       ): Promise<{ payment_collection?: any }>
+      /* eslint-enable @typescript-eslint/no-explicit-any */
     }
   }
 }
@@ -167,11 +171,6 @@ export type TradeCreditError = { code: string | undefined; message: string }
 export type SessionStart =
   | { cart: CheckoutCart; session: SessionLike | undefined; error?: undefined }
   | { error: TradeCreditError; cart?: undefined; session?: undefined }
-
-const codeOf = (error: any): string | undefined =>
-  error?.code ?? error?.response?.data?.code ?? error?.body?.code ?? undefined
-const messageOf = (error: any): string | undefined =>
-  error?.response?.data?.message ?? error?.body?.message ?? error?.message ?? undefined
 
 /**
  * Starts the cart's payment session for `providerId` with `data` (Medusa replaces the cart's other sessions). Never

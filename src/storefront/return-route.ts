@@ -34,7 +34,8 @@ function onward(path: string, language: string, overrides: Overrides | undefined
   const label = escapeHtml(kitText("return.continue", { language, overrides }))
   const body =
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta ` +
-    `name="robots" content="noindex"><meta http-equiv="refresh" content="0;url=${href}"><title>${label}</title></head><body><p><a ` +
+    `name="robots" content="noindex"><meta http-equiv="refresh" content="0;url=${href}">` +
+    `<title>${label}</title></head><body><p><a ` +
     `href="${href}">${label}</a></p></body></html>`
   const headers = new Headers({ "content-type": "text/html; charset=utf-8", "cache-control": "no-store" })
   if (setCookie) headers.append("set-cookie", setCookie)
@@ -56,7 +57,8 @@ export function tradeCreditReturnRoute({
   countryParam = "countryCode",
   orderPath = (order) => `/order/${encodeURIComponent(order.id)}/confirmed`,
   checkoutPath = (outcome, code) =>
-    `/checkout?step=payment&trade_credit=${encodeURIComponent(outcome)}${code ? `&code=${encodeURIComponent(code)}` : ""}`,
+    `/checkout?step=payment&trade_credit=${encodeURIComponent(outcome)}` +
+    (code ? `&code=${encodeURIComponent(code)}` : ""),
   language: languageOf = (request) => request.headers.get("accept-language") ?? undefined,
   overrides,
 }: ReturnRouteOptions) {
@@ -64,6 +66,7 @@ export function tradeCreditReturnRoute({
    * `context.params`: the route's segments (Next.js passes a promise of them); `any` so that Next.js's check of a
    * route's handler accepts it for any route.
    */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any route's params (see above)
   return async function GET(request: Request, context: { params: any }): Promise<Response> {
     const params: Params = (await context?.params) ?? {}
     const country = params[countryParam]

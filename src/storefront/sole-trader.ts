@@ -13,6 +13,7 @@
 
 import { buyerMessage, type Overrides } from "./buyer-messages"
 import type { ClientSdk } from "./company-search"
+import { errorFields, statusOf } from "./error-fields"
 import { kitText } from "./texts"
 
 const BASE = "/store/trade-credit/soletrader"
@@ -45,16 +46,16 @@ export type SoleTraderSignupOptions = {
   signal?: AbortSignal
 }
 
-const statusOf = (error: any): number | undefined => error?.status ?? error?.response?.status
-const failure = (error: any, language?: string, overrides?: Overrides): SoleTraderOutcome => {
+const failure = (error: unknown, language?: string, overrides?: Overrides): SoleTraderOutcome => {
+  const fields = errorFields(error)
   const code =
-    error?.code ??
+    fields?.code ??
     (statusOf(error) === 401
       ? "TRADE_CREDIT_UNAUTHORIZED"
       : statusOf(error) === 429
         ? "TRADE_CREDIT_RATE_LIMITED"
         : undefined)
-  return { status: "error", message: buyerMessage(code, { language, overrides, serverMessage: error?.message }) }
+  return { status: "error", message: buyerMessage(code, { language, overrides, serverMessage: fields?.message }) }
 }
 
 /** The signup, start to end: the known buyer, else the popup and what it ended with. Never throws. */

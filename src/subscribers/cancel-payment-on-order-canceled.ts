@@ -14,6 +14,13 @@ type CancellablePayment = {
   captures?: { id: string }[] | null
 }
 
+/** The fields of the order the subscriber reads. */
+type CanceledOrder = {
+  id: string
+  status: string
+  payment_collections?: { id: string; payments?: CancellablePayment[] | null }[] | null
+}
+
 /**
  * Medusa's order cancellation cancels the order's uncaptured payments but only
  * logs a payment whose cancellation failed (its cancel-payment step swallows the
@@ -42,7 +49,7 @@ export default async function cancelPaymentOnOrderCanceled({ event, container }:
     ],
     filters: { id: event.data.id },
   })
-  const order = data[0] as any
+  const order = data[0] as CanceledOrder | undefined
   if (!order || order.status !== "canceled") return
   // The invoice provider's payments and the instalment provider's.
   const payments = providerPaymentsOf<CancellablePayment>(order.payment_collections, isPluginProviderId).filter(

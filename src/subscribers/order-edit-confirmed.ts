@@ -1,7 +1,8 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { ContainerRegistrationKeys, Modules, OrderEditWorkflowEvents } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, OrderEditWorkflowEvents } from "@medusajs/framework/utils"
 import { readOrderPaymentCollections, tradeCreditPaymentsOf } from "../medusa/order-payments"
 import { syncTradeCreditOrderEditWorkflow } from "../workflows/order-edit/sync-trade-credit-order-edit"
+import { writePaymentData } from "../workflows/reconciliation/payment-records"
 import { errorIds, logLine } from "../utils/log-line"
 import { pluginLoggerOf } from "../medusa/plugin-logger"
 
@@ -43,9 +44,7 @@ async function recordError(container: SubscriberArgs<unknown>["container"], orde
     await readOrderPaymentCollections(orderId, container.resolve(ContainerRegistrationKeys.QUERY)),
   ).pop()
   if (!payment) return
-  await container
-    .resolve(Modules.PAYMENT)
-    .updatePayment({ id: payment.id, data: { ...payment.data, order_edit_error: message } } as any)
+  await writePaymentData(container, payment.id, { ...payment.data, order_edit_error: message })
 }
 
 export const config: SubscriberConfig = {

@@ -6,7 +6,8 @@ import { planAuthorization } from "../core/order/status"
 import { declined } from "./errors"
 import { findOrCreateOrder } from "./find-or-create-order"
 import type { IntentReuse } from "./intent-reuse"
-import type { ProviderDeps } from "./deps"
+import type { InvoiceDeps } from "./deps"
+import { assertNever } from "../utils/assert-never"
 
 /**
  * The authorization on cart completion: the session's order, found or made (the first completion makes it and the
@@ -15,7 +16,7 @@ import type { ProviderDeps } from "./deps"
  * buyer, confirm, or answer authorized. The planner's `complete_cart` (webhooks, reconciliation) ends here too.
  */
 export async function authorizeOrder(
-  deps: Pick<ProviderDeps, "client" | "options" | "logger" | "call" | "readCart">,
+  deps: Pick<InvoiceDeps, "client" | "options" | "logger" | "call" | "fail" | "readCart">,
   intents: IntentReuse,
   sessionId: string,
   data: TradeCreditPaymentData,
@@ -42,7 +43,11 @@ export async function authorizeOrder(
         () => deps.client.orders.confirm(order.id, { idempotencyKey: idempotencyKeys.confirm(order.id) }),
         { payment_session_id: sessionId, service_order_id: order.id },
       )
-    default:
+    case "wait":
+    case "authorized":
+      // The buyer still verifies (the storefront sends them to the payment_url), or it is confirmed already.
       return order
+    default:
+      return assertNever(step, "authorization step")
   }
 }

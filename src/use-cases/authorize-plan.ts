@@ -4,6 +4,7 @@ import { createPlan } from "./create-plan"
 import { declined } from "./errors"
 import { tradeCreditModuleOf, updatePlanSession } from "../medusa/plan-store"
 import type { ProviderDeps } from "./deps"
+import { assertNever } from "../utils/assert-never"
 
 /**
  * The authorization on cart completion: the plan of the session is created (once), and the order is placed with the
@@ -12,7 +13,7 @@ import type { ProviderDeps } from "./deps"
  * authorizes, REJECTED refuses with the reason, PENDING stays pending.
  */
 export async function authorizePlan(
-  deps: Pick<ProviderDeps, "client" | "call" | "logger" | "readCart" | "medusa">,
+  deps: Pick<ProviderDeps, "client" | "call" | "fail" | "logger" | "readCart" | "medusa">,
   sessionId: string,
   data: TradeCreditPlanData,
 ): Promise<{ status: PaymentSessionStatus; data: TradeCreditPlanData }> {
@@ -45,8 +46,10 @@ export async function authorizePlan(
         funding_status: "REJECTED",
       })
       throw declined(status.credit_decline_reason, { logger: deps.logger, ids })
-    default:
+    case "PENDING":
       // The order is placed; the funding webhook (or the polling job) authorizes the payment later.
       return { status: PaymentSessionStatus.PENDING_AUTHORIZATION, data: stored }
+    default:
+      return assertNever(status.funding_status, "funding status")
   }
 }

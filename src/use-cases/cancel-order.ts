@@ -4,10 +4,10 @@ import type { OrderSummary } from "../service/schemas/order"
 import { idempotencyKeys } from "../core/order/idempotency-keys"
 import { type TradeCreditPaymentData, withOrder } from "../core/order/payment-data"
 import { errorIds, logLine } from "../utils/log-line"
-import type { ProviderDeps } from "./deps"
+import type { InvoiceDeps } from "./deps"
 
 /** Cancels a service order (Medusa cancels a payment that was not captured); an invoiced one is refunded instead. */
-export async function cancelOrder(deps: Pick<ProviderDeps, "client" | "call">, orderId: string): Promise<OrderSummary> {
+export async function cancelOrder(deps: Pick<InvoiceDeps, "client" | "fail">, orderId: string): Promise<OrderSummary> {
   try {
     const { order } = await deps.client.orders.cancel(orderId, { idempotencyKey: idempotencyKeys.cancel(orderId) })
     return order
@@ -19,7 +19,7 @@ export async function cancelOrder(deps: Pick<ProviderDeps, "client" | "call">, o
         "TRADE_CREDIT_CANCEL_AFTER_FULFILMENT",
       )
     }
-    return await deps.call("cancel the order", () => Promise.reject(error))
+    return deps.fail("cancel the order", error)
   }
 }
 
@@ -28,7 +28,7 @@ export async function cancelOrder(deps: Pick<ProviderDeps, "client" | "call">, o
  * effort: the service cancels unverified orders on its own after 48 hours, and the session goes regardless.
  */
 export async function cancelOrderOfDeletedSession(
-  deps: Pick<ProviderDeps, "client" | "logger">,
+  deps: Pick<InvoiceDeps, "client" | "logger">,
   data: TradeCreditPaymentData,
 ): Promise<TradeCreditPaymentData> {
   if (!data.order_id || (data.state && data.state !== "UNVERIFIED" && data.state !== "VERIFIED")) return data

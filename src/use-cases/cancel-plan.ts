@@ -11,7 +11,7 @@ import { errorIds, logLine } from "../utils/log-line"
 import { tradeCreditModuleOf, updatePlanSession } from "../medusa/plan-store"
 import type { ProviderDeps } from "./deps"
 
-type CancelDeps = Pick<ProviderDeps, "client" | "call" | "logger" | "medusa">
+type CancelDeps = Pick<ProviderDeps, "client" | "call" | "fail" | "logger" | "medusa">
 
 /**
  * Cancels the plan's instalments not yet invoiced (the service's reason TERMINATED; `why` is for the log). A plan
@@ -39,7 +39,7 @@ export async function cancelPlan(
         "TRADE_CREDIT_CANCEL_AFTER_FULFILMENT",
       )
     }
-    return await deps.call("cancel the repayment plan", () => Promise.reject(error))
+    return deps.fail("cancel the repayment plan", error)
   }
   await updatePlanSession(tradeCreditModuleOf(deps.medusa), planId, { state: "canceled" })
   const status = await deps.call("read the plan", () => deps.client.repayment.getStatus(planId))

@@ -1,10 +1,10 @@
 import type { Order, OrderSummary } from "../service/schemas/order"
 import { taxSubtotalsOf } from "../service/order-arithmetic"
-import { centsOf } from "../core/money/decimal"
+import { Money } from "../core/money/money"
 import { planCapture } from "../core/order/after-sale"
 import { idempotencyKeys } from "../core/order/idempotency-keys"
 import { readCaptureAmount } from "../medusa/medusa-reader"
-import type { ProviderDeps } from "./deps"
+import type { InvoiceDeps } from "./deps"
 import { otherCapturedTotal } from "../medusa/recorded-money"
 
 /**
@@ -13,14 +13,14 @@ import { otherCapturedTotal } from "../medusa/recorded-money"
  * answer never reached Medusa (its capture was rolled back) is adopted, not made again (core/order/after-sale.ts).
  */
 export async function captureOrder(
-  deps: Pick<ProviderDeps, "client" | "call" | "medusa">,
+  deps: Pick<InvoiceDeps, "client" | "call" | "medusa">,
   orderId: string,
   captureId: string | undefined,
 ): Promise<OrderSummary> {
   const order = withTaxSubtotals(await deps.call("read the order", () => deps.client.orders.get(orderId)))
   if (planCapture(order, {}).action === "none") return order
   const captureAmount = captureId ? await readCaptureAmount(deps.medusa.payments(), captureId) : undefined
-  const amount = captureAmount === undefined ? undefined : centsOf(captureAmount)
+  const amount = captureAmount === undefined ? undefined : Money.fromMedusa(captureAmount).roundToCents()
   const recorded =
     captureId && amount !== undefined ? await otherCapturedTotal(deps.medusa.payments(), captureId) : undefined
   const plan = planCapture(order, { amount, recorded })

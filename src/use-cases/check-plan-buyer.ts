@@ -1,21 +1,20 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { CompanyDetails } from "../service/schemas/company"
-import { buildLines } from "../core/order/lines"
-import { centsOf } from "../core/money/decimal"
+import { Money } from "../core/money/money"
 import { awaitingCompany } from "../core/order/payment-data"
 import type { TradeCreditPlanData } from "../core/plan/plan-data"
-import { assertWithinLimits, invalidSessionData, parsePlanSessionInput } from "../core/plan/plan-session-input"
+import { invalidSessionData, parsePlanSessionInput } from "../core/plan/plan-session-input"
 import { accountReferenceOf, buildAccountBody, buyerKeyOf } from "../core/plan/repayment-account-body"
-import { billingAddressOf } from "../core/plan/repayment-address"
-import { periodsRefusalOf } from "../core/region/region-settings"
-import { type CheckoutCart, regionSettingsOfCart, SESSION_CART_FIELDS, withCustomerCompany } from "../medusa/cart-links"
-import { checkPlanCredit } from "./plan-credit-check"
+import { type CheckoutCart, SESSION_CART_FIELDS, withCustomerCompany } from "../medusa/cart-links"
 import { tradeCreditModuleOf } from "../medusa/plan-store"
-import type { ProviderDeps } from "./deps"
-import { assertOfferedInRegion } from "./region-offer"
-import { ensureRepaymentAccount } from "./repayment-account"
-import { resolveRepaymentCompany } from "./repayment-company"
+import type { LogIds } from "../utils/log-line"
+import { assertNever } from "../utils/assert-never"
 import type { TtlCache } from "../utils/ttl-cache"
+import type { ProviderDeps } from "./deps"
+import { declined } from "./errors"
+import { offerPlan, type PlanRefusal } from "./plan-offer"
+import { notOfferedError } from "./region-offer"
+import { ensureRepaymentAccount } from "./repayment-account"
 
 export type PlanBuyerCheck = {
   sessionId: string
@@ -30,14 +29,17 @@ export type PlanBuyerCheck = {
   companies: TtlCache<CompanyDetails>
 }
 
+type Deps = Pick<ProviderDeps, "client" | "options" | "logger" | "call" | "fail" | "readCart" | "medusa">
+
 /**
- * The session's credit check and account for monthly instalments: the cart as it is now (one Query), the region's
- * offer, the buyer's company, the service's limits for the total, and the buyer's repayment account (made once per
- * buyer and company, reused). A storefront that starts the session before it knows the company gets a pending session
- * naming what is missing, and starts it again with the company. The data tells the storefront which terms it may offer.
+ * The session's credit check and account for monthly instalments: the cart as it is now (one Query), the plan offer
+ * (plan-offer.ts: the region's offer, the buyer's company, the service's limits for the total), and the buyer's
+ * repayment account (made once per buyer and company, reused). A storefront that starts the session before it knows
+ * the company gets a pending session naming what is missing, and starts it again with the company. The data tells
+ * the storefront which terms it may offer.
  */
 export async function checkPlanBuyer(
-  deps: Pick<ProviderDeps, "client" | "options" | "logger" | "call" | "readCart" | "medusa">,
+  deps: Deps,
   { sessionId, given, amount, buyer, companies }: PlanBuyerCheck,
 ): Promise<TradeCreditPlanData> {
   // A guest who names no company has none to find: nothing is read.
@@ -53,47 +55,31 @@ export async function checkPlanBuyer(
   })
   const input = parsePlanSessionInput(filled, { requireCompany: false })
   if (!input.company) return awaitingCompany(filled, sessionId)
-  const company = input.company
 
-  const lines = buildLines(cart, amount === undefined ? {} : { expectedTotal: centsOf(amount).toFixed(2) })
-  // The merchant's settings for the cart's region (Settings → Trade credit): instalments offered, for this total?
-  const region = regionSettingsOfCart(cart, deps.options)
   const ids = { payment_session_id: sessionId, cart_id: cart.id }
-  assertOfferedInRegion(
-    deps.logger,
-    region,
-    "instalments",
-    { grossAmount: lines.gross_amount, currency: cart.currency_code },
-    { sessionId, cartId: cart.id },
-  )
-  // The numbers of months the merchant offers in the region, before anything is asked of the service.
-  const notOffered =
-    input.number_of_periods === undefined ? undefined : periodsRefusalOf(region, input.number_of_periods)
-  if (notOffered) throw new MedusaError(MedusaError.Types.INVALID_DATA, notOffered, "TRADE_CREDIT_INVALID_PERIODS")
-  const currency = cart.currency_code.toUpperCase()
-  const resolved = await deps.call(
-    "read the buyer's company",
-    () => resolveRepaymentCompany(deps.client, company, billingAddressOf(cart), companies),
+  const offer = await offerPlan(deps, {
+    cart,
+    company: input.company,
+    periods: input.number_of_periods === undefined ? [] : [input.number_of_periods],
+    ...(amount !== undefined && { expectedTotal: Money.fromMedusa(amount).roundToCents().toDecimal() }),
+    scope: sessionId,
+    companies,
     ids,
-  )
-  const limits = await deps.call(
-    "check the buyer's credit",
-    () => checkPlanCredit(deps.client, { company: resolved, amount: lines.gross_amount, currency, scope: sessionId }),
-    ids,
-  )
-  if (input.number_of_periods !== undefined) assertWithinLimits(lines.gross_amount, input.number_of_periods, limits)
+  })
+  if (offer.outcome !== "offer") throw refusalError(deps, offer, { sessionId, cartId: cart.id }, ids)
+  const { lines, region, limits, company } = offer
 
   // A logged-in customer is the buyer; a guest is known by the cart's email.
   const buyerKey = buyerKeyOf(buyer.customerId, cart.email)
   if (!buyerKey)
     throw invalidSessionData("the cart has no email: give the buyer's email before choosing instalments", "email")
-  const body = buildAccountBody(input, cart, resolved, accountReferenceOf(buyerKey, resolved.company_key))
+  const body = buildAccountBody(input, cart, company, accountReferenceOf(buyerKey, company.company_key))
   const account = await deps.call(
     "set up the buyer's repayment account",
     () =>
       ensureRepaymentAccount(deps.client, tradeCreditModuleOf(deps.medusa), {
         buyerKey,
-        companyKey: resolved.company_key,
+        companyKey: company.company_key,
         body,
       }),
     ids,
@@ -107,5 +93,27 @@ export async function checkPlanBuyer(
     // What the region offers (null: every number the limits allow): the storefront kit's instalmentChoices reads it.
     offered_periods: region.instalment_periods,
     ...(input.number_of_periods !== undefined && { number_of_periods: input.number_of_periods }),
+  }
+}
+
+/** The provider's answer to a plan not offered: the error Medusa's payment routes answer, each logged as it was. */
+function refusalError(
+  deps: Pick<Deps, "logger" | "fail">,
+  refusal: PlanRefusal,
+  session: { sessionId: string; cartId: string },
+  ids: LogIds,
+): MedusaError {
+  switch (refusal.outcome) {
+    case "not_offered":
+      return notOfferedError(deps.logger, refusal.region, "instalments", refusal, session)
+    case "periods_not_offered":
+      return new MedusaError(MedusaError.Types.INVALID_DATA, refusal.message, refusal.code)
+    case "declined":
+      // Answered and logged as the failed step it is.
+      return deps.fail("check the buyer's credit", declined(refusal.reason), ids)
+    case "periods_outside_limits":
+      return invalidSessionData(refusal.message, "number_of_periods")
+    default:
+      return assertNever(refusal, "plan refusal")
   }
 }

@@ -28,7 +28,7 @@ const holderPlanIdOf = (error: unknown) => (isTradeCreditError(error) ? holderId
  * was credit-checked, for a number of months within the check's limits. The plan is recorded with its session.
  */
 export async function createPlan(
-  deps: Pick<ProviderDeps, "client" | "call" | "readCart" | "medusa">,
+  deps: Pick<ProviderDeps, "client" | "fail" | "readCart" | "medusa">,
   sessionId: string,
   data: TradeCreditPlanData,
 ): Promise<RepaymentPlan | ExistingPlan> {
@@ -52,10 +52,7 @@ export async function createPlan(
     plan = await deps.client.repayment.createPlan(body, { idempotencyKey: planKeys.createPlan(sessionId, body) })
   } catch (error) {
     const holder = holderPlanIdOf(error)
-    if (!holder)
-      return await deps.call("create the repayment plan", () => Promise.reject(error), {
-        payment_session_id: sessionId,
-      })
+    if (!holder) return deps.fail("create the repayment plan", error, { payment_session_id: sessionId })
     plan = { id: holder, existing: true }
   }
   await recordPlanSession(tradeCreditModuleOf(deps.medusa), {

@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { TradeCreditError } from "../client/errors"
-import { centsOf } from "../core/money/decimal"
+import { Money } from "../core/money/money"
 import { planPlanCredit, withCredit } from "../core/plan/plan-credit"
 import type { TradeCreditPlanData } from "../core/plan/plan-data"
 import { planKeys } from "../core/plan/plan-idempotency-keys"
@@ -24,7 +24,7 @@ export async function creditPlan(
   deps: Pick<ProviderDeps, "client" | "call">,
   { planId, refundId, currency, amount, data }: PlanRefund,
 ): Promise<TradeCreditPlanData> {
-  const value = centsOf(amount)
+  const value = Money.fromMedusa(amount).roundToCents()
   const status = await deps.call("read the plan", () => deps.client.repayment.getStatus(planId))
   const plan = planPlanCredit(data, status, { amount: value, refundId, currency })
   if (plan.action === "adopt") return plan.data

@@ -3,6 +3,7 @@ import { TradeCreditError } from "../client/errors"
 import { buyerText } from "../utils/buyer-texts"
 import { type LogIds, logLine } from "../utils/log-line"
 import { quote } from "../utils/quote"
+import type { ServiceCall, ServiceFailure } from "./deps"
 
 /** Where toMedusaError writes the detail of a failure: Medusa's Logger fits it. */
 export type ErrorLogger = { warn: (message: string) => void; error: (message: string) => void }
@@ -13,8 +14,7 @@ export type ToMedusaErrorOptions = {
    * `ids`. Without a logger the caller logs it (`describeFailure`).
    */
   logger?: ErrorLogger
-  /** The Medusa ids (and the service's ids) the failure concerns, for the log line: `{ payment_session_id: "payses_…"
-   * }`. */
+  /** The Medusa ids (and the service's ids) the failure concerns, for the log line: `{ payment_session_id: … }`. */
   ids?: LogIds
   /**
    * Who reads the message. "buyer" (the default: Medusa's payment routes answer a cart completion or a payment
@@ -29,8 +29,7 @@ type Mapped = { type: string; code: string; text: string; level: "warn" | "error
 
 const UNAVAILABLE = new Set(["TIMEOUT", "NETWORK_ERROR", "UNAVAILABLE", "SERVER_ERROR", "RATE_LIMITED"])
 
-/** What the message says about a failed call, by the client's code; the codes are stable (tests and storefronts read
- * them). */
+/** What the message says about a failed call, by the client's code; the codes are stable (storefronts read them). */
 function mapServiceError(error: TradeCreditError, action: string): Mapped {
   const notAllowed = MedusaError.Types.NOT_ALLOWED
   if (UNAVAILABLE.has(error.code)) {
@@ -85,8 +84,8 @@ export function describeFailure(error: unknown): string {
   if (error instanceof TradeCreditError) {
     const details = error.details && !error.message.includes(error.details) ? `; details: ${error.details}` : ""
     return (
-      `${error.code}${error.status !== undefined ? ` ${error.status}` : ""}${error.traceId ? ` trace ${error.traceId}` : ""}: ` +
-      `${error.message}${details}`
+      `${error.code}${error.status !== undefined ? ` ${error.status}` : ""}` +
+      `${error.traceId ? ` trace ${error.traceId}` : ""}: ${error.message}${details}`
     )
   }
   if (error instanceof MedusaError) return `${error.code ?? error.type}: ${error.message}`
@@ -144,6 +143,27 @@ export function toMedusaError(error: unknown, action: string, options: ToMedusaE
       : `Could not ${action} (${quote(code)}).`,
     code,
   )
+}
+
+/**
+ * An edge's `call` and `fail` (deps.ts) over one logger: a step's failure, or one a flow caught and hands on, becomes
+ * `toMedusaError`'s MedusaError, its detail logged once with the ids. The providers use it with the buyer's words
+ * (the default audience); a workflow acting for an admin with the admin's.
+ */
+export function serviceSteps(
+  options: Required<Pick<ToMedusaErrorOptions, "logger">> & Pick<ToMedusaErrorOptions, "audience">,
+): { call: ServiceCall; fail: ServiceFailure } {
+  const fail: ServiceFailure = (action, error, ids) => {
+    throw toMedusaError(error, action, { ...options, ids })
+  }
+  const call: ServiceCall = async (action, step, ids) => {
+    try {
+      return await step()
+    } catch (error) {
+      return fail(action, error, ids)
+    }
+  }
+  return { call, fail }
 }
 
 /** What the service said, from the client's message: without "Trade credit service: GET /path answered 400 CODE: ", the

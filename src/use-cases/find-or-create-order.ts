@@ -10,9 +10,9 @@ import type { TradeCreditPaymentData } from "../core/order/payment-data"
 import { type CheckoutCart, ORDER_CART_FIELDS, tradeAccountBuyerOfCart } from "../medusa/cart-links"
 import { declined } from "./errors"
 import type { IntentReuse } from "./intent-reuse"
-import type { ProviderDeps } from "./deps"
+import type { InvoiceDeps } from "./deps"
 
-type OrderDeps = Pick<ProviderDeps, "client" | "options" | "call" | "readCart">
+type OrderDeps = Pick<InvoiceDeps, "client" | "options" | "call" | "fail" | "readCart">
 
 /**
  * The order of this session at the service. A create retried with the same body
@@ -65,13 +65,13 @@ export async function findOrCreateOrder(
       const live = existing.find((o) => o.state !== "CANCELLED") ?? existing[0]
       if (live) return live
     }
-    return await deps.call("create the order", () => Promise.reject(error), { payment_session_id: sessionId })
+    return deps.fail("create the order", error, { payment_session_id: sessionId })
   }
 }
 
 /** The session's order, found or made; a REJECTED one (the service declined the buyer) is TRADE_CREDIT_DECLINED. */
 export async function acceptedOrder(
-  deps: OrderDeps & Pick<ProviderDeps, "logger">,
+  deps: OrderDeps & Pick<InvoiceDeps, "logger">,
   intents: IntentReuse,
   sessionId: string,
   data: TradeCreditPaymentData,

@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { isTradeCreditError } from "../client/errors"
 import type { PlanStatus } from "../service/schemas/repayment"
-import { centsOf, formatMoney } from "../core/money/decimal"
+import { Money } from "../core/money/money"
 import { planKeys } from "../core/plan/plan-idempotency-keys"
 import { readCaptureAmount } from "../medusa/medusa-reader"
 import type { ProviderDeps } from "./deps"
@@ -13,17 +13,19 @@ export type PlanCapture = { planId: string; captureId: string | undefined; gross
  * instalments). A capture of less than the plan's total (Medusa's capture row, read by `captureId`) is refused.
  */
 export async function fulfilPlan(
-  deps: Pick<ProviderDeps, "client" | "call" | "medusa">,
+  deps: Pick<ProviderDeps, "client" | "call" | "fail" | "medusa">,
   { planId, captureId, grossAmount }: PlanCapture,
 ): Promise<PlanStatus> {
   const captureAmount = captureId ? await readCaptureAmount(deps.medusa.payments(), captureId) : undefined
-  if (captureAmount !== undefined && grossAmount && centsOf(captureAmount).lt(grossAmount)) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      `A repayment plan is fulfilled whole: capture the full ${grossAmount}, ` +
-        `not ${formatMoney(centsOf(captureAmount))}`,
-      "TRADE_CREDIT_PLAN_CAPTURE_WHOLE",
-    )
+  if (captureAmount !== undefined && grossAmount) {
+    const captured = Money.fromMedusa(captureAmount).roundToCents()
+    if (captured.lt(grossAmount)) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `A repayment plan is fulfilled whole: capture the full ${grossAmount}, not ${captured.toDecimal()}`,
+        "TRADE_CREDIT_PLAN_CAPTURE_WHOLE",
+      )
+    }
   }
   const ids = { capture_id: captureId, plan_id: planId }
   try {
@@ -36,6 +38,6 @@ export async function fulfilPlan(
       const status = await deps.call("read the plan", () => deps.client.repayment.getStatus(planId), ids)
       if (status.fulfilment_status === "PENDING" || status.fulfilment_status === "SUCCEEDED") return status
     }
-    return await deps.call("fulfil the repayment plan", () => Promise.reject(error), ids)
+    return deps.fail("fulfil the repayment plan", error, ids)
   }
 }

@@ -3,13 +3,13 @@ import { buildBuyer } from "../core/order/buyer"
 import { buildIntentBody } from "../core/order/order-body"
 import { parseSessionInput } from "../core/order/session-input"
 import { resolveReturnUrl } from "../core/order/return-url"
-import { centsOf } from "../core/money/decimal"
+import { Money } from "../core/money/money"
 import { idempotencyKeys } from "../core/order/idempotency-keys"
 import { type TradeCreditPaymentData, withIntent } from "../core/order/payment-data"
 import { type CheckoutCart, invoiceTermsOfCart, regionSettingsOfCart, SESSION_CART_FIELDS } from "../medusa/cart-links"
 import { declined } from "./errors"
 import { IntentReuse } from "./intent-reuse"
-import type { ProviderDeps } from "./deps"
+import type { InvoiceDeps } from "./deps"
 import { assertOfferedInRegion } from "./region-offer"
 
 export type InvoiceCreditCheck = {
@@ -28,7 +28,7 @@ export type InvoiceCreditCheck = {
  * A decline is TRADE_CREDIT_DECLINED; the session data then carries the intent and the region's invoice terms.
  */
 export async function checkInvoiceCredit(
-  deps: Pick<ProviderDeps, "client" | "options" | "logger" | "call" | "readCart">,
+  deps: Pick<InvoiceDeps, "client" | "options" | "logger" | "call" | "readCart">,
   intents: IntentReuse,
   { sessionId, data, amount, cart: read }: InvoiceCreditCheck,
 ): Promise<TradeCreditPaymentData> {
@@ -38,10 +38,11 @@ export async function checkInvoiceCredit(
   const cart = read ?? (await deps.readCart<CheckoutCart>(sessionId, SESSION_CART_FIELDS))
   const buyer = buildBuyer(input, cart, { representativeRequired: false })
   const body = buildIntentBody(cart, buyer)
-  if (amount !== undefined && !centsOf(amount).eq(body.gross_amount)) {
+  const paymentAmount = amount === undefined ? undefined : Money.fromMedusa(amount).roundToCents()
+  if (paymentAmount && !paymentAmount.eq(body.gross_amount)) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      `The cart total ${body.gross_amount} differs from the payment amount ${centsOf(amount).toFixed(2)}`,
+      `The cart total ${body.gross_amount} differs from the payment amount ${paymentAmount.toDecimal()}`,
       "TRADE_CREDIT_AMOUNT_MISMATCH",
     )
   }

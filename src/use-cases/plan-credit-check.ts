@@ -1,5 +1,4 @@
 import type { TradeCreditClient } from "../client/index"
-import { declined } from "./errors"
 import { repaymentCurrencyOf } from "../core/plan/plan-body"
 import { limitsOf, type PlanLimits } from "../core/plan/plan-limits"
 import { planKeys } from "../core/plan/plan-idempotency-keys"
@@ -14,14 +13,18 @@ export type PlanCreditCheckInput = {
   scope: string
 }
 
+/** The service's decision: the limits the buyer may choose within, or why nothing is offered (the plugin's words). */
+export type PlanCreditCheck = { approved: true; limits: PlanLimits } | { approved: false; reason: string }
+
 /**
- * The service's credit check of monthly instalments for this company and
- * amount: the limits when APPROVED, intersected with the plan duration (3 to
- * 36 months); a DECLINED check, or one that allows no duration in that range,
- * is the same TRADE_CREDIT_DECLINED error as the invoice provider's (a 400
- * with that code).
+ * The service's credit check of monthly instalments for this company and amount: the limits when APPROVED,
+ * intersected with the plan duration (3 to 36 months). A DECLINED check, or one that allows no duration in that
+ * range, is not approved; the caller answers it TRADE_CREDIT_DECLINED, as the invoice provider does.
  */
-export async function checkPlanCredit(client: TradeCreditClient, input: PlanCreditCheckInput): Promise<PlanLimits> {
+export async function checkPlanCredit(
+  client: Pick<TradeCreditClient, "repayment">,
+  input: PlanCreditCheckInput,
+): Promise<PlanCreditCheck> {
   const body = {
     country_code: input.company.country_code,
     national_identifier: input.company.national_identifier,
@@ -32,9 +35,7 @@ export async function checkPlanCredit(client: TradeCreditClient, input: PlanCred
   }
   const check = await client.repayment.creditCheck(body, { idempotencyKey: planKeys.creditCheck(input.scope) })
   const limits = limitsOf(check)
-  if (!limits)
-    throw declined(
-      `monthly instalments of ${input.amount} ${body.currency} are not offered to ${input.company.company_name}`,
-    )
-  return limits
+  if (limits) return { approved: true, limits }
+  const offered = `monthly instalments of ${input.amount} ${body.currency}`
+  return { approved: false, reason: `${offered} are not offered to ${input.company.company_name}` }
 }

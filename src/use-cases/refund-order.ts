@@ -1,18 +1,17 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import type BigNumber from "bignumber.js"
 import type { Order } from "../service/schemas/order"
-import { centsOf } from "../core/money/decimal"
+import { Money } from "../core/money/money"
 import { planRefund } from "../core/order/after-sale"
 import { idempotencyKeys } from "../core/order/idempotency-keys"
 import type { TradeCreditPaymentData } from "../core/order/payment-data"
 import { refundLinesForReturns } from "../core/order/returned-lines"
 import { logLine } from "../utils/log-line"
 import { readReceivedReturnsOfRefund } from "../medusa/medusa-returns"
-import type { ProviderDeps } from "./deps"
+import type { InvoiceDeps } from "./deps"
 import { otherRefunds } from "../medusa/recorded-money"
 import { replayingUnreadableAnswer } from "./replay-unreadable"
 
-type RefundDeps = Pick<ProviderDeps, "client" | "call" | "logger" | "medusa">
+type RefundDeps = Pick<InvoiceDeps, "client" | "call" | "logger" | "medusa">
 
 export type OrderRefund = { orderId: string; refundId: string; amount: unknown; data: TradeCreditPaymentData }
 
@@ -25,7 +24,7 @@ export type OrderRefund = { orderId: string; refundId: string; amount: unknown; 
 export async function refundOrder(deps: RefundDeps, { orderId, refundId, amount, data }: OrderRefund): Promise<Order> {
   const order = await deps.call("read the order", () => deps.client.orders.get(orderId))
   if (order.refunds.some((r) => r.refund_reference === refundId)) return order
-  const value = centsOf(amount)
+  const value = Money.fromMedusa(amount).roundToCents()
   const plan = planRefund(order, {
     amount: value,
     refundId,
@@ -40,7 +39,7 @@ export async function refundOrder(deps: RefundDeps, { orderId, refundId, amount,
   const parts = returned
     ? { tax_subtotals: returned.tax_subtotals, line_items: returned.line_items, reason: returned.reason }
     : { tax_subtotals: plan.tax_subtotals }
-  const body = { amount: value.toFixed(2), currency: order.currency, ...parts, refund_reference: refundId }
+  const body = { amount: value.toDecimal(), currency: order.currency, ...parts, refund_reference: refundId }
   const refund = await deps.call(
     "refund the order",
     () =>
@@ -58,7 +57,7 @@ async function returnedLinesOf(
   refundId: string,
   data: TradeCreditPaymentData,
   order: Order,
-  amount: BigNumber,
+  amount: Money,
 ) {
   try {
     const returns = await readReceivedReturnsOfRefund(deps.medusa, refundId, data.session_id)

@@ -1,7 +1,9 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
-import { type EffectiveRegionSettings, ineligibilityOf } from "../core/region/region-settings"
+import { type EffectiveRegionSettings, type Ineligibility, ineligibilityOf } from "../core/region/region-settings"
 import { logLine } from "../utils/log-line"
+
+type SessionIds = { sessionId: string; cartId: string }
 
 /**
  * Refuses a payment method the merchant does not offer for this cart (Settings → Trade credit: off in the region, or
@@ -13,10 +15,20 @@ export function assertOfferedInRegion(
   region: EffectiveRegionSettings,
   method: "invoice" | "instalments",
   amount: { grossAmount: string; currency: string },
-  ids: { sessionId: string; cartId: string },
+  ids: SessionIds,
 ): void {
   const refusal = ineligibilityOf(region, method, amount)
-  if (!refusal) return
+  if (refusal) throw notOfferedError(logger, region, method, refusal, ids)
+}
+
+/** The provider's error for a method the region does not offer (ineligibilityOf's refusal), its reason logged. */
+export function notOfferedError(
+  logger: Logger,
+  region: Pick<EffectiveRegionSettings, "region_id">,
+  method: "invoice" | "instalments",
+  refusal: Pick<Ineligibility, "code" | "message" | "reason">,
+  ids: SessionIds,
+): MedusaError {
   const what = method === "invoice" ? "not offered" : "instalments not offered"
   logLine(
     logger,
@@ -29,5 +41,5 @@ export function assertOfferedInRegion(
       code: refusal.code,
     },
   )
-  throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal.message, refusal.code)
+  return new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal.message, refusal.code)
 }

@@ -23,7 +23,7 @@ export const COMPANY_DETAILS_TTL_MS = 15 * 60_000
  * kept for a while (`COMPANY_DETAILS_TTL_MS`) when a cache is given.
  */
 export async function resolveRepaymentCompany(
-  client: TradeCreditClient,
+  client: Pick<TradeCreditClient, "companies">,
   company: BuyerCompany,
   billingAddress: RepaymentAddress,
   /** Registry answers already read (by canonical id): a returning buyer's company is not read again. */

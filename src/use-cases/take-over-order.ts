@@ -1,8 +1,8 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { Order } from "../service/schemas/order"
-import { centsOf } from "../core/money/decimal"
+import { Money } from "../core/money/money"
 import { assertReattachment, type OrderEditPaymentData } from "../medusa/order-edit-payment"
-import type { ProviderDeps } from "./deps"
+import type { InvoiceDeps } from "./deps"
 
 /**
  * The service order of a payment an order edit replaced, for a session in the edited order's new payment collection
@@ -10,18 +10,18 @@ import type { ProviderDeps } from "./deps"
  * total is the session's amount).
  */
 export async function takeOverOrder(
-  deps: Pick<ProviderDeps, "client" | "call" | "medusa">,
+  deps: Pick<InvoiceDeps, "client" | "call" | "medusa">,
   sessionId: string,
   data: OrderEditPaymentData,
   amount: unknown,
 ): Promise<Order> {
   const orderId = await assertReattachment(sessionId, data, deps.medusa)
   const order = await deps.call("read the order", () => deps.client.orders.get(orderId))
-  if (amount !== undefined && !centsOf(amount).eq(order.gross_amount)) {
+  if (amount !== undefined && !Money.fromMedusa(amount).roundToCents().eq(order.gross_amount)) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
       `The trade credit order is for ${order.gross_amount} ${order.currency}, ` +
-        `not the order's new total ${centsOf(amount).toFixed(2)}: the edit did ` +
+        `not the order's new total ${Money.fromMedusa(amount).roundToCents().toDecimal()}: the edit did ` +
         `not reach the service`,
       "TRADE_CREDIT_AMOUNT_MISMATCH",
     )

@@ -2,11 +2,12 @@
 export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
 
+/** Any logger with the four levels, whatever their arguments: the wrapper never calls them, it only shadows some. */
 type LevelledLogger = {
-  debug: (...args: any[]) => unknown
-  info: (...args: any[]) => unknown
-  warn: (...args: any[]) => unknown
-  error: (...args: any[]) => unknown
+  debug: (...args: never[]) => unknown
+  info: (...args: never[]) => unknown
+  warn: (...args: never[]) => unknown
+  error: (...args: never[]) => unknown
 }
 
 const silent = () => undefined

@@ -61,7 +61,7 @@ export function errorIds(error: unknown): Pick<LogIds, "code" | "trace_id"> {
 }
 
 /** A logger with the levels a line is written at: Medusa's Logger, the client's, `console`. */
-type LineLogger<L extends LogLevel = LogLevel> = { [K in L]: (message: string, ...rest: any[]) => unknown }
+type LineLogger<L extends LogLevel = LogLevel> = { [K in L]: (message: string, error?: Error) => unknown }
 
 const SOURCE = "trade-credit"
 const formats = new WeakMap<object, LogFormat>()

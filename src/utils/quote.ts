@@ -1,6 +1,7 @@
 /** How much of a value a message quotes (characters). */
 export const QUOTE_LENGTH = 64
 
+// eslint-disable-next-line no-control-regex -- control characters are what a quote escapes
 const UNSAFE = /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 
 /**

@@ -12,7 +12,9 @@ type CliOptions = {
   profile?: SimulatorProfile
 }
 
-const USAGE = `Usage: trade-credit-simulator [--port N] [--host H] [--webhook-url U] [--api-key K] [--webhook-secret S] [--public-url U] [--profile full|minimal]
+const USAGE =
+  "Usage: trade-credit-simulator [--port N] [--host H] [--webhook-url U] [--api-key K] [--webhook-secret S]" +
+  ` [--public-url U] [--profile full|minimal]
   --port N            port to listen on (0 picks a free one; default 4010)
   --host H            interface to listen on (default 127.0.0.1)
   --webhook-url U     where order events are POSTed (also settable with PUT /_sim/webhook)

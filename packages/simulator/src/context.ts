@@ -16,7 +16,10 @@ export type SimulatorContext = {
   unverifiedTtlMs: number
   /** Delays of the repayment interface (simulator clock): funding decision, fulfilment. */
   repayment: { fundingDelayMs: number; fulfilmentDelayMs: number }
-  /** Business registration: how long a SUBMITTED proposal waits for the rules (simulator clock); null = only the control API. */
+  /**
+   * Business registration: how long a SUBMITTED proposal waits for the rules (simulator clock); null = only the
+   * control API.
+   */
   registration: { decisionDelayMs: number | null }
   clock: Clock
   merchants: MerchantRegistry

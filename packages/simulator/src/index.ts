@@ -30,7 +30,10 @@ export type {
 export { DEFAULT_MINIMAL_FUNDING_DELAY_MS, DEFAULT_STEP_UP, PROFILE_ENV, PROFILES } from "./profile"
 export type { SimulatorContext } from "./context"
 
-/** The simulator's well-known sandbox key (contract shape: secret_test_ + 43 URL-safe base64 characters). Not a secret. */
+/**
+ * The simulator's well-known sandbox key (contract shape: secret_test_ + 43 URL-safe base64 characters). Not a
+ * secret.
+ */
 export const SIMULATOR_API_KEY = "secret_test_simulatorTradeCreditSandboxKey0000000000000"
 /** The simulator's well-known webhook signing secret (whsec_ + base64 of 32 bytes). Not a secret. */
 export const SIMULATOR_WEBHOOK_SECRET = "whsec_c2ltdWxhdG9yLXdlYmhvb2stc2VjcmV0LTMyYnl0ZXM="
@@ -109,7 +112,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
 
   const connections = new ConnectionCounter()
   const server = createServer(createApp(ctx, connections))
-  // Idle keep-alive sockets stay open 65 s (Node's default is 5 s, which undici reads as 3 s): checkout calls minutes apart reuse them.
+  // Idle keep-alive sockets stay open 65 s (Node's default is 5 s, which undici reads as 3 s): checkout calls minutes
+  // apart reuse them.
   server.keepAliveTimeout = 65_000
   server.headersTimeout = 66_000
   connections.attach(server)

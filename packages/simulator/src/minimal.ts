@@ -8,7 +8,7 @@ const NOT_THE_API = /^\/(verify|soletrader|trade-account-verification|_sim)(\/|$
 /** The message of an error body of any style (section 0, `{description}`, `{detail}`), for the minimal one. */
 function messageOf(body: unknown): string {
   if (!body || typeof body !== "object") return "Error"
-  const b = body as Record<string, any>
+  const b = body as Record<string, unknown>
   if (typeof b.error_message === "string") return b.error_message
   if (typeof b.description === "string") return b.description
   if (Array.isArray(b.detail) && typeof b.detail[0]?.msg === "string") return b.detail[0].msg

@@ -38,7 +38,10 @@ export type SimulatorOptions = {
   repaymentFundingDelayMs?: number
   /** How long a repayment plan's fulfilment stays PENDING before it succeeds; default 1000 ms. */
   repaymentFulfilmentDelayMs?: number
-  /** How long a SUBMITTED proposal waits before the rules decide it (simulator clock); default 1500 ms; null = only by the control API. */
+  /**
+   * How long a SUBMITTED proposal waits before the rules decide it (simulator clock); default 1500 ms; null = only by
+   * the control API.
+   */
   proposalDecisionDelayMs?: number | null
   /** How many requests the control API keeps (oldest dropped first); default 5000. */
   requestLogLimit?: number
@@ -52,7 +55,10 @@ export type SimulatorOptions = {
   profile?: SimulatorProfile
   /** Minimal profile: the least time before a plan's funding is decided (simulator clock); default 2000 ms. */
   minimalFundingDelayMs?: number
-  /** Which verified trade-account orders still go to verification (either profile); default: minimal gross >= 5000.00, full none; null: none. */
+  /**
+   * Which verified trade-account orders still go to verification (either profile); default: minimal gross >= 5000.00,
+   * full none; null: none.
+   */
   stepUp?: StepUpRule | null
   /** Extension points for interfaces built later (trade accounts). */
   hooks?: Partial<SimulatorHooks>

@@ -129,7 +129,9 @@ export async function downloadDocument(path: string, fallbackName: string): Prom
     try {
       const body = await res.json()
       if (body?.message) message = body.message
-    } catch {}
+    } catch {
+      // No JSON answer (a proxy's page, an empty body): the status line says it.
+    }
     const error = new Error(message) as ApiError
     error.status = res.status
     throw error

@@ -43,7 +43,8 @@ async function call<T>(path: string, init: { method?: string; body?: unknown } =
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   })
   const text = await res.text()
-  let data: any = undefined
+  // The route's JSON: the answer (T) when ok, Medusa's error (`message`, `code`) otherwise; undefined when not JSON.
+  let data: { message?: string; code?: unknown } | undefined = undefined
   try {
     data = text ? JSON.parse(text) : undefined
   } catch {

@@ -63,6 +63,7 @@ function bodyParserAnswer(error: { type: string; limit?: number; status: number 
         Codes.TRADE_CREDIT_UNSUPPORTED_MEDIA_TYPE,
         "The body's charset or content encoding is not supported: send UTF-8 JSON",
       )
+    // Any type a body parser gives, not a union (no assertNever): the caller answers the others as Medusa would.
     default:
       return undefined
   }

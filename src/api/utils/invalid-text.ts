@@ -35,6 +35,7 @@ export const TEXT_TOO_LONG = Codes.TRADE_CREDIT_TEXT_TOO_LONG
  */
 const PAYMENT_SESSIONS = /^\/store\/payment-collections\/[^/]+\/payment-sessions\/?$/
 
+// eslint-disable-next-line no-control-regex -- NUL is what this finds: text PostgreSQL cannot store
 const NUL = /\u0000/
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
@@ -120,7 +121,8 @@ export function invalidTextAnswer(invalid: InvalidText, maxLength = MAX_TEXT_LEN
   const message =
     invalid.problem === "too_long"
       ? `${what} is too long: ${invalid.length} characters, at most ${maxLength} (starts "${invalid.quoted}")`
-      : `${what} holds ${invalid.problem === "nul" ? "a NUL character (\\u0000)" : "a lone surrogate (not a character)"}, ` +
+      : `${what} holds ` +
+        `${invalid.problem === "nul" ? "a NUL character (\\u0000)" : "a lone surrogate (not a character)"}, ` +
         `which text cannot hold: "${invalid.quoted}"`
   return errorAnswer(invalid.code, message)
 }

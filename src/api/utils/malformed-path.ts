@@ -46,6 +46,7 @@ export function refuseMalformedPath(req: MedusaRequest, res: MedusaResponse, nex
   return next()
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are what this finds in a path as sent
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/
 
 /**

@@ -1,53 +1,98 @@
-import { isTradeCreditError } from "../../client/errors"
+import type { AuthenticatedMedusaRequest, MedusaRequest } from "@medusajs/framework/http"
+import { TradeCreditError } from "../../client/errors"
+import { pluginLoggerOf } from "../../medusa/plugin-logger"
+import type { ServiceCall } from "../../use-cases/deps"
+import { classifyServiceFailure, describeServiceFailure } from "../../use-cases/service-failure-kind"
+import { logLine } from "../../utils/log-line"
+import { quote } from "../../utils/quote"
 import { Codes, type ErrorCode } from "../errors/codes"
 import { RouteError } from "../errors/route-error"
 
 /**
- * How a route answers a failed call to the service:
- * - "unreachable": a passing failure (timeout, dropped connection, 429, 5xx):
- *   try again later; never a reason to hide the payment method;
- * - "rejected_key": the service refused the merchant's API key (401/403): the
- *   method cannot work until the merchant fixes the configuration;
- * - "bad_response": the service answered something outside its contract;
- * - "refused": any other refusal (a 4xx about the request itself).
+ * Whose words a store route's refusal is told in: "checkout" (the company search, the pre-check, the instalment
+ * preview) or "registry" (the sole-trader routes, which name the delegation token, the proposal's state, the field
+ * the service refused). Each family has answered in its own words since it was written; storefronts read them.
  */
-export type ServiceFailureKind = "unreachable" | "rejected_key" | "bad_response" | "refused"
+export type ServiceFailureWords = "checkout" | "registry"
 
-const UNREACHABLE_CODES = new Set([
-  "TIMEOUT",
-  "NETWORK_ERROR",
-  "UNAVAILABLE",
-  "SERVER_ERROR",
-  "RATE_LIMITED",
-  "CLIENT_CLOSED",
-])
-
-export function classifyServiceFailure(error: unknown): ServiceFailureKind | undefined {
-  if (!isTradeCreditError(error)) return undefined
-  if (UNREACHABLE_CODES.has(error.code) || error.retryable || (error.status !== undefined && error.status >= 500))
-    return "unreachable"
-  if (
-    error.code === "UNAUTHORIZED" ||
-    error.code === "FORBIDDEN" ||
-    error.code === "INVALID_API_KEY" ||
-    error.status === 401 ||
-    error.status === 403
-  ) {
-    return "rejected_key"
-  }
-  if (error.code === "CONTRACT_VIOLATION") return "bad_response"
-  return "refused"
+export type StoreFailure = {
+  /** What could not be done, as the buyer reads it: "search companies". */
+  action: string
+  /** "checkout" unless given. */
+  words?: ServiceFailureWords
+  /** The registry's 409 explained (the state the proposal is in now), instead of the general words. */
+  explainConflict?: string
 }
 
 /**
- * The answer of a store route whose call to the service failed, or undefined when the error is not the service's.
- * The message names what could not be done and nothing of the call: no path of the service, no trace id, nothing
- * of its answer (buyers see it). `describeServiceFailure` is what goes to the log instead.
+ * The store routes' one error adapter: what a call to the service threw (also as a workflow hands it back) becomes
+ * the one error shape (a RouteError with a code of src/api/errors/codes.ts, which the plugin's error handler answers
+ * `{type, code, message}`), and is logged once with what the buyer must not read (the service's code, path and trace
+ * id, with the customer); any other error is given back as it is. The message names what could not be done and
+ * nothing of the call: no path of the service, no trace id, nothing of its answer, never the key.
+ */
+export function storeServiceFailure(req: MedusaRequest, error: unknown, failure: StoreFailure): unknown {
+  const serviceError = asTradeCreditError(error)
+  if (!serviceError) return error
+  const { action, words = "checkout", explainConflict } = failure
+  const refusal =
+    words === "registry" ? serviceRefusal(serviceError, action, explainConflict) : checkoutRefusal(serviceError, action)
+  const customer = (req as Partial<AuthenticatedMedusaRequest>).auth_context?.actor_id
+  // A refusal the buyer caused (a wrong field, a proposal's state) is news; the service or its key failing is not.
+  const level =
+    words === "checkout" || refusal.status >= 500 || refusal.code === Codes.TRADE_CREDIT_DELEGATION_FORBIDDEN
+      ? "warn"
+      : "info"
+  logLine(
+    pluginLoggerOf(req.scope),
+    level,
+    `trade-credit: could not ${action}${customer ? ` for customer ${customer}` : ""}: [${refusal.code}] ` +
+      describeServiceFailure(serviceError),
+    { customer_id: customer, code: refusal.code, trace_id: serviceError.traceId },
+  )
+  return refusal
+}
+
+/** The service steps of a store route's use case: each step's failure goes through storeServiceFailure. */
+export function storeServiceCall(req: MedusaRequest, words: ServiceFailureWords = "checkout"): ServiceCall {
+  return async (action, step) => {
+    try {
+      return await step()
+    } catch (error) {
+      throw storeServiceFailure(req, error, { action, words })
+    }
+  }
+}
+
+/**
+ * The service's error, also when a workflow handed it back as a plain error
+ * (workflows serialize what a step threw: the class is lost, the fields stay).
+ */
+export function asTradeCreditError(error: unknown): TradeCreditError | undefined {
+  if (error instanceof TradeCreditError) return error
+  const e = error as Partial<TradeCreditError> | null
+  if (!e || typeof e !== "object" || e.name !== "TradeCreditError" || typeof e.code !== "string") return undefined
+  return new TradeCreditError({
+    code: e.code,
+    message: String(e.message ?? e.code),
+    status: e.status,
+    traceId: e.traceId,
+    retryAfterMs: e.retryAfterMs,
+    details: e.details,
+  })
+}
+
+/**
+ * The checkout's words for a failed call to the service, or undefined when the error is not the service's (the
+ * plugin's error handler also answers with them what no route turned into an answer).
  */
 export function serviceFailureError(error: unknown, action: string): RouteError | undefined {
-  switch (classifyServiceFailure(error)) {
-    case undefined:
-      return undefined
+  return error instanceof TradeCreditError ? checkoutRefusal(error, action) : undefined
+}
+
+function checkoutRefusal(error: TradeCreditError, action: string): RouteError {
+  const kind = classifyServiceFailure(error)
+  switch (kind) {
     case "unreachable":
       return new RouteError(
         Codes.TRADE_CREDIT_UNAVAILABLE,
@@ -69,13 +114,63 @@ export function serviceFailureError(error: unknown, action: string): RouteError 
   }
 }
 
-/** A failed call as the log tells it: the service's code, status and trace id, and the client's message (never the
- * key). */
-export function describeServiceFailure(error: unknown): string {
-  if (!isTradeCreditError(error)) return error instanceof Error ? error.message : String(error)
-  return (
-    `${error.code}${error.status ? ` ${error.status}` : ""}${error.traceId ? ` trace ${error.traceId}` : ""}: ` +
-    `${error.message}`
+/**
+ * The registry's words (the sole-trader routes) for the service's refusal: what could not be done and why, in the
+ * buyer's words. Nothing of the call itself (the service's path, trace id, error message or details); never the key.
+ */
+export function serviceRefusal(error: TradeCreditError, action: string, explainConflict?: string): RouteError {
+  if (error.status === 403 || error.code === "FORBIDDEN") {
+    return new RouteError(
+      Codes.TRADE_CREDIT_DELEGATION_FORBIDDEN,
+      `The trade credit service refused to ${action}: the delegation token does not grant it`,
+    )
+  }
+  if (error.code === "INVALID_STATE") {
+    return new RouteError(
+      Codes.TRADE_CREDIT_PROPOSAL_STATE,
+      explainConflict ?? `Cannot ${action} in the state it is in now`,
+    )
+  }
+  if (error.code === "IDEMPOTENCY_CONFLICT") {
+    return new RouteError(
+      Codes.TRADE_CREDIT_CONFLICT,
+      `Cannot ${action}: a different request with the same key is in progress; try again`,
+    )
+  }
+  if (error.status === 429 || error.code === "RATE_LIMITED") {
+    const seconds = error.retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(error.retryAfterMs / 1000))
+    return new RouteError(
+      Codes.TRADE_CREDIT_RATE_LIMITED,
+      `Too many attempts to ${action}; try again${seconds ? ` in ${seconds} seconds` : " later"}`,
+      seconds ? { "Retry-After": String(seconds) } : {},
+    )
+  }
+  if (error.status === 404 || error.code === "NOT_FOUND") {
+    return new RouteError(Codes.TRADE_CREDIT_NOT_FOUND, `Cannot ${action}: the trade credit service does not know it`)
+  }
+  if (error.code === "SCHEMA_ERROR" || error.code === "INVALID_REQUEST") {
+    // The refused field, so the buyer can correct it (its path in the body the store sent, bounded).
+    const field = error.errors?.[0]?.loc?.filter((step) => step !== "body").join(".")
+    return new RouteError(
+      Codes.TRADE_CREDIT_INVALID_REQUEST,
+      `Cannot ${action}: the trade credit service refused ${field ? `the field ${quote(field)}` : "the request"}`,
+    )
+  }
+  if (error.status === 401) {
+    return new RouteError(
+      Codes.TRADE_CREDIT_NOT_CONFIGURED,
+      "Trade credit is not available: the store's access to the service was refused",
+    )
+  }
+  if (error.code === "CONTRACT_VIOLATION") {
+    return new RouteError(
+      Codes.TRADE_CREDIT_BAD_RESPONSE,
+      `The trade credit service answered "${action}" with an unexpected response`,
+    )
+  }
+  return new RouteError(
+    Codes.TRADE_CREDIT_UNAVAILABLE,
+    `The trade credit service could not ${action} right now; try again`,
   )
 }
 
@@ -85,7 +180,7 @@ export function describeServiceFailure(error: unknown): string {
  */
 export function adminServiceFailureError(error: unknown, action: string): RouteError | undefined {
   const refusal = serviceFailureError(error, action)
-  if (!refusal || !isTradeCreditError(error)) return refusal
+  if (!refusal || !(error instanceof TradeCreditError)) return refusal
   const reference = `${error.code}${error.traceId ? `, trace ${error.traceId}` : ""}`
   return new RouteError(
     refusal.code as ErrorCode,

@@ -1,7 +1,6 @@
 import { loadPublishedSync, type PublishedDocuments } from "../../../conformance/published"
 import { Order, OrderList, OrderSummary } from "../../service/schemas/order"
-import { createTradeCreditClient, type TradeCreditClient, TradeCreditError } from ".."
-import { TEST_KEY } from "./fixtures"
+import { type TradeCreditClient, TradeCreditError } from ".."
 import { type ScriptedServer, useScriptedClient } from "./scripted-server"
 
 /**

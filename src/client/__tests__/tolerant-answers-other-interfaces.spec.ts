@@ -1,6 +1,5 @@
-import { createTradeCreditClient, type TradeCreditClient } from ".."
+import { type TradeCreditClient } from ".."
 import { accountBody } from "../../../packages/simulator/src/__tests__/repayment-fixtures"
-import { TEST_KEY } from "./fixtures"
 import { type ScriptedServer, useScriptedClient } from "./scripted-server"
 
 /**

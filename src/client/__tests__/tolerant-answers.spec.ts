@@ -1,5 +1,5 @@
-import { createTradeCreditClient, type TradeCreditClient, TradeCreditError } from ".."
-import { createOrderBody, orderAnswer, TEST_KEY } from "./fixtures"
+import { type TradeCreditClient, TradeCreditError } from ".."
+import { createOrderBody, orderAnswer } from "./fixtures"
 import { type ScriptedServer, useScriptedClient } from "./scripted-server"
 
 /**

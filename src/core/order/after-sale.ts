@@ -1,7 +1,6 @@
-import BigNumber from "bignumber.js"
 import { taxSubtotalsOf } from "../../service/order-arithmetic"
 import type { FulfilRequest, Order, Refund, TaxSubtotal } from "../../service/schemas/order"
-import { sumDecimals } from "../money/decimal"
+import { Money, type MedusaAmount } from "../money/money"
 import { splitAmountByTaxRates } from "./split-amount"
 
 /*
@@ -16,13 +15,12 @@ type OrderNow = Pick<Order, "gross_amount" | "state" | "currency" | "tax_subtota
   refunds: readonly Pick<Refund, "amount" | "refund_reference">[]
 }
 
-const invoicedOf = (order: Pick<OrderNow, "fulfilments">) =>
-  sumDecimals(order.fulfilments.map((f) => new BigNumber(f.gross_amount)))
-const refundedOf = (order: Pick<OrderNow, "refunds">) => sumDecimals(order.refunds.map((r) => new BigNumber(r.amount)))
+const invoicedOf = (order: Pick<OrderNow, "fulfilments">) => Money.sum(order.fulfilments.map((f) => f.gross_amount))
+const refundedOf = (order: Pick<OrderNow, "refunds">) => Money.sum(order.refunds.map((r) => r.amount))
 
 /** The order's total not invoiced yet. */
 export const uninvoicedOf = (order: Pick<OrderNow, "gross_amount" | "fulfilments">) =>
-  new BigNumber(order.gross_amount).minus(invoicedOf(order))
+  Money.fromDecimal(order.gross_amount).minus(invoicedOf(order))
 
 /** What was invoiced and not credited yet: what a refund may credit. */
 export const refundableOf = (order: Pick<OrderNow, "fulfilments" | "refunds">) =>
@@ -35,20 +33,20 @@ export type CapturePlan =
   | { action: "fulfil"; part?: FulfilRequest }
 
 /**
- * A capture of `amount` (Medusa's capture row; undefined: the whole payment). `recorded` is what Medusa's other
- * captures of the payment add up to: when the service invoiced that much and this capture's amount on top, this
+ * A capture of `amount` (Medusa's capture row, in cents; undefined: the whole payment). `recorded` is what Medusa's
+ * other captures of the payment add up to: when the service invoiced that much and this capture's amount on top, this
  * capture's invoice was made and its answer lost (the capture was rolled back), so it is adopted, not made again.
+ * Amounts are Money, or any of Medusa's shapes.
  */
-export function planCapture(
-  order: OrderNow,
-  { amount, recorded }: { amount?: BigNumber; recorded?: BigNumber },
-): CapturePlan {
+export function planCapture(order: OrderNow, given: { amount?: MedusaAmount; recorded?: MedusaAmount }): CapturePlan {
+  const amount = given.amount === undefined ? undefined : Money.fromMedusa(given.amount, "capture amount")
+  const recorded = given.recorded === undefined ? undefined : Money.fromMedusa(given.recorded, "captured amount")
   const remaining = uninvoicedOf(order)
-  if (remaining.lte(0) || order.state === "FULFILLED" || order.state === "REFUNDED") return { action: "none" }
+  if (!remaining.isPositive() || order.state === "FULFILLED" || order.state === "REFUNDED") return { action: "none" }
   if (amount !== undefined && recorded !== undefined && invoicedOf(order).minus(recorded).gte(amount))
     return { action: "none" }
   if (amount === undefined || amount.gte(remaining)) return { action: "fulfil" }
-  const split = splitAmountByTaxRates(amount.toFixed(2), order.tax_subtotals, {
+  const split = splitAmountByTaxRates(amount.toDecimal(), order.tax_subtotals, {
     name: "Order amount",
     description: "Part of the order fulfilled and invoiced now",
   })
@@ -70,39 +68,37 @@ export type RefundPlan =
   /** Refused before any call: more than what is refundable, or nothing. */
   | { action: "refuse"; message: string }
   /** Refund `amount`, split over the tax rates of what was invoiced unless returned lines are given. */
-  | { action: "refund"; amount: BigNumber; tax_subtotals: TaxSubtotal[] }
+  | { action: "refund"; amount: Money; tax_subtotals: TaxSubtotal[] }
 
 /**
- * A refund of `amount` under Medusa's refund id `refundId`. `others` are Medusa's other refunds of the payment (their
- * total and ids): a credit note this plugin asked for whose Medusa refund was rolled back (its answer lost) is
- * adopted when the service credited that much on top of them.
+ * A refund of `amount` (in cents) under Medusa's refund id `refundId`. `others` are Medusa's other refunds of the
+ * payment (their total and ids): a credit note this plugin asked for whose Medusa refund was rolled back (its answer
+ * lost) is adopted when the service credited that much on top of them. Amounts are Money, or any of Medusa's shapes.
  */
 export function planRefund(
   order: OrderNow,
-  {
-    amount,
-    refundId,
-    others,
-  }: { amount: BigNumber; refundId: string; others?: { total: BigNumber; ids: ReadonlySet<string> } },
+  given: { amount: MedusaAmount; refundId: string; others?: { total: MedusaAmount; ids: ReadonlySet<string> } },
 ): RefundPlan {
+  const { refundId, others } = given
   if (order.refunds.some((r) => r.refund_reference === refundId)) return { action: "none" }
+  const amount = Money.fromMedusa(given.amount, "refund amount")
   const orphan =
     others &&
-    refundedOf(order).minus(others.total).gte(amount) &&
+    refundedOf(order).minus(Money.fromMedusa(others.total, "refunded amount")).gte(amount) &&
     order.refunds.some(
       (r) => r.refund_reference?.startsWith("ref_") && !others.ids.has(r.refund_reference) && amount.eq(r.amount),
     )
   if (orphan) return { action: "none" }
   const refundable = refundableOf(order)
-  if (amount.lte(0) || amount.gt(refundable)) {
+  if (!amount.isPositive() || amount.gt(refundable)) {
     return {
       action: "refuse",
       message:
-        `Cannot refund ${amount.toFixed(2)} ${order.currency}: ${refundable.toFixed(2)} ` +
+        `Cannot refund ${amount.toDecimal()} ${order.currency}: ${refundable.toDecimal()} ` +
         `is refundable (invoiced and not yet refunded)`,
     }
   }
   const invoicedLines = order.fulfilments.flatMap((f) => f.line_items)
   const rates = invoicedLines.length ? taxSubtotalsOf(invoicedLines) : order.tax_subtotals
-  return { action: "refund", amount, tax_subtotals: splitAmountByTaxRates(amount.toFixed(2), rates).tax_subtotals }
+  return { action: "refund", amount, tax_subtotals: splitAmountByTaxRates(amount.toDecimal(), rates).tax_subtotals }
 }

@@ -221,9 +221,8 @@ export function buildBuyer(
   if (missing.length) {
     throw new PayloadError(
       "BUYER_DETAILS_MISSING",
-      `The buyer's ${missing.map((f) => FIELD_NAMES[f]).join(", ")} ${missing.length > 1 ? "are" : "is"} missing: give ${
-        missing.length > 1 ? "them" : "it"
-      } in the checkout`,
+      `The buyer's ${missing.map((f) => FIELD_NAMES[f]).join(", ")} ${missing.length > 1 ? "are" : "is"} missing: ` +
+        `give ${missing.length > 1 ? "them" : "it"} in the checkout`,
       `representative.${missing[0]}`,
     )
   }

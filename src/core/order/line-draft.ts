@@ -1,15 +1,15 @@
-import type BigNumber from "bignumber.js"
 import { lineAmountsMismatch } from "../../service/order-arithmetic"
 import type { LineItem } from "../../service/schemas/order"
+import type { Exact } from "../money/exact"
 import {
   divideRounded,
+  formatCents,
   formatUnits,
   formatUnitsShortest,
   MICRO_DECIMALS,
   MONEY_DECIMALS,
   pow10,
   rescale,
-  unitsOf,
 } from "../money/units"
 import { PayloadError } from "./errors"
 import type { LineTax } from "./tax-class"
@@ -68,12 +68,12 @@ const max0 = (value: bigint) => (value < 0n ? 0n : value)
 /** A quantity (at most six decimals: the caller checks) and Medusa's exact totals as a draft. */
 export function draftLine(
   description: LineDescription,
-  quantity: BigNumber,
+  quantity: Exact,
   tax: LineTax,
   totals: ExactLineTotals,
 ): LineDraft {
   const { scale } = totals
-  const millionths = unitsOf(quantity, MICRO_DECIMALS)
+  const millionths = quantity.unitsAt(MICRO_DECIMALS)
   const netExact = max0(totals.subtotal - totals.discountSubtotal)
   // subtotal / quantity in millionths: (subtotal x 10^-scale) / (millionths x 10^-6) x 10^6.
   const unitPrice = millionths > 0n ? max0(divideRounded(totals.subtotal * pow10(12), millionths * pow10(scale))) : 0n
@@ -129,10 +129,10 @@ export function finishLine(draft: LineDraft): LineItem | undefined {
   return Object.assign({}, draft.description, {
     quantity: draft.quantityText,
     unit_price: formatUnits(amounts.unitPrice, MICRO_DECIMALS),
-    net_amount: formatUnits(draft.net, MONEY_DECIMALS),
-    tax_amount: formatUnits(draft.taxAmount, MONEY_DECIMALS),
-    gross_amount: formatUnits(gross, MONEY_DECIMALS),
-    discount_amount: formatUnits(draft.discount, MONEY_DECIMALS),
+    net_amount: formatCents(draft.net),
+    tax_amount: formatCents(draft.taxAmount),
+    gross_amount: formatCents(gross),
+    discount_amount: formatCents(draft.discount),
     tax_rate: draft.tax.tax_rate,
     tax_class_name: draft.tax.tax_class_name,
   })
@@ -142,12 +142,11 @@ export function finishLine(draft: LineDraft): LineItem | undefined {
 export function finishLineOrThrow(draft: LineDraft, index: number): LineItem {
   const line = finishLine(draft)
   if (!line) {
-    const money = (cents: bigint) => formatUnits(cents, MONEY_DECIMALS)
     throw new PayloadError(
       "AMOUNT_NOT_REPRESENTABLE",
-      `line ${index} ("${quote(draft.description.name)}"): quantity ${draft.quantityText}, net ${money(draft.net)}, discount ${money(
-        draft.discount,
-      )} and tax ${money(draft.taxAmount)} at rate ${draft.tax.tax_rate} cannot satisfy the service's line arithmetic`,
+      `line ${index} ("${quote(draft.description.name)}"): quantity ${draft.quantityText}, ` +
+        `net ${formatCents(draft.net)}, discount ${formatCents(draft.discount)} and tax ` +
+        `${formatCents(draft.taxAmount)} at rate ${draft.tax.tax_rate} cannot satisfy the service's line arithmetic`,
       ["line_items", index],
     )
   }

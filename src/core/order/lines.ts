@@ -1,18 +1,9 @@
-import BigNumber from "bignumber.js"
 import { taxSubtotalsOf } from "../../service/order-arithmetic"
 import type { LineItem, TaxSubtotal } from "../../service/schemas/order"
 import { buyerText } from "../../utils/buyer-texts"
-import { roundToCents, sumDecimals, toDecimal, ZERO, type DecimalInput } from "../money/decimal"
-import {
-  absUnits,
-  decimalsOf,
-  formatUnits,
-  formatUnitsShortest,
-  MONEY_DECIMALS,
-  pow10,
-  rescale,
-  unitsOf,
-} from "../money/units"
+import { Exact } from "../money/exact"
+import { Money, type MedusaAmount } from "../money/money"
+import { absUnits, formatCents, formatUnitsShortest, MONEY_DECIMALS, pow10, rescale } from "../money/units"
 import { cleanText, clipText, descriptionOfItem, descriptionOfShipping } from "./descriptions"
 import { PayloadError } from "./errors"
 import { detailsOfItem, imageUrlOfItem, nameOfItem, productPageUrlOfItem, referenceOf } from "./line-details"
@@ -48,7 +39,7 @@ export type LineOptions = {
    * The amount Medusa will charge (the payment session's amount): when given,
    * it must equal the cart's total in cents, else the cart changed since.
    */
-  expectedTotal?: DecimalInput
+  expectedTotal?: MedusaAmount
 }
 
 export type BuiltLines = {
@@ -61,7 +52,7 @@ export type BuiltLines = {
 }
 
 /** Store credit below this is Medusa's own rounding noise, not a credit. */
-const CREDIT_EPSILON = new BigNumber("0.005")
+const CREDIT_EPSILON = Money.fromDecimal("0.005")
 
 /** The fewest decimals the exact totals are worked at: the tolerances below are whole units at six. */
 const MIN_SCALE = 6
@@ -75,14 +66,12 @@ const sumTolerance = (scale: number) => pow10(scale - 4)
  * tax-inclusive price). */
 const noise = (scale: number) => -5n * pow10(scale - 3)
 
-const ONE = new BigNumber(1)
-
 /** Medusa's totals of one line as read, before they are worked in units. */
 type LineTotalsRead = {
-  subtotal: BigNumber
-  discountSubtotal: BigNumber
-  taxTotal: BigNumber
-  total: BigNumber | undefined
+  subtotal: Money
+  discountSubtotal: Money
+  taxTotal: Money
+  total: Money | undefined
 }
 
 function totalsOf(line: MedusaLineItem | MedusaShippingMethod, where: string): LineTotalsRead {
@@ -105,12 +94,12 @@ function totalsOf(line: MedusaLineItem | MedusaShippingMethod, where: string): L
         where,
       )
     }
-    discountSubtotal = ZERO
+    discountSubtotal = Money.ZERO
   }
   return { subtotal: line.subtotal, discountSubtotal, taxTotal: line.tax_total, total: line.total }
 }
 
-function nonNegative(units: bigint, read: BigNumber, where: string, scale: number): bigint {
+function nonNegative(units: bigint, read: Money, where: string, scale: number): bigint {
   if (units >= 0n) return units
   if (units > noise(scale)) return 0n
   throw new PayloadError("CART_NOT_SUPPORTED", `${where} is negative (${read.toFixed()})`, where)
@@ -118,9 +107,9 @@ function nonNegative(units: bigint, read: BigNumber, where: string, scale: numbe
 
 /** A line's totals in units of 10^-scale, checked: none negative, and Medusa's total is subtotal - discount + tax. */
 function exactTotalsAt(read: LineTotalsRead, where: string, scale: number): ExactLineTotals {
-  const subtotal = unitsOf(read.subtotal, scale)
-  const discountSubtotal = unitsOf(read.discountSubtotal, scale)
-  const taxTotal = unitsOf(read.taxTotal, scale)
+  const subtotal = read.subtotal.unitsAt(scale)
+  const discountSubtotal = read.discountSubtotal.unitsAt(scale)
+  const taxTotal = read.taxTotal.unitsAt(scale)
   const totals = {
     subtotal: nonNegative(subtotal, read.subtotal, `${where}.subtotal`, scale),
     discountSubtotal: nonNegative(discountSubtotal, read.discountSubtotal, `${where}.discount_subtotal`, scale),
@@ -130,7 +119,7 @@ function exactTotalsAt(read: LineTotalsRead, where: string, scale: number): Exac
   // Medusa's total of the line is subtotal - discount + tax: if not, the fields mean something else.
   if (
     read.total &&
-    absUnits(unitsOf(read.total, scale) - (subtotal - discountSubtotal + taxTotal)) > totalsTolerance(scale)
+    absUnits(read.total.unitsAt(scale) - (subtotal - discountSubtotal + taxTotal)) > totalsTolerance(scale)
   ) {
     throw new PayloadError(
       "INVALID_CART",
@@ -142,12 +131,11 @@ function exactTotalsAt(read: LineTotalsRead, where: string, scale: number): Exac
 }
 
 /** The quantity Medusa's item totals stand for (an order's returned units are out of them). */
-function currentQuantityOf(item: MedusaLineItem): BigNumber {
+function currentQuantityOf(item: MedusaLineItem): Exact {
   if (!item.detail) return item.quantity
-  const returned = sumDecimals([
-    item.detail?.return_received_quantity ?? ZERO,
-    item.detail?.return_dismissed_quantity ?? ZERO,
-  ])
+  const returned = (item.detail.return_received_quantity ?? Exact.ZERO).plus(
+    item.detail.return_dismissed_quantity ?? Exact.ZERO,
+  )
   return item.quantity.minus(returned)
 }
 
@@ -156,7 +144,7 @@ function currentQuantityOf(item: MedusaLineItem): BigNumber {
 type LineSource = {
   where: string
   description: LineDescription
-  quantity: BigNumber
+  quantity: Exact
   tax: LineTax
   totals: LineTotalsRead
 }
@@ -164,8 +152,8 @@ type LineSource = {
 function itemSource(item: MedusaLineItem, index: number, options: LineOptions): LineSource | undefined {
   const where = `items[${index}]`
   const quantity = currentQuantityOf(item)
-  if (quantity.lte(0)) return undefined
-  if ((quantity.decimalPlaces() ?? 0) > 6) {
+  if (!quantity.isPositive()) return undefined
+  if (quantity.decimalPlaces() > 6) {
     throw new PayloadError(
       "CART_NOT_SUPPORTED",
       `${where}: quantity ${quantity.toFixed()} has more than six decimals`,
@@ -207,7 +195,7 @@ function shippingSource(method: MedusaShippingMethod, index: number, options: Li
       type: "SHIPPING_FEE",
       ...(line_item_reference && { line_item_reference }),
     },
-    quantity: ONE,
+    quantity: Exact.ONE,
     tax: taxOfLine(method.tax_lines, where),
     totals: totalsOf(method, where),
   }
@@ -232,9 +220,9 @@ export const isBuiltLine = (line: unknown): line is LineItem =>
   typeof line === "object" && line !== null && builtLines.has(line as LineItem)
 
 /** The store credit (gift cards, credit lines) applied to the cart. */
-function creditOf(cart: MedusaCartData): BigNumber {
+function creditOf(cart: MedusaCartData): Money {
   if (cart.credit_line_total) return cart.credit_line_total
-  return sumDecimals((cart.credit_lines ?? []).map((line) => line.amount ?? ZERO))
+  return Money.sum((cart.credit_lines ?? []).map((line) => line.amount ?? Money.ZERO))
 }
 
 /**
@@ -268,32 +256,34 @@ export function buildLines(cartInput: MedusaCartInput | MedusaCartData, options:
   ;(cart.shipping_methods ?? []).forEach((method, i) => sources.push(shippingSource(method, i, options)))
 
   // Every exact amount of the cart is a whole number of units at the most decimals any of them has.
-  const scale = decimalsOf(
-    [cart.total, ...sources.flatMap(({ totals: t }) => [t.subtotal, t.discountSubtotal, t.taxTotal, t.total])],
-    MIN_SCALE,
-  )
+  let scale = Math.max(MIN_SCALE, cart.total.decimalPlaces())
+  for (const { totals: t } of sources) {
+    for (const amount of [t.subtotal, t.discountSubtotal, t.taxTotal, t.total]) {
+      if (amount && amount.decimalPlaces() > scale) scale = amount.decimalPlaces()
+    }
+  }
   const drafts = sources.map((source) =>
     draftLine(source.description, source.quantity, source.tax, exactTotalsAt(source.totals, source.where, scale)),
   )
 
   const exactSum = drafts.reduce((sum, draft) => sum + draft.exactTotal, 0n)
-  const cartTotal = unitsOf(cart.total, scale)
+  const cartTotal = cart.total.unitsAt(scale)
   if (absUnits(exactSum - cartTotal) > sumTolerance(scale)) {
     throw new PayloadError(
       "INVALID_CART",
-      `The cart's total ${cart.total.toFixed()} is not the sum of its lines (${formatUnitsShortest(exactSum, scale)}): ` +
-        `read the cart with CART_FIELDS`,
+      `The cart's total ${cart.total.toFixed()} is not the sum of its lines ` +
+        `(${formatUnitsShortest(exactSum, scale)}): read the cart with CART_FIELDS`,
       "total",
     )
   }
   const target = rescale(cartTotal, scale, MONEY_DECIMALS)
   if (options.expectedTotal !== undefined) {
-    const expected = unitsOf(roundToCents(toDecimal(options.expectedTotal, "expectedTotal")), MONEY_DECIMALS)
+    const expected = Money.fromMedusa(options.expectedTotal, "expectedTotal").roundToCents().toCents()
     if (expected !== target) {
       throw new PayloadError(
         "INVALID_AMOUNT",
-        `The amount to pay (${formatUnits(expected, MONEY_DECIMALS)}) is not the ` +
-          `cart's total (${formatUnits(target, MONEY_DECIMALS)}): the cart changed`,
+        `The amount to pay (${formatCents(expected)}) is not the ` +
+          `cart's total (${formatCents(target)}): the cart changed`,
         "amount",
       )
     }
@@ -303,10 +293,7 @@ export function buildLines(cartInput: MedusaCartInput | MedusaCartData, options:
   const line_items = reconciled.map((draft, i) => builtLine(finishLineOrThrow(draft, i)))
   // Each line's amounts are its draft's cents: the totals are summed from those, not parsed back from the strings.
   const total = (amountOf: (draft: LineDraft) => bigint) =>
-    formatUnits(
-      reconciled.reduce((sum, draft) => sum + amountOf(draft), 0n),
-      MONEY_DECIMALS,
-    )
+    formatCents(reconciled.reduce((cents, draft) => cents + amountOf(draft), 0n))
   return {
     line_items,
     gross_amount: total(grossOf),

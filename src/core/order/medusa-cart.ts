@@ -1,35 +1,37 @@
-import BigNumberJs from "bignumber.js"
 import { z } from "@medusajs/framework/zod"
-import { toDecimalOrUndefined, ZERO, type DecimalInput } from "../money/decimal"
+import { Exact, NotANumberError } from "../money/exact"
+import type { MedusaNumber } from "../money/medusa-number"
+import { Money, type MedusaAmount } from "../money/money"
+import { assertNever } from "../../utils/assert-never"
 import { formatPath, PayloadError } from "./errors"
-
-type BigNumber = BigNumberJs
 
 /**
  * What the payload builder reads of a Medusa cart (or order): the shape Query
- * returns for CART_FIELDS / ORDER_FIELDS. Amounts may come in any of Medusa's
+ * returns for CART_FIELDS / ORDER_FIELDS. Numbers may come in any of Medusa's
  * shapes (number, string, `{ value }`, Medusa's BigNumber, bignumber.js) and
- * become bignumber.js values; a `raw_<name>` sibling, when present, wins over
+ * become exact values: amounts Money, quantities and tax rates Exact; a `raw_<name>` sibling, when present, wins over
  * `<name>` (it keeps the full precision that a float would lose).
  */
 
 /**
- * An amount: already a bignumber.js value when the schema sees it, since
- * parseMedusaCart converts every amount field (AMOUNT_FIELDS) in the same walk
- * that prefers `raw_*` values (a zod transform per field cost several times the
- * conversion itself). A value that could not be converted is left as it was and
- * fails here, with its path. Typed as taking any of Medusa's shapes, as the
- * cart handed to parseMedusaCart may hold them.
+ * An amount: already Money when the schema sees it, since parseMedusaCart converts every number field (NUMBER_FIELDS)
+ * in the same walk that prefers `raw_*` values (a zod transform per field cost several times the conversion itself).
+ * A value that could not be converted is left as it was and fails here, with its path. Typed as taking any of
+ * Medusa's shapes, as the cart handed to parseMedusaCart may hold them.
  */
-const Decimal: z.ZodType<BigNumber, DecimalInput> = z.custom<BigNumber>(
-  (value) => value instanceof BigNumberJs && value.isFinite(),
-  {
-    message: "expected a number",
-  },
-)
+const Amount: z.ZodType<Money, MedusaAmount> = z.custom<Money>((value) => value instanceof Money, {
+  message: "expected a number",
+})
 
 /** An amount that may be absent or null (null became undefined in the same walk). */
-const OptionalDecimal: z.ZodOptional<z.ZodType<BigNumber, DecimalInput | null>> = Decimal.optional()
+const OptionalAmount: z.ZodOptional<z.ZodType<Money, MedusaAmount | null>> = Amount.optional()
+
+/** A quantity or a tax rate (a percentage): an exact number that is not money, converted in the same walk. */
+const ExactNumber: z.ZodType<Exact, MedusaNumber> = z.custom<Exact>((value) => value instanceof Exact, {
+  message: "expected a number",
+})
+
+const OptionalExactNumber: z.ZodOptional<z.ZodType<Exact, MedusaNumber | null>> = ExactNumber.optional()
 
 const Text = z.string().nullish()
 const Flag = z.boolean().nullish()
@@ -37,7 +39,7 @@ const Id = z.string().min(1)
 
 export const MedusaTaxLine = z.object({
   id: Text,
-  rate: Decimal,
+  rate: ExactNumber,
   code: Text,
   description: Text,
 })
@@ -45,24 +47,24 @@ export const MedusaTaxLine = z.object({
 export const MedusaAdjustment = z.object({
   id: Text,
   code: Text,
-  amount: OptionalDecimal,
+  amount: OptionalAmount,
   is_tax_inclusive: Flag,
   promotion_id: Text,
 })
 
 /** The totals Medusa's decorateCartTotals sets on every item and shipping method. */
 const lineTotals = {
-  subtotal: OptionalDecimal,
-  discount_total: OptionalDecimal,
-  discount_subtotal: OptionalDecimal,
-  discount_tax_total: OptionalDecimal,
-  tax_total: OptionalDecimal,
-  total: OptionalDecimal,
+  subtotal: OptionalAmount,
+  discount_total: OptionalAmount,
+  discount_subtotal: OptionalAmount,
+  discount_tax_total: OptionalAmount,
+  tax_total: OptionalAmount,
+  total: OptionalAmount,
 }
 
 const MedusaItemDetail = z.object({
-  return_received_quantity: OptionalDecimal,
-  return_dismissed_quantity: OptionalDecimal,
+  return_received_quantity: OptionalExactNumber,
+  return_dismissed_quantity: OptionalExactNumber,
 })
 
 export const MedusaLineItem = z.object({
@@ -70,8 +72,8 @@ export const MedusaLineItem = z.object({
   title: Text,
   subtitle: Text,
   thumbnail: Text,
-  quantity: Decimal,
-  unit_price: Decimal,
+  quantity: ExactNumber,
+  unit_price: Amount,
   is_tax_inclusive: Flag,
   requires_shipping: Flag,
   is_giftcard: Flag,
@@ -99,7 +101,7 @@ export const MedusaShippingMethod = z.object({
   name: Text,
   /** A JSON column: used as the line's description only when it holds text. */
   description: z.unknown().optional(),
-  amount: Decimal,
+  amount: Amount,
   is_tax_inclusive: Flag,
   shipping_option_id: Text,
   tax_lines: z.array(MedusaTaxLine).nullish(),
@@ -122,18 +124,18 @@ export const MedusaAddress = z.object({
 })
 export type MedusaAddress = z.output<typeof MedusaAddress>
 
-const MedusaCreditLine = z.object({ id: Text, amount: OptionalDecimal, reference: Text })
+const MedusaCreditLine = z.object({ id: Text, amount: OptionalAmount, reference: Text })
 
 export const MedusaCart = z.object({
   id: Id,
   display_id: z.union([z.number(), z.string()]).nullish(),
   email: Text,
   currency_code: z.string().regex(/^[A-Za-z]{3}$/, "expected an ISO 4217 currency code"),
-  total: Decimal,
-  subtotal: OptionalDecimal,
-  tax_total: OptionalDecimal,
-  discount_subtotal: OptionalDecimal,
-  credit_line_total: OptionalDecimal,
+  total: Amount,
+  subtotal: OptionalAmount,
+  tax_total: OptionalAmount,
+  discount_subtotal: OptionalAmount,
+  credit_line_total: OptionalAmount,
   items: z.array(MedusaLineItem).nullish(),
   shipping_methods: z.array(MedusaShippingMethod).nullish(),
   credit_lines: z.array(MedusaCreditLine).nullish(),
@@ -153,16 +155,22 @@ export const MedusaCart = z.object({
 
 /** A cart (or order) as Query returns it: what the builder functions accept. */
 export type MedusaCartInput = z.input<typeof MedusaCart>
-/** The same, normalised: every amount a bignumber.js value. */
+/** The same, normalised: every amount Money, every quantity and rate Exact. */
 export type MedusaCartData = z.output<typeof MedusaCart>
 
 /**
  * How parseMedusaCart reads one field. The kinds are derived from the schemas above (by the identity of the shared
- * field schemas), so the schemas stay the one definition: amount, text, flag and id fields are checked inline; an
+ * field schemas), so the schemas stay the one definition: number, text, flag and id fields are checked inline; an
  * object or list the payload walks is a level of its own; any other field is checked by its own zod schema.
  */
 type Field =
-  | { name: string; kind: "amount"; raw: string; optional: boolean }
+  | {
+      name: string
+      kind: "number"
+      raw: string
+      optional: boolean
+      read: (value: unknown) => Money | Exact | undefined
+    }
   | { name: string; kind: "text" | "flag" | "id" }
   | { name: string; kind: "level"; level: Level; list: boolean }
   | { name: string; kind: "schema"; schema: z.ZodType }
@@ -172,12 +180,36 @@ type Level = { fields: readonly Field[] }
 
 type Nested = Record<string, { level: Level; list: boolean }>
 
+/** An amount in any of Medusa's shapes as Money; undefined when it is no number (null is handled before). */
+function amountOf(value: unknown): Money | undefined {
+  if (value === "0" || value === 0) return Money.ZERO
+  try {
+    return Money.fromMedusa(value)
+  } catch (error) {
+    if (error instanceof NotANumberError) return undefined
+    throw error
+  }
+}
+
+/** A quantity or rate in any of Medusa's shapes as Exact; undefined when it is no number. */
+function exactOf(value: unknown): Exact | undefined {
+  if (value === "0" || value === 0) return Exact.ZERO
+  try {
+    return Exact.fromMedusa(value)
+  } catch (error) {
+    if (error instanceof NotANumberError) return undefined
+    throw error
+  }
+}
+
 function levelOf(schema: z.ZodObject, nested: Nested = {}): Level {
   const shape = schema.shape as Record<string, z.ZodType>
   const fields = Object.keys(shape).map((name): Field => {
     const field = shape[name]
-    if (field === Decimal || field === OptionalDecimal)
-      return { name, kind: "amount", raw: `raw_${name}`, optional: field === OptionalDecimal }
+    if (field === Amount || field === OptionalAmount)
+      return { name, kind: "number", raw: `raw_${name}`, optional: field === OptionalAmount, read: amountOf }
+    if (field === ExactNumber || field === OptionalExactNumber)
+      return { name, kind: "number", raw: `raw_${name}`, optional: field === OptionalExactNumber, read: exactOf }
     if (field === Text) return { name, kind: "text" }
     if (field === Flag) return { name, kind: "flag" }
     if (field === Id) return { name, kind: "id" }
@@ -207,24 +239,14 @@ const CART: Level = levelOf(MedusaCart, {
   billing_address: single(ADDRESS),
 })
 
-/** The amount fields of the objects MedusaCart reads: the Decimal and OptionalDecimal fields of its schemas. */
-export const AMOUNT_FIELDS: ReadonlySet<string> = new Set(
+/** The number fields of the objects MedusaCart reads: the amount and number fields of its schemas. */
+export const NUMBER_FIELDS: ReadonlySet<string> = new Set(
   (function names(level: Level): string[] {
     return level.fields.flatMap((field) =>
-      field.kind === "amount" ? [field.name] : field.kind === "level" ? names(field.level) : [],
+      field.kind === "number" ? [field.name] : field.kind === "level" ? names(field.level) : [],
     )
   })(CART),
 )
-
-/** An amount in any of Medusa's shapes as bignumber.js (null: undefined); undefined when it is no number either. */
-function amountOf(value: unknown): BigNumber | undefined {
-  if (value === "0" || value === 0) return ZERO
-  try {
-    return toDecimalOrUndefined(value)
-  } catch {
-    return undefined
-  }
-}
 
 /** The first thing wrong with a cart: where, and what. */
 class CartIssue {
@@ -241,7 +263,7 @@ const isObjectValue = (value: unknown): value is Record<string, unknown> =>
  * The cart as the builders read it, checked as it is copied: of the cart and of each object it nests, a new object
  * with the fields the schema reads (the rest would be dropped by the schema anyway), every amount taken from its
  * `raw_<name>` when there is one (it keeps the precision a float loses, as Medusa's own
- * transformPropertiesToBigNumber does) and converted to bignumber.js.
+ * transformPropertiesToBigNumber does) and converted to Money (amounts) or Exact (quantities, rates).
  *
  * The fields the payload reads per line (amounts, texts, flags, ids) are checked here rather than by zod: running
  * the zod schema over a 500-line cart cost 7 µs a line, a third of an order creation (docs/performance.md, sixth
@@ -252,7 +274,7 @@ function readLevel(value: Record<string, unknown>, level: Level, path: (string |
   for (const field of level.fields) {
     const { name } = field
     switch (field.kind) {
-      case "amount": {
+      case "number": {
         const raw = value[field.raw]
         const given = raw !== null && raw !== undefined ? raw : value[name]
         if (given === null || given === undefined) {
@@ -260,9 +282,9 @@ function readLevel(value: Record<string, unknown>, level: Level, path: (string |
           if (name in value) out[name] = undefined
           continue
         }
-        const amount = amountOf(given)
-        if (amount === undefined || !amount.isFinite()) throw new CartIssue([...path, name], "expected a number")
-        out[name] = amount
+        const number = field.read(given)
+        if (number === undefined) throw new CartIssue([...path, name], "expected a number")
+        out[name] = number
         continue
       }
       case "text":
@@ -315,6 +337,8 @@ function readLevel(value: Record<string, unknown>, level: Level, path: (string |
         out[name] = result.data
         continue
       }
+      default:
+        assertNever(field, "cart field")
     }
   }
   return out

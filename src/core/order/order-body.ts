@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { centsOf, checkOrderAmounts } from "../../service/order-arithmetic"
+import { checkOrderAmounts, parseCents } from "../../service/order-arithmetic"
 import {
   CreateOrderRequest,
   EditOrderRequest,
@@ -11,7 +11,7 @@ import {
   type OrderContent,
 } from "../../service/schemas/order"
 import { markValidated } from "../../service/validated-bodies"
-import { formatUnits, MONEY_DECIMALS } from "../money/units"
+import { formatCents } from "../money/units"
 import { formatPath, PayloadError } from "./errors"
 import { orderAddressesOf } from "./addresses"
 import { buildLines, isBuiltLine, type LineOptions } from "./lines"
@@ -92,15 +92,12 @@ function verified<S extends z.ZodObject>(schema: S, body: z.input<S>, what: stri
   }
   // An intent carries only the gross: its lines must still add up to it.
   // (The schema, or buildLines, has made sure every line's amounts are money: each has its cents.)
-  const sum = (field: "net_amount" | "tax_amount") =>
-    formatUnits(
-      data.line_items.reduce((cents, line) => cents + (centsOf(line[field]) as bigint), 0n),
-      MONEY_DECIMALS,
-    )
+  const linesTotal = (field: "net_amount" | "tax_amount") =>
+    formatCents(data.line_items.reduce((cents, line) => cents + (parseCents(line[field]) as bigint), 0n))
   const amounts = checkOrderAmounts(
     Object.assign({}, data, {
-      net_amount: data.net_amount ?? sum("net_amount"),
-      tax_amount: data.tax_amount ?? sum("tax_amount"),
+      net_amount: data.net_amount ?? linesTotal("net_amount"),
+      tax_amount: data.tax_amount ?? linesTotal("tax_amount"),
     }),
     (i) => built && isBuiltLine(data.line_items[i]),
   )

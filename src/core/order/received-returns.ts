@@ -1,10 +1,10 @@
-import { toDecimalOrUndefined, ZERO } from "../money/decimal"
+import { Exact } from "../money/exact"
 import { type ItemNameFields, nameOfItem } from "./line-details"
 import type { ReceivedReturn } from "./returned-lines"
 
 /**
  * Medusa's returns of an order (as Query reads them, `returns.*` and `returns.items.*`) → the received returns a refund
- * may stand for (returned-lines.ts). Pure: the provider reads them (tc/lib/medusa-returns.ts).
+ * may stand for (returned-lines.ts). Pure: the provider reads them (src/medusa/medusa-returns.ts).
  */
 
 export type MedusaReturn = {
@@ -31,6 +31,10 @@ export type MedusaReturnItemName = ItemNameFields & { id: string }
 
 const time = (value: unknown) => (value ? new Date(value as string).getTime() : 0)
 
+/** A quantity Medusa read (null or absent: none). */
+const quantityOf = (value: unknown) =>
+  value === null || value === undefined ? Exact.ZERO : Exact.fromMedusa(value, "returned quantity")
+
 /** The order's returns that received goods (received or received damaged), oldest first, each item with its line name.
  * */
 export function receivedReturnsOf(
@@ -49,11 +53,12 @@ export function receivedReturnsOf(
         .map((i) => ({
           item_id: i.item_id,
           ...(names.has(i.item_id) && { name: names.get(i.item_id) }),
-          quantity: (toDecimalOrUndefined(i.raw_received_quantity ?? i.received_quantity) ?? ZERO).plus(
-            toDecimalOrUndefined(i.raw_damaged_quantity ?? i.damaged_quantity) ?? ZERO,
+          quantity: quantityOf(i.raw_received_quantity ?? i.received_quantity).plus(
+            quantityOf(i.raw_damaged_quantity ?? i.damaged_quantity),
           ),
         }))
-        .filter((i) => i.quantity.gt(0)),
+        .filter((i) => i.quantity.isPositive())
+        .map((i) => ({ ...i, quantity: i.quantity.toString() })),
     }))
     .filter((r) => r.items.length > 0)
 }

@@ -1,4 +1,4 @@
-import { formatUnits, MONEY_DECIMALS, pow10 } from "../money/units"
+import { absUnits, compareUnits, formatCents, MONEY_DECIMALS, pow10 } from "../money/units"
 import { PayloadError } from "./errors"
 import { finishLine, grossOf, type LineDraft } from "./line-draft"
 
@@ -40,8 +40,8 @@ export function reconcileCents(drafts: LineDraft[], target: bigint): LineDraft[]
       }))
       .sort(
         (a, b) =>
-          compare(b.error, a.error) ||
-          compare(lines[b.index].exactTotal, lines[a.index].exactTotal) ||
+          compareUnits(b.error, a.error) ||
+          compareUnits(lines[b.index].exactTotal, lines[a.index].exactTotal) ||
           a.index - b.index,
       )
     for (const { index } of order) {
@@ -53,7 +53,7 @@ export function reconcileCents(drafts: LineDraft[], target: bigint): LineDraft[]
         const candidate: LineDraft = { ...line, [field]: line[field] + step }
         if (!finishLine(candidate)) continue
         lines[index] = candidate
-        moved[index][field] += Number(step)
+        moved[index][field] += step > 0n ? 1 : -1
         difference -= step
         break
       }
@@ -63,14 +63,10 @@ export function reconcileCents(drafts: LineDraft[], target: bigint): LineDraft[]
   if (difference !== 0n) {
     throw new PayloadError(
       "AMOUNT_NOT_REPRESENTABLE",
-      `The lines cannot be made to add up to the cart total ${formatUnits(target, MONEY_DECIMALS)} (${formatUnits(
-        difference < 0n ? -difference : difference,
-        MONEY_DECIMALS,
-      )} left over) within the service's line tolerances`,
+      `The lines cannot be made to add up to the cart total ${formatCents(target)} ` +
+        `(${formatCents(absUnits(difference))} left over) within the service's line tolerances`,
       "gross_amount",
     )
   }
   return lines
 }
-
-const compare = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0)

@@ -1,23 +1,14 @@
-import BigNumber from "bignumber.js"
 import { checkLineItem, taxSubtotalsOf } from "../../service/order-arithmetic"
 import type { LineItem, Order, TaxSubtotal } from "../../service/schemas/order"
-import {
-  formatMoney,
-  formatQuantity,
-  formatUnitPrice,
-  ONE_CENT,
-  roundToCents,
-  sumDecimals,
-  toDecimal,
-  ZERO,
-  type DecimalInput,
-} from "../money/decimal"
+import { Exact } from "../money/exact"
+import { Money, type MedusaAmount } from "../money/money"
+import { MICRO_DECIMALS } from "../money/units"
 
 /**
  * The lines of a refund for goods that came back (a received return, or the
  * return of a claim), taken from the service order's own lines: the credit note
  * then mirrors the invoice line by line. Pure functions; the provider reads the
- * returns from Medusa (tc/lib/medusa-returns.ts, mapped by received-returns.ts) and the order from the service.
+ * returns from Medusa (src/medusa/medusa-returns.ts, mapped by received-returns.ts) and the order from the service.
  */
 
 /**
@@ -25,8 +16,9 @@ import {
  * damaged), with the item's line name (payload's nameOfItem): an order placed
  * from a cart names the cart's line items at the service, which the order's
  * items do not remember, so the line is found by name when not by reference.
+ * The quantity is a number or its exact decimal text ("2", "1.5").
  */
-export type ReturnedItem = { item_id: string; quantity: BigNumber.Value; name?: string }
+export type ReturnedItem = { item_id: string; quantity: string | number; name?: string }
 
 /** A received (or partially received) Medusa return, oldest first. */
 export type ReceivedReturn = {
@@ -45,7 +37,10 @@ export type ReturnRefundLines = {
 }
 
 /** The service's per-line tolerance is 0.02; prorated lines stay within 0.01 so a cent can still move. */
-const PRORATE_TOLERANCE = new BigNumber("0.01")
+const PRORATE_TOLERANCE = Money.ONE_CENT
+
+/** Units of an item as given (a number, its decimal text, or exact already). */
+const unitsOf = (quantity: string | number | Exact) => Exact.fromMedusa(quantity, "quantity")
 
 /** The parts of an order line a credit note repeats (no images, links or barcodes). */
 function creditLineOf(line: LineItem): LineItem {
@@ -74,38 +69,42 @@ function creditLineOf(line: LineItem): LineItem {
  * passes `quantity x unit_price - discount`; the tax is `net x rate` rounded
  * when the prorated tax drifted. Gross is net + tax, exactly.
  */
-export function prorateLine(line: LineItem, quantity: BigNumber.Value): LineItem {
-  const units = new BigNumber(quantity)
-  const lineUnits = new BigNumber(line.quantity)
-  if (!units.gt(0)) throw new RangeError(`cannot prorate ${units.toFixed()} units of "${line.name}"`)
+export function prorateLine(line: LineItem, quantity: string | number | Exact): LineItem {
+  const units = unitsOf(quantity)
+  const lineUnits = Exact.fromDecimal(line.quantity, "quantity")
+  if (!units.isPositive()) throw new RangeError(`cannot prorate ${units.toFixed()} units of "${line.name}"`)
   if (units.gte(lineUnits)) return creditLineOf(line)
+  // The share is rounded at 20 decimals before it scales the amounts (as the plugin has always worked it out).
   const share = units.dividedBy(lineUnits)
-  const discount = roundToCents(new BigNumber(line.discount_amount ?? "0").times(share))
-  const net = roundToCents(new BigNumber(line.net_amount).times(share))
-  let tax = roundToCents(new BigNumber(line.tax_amount).times(share))
-  if (net.times(line.tax_rate).minus(tax).abs().gt(PRORATE_TOLERANCE)) tax = roundToCents(net.times(line.tax_rate))
-  let unitPrice = new BigNumber(line.unit_price)
-  if (units.times(unitPrice).minus(discount).minus(net).abs().gt(PRORATE_TOLERANCE)) {
+  const rate = Exact.fromDecimal(line.tax_rate, "tax_rate")
+  const discount = Money.fromDecimal(line.discount_amount ?? "0")
+    .times(share)
+    .roundToCents()
+  const net = Money.fromDecimal(line.net_amount).times(share).roundToCents()
+  let tax = Money.fromDecimal(line.tax_amount).times(share).roundToCents()
+  if (net.times(rate).minus(tax).abs().gt(PRORATE_TOLERANCE)) tax = net.times(rate).roundToCents()
+  let unitPrice = Money.fromDecimal(line.unit_price)
+  if (unitPrice.times(units).minus(discount).minus(net).abs().gt(PRORATE_TOLERANCE)) {
     unitPrice = net.plus(discount).dividedBy(units)
   }
   return {
     ...creditLineOf(line),
-    quantity: formatQuantity(units),
-    unit_price: formatUnitPrice(unitPrice),
-    discount_amount: formatMoney(discount),
-    net_amount: formatMoney(net),
-    tax_amount: formatMoney(tax),
-    gross_amount: formatMoney(net.plus(tax)),
+    quantity: units.toString(),
+    unit_price: unitPrice.toFixed(MICRO_DECIMALS),
+    discount_amount: discount.toDecimal(),
+    net_amount: net.toDecimal(),
+    tax_amount: tax.toDecimal(),
+    gross_amount: net.plus(tax).toDecimal(),
   }
 }
 
 /** Units per Medusa item already refunded at the service with lines (refund lines carry the item id as reference). */
-function refundedUnitsByItem(order: Pick<Order, "refunds">): Map<string, BigNumber> {
-  const refunded = new Map<string, BigNumber>()
+function refundedUnitsByItem(order: Pick<Order, "refunds">): Map<string, Exact> {
+  const refunded = new Map<string, Exact>()
   for (const refund of order.refunds) {
     for (const line of refund.line_items ?? []) {
       if (!line.line_item_reference) continue
-      refunded.set(line.line_item_reference, (refunded.get(line.line_item_reference) ?? ZERO).plus(line.quantity))
+      refunded.set(line.line_item_reference, (refunded.get(line.line_item_reference) ?? Exact.ZERO).plus(line.quantity))
     }
   }
   return refunded
@@ -121,11 +120,13 @@ export function unrefundedReturns(order: Pick<Order, "refunds">, returns: readon
   for (const received of returns) {
     const items: ReturnedItem[] = []
     for (const item of received.items) {
-      const units = new BigNumber(item.quantity)
-      const covered = BigNumber.min(units, refunded.get(item.item_id) ?? ZERO)
-      refunded.set(item.item_id, (refunded.get(item.item_id) ?? ZERO).minus(covered))
+      const units = unitsOf(item.quantity)
+      const covered = Exact.min(units, refunded.get(item.item_id) ?? Exact.ZERO)
+      refunded.set(item.item_id, (refunded.get(item.item_id) ?? Exact.ZERO).minus(covered))
       if (covered.isZero()) items.push(item)
-      else if (units.minus(covered).gt(0)) items.push({ item_id: item.item_id, quantity: units.minus(covered) })
+      else if (units.minus(covered).isPositive()) {
+        items.push({ item_id: item.item_id, quantity: units.minus(covered).toString() })
+      }
     }
     if (items.length) left.push({ ...received, items })
   }
@@ -133,14 +134,14 @@ export function unrefundedReturns(order: Pick<Order, "refunds">, returns: readon
 }
 
 /** Moves one cent on a line (tax first, else net) when the line still passes the service's check. */
-function moveCent(line: LineItem, cent: BigNumber): LineItem | undefined {
+function moveCent(line: LineItem, cent: Money): LineItem | undefined {
   for (const field of ["tax_amount", "net_amount"] as const) {
-    const value = new BigNumber(line[field]).plus(cent)
-    if (value.lt(0)) continue
+    const value = Money.fromDecimal(line[field]).plus(cent)
+    if (value.isNegative()) continue
     const moved = {
       ...line,
-      [field]: formatMoney(value),
-      gross_amount: formatMoney(new BigNumber(line.gross_amount).plus(cent)),
+      [field]: value.toDecimal(),
+      gross_amount: Money.fromDecimal(line.gross_amount).plus(cent).toDecimal(),
     }
     if (checkLineItem(moved, 0).ok) return moved
   }
@@ -153,15 +154,17 @@ function moveCent(line: LineItem, cent: BigNumber): LineItem | undefined {
  * per line is put back (largest lines first), only where each line still passes.
  */
 function linesForAmount(
-  amount: BigNumber,
+  amount: Money,
   orderLines: readonly LineItem[],
   returned: readonly ReturnedItem[],
 ): LineItem[] | undefined {
   const byReference = new Map(
     orderLines.filter((l) => l.line_item_reference).map((l) => [l.line_item_reference as string, l]),
   )
-  const merged = new Map<string, BigNumber>()
-  for (const item of returned) merged.set(item.item_id, (merged.get(item.item_id) ?? ZERO).plus(item.quantity))
+  const merged = new Map<string, Exact>()
+  for (const item of returned) {
+    merged.set(item.item_id, (merged.get(item.item_id) ?? Exact.ZERO).plus(unitsOf(item.quantity)))
+  }
   const lines: LineItem[] = []
   for (const [itemId, units] of merged) {
     const line = byReference.get(itemId)
@@ -169,12 +172,12 @@ function linesForAmount(
     lines.push(prorateLine(line, units))
   }
   if (!lines.length) return undefined
-  let difference = amount.minus(sumDecimals(lines.map((l) => l.gross_amount)))
-  if (difference.abs().gt(ONE_CENT.times(lines.length))) return undefined
-  const cent = difference.isNegative() ? ONE_CENT.negated() : ONE_CENT
+  let difference = amount.minus(Money.sum(lines.map((l) => l.gross_amount)))
+  if (difference.abs().gt(Money.ONE_CENT.times(BigInt(lines.length)))) return undefined
+  const cent = difference.isNegative() ? Money.ONE_CENT.negated() : Money.ONE_CENT
   const order = lines
-    .map((line, i) => ({ i, gross: new BigNumber(line.gross_amount) }))
-    .sort((a, b) => b.gross.comparedTo(a.gross) || a.i - b.i)
+    .map((line, i) => ({ i, gross: Money.fromDecimal(line.gross_amount) }))
+    .sort((a, b) => b.gross.compare(a.gross) || a.i - b.i)
   for (const { i } of order) {
     if (difference.isZero()) break
     const moved = moveCent(lines[i], cent)
@@ -229,11 +232,11 @@ function keyedByLine(lines: readonly LineItem[], returns: readonly ReceivedRetur
  * back, an exchange's difference): the caller then splits the amount by tax rate.
  */
 export function refundLinesForReturns(
-  amount: DecimalInput,
+  amount: MedusaAmount,
   order: Pick<Order, "line_items" | "refunds">,
   returns: readonly ReceivedReturn[],
 ): ReturnRefundLines | undefined {
-  const target = roundToCents(toDecimal(amount, "refund amount"))
+  const target = Money.fromMedusa(amount, "refund amount").roundToCents()
   const open = unrefundedReturns(order, keyedByLine(order.line_items, returns))
   const candidates: ReceivedReturn[][] = open.length > 1 ? [open, ...open.map((r) => [r])] : [open]
   for (const candidate of candidates) {

@@ -1,16 +1,8 @@
-import BigNumber from "bignumber.js"
 import { checkLineItem, taxSubtotalsOf } from "../../service/order-arithmetic"
 import type { LineItem, TaxSubtotal } from "../../service/schemas/order"
-import {
-  formatMoney,
-  formatTaxRate,
-  formatUnitPrice,
-  roundToCents,
-  sumDecimals,
-  toDecimal,
-  ZERO,
-  type DecimalInput,
-} from "../money/decimal"
+import { Exact } from "../money/exact"
+import { Money, type MedusaAmount } from "../money/money"
+import { MICRO_DECIMALS } from "../money/units"
 import { clipText, MAX_DESCRIPTION } from "./descriptions"
 import { PayloadError } from "./errors"
 import { taxClassNameForRate } from "./tax-class"
@@ -37,42 +29,18 @@ export type SplitAmount = {
   gross_amount: string
 }
 
-const CENTS = new BigNumber(100)
-
-/** The gross per rate (taxable + tax), merging entries of the same rate. */
-function grossByRate(taxSubtotals: readonly TaxSubtotal[]): { rate: string; gross: BigNumber }[] {
-  const byRate = new Map<string, BigNumber>()
+/** The gross per rate (taxable + tax), merging entries of the same rate (as the wire writes it, "0.200000"). */
+function grossByRate(taxSubtotals: readonly TaxSubtotal[]): { rate: string; gross: Money }[] {
+  const byRate = new Map<string, Money>()
   for (const subtotal of taxSubtotals) {
-    const rate = formatTaxRate(subtotal.tax_rate)
-    const gross = new BigNumber(subtotal.taxable_amount).plus(subtotal.tax_amount)
-    if (gross.lt(0)) {
+    const rate = Exact.fromDecimal(subtotal.tax_rate, "tax_rate").toFixed(MICRO_DECIMALS)
+    const gross = Money.fromDecimal(subtotal.taxable_amount).plus(subtotal.tax_amount)
+    if (gross.isNegative()) {
       throw new PayloadError("INVALID_AMOUNT", `tax subtotal at rate ${rate} is negative`, "tax_subtotals")
     }
-    byRate.set(rate, (byRate.get(rate) ?? ZERO).plus(gross))
+    byRate.set(rate, (byRate.get(rate) ?? Money.ZERO).plus(gross))
   }
   return [...byRate.entries()].map(([rate, gross]) => ({ rate, gross }))
-}
-
-/**
- * Shares `amount` (in cents) out in proportion to `weights`, exactly: each
- * share is rounded down to a cent, and the cents left go to the largest
- * remainders (ties: the larger weight, then the earlier entry).
- */
-export function allocateCents(amount: BigNumber, weights: readonly BigNumber[]): BigNumber[] {
-  const totalCents = amount.times(CENTS).integerValue(BigNumber.ROUND_HALF_UP)
-  const weightSum = sumDecimals(weights)
-  const exact = weights.map((w) => totalCents.times(w).dividedBy(weightSum))
-  const floors = exact.map((e) => e.integerValue(BigNumber.ROUND_FLOOR))
-  let left = totalCents.minus(sumDecimals(floors)).toNumber()
-  const order = exact
-    .map((e, i) => ({ i, remainder: e.minus(floors[i]) }))
-    .sort((a, b) => b.remainder.comparedTo(a.remainder) || weights[b.i].comparedTo(weights[a.i]) || a.i - b.i)
-  for (const { i } of order) {
-    if (left <= 0) break
-    floors[i] = floors[i].plus(1)
-    left--
-  }
-  return floors.map((cents) => cents.dividedBy(CENTS))
 }
 
 /**
@@ -85,33 +53,30 @@ export function allocateCents(amount: BigNumber, weights: readonly BigNumber[]):
  * (half up); it must be positive and at most the subtotals' gross.
  */
 export function splitAmountByTaxRates(
-  amount: DecimalInput,
+  amount: MedusaAmount,
   taxSubtotals: readonly TaxSubtotal[],
   options: SplitOptions = {},
 ): SplitAmount {
-  const gross = roundToCents(toDecimal(amount, "amount"))
-  if (!gross.gt(0)) {
+  const gross = Money.fromMedusa(amount, "amount").roundToCents()
+  if (!gross.isPositive()) {
     throw new PayloadError("INVALID_AMOUNT", `The amount to split must be positive (got ${gross.toFixed()})`, "amount")
   }
-  const rates = grossByRate(taxSubtotals).filter((r) => r.gross.gt(0))
-  const available = sumDecimals(rates.map((r) => r.gross))
+  const rates = grossByRate(taxSubtotals).filter((r) => r.gross.isPositive())
+  const available = Money.sum(rates.map((r) => r.gross))
   if (gross.gt(available)) {
     throw new PayloadError(
       "INVALID_AMOUNT",
-      `The amount ${formatMoney(gross)} is more than the tax subtotals hold (${formatMoney(available)})`,
+      `The amount ${gross.toDecimal()} is more than the tax subtotals hold (${available.toDecimal()})`,
       "amount",
     )
   }
-  const parts = allocateCents(
-    gross,
-    rates.map((r) => r.gross),
-  )
+  const parts = gross.allocate(rates.map((r) => r.gross))
   const name = options.name ?? "Order amount"
   const line_items: LineItem[] = []
   rates.forEach(({ rate }, i) => {
     const part = parts[i]
     if (part.isZero()) return
-    const net = roundToCents(part.dividedBy(new BigNumber(rate).plus(1)))
+    const net = part.dividedBy(Exact.fromDecimal(rate).plus(Exact.ONE)).roundToCents()
     const tax = part.minus(net)
     const taxClass = options.taxClassName?.(rate) ?? taxClassNameForRate(rate)
     const description = options.description ?? `${name} (${taxClass})`
@@ -123,10 +88,10 @@ export function splitAmountByTaxRates(
       ),
       quantity: "1",
       quantity_unit: "pcs",
-      unit_price: formatUnitPrice(net),
-      net_amount: formatMoney(net),
-      tax_amount: formatMoney(tax),
-      gross_amount: formatMoney(part),
+      unit_price: net.toFixed(MICRO_DECIMALS),
+      net_amount: net.toDecimal(),
+      tax_amount: tax.toDecimal(),
+      gross_amount: part.toDecimal(),
       discount_amount: "0.00",
       tax_rate: rate,
       tax_class_name: taxClass.slice(0, 100),
@@ -136,13 +101,13 @@ export function splitAmountByTaxRates(
     if (!check.ok) throw new PayloadError("AMOUNT_NOT_REPRESENTABLE", check.message, check.loc)
     line_items.push(line)
   })
-  const sum = (field: "net_amount" | "tax_amount" | "gross_amount") =>
-    formatMoney(sumDecimals(line_items.map((line) => line[field])))
+  const linesTotal = (field: "net_amount" | "tax_amount" | "gross_amount") =>
+    Money.sum(line_items.map((line) => line[field])).toDecimal()
   return {
     line_items,
     tax_subtotals: taxSubtotalsOf(line_items),
-    net_amount: sum("net_amount"),
-    tax_amount: sum("tax_amount"),
-    gross_amount: sum("gross_amount"),
+    net_amount: linesTotal("net_amount"),
+    tax_amount: linesTotal("tax_amount"),
+    gross_amount: linesTotal("gross_amount"),
   }
 }

@@ -1,5 +1,6 @@
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { Order } from "../../service/schemas/order"
+import { assertNever } from "../../utils/assert-never"
 
 /** The Medusa payment status an order of the service stands for. */
 export function sessionStatusOf(order: Pick<Order, "state" | "status">): PaymentSessionStatus {
@@ -16,6 +17,8 @@ export function sessionStatusOf(order: Pick<Order, "state" | "status">): Payment
       return PaymentSessionStatus.CAPTURED
     case "CANCELLED":
       return PaymentSessionStatus.CANCELED
+    default:
+      return assertNever(order.state, "order state")
   }
 }
 
@@ -49,8 +52,13 @@ export function planAuthorization(order: Pick<Order, "state" | "status">): Autho
       return { type: "wait" }
     case "VERIFIED":
       return { type: "confirm" }
-    default:
+    case "CONFIRMED":
+    case "FULFILLING":
+    case "FULFILLED":
+    case "REFUNDED":
       return { type: "authorized" }
+    default:
+      return assertNever(order.state, "order state")
   }
 }
 

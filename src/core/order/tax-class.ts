@@ -1,6 +1,6 @@
-import BigNumber from "bignumber.js"
-import { millionthsOf } from "../../service/order-arithmetic"
-import { formatPercent, formatTaxRate } from "../money/decimal"
+import { parseMillionths } from "../../service/order-arithmetic"
+import { Exact } from "../money/exact"
+import { MICRO_DECIMALS } from "../money/units"
 import { PayloadError } from "./errors"
 import type { MedusaCartData } from "./medusa-cart"
 
@@ -26,9 +26,12 @@ function labelOf(line: TaxLine): string {
   return !label || /^default$/i.test(label) ? "Tax" : label
 }
 
+/** A percentage for people, to four decimals at most ("20", "7.5"). */
+const percentText = (percent: Exact) => percent.roundTo(4).toString()
+
 function nameOf(line: TaxLine): string {
   const label = labelOf(line)
-  return label.includes("%") ? label : `${label} ${formatPercent(line.rate)}%`
+  return label.includes("%") ? label : `${label} ${percentText(line.rate)}%`
 }
 
 /**
@@ -50,31 +53,35 @@ export function taxOfLine(taxLines: readonly TaxLine[] | null | undefined, where
   return tax
 }
 
+const TWO = Exact.of(2)
+
 /** Taxes by their tax lines' rates and labels (bounded: a few per store in practice). */
 const taxesByLines = new Map<string, LineTax>()
 const MAX_KNOWN_TAXES = 500
 
 function computeTaxOfLine(lines: readonly TaxLine[], where: string): LineTax {
-  const percent = lines.reduce((sum, line) => sum.plus(line.rate), new BigNumber(0))
-  const fraction = percent.dividedBy(100)
-  if (fraction.lt(0) || fraction.gte(2)) {
+  const percent = Exact.sum(lines.map((line) => line.rate))
+  const fraction = percent.dividedBy(100n)
+  if (fraction.isNegative() || fraction.gte(TWO)) {
     throw new PayloadError(
       "CART_NOT_SUPPORTED",
-      `${where}: a tax rate of ${formatPercent(percent)}% cannot be sent to the trade credit service`,
+      `${where}: a tax rate of ${percentText(percent)}% cannot be sent to the trade credit service`,
       where,
     )
   }
-  const taxRate = formatTaxRate(fraction)
+  // On the wire: a fraction with six decimals, half up ("0.200000").
+  const taxRate = fraction.toFixed(MICRO_DECIMALS)
   const name = lines.length === 0 ? NO_TAX_CLASS_NAME : lines.map(nameOf).join(" + ")
   return {
-    rate: millionthsOf(taxRate) as bigint,
+    rate: parseMillionths(taxRate) as bigint,
     tax_rate: taxRate,
     tax_class_name: name.length > MAX_CLASS_NAME ? `${name.slice(0, MAX_CLASS_NAME - 1)}…` : name,
   }
 }
 
-/** A tax class name built from a rate alone (for lines that have no Medusa tax line to name them). */
-export function taxClassNameForRate(taxRate: BigNumber.Value, label = "Tax"): string {
-  const percent = new BigNumber(taxRate).times(100)
-  return percent.isZero() ? NO_TAX_CLASS_NAME : `${label} ${formatPercent(percent)}%`
+/** A tax class name built from a rate alone (a fraction as the wire writes it, "0.200000"), for lines that have no
+ * Medusa tax line to name them. */
+export function taxClassNameForRate(taxRate: string, label = "Tax"): string {
+  const percent = Exact.fromDecimal(taxRate, "tax_rate").times(100n)
+  return percent.isZero() ? NO_TAX_CLASS_NAME : `${label} ${percentText(percent)}%`
 }

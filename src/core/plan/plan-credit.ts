@@ -1,6 +1,5 @@
-import BigNumber from "bignumber.js"
 import type { PlanCredit, PlanStatus } from "../../service/schemas/repayment"
-import { formatMoney, sumDecimals } from "../money/decimal"
+import { Money, type MedusaAmount } from "../money/money"
 import { type TradeCreditPlanData, withPlanStatus } from "./plan-data"
 
 /*
@@ -23,14 +22,17 @@ export function hasCreditOf(data: Pick<TradeCreditPlanData, "credits">, refundId
 }
 
 /**
- * What may be credited now: invoiced and not credited yet; NaN (unknown) when the status does not say what was
+ * What may be credited now: invoiced and not credited yet; undefined (unknown) when the status does not say what was
  * invoiced (the published status may leave it out). The credits the data records (`recorded`) stand for
  * `credited_amount` when the status leaves that out (the contract's field, not published).
  */
-export const creditableOf = (
+export function creditableOf(
   status: Pick<PlanStatus, "invoiced_amount" | "credited_amount">,
-  recorded: BigNumber.Value = 0,
-) => new BigNumber(status.invoiced_amount ?? Number.NaN).minus(status.credited_amount ?? recorded)
+  recorded: Money = Money.ZERO,
+): Money | undefined {
+  if (status.invoiced_amount === null) return undefined
+  return Money.fromDecimal(status.invoiced_amount).minus(status.credited_amount ?? recorded)
+}
 
 /**
  * A refund of `amount` under Medusa's refund id `refundId`. A credit whose answer never reached Medusa (a timeout or a
@@ -41,36 +43,38 @@ export const creditableOf = (
 export function planPlanCredit(
   data: TradeCreditPlanData,
   status: PlanStatus,
-  { amount, refundId, currency }: { amount: BigNumber; refundId: string; currency: string },
+  given: { amount: MedusaAmount; refundId: string; currency: string },
 ): PlanCreditDecision {
-  const recorded = sumDecimals((data.credits ?? []).map((c) => c.amount))
+  const { refundId, currency } = given
+  const amount = Money.fromMedusa(given.amount, "refund amount")
+  const recorded = Money.sum((data.credits ?? []).map((c) => c.amount))
   // A credit made and lost can be told only from the service's credited amount (absent: nothing to adopt by).
   if (
-    amount.gt(0) &&
+    amount.isPositive() &&
     status.credited_amount !== null &&
-    new BigNumber(status.credited_amount).minus(recorded).eq(amount)
+    Money.fromDecimal(status.credited_amount).minus(recorded).eq(amount)
   ) {
-    const adopted = { id: "unrecorded", amount: formatMoney(amount), refund_reference: refundId }
+    const adopted = { id: "unrecorded", amount: amount.toDecimal(), refund_reference: refundId }
     return { action: "adopt", data: { ...withPlanStatus(data, status), credits: [...(data.credits ?? []), adopted] } }
   }
   const creditable = creditableOf(status, recorded)
-  if (amount.lte(0))
+  if (!amount.isPositive())
     return {
       action: "refuse",
-      message: `Cannot refund ${formatMoney(amount)} ${currency} of this repayment plan: nothing to refund`,
+      message: `Cannot refund ${amount.toDecimal()} ${currency} of this repayment plan: nothing to refund`,
     }
   // What was invoiced is unknown (the status left it out): the service decides (it refuses a credit above it, 409).
-  if (creditable.isNaN()) return { action: "credit", amount: formatMoney(amount) }
+  if (creditable === undefined) return { action: "credit", amount: amount.toDecimal() }
   if (amount.gt(creditable)) {
     return {
       action: "refuse",
       message:
-        `Cannot refund ${formatMoney(amount)} ${currency} of this repayment plan: ` +
-        `${formatMoney(creditable)} ${currency} is creditable ` +
+        `Cannot refund ${amount.toDecimal()} ${currency} of this repayment plan: ` +
+        `${creditable.toDecimal()} ${currency} is creditable ` +
         "(invoiced and not yet credited). Instalments not yet invoiced are cancelled, not refunded.",
     }
   }
-  return { action: "credit", amount: formatMoney(amount) }
+  return { action: "credit", amount: amount.toDecimal() }
 }
 
 /** Stored data after a credit the service made: the credit recorded under the refund id, the credited amount with it.
@@ -81,10 +85,12 @@ export function withCredit(
   credit: Pick<PlanCredit, "id" | "amount">,
   refundId: string,
 ): TradeCreditPlanData {
-  const recorded = sumDecimals((data.credits ?? []).map((c) => c.amount))
-  const credited = new BigNumber(status.credited_amount ?? recorded).plus(credit.amount)
+  const recorded = Money.sum((data.credits ?? []).map((c) => c.amount))
+  const credited = (status.credited_amount === null ? recorded : Money.fromDecimal(status.credited_amount)).plus(
+    credit.amount,
+  )
   return {
-    ...withPlanStatus(data, { ...status, credited_amount: formatMoney(credited) }),
+    ...withPlanStatus(data, { ...status, credited_amount: credited.toDecimal() }),
     credits: [...(data.credits ?? []), { id: credit.id, amount: credit.amount, refund_reference: refundId }],
   }
 }

@@ -1,5 +1,6 @@
-import BigNumber from "bignumber.js"
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
+import { assertNever } from "../../utils/assert-never"
+import { Money } from "../money/money"
 import type { FundingStatus, PlanFulfilmentStatus, PlanStatus, RepaymentPlan } from "../../service/schemas/repayment"
 import type { PlanLimits } from "./plan-limits"
 
@@ -96,8 +97,11 @@ export function storedFundingStatus(data: Pick<TradeCreditPlanData, "funding_sta
       return PaymentSessionStatus.AUTHORIZED
     case "REJECTED":
       return PaymentSessionStatus.ERROR
-    default:
+    case "PENDING":
+    case undefined:
       return PaymentSessionStatus.PENDING_AUTHORIZATION
+    default:
+      return assertNever(data.funding_status, "funding status")
   }
 }
 
@@ -111,7 +115,7 @@ export function withCancelledInstalments(
 ): TradeCreditPlanData {
   // Unknown (the status left it out): the instalments stay as recorded.
   if (!data.instalments || status.invoiced_amount === null) return data
-  let invoiced = new BigNumber(status.invoiced_amount)
+  let invoiced = Money.fromDecimal(status.invoiced_amount)
   const instalments = data.instalments.map((i) => {
     if (invoiced.lt(i.repayment_amount)) return { ...i, status: "CANCELLED" }
     invoiced = invoiced.minus(i.repayment_amount)

@@ -1,4 +1,4 @@
-import BigNumber from "bignumber.js"
+import { Money } from "../money/money"
 import { splitRepaymentAmount } from "../../service/repayment-schedule"
 import { MAX_PLAN_MONTHS, MIN_PLAN_MONTHS } from "../../service/plan-periods"
 import type { CreditCheckResult } from "../../service/schemas/repayment"
@@ -46,8 +46,8 @@ export function limitsOf(check: CreditCheckResult): PlanLimits | undefined {
 
 /** The largest instalment of `total` over `numberOfPeriods` months (the last one, which takes the remainder). */
 export function largestInstalment(total: string, numberOfPeriods: number): string {
-  const amounts = splitRepaymentAmount(total, numberOfPeriods)
-  return BigNumber.max(...amounts).toFixed(2)
+  const [first, ...rest] = splitRepaymentAmount(total, numberOfPeriods).map((amount) => Money.fromDecimal(amount))
+  return Money.max(first, ...rest).toDecimal()
 }
 
 /**
@@ -82,7 +82,7 @@ export function checkPeriodsWithinLimits(
       }
     }
     const largest = largestInstalment(total, n)
-    if (new BigNumber(largest).gt(limits.maximum_instalment_amount)) {
+    if (Money.fromDecimal(largest).gt(limits.maximum_instalment_amount)) {
       return {
         ok: false,
         code: "TRADE_CREDIT_INSTALMENT_ABOVE_LIMIT",

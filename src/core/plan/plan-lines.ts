@@ -1,4 +1,6 @@
-import BigNumber from "bignumber.js"
+import { Exact } from "../money/exact"
+import { Money } from "../money/money"
+import { divideFloor, MONEY_DECIMALS } from "../money/units"
 import { type PlanLineItem, type PlanLineItemType, PRODUCT_IDENTIFIER_TYPES } from "../../service/schemas/repayment"
 import type { TaxSubtotal } from "../../service/schemas/order"
 
@@ -27,12 +29,17 @@ export type OrderLineLike = {
   details?: { barcodes?: { type: string; value: string }[] | null; part_number?: string | null } | null
 }
 
-const bn = (value: BigNumber.Value) => new BigNumber(value)
-const cents = (money: string | null | undefined) =>
-  bn(money ?? "0")
-    .times(100)
-    .integerValue(BigNumber.ROUND_HALF_UP)
-const money = (c: BigNumber) => c.div(100).toFixed(2)
+/** An amount of an order line, to the cent (absent: none). */
+const amountOf = (text: string | null | undefined) => Money.fromDecimal(text ?? "0").roundToCents()
+
+/** `amount` over `quantity` when that is whole cents (a plan line's unit amounts are), else undefined. */
+function perUnit(amount: Money, quantity: Exact): Money | undefined {
+  const unit = amount.dividedBy(quantity, MONEY_DECIMALS)
+  return unit.times(quantity).eq(amount) ? unit : undefined
+}
+
+/** The service allows a tax subtotal's tax to be this far from taxable x rate. */
+const SUBTOTAL_TOLERANCE = Money.fromCents(2)
 
 /** The order interface's line types in the repayment interface's names (OTHER is a service, BUYER_FEE a fee)
  * **(chosen)**. */
@@ -60,9 +67,9 @@ function productIdentifiersOf(line: OrderLineLike): PlanLineItem["product_identi
 
 /** One order line as one or two plan lines whose nets add up to its net exactly. */
 export function planLinesOf(line: OrderLineLike): PlanLineItem[] {
-  const net = cents(line.net_amount)
-  const discount = cents(line.discount_amount)
-  const quantity = bn(line.quantity)
+  const net = amountOf(line.net_amount)
+  const discount = amountOf(line.discount_amount)
+  const quantity = Exact.fromDecimal(line.quantity, "quantity")
   const base = {
     name: line.name.slice(0, 255),
     // Section 2 lines carry a description (never empty); a plan line requires one as well.
@@ -73,25 +80,25 @@ export function planLinesOf(line: OrderLineLike): PlanLineItem[] {
     quantity_unit_name: line.quantity_unit.slice(0, 20),
     line_item_type: LINE_TYPES[line.type] ?? "SERVICE",
   }
-  const whole = (value: BigNumber) => value.isInteger()
-  const one = (q: BigNumber, price: BigNumber, unitDiscount?: BigNumber): PlanLineItem => ({
+  const one = (q: Exact, price: Money, unitDiscount?: Money): PlanLineItem => ({
     ...base,
-    quantity: q.toFixed(),
-    unit_price_amount: money(price),
-    ...(unitDiscount && !unitDiscount.isZero() && { unit_discount_amount: money(unitDiscount) }),
+    quantity: q.toString(),
+    unit_price_amount: price.toDecimal(),
+    ...(unitDiscount && !unitDiscount.isZero() && { unit_discount_amount: unitDiscount.toDecimal() }),
   })
 
   // A quantity the interface cannot carry (more than three decimals, or none) is sent as one unit of the whole.
-  if (!quantity.gt(0) || (quantity.decimalPlaces() ?? 0) > 3) return [one(bn(1), net)]
-  const price = net.plus(discount).div(quantity)
-  const unitDiscount = discount.div(quantity)
-  if (whole(price) && whole(unitDiscount)) return [one(quantity, price, unitDiscount)]
-  const netPerUnit = net.div(quantity)
-  if (whole(netPerUnit)) return [one(quantity, netPerUnit)]
-  if (!quantity.isInteger() || quantity.lte(1)) return [one(bn(1), net)]
-  const unit = netPerUnit.integerValue(BigNumber.ROUND_FLOOR)
-  const rest = net.minus(unit.times(quantity.minus(1)))
-  return [one(quantity.minus(1), unit), one(bn(1), rest)]
+  if (!quantity.isPositive() || quantity.decimalPlaces() > 3) return [one(Exact.ONE, net)]
+  const price = perUnit(net.plus(discount), quantity)
+  const unitDiscount = perUnit(discount, quantity)
+  if (price && unitDiscount) return [one(quantity, price, unitDiscount)]
+  const netPerUnit = perUnit(net, quantity)
+  if (netPerUnit) return [one(quantity, netPerUnit)]
+  if (!quantity.isInteger() || quantity.lte(Exact.ONE)) return [one(Exact.ONE, net)]
+  // All units but one at the net per unit rounded down to the cent, the last unit with the rest.
+  const unit = Money.fromCents(divideFloor(net.toCents(), quantity.unitsAt(0)))
+  const rest = net.minus(unit.times(quantity.minus(Exact.ONE)))
+  return [one(quantity.minus(Exact.ONE), unit), one(Exact.ONE, rest)]
 }
 
 /** Every order line as plan lines. */
@@ -106,12 +113,12 @@ export const planLineItemsOf = (lines: OrderLineLike[]): PlanLineItem[] => lines
  */
 export function planTaxSubtotalsOf(subtotals: TaxSubtotal[]): TaxSubtotal[] {
   return subtotals.map((subtotal) => {
-    const rate = bn(subtotal.tax_rate)
-    const taxable = cents(subtotal.taxable_amount)
-    const tax = cents(subtotal.tax_amount)
+    const rate = Exact.fromDecimal(subtotal.tax_rate, "tax_rate")
+    const taxable = amountOf(subtotal.taxable_amount)
+    const tax = amountOf(subtotal.tax_amount)
     const drift = tax.minus(taxable.times(rate))
-    if (drift.abs().lte(2)) return subtotal
-    const shift = drift.div(rate.plus(1)).integerValue(BigNumber.ROUND_HALF_UP)
-    return { ...subtotal, taxable_amount: money(taxable.plus(shift)), tax_amount: money(tax.minus(shift)) }
+    if (drift.abs().lte(SUBTOTAL_TOLERANCE)) return subtotal
+    const shift = drift.dividedBy(rate.plus(Exact.ONE)).roundToCents()
+    return { ...subtotal, taxable_amount: taxable.plus(shift).toDecimal(), tax_amount: tax.minus(shift).toDecimal() }
   })
 }

@@ -1,5 +1,4 @@
-import type { BuyerCompany } from "../../service/schemas/order"
-import { REPAYMENT_COUNTRIES, type RepaymentAddress, type RepaymentBuyerCompany } from "../../service/schemas/repayment"
+import { REPAYMENT_COUNTRIES, type RepaymentBuyerCompany } from "../../service/schemas/repayment"
 import { PayloadError } from "../order/errors"
 import { quote } from "../../utils/quote"
 

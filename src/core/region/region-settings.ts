@@ -1,5 +1,5 @@
 import { ORDER_CURRENCIES } from "../../service/schemas/order"
-import { REPAYMENT_CURRENCIES } from "../../service/schemas/repayment"
+import { REPAYMENT_CURRENCIES } from "../../service/schemas/common"
 import { buyerText } from "../../utils/buyer-texts"
 import { parseUnits } from "../money/units"
 import type { CaptureOn } from "../order/capture-on"

@@ -5,7 +5,7 @@ import { readCartOfSession } from "../medusa-reader"
 type Graph = { entity: string; fields: string[]; filters: { id: string } }
 
 describe("readCartOfSession", () => {
-  // The provider hands the reader its Query (provider-deps.ts); here, a fake one in a container of the test's own.
+  // The provider hands the reader its Query (src/use-cases/deps.ts); here, a fake one in a container of the test's own.
   const container = createMedusaContainer()
   const readCartOfSession_ = <T>(sessionId: string, fields: string[]) =>
     readCartOfSession<T>(container.resolve(ContainerRegistrationKeys.QUERY), sessionId, fields)

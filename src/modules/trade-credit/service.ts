@@ -4,12 +4,13 @@ import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework
 import { assertApiKey } from "../../client/api-key"
 import type { TradeCreditClient } from "../../client/index"
 import {
-  clientFromOptions,
+  clientOptionsOf,
   parseOptions,
   type TradeCreditOptions,
   type TradeCreditOptionsInput,
 } from "../../config/options"
 import { errorIds, logLine, withLogOptions } from "../../utils/log-line"
+import { acquireTradeCreditClient } from "../../client/shared-clients"
 import { BuyerRepaymentAccount } from "./models/buyer-repayment-account"
 import { ErasureRequest } from "./models/erasure-request"
 import { Enrollment } from "./models/enrollment"
@@ -73,8 +74,9 @@ export default class TradeCreditModuleService extends MedusaService({
   protected client_?: TradeCreditClient
   protected rateLimitHits_ = 0
 
-  constructor(container: InjectedDependencies, options: TradeCreditOptionsInput) {
-    super(...arguments)
+  // Medusa also passes the module's declaration (and may pass more): the base class is handed every argument.
+  constructor(container: InjectedDependencies, options: TradeCreditOptionsInput, ...rest: unknown[]) {
+    super(container, options, ...rest)
     this.options_ = parseOptions(options)
     assertApiKey(this.options_.apiKey, this.options_.environment)
     if (this.options_.previousApiKey) assertApiKey(this.options_.previousApiKey, this.options_.environment)
@@ -96,7 +98,7 @@ export default class TradeCreditModuleService extends MedusaService({
 
   /** The client of the service, created on first use and kept (one keep-alive pool). */
   getClient(): TradeCreditClient {
-    this.client_ ??= clientFromOptions(this.options_, this.logger_)
+    this.client_ ??= acquireTradeCreditClient(clientOptionsOf(this.options_, this.logger_))
     return this.client_
   }
 

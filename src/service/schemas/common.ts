@@ -109,3 +109,6 @@ export type ReadTaxSubtotal = z.infer<typeof ReadTaxSubtotal>
 /** `null` read as absent: for a field the published documents let be null or left out, alike. */
 export const absentIfNull = <T extends z.ZodTypeAny>(schema: T) =>
   schema.nullish().transform((value) => value ?? undefined)
+
+/** The currencies the repayment interface serves (its schemas in repayment.ts; a region's rules read them too). */
+export const REPAYMENT_CURRENCIES = ["DKK", "EUR", "GBP", "NOK", "SEK", "USD"] as const

@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { Email, Money, PhoneNumber, ReadMoney, ReadTaxSubtotal, TaxRate } from "./common"
+import { Email, Money, PhoneNumber, ReadMoney, ReadTaxSubtotal, REPAYMENT_CURRENCIES, TaxRate } from "./common"
 import { TaxSubtotal } from "./order"
 import { MAX_NUMBER_OF_PERIODS, MAX_PLAN_MONTHS, MIN_NUMBER_OF_PERIODS, MIN_PLAN_MONTHS } from "../plan-periods"
 
@@ -24,7 +24,7 @@ export const RepaymentCountry = z.enum(REPAYMENT_COUNTRIES, {
 })
 export type RepaymentCountry = z.infer<typeof RepaymentCountry>
 /** Currencies of the repayment interface (published `CurrencyCode`). */
-export const REPAYMENT_CURRENCIES = ["DKK", "EUR", "GBP", "NOK", "SEK", "USD"] as const
+export { REPAYMENT_CURRENCIES }
 export const RepaymentCurrency = z.enum(REPAYMENT_CURRENCIES, {
   error: `currency must be one the repayment interface serves (${REPAYMENT_CURRENCIES.join(", ")})`,
 })

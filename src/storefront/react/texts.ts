@@ -16,3 +16,6 @@ export const textsOf =
   ({ language, overrides }: TextProps) =>
   (key: KitTextKey, values?: Record<string, string | number>) =>
     kitText(key, { language, overrides, values })
+
+/** A component's words function (textsOf's answer), handed to the parts it renders. */
+export type Texts = ReturnType<typeof textsOf>

@@ -1,20 +1,15 @@
 "use client"
-import { useEffect, useRef, useState } from "react"
-import { buyerMessage } from "../buyer-messages"
+import { useEffect, useState } from "react"
 import type { ClientSdk, CompanySelection } from "../company-search"
-import {
-  type CheckoutCart,
-  isPlanProvider,
-  type PaymentSdk,
-  startTradeCreditSession,
-  type TradeCreditChoice,
-} from "../place-order"
+import { type CheckoutCart, isPlanProvider, type PaymentSdk, type TradeCreditChoice } from "../place-order"
 import { type BuyerDetails, BuyerDetailsFields } from "./buyer-details-fields"
 import { CompanyPicker } from "./company-picker"
 import { InstalmentChoices } from "./instalment-choices"
 import { rememberChoice } from "./remembered-choice"
 import { TRADE_CREDIT_FIELDS_CSS } from "./styles"
 import { textsOf, type TextProps } from "./texts"
+import { useCreditCheck } from "./use-credit-check"
+import { useReturnNotice } from "./use-return-notice"
 
 export type TradeCreditFieldsProps = TextProps & {
   cart: CheckoutCart
@@ -54,43 +49,10 @@ export function TradeCreditFields({
   const [selection, setSelection] = useState<CompanySelection | null>(null)
   const [details, setDetails] = useState<BuyerDetails>({})
   const [periods, setPeriods] = useState<number>()
-  const [checked, setChecked] = useState<Record<string, unknown>>()
-  const [error, setError] = useState<string>()
-  const [notice, setNotice] = useState<string>()
-  const seq = useRef(0)
+  const notice = useReturnNotice({ language, overrides })
+  const { checked, error } = useCreditCheck({ sdk, cart, providerId, selection, language, overrides })
   const plan = isPlanProvider(providerId)
   const companyKey = selection ? JSON.stringify(selection.company) : ""
-
-  // Back from the service's page without an order (the return route's `?trade_credit=failed|canceled|error&code=`).
-  useEffect(() => {
-    const query = new URLSearchParams(window.location.search)
-    const outcome = query.get("trade_credit")
-    if (outcome === "failed" || outcome === "canceled" || outcome === "cancelled")
-      setNotice(t(outcome === "failed" ? "return.failed" : "return.cancelled"))
-    else if (outcome === "error") setNotice(buyerMessage(query.get("code") ?? undefined, { language, overrides }))
-    // Once, on arrival.
-  }, [])
-
-  // The credit check, once the company is known: the session started with it (instalments: its limits come back).
-  useEffect(() => {
-    setChecked(undefined)
-    setError(undefined)
-    if (!selection) return
-    const mine = ++seq.current
-    void startTradeCreditSession({
-      sdk,
-      cart,
-      providerId,
-      data: { company: selection.company },
-      language,
-      overrides,
-    }).then((started) => {
-      if (mine !== seq.current) return
-      if (started.error) setError(started.error.message)
-      else setChecked(started.session?.data ?? {})
-    })
-    // Started again for another company or method, not for every render of the cart.
-  }, [providerId, companyKey])
 
   useEffect(() => {
     const choice = selection

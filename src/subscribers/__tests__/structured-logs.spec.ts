@@ -6,7 +6,7 @@ import type { LogLevel } from "../../utils/log-level"
 import cancelPaymentOnOrderCanceled from "../cancel-payment-on-order-canceled"
 
 /**
- * A subscriber's lines (issue #23.6) through the plugin's logger (utils/plugin-logger.ts): the module's `logFormat`
+ * A subscriber's lines (issue #23.6) through the plugin's logger (medusa/plugin-logger.ts): the module's `logFormat`
  * and `logLevel` reach a line written with Medusa's logger from the container, with the Medusa ids and the error code.
  */
 const ORDER = {
@@ -91,7 +91,10 @@ describe("a subscriber's lines follow the plugin's logFormat", () => {
       "trade-credit: order order_01 was canceled while its payment pay_ok was " +
         "not: cancelled it at the service now order_id=order_01 payment_id=pay_ok",
       expect.stringMatching(
-        /^trade-credit: order order_01 is canceled .* order_id=order_01 payment_id=pay_down code=TRADE_CREDIT_UNAVAILABLE$/,
+        new RegExp(
+          /^trade-credit: order order_01 is canceled .* /.source +
+            /order_id=order_01 payment_id=pay_down code=TRADE_CREDIT_UNAVAILABLE$/.source,
+        ),
       ),
     ])
   })

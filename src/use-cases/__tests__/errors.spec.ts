@@ -28,7 +28,10 @@ describe("toMedusaError", () => {
       "a 5xx",
       failure({}),
       "TRADE_CREDIT_UNAVAILABLE",
-      /^The trade credit service could not create the order right now \(TRADE_CREDIT_UNAVAILABLE\)\. Please try again\.$/,
+      new RegExp(
+        /^The trade credit service could not create the order right now /.source +
+          /\(TRADE_CREDIT_UNAVAILABLE\)\. Please try again\.$/.source,
+      ),
     ],
     [
       "a timeout",
@@ -122,7 +125,10 @@ describe("toMedusaError", () => {
     expect(log.warn).not.toHaveBeenCalled()
     expect(log.error).toHaveBeenCalledTimes(1)
     expect(log.error.mock.calls[0][0]).toMatch(
-      /^trade-credit: could not read the order: CONTRACT_VIOLATION 200 trace 4bf92f3577b34da6: .* code=TRADE_CREDIT_BAD_RESPONSE trace_id=4bf92f3577b34da6$/,
+      new RegExp(
+        /^trade-credit: could not read the order: CONTRACT_VIOLATION 200 trace 4bf92f3577b34da6: .* /.source +
+          /code=TRADE_CREDIT_BAD_RESPONSE trace_id=4bf92f3577b34da6$/.source,
+      ),
     )
   })
 
@@ -138,7 +144,10 @@ describe("toMedusaError", () => {
     )
     expect(mapped.code).toBe("TRADE_CREDIT_REFUSED")
     expect(mapped.message).toMatch(
-      /^The trade credit service refused to check the buyer's credit: it refused the field billing_address\.x+… \(TRADE_CREDIT_REFUSED\)\.$/,
+      new RegExp(
+        /^The trade credit service refused to check the buyer's credit: /.source +
+          /it refused the field billing_address\.x+… \(TRADE_CREDIT_REFUSED\)\.$/.source,
+      ),
     )
     expect(mapped.message).not.toMatch(INTERNALS)
     expect(mapped.message.length).toBeLessThan(200)

@@ -39,7 +39,7 @@ type OrderRow = {
   id: string
   region_id?: string | null
   items?: MedusaOrderItem[] | null
-  payment_collections?: any[] | null
+  payment_collections?: { id: string; payments?: Payment[] | null }[] | null
 }
 
 async function readOrder(container: MedusaContainer, orderId: string) {

@@ -137,7 +137,8 @@ export const enrollmentKeys = {
   proposal: (customerId: string, previousProposalId: string | null, body: unknown) =>
     `soletrader-proposal-${customerId}-${digest({ after: previousProposalId, body })}`,
   evidence: (proposalId: string, file: { fileName: string; contentType: string; data: Uint8Array }) =>
-    `soletrader-evidence-${proposalId}-${digest(`${file.fileName}\n${file.contentType}\n${Buffer.from(file.data).toString("base64")}`)}`,
+    `soletrader-evidence-${proposalId}-` +
+    digest(`${file.fileName}\n${file.contentType}\n${Buffer.from(file.data).toString("base64")}`),
   submission: (proposalId: string) => `soletrader-submit-${proposalId}`,
   withdrawal: (proposalId: string) => `soletrader-withdraw-${proposalId}`,
 }

@@ -1,10 +1,12 @@
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../modules/trade-credit"
+import type { BuyerRepaymentAccountRow } from "../../modules/trade-credit/types"
 import { isPluginProviderId } from "../../medusa/provider-ids"
 import { buyerKeyOf } from "../../core/plan/repayment-account-body"
 import { anonymiseData } from "./anonymise-data"
 import type { PluginPlaceholders } from "./placeholders"
+import { assertNever } from "../../utils/assert-never"
 
 /** Whose data: the address (lower case) and the Medusa customers that have it (or the one asked for). */
 export type ErasureSubject = { email: string; customer_ids: string[] }
@@ -23,6 +25,8 @@ type PaymentRecords = IPaymentModuleService & {
   updatePaymentSessions(data: { id: string; data?: Json }): Promise<unknown>
   updatePayment(data: { id: string; data?: Json }): Promise<unknown>
 }
+/** What a repayment account's change holds (`before` and `after`). */
+type AccountFields = Partial<Pick<BuyerRepaymentAccountRow, "body" | "digest">>
 /** The module's enrollment methods, when the Enrollment model is there (sole traders). */
 type WithEnrollments = {
   listEnrollments?: (filters: Json, config?: Json) => Promise<{ id: string; company_name?: string | null }[]>
@@ -122,17 +126,22 @@ export async function writeRecord(
     case "repayment_account":
       await container
         .resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
-        .updateBuyerRepaymentAccounts({ id, ...(values as any) })
+        .updateBuyerRepaymentAccounts({ id, ...(values as AccountFields) })
       return
     case "matches_token":
       // Only the erasure deletes it (`after`); a compensation writing `before` back ({}) restores nothing.
       if (values.deleted === true)
         await container.resolve<WithMatchesTokens>(TRADE_CREDIT_MODULE).deleteMatchesTokens?.(id)
       return
+    default:
+      assertNever(kind, "erasure record kind")
   }
 }
 
 type PaymentRecord = { kind: "payment_session" | "payment"; id: string; data: Json }
+/** A payment session or payment as the query reads it (sessionFields): any provider's, any data. */
+type PaymentRow = { id?: string | null; provider_id?: string | null; data?: unknown }
+type PaymentCollectionRow = { payment_sessions?: PaymentRow[] | null; payments?: PaymentRow[] | null } | null
 
 /** The trade credit payment sessions and payments of the customers' carts and orders, and of carts with the address. */
 async function paymentRecordsOf(container: MedusaContainer, subject: ErasureSubject): Promise<PaymentRecord[]> {
@@ -145,7 +154,7 @@ async function paymentRecordsOf(container: MedusaContainer, subject: ErasureSubj
     `${path}.payments.provider_id`,
     `${path}.payments.data`,
   ]
-  const collections: any[] = []
+  const collections: PaymentCollectionRow[] = []
   const cartFilters: Json[] = [{ email: [subject.email] }]
   if (subject.customer_ids.length) {
     cartFilters.push({ customer_id: subject.customer_ids })
@@ -154,7 +163,8 @@ async function paymentRecordsOf(container: MedusaContainer, subject: ErasureSubj
       fields: ["id", ...sessionFields("payment_collections")],
       filters: { customer_id: subject.customer_ids },
     })
-    for (const order of orders as any[]) collections.push(...(order.payment_collections ?? []))
+    for (const order of orders as { payment_collections?: PaymentCollectionRow[] | null }[])
+      collections.push(...(order.payment_collections ?? []))
   }
   for (const filters of cartFilters) {
     const { data: carts } = await query.graph({
@@ -162,12 +172,13 @@ async function paymentRecordsOf(container: MedusaContainer, subject: ErasureSubj
       fields: ["id", ...sessionFields("payment_collection")],
       filters,
     })
-    for (const cart of carts as any[]) if (cart.payment_collection) collections.push(cart.payment_collection)
+    for (const cart of carts as { payment_collection?: PaymentCollectionRow }[])
+      if (cart.payment_collection) collections.push(cart.payment_collection)
   }
 
   const seen = new Set<string>()
   const out: PaymentRecord[] = []
-  const add = (kind: PaymentRecord["kind"], row: any) => {
+  const add = (kind: PaymentRecord["kind"], row: PaymentRow | null | undefined) => {
     if (
       !row?.id ||
       seen.has(row.id) ||
@@ -177,7 +188,7 @@ async function paymentRecordsOf(container: MedusaContainer, subject: ErasureSubj
     )
       return
     seen.add(row.id)
-    out.push({ kind, id: row.id, data: row.data })
+    out.push({ kind, id: row.id, data: row.data as Json })
   }
   for (const collection of collections) {
     for (const session of collection?.payment_sessions ?? []) add("payment_session", session)

@@ -2,6 +2,7 @@ import type { ICustomerModuleService, MedusaContainer } from "@medusajs/framewor
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../modules/trade-credit"
 import type { ErasureRequestSource } from "../../modules/trade-credit/models/erasure-request"
+import type { ErasureRequestRow } from "../../modules/trade-credit/types"
 import { type ErasureCase, normaliseEmail } from "../../service/schemas/erasure"
 import { emailHashOf } from "./placeholders"
 import type { ErasureSubject } from "./plugin-records"
@@ -19,7 +20,7 @@ export type RequestErasureInput = {
 
 export type RequestErasureResult = {
   /** The request as recorded (the `trade_credit_erasure_request` row). */
-  request: Record<string, any>
+  request: ErasureRequestRow
   /** True when the reference was known and submitted already: nothing was sent again. */
   replayed: boolean
 }

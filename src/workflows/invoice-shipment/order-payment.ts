@@ -37,6 +37,7 @@ export const ORDER_PAYMENT_FIELDS = [
 
 /** The trade credit payment among an order's payments (read with ORDER_PAYMENT_FIELDS), the live one first. */
 export function tradeCreditPaymentOf(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Query rows are untyped (no .medusa/types)
   order: { payment_collections?: any[] | null } | undefined,
 ): TradeCreditOrderPayment | undefined {
   const payments = tradeCreditPaymentsOf<QueriedPayment>(order?.payment_collections).sort(
@@ -60,6 +61,7 @@ export async function readOrderTradeCreditPayment(
     fields: ["id", "display_id", "status", "region_id", "locale", ...ORDER_PAYMENT_FIELDS],
     filters: { id: orderId },
   })
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Query rows are untyped (no .medusa/types)
   const order = data[0] as any
   if (!order) return undefined
   const { id, display_id, status, region_id, locale } = order

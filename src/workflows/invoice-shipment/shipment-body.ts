@@ -1,11 +1,12 @@
-import BigNumber from "bignumber.js"
 import { checkLineItem, checkOrderAmounts, taxSubtotalsOf } from "../../service/order-arithmetic"
 import type { FulfilRequest, LineItem, Order } from "../../service/schemas/order"
-import { formatMoney, formatQuantity, formatUnitPrice, roundToCents, sumDecimals, ZERO } from "../../core/money/decimal"
+import { Exact } from "../../core/money/exact"
+import { Money } from "../../core/money/money"
+import { MICRO_DECIMALS } from "../../core/money/units"
 import { PayloadError } from "../../core/order/errors"
 
-/** Units of one Medusa line item in a shipment (or fulfillment). */
-export type ShippedItem = { line_item_id: string; quantity: BigNumber.Value }
+/** Units of one Medusa line item in a shipment (or fulfillment): a number or its exact decimal text ("1.5"). */
+export type ShippedItem = { line_item_id: string; quantity: string | number }
 
 export type ShipmentFulfilmentInput = {
   /**
@@ -32,10 +33,9 @@ export type ShipmentFulfilment =
   | { kind: "part"; body: FulfilRequest; remaining: string }
   | { kind: "nothing"; reason: string }
 
-type Taken = { quantity: BigNumber; net: BigNumber; tax: BigNumber; discount: BigNumber }
+type Taken = { quantity: Exact; net: Money; tax: Money; discount: Money }
 
-const bn = (value: BigNumber.Value) => new BigNumber(value)
-const NONE: Taken = { quantity: ZERO, net: ZERO, tax: ZERO, discount: ZERO }
+const NONE: Taken = { quantity: Exact.ZERO, net: Money.ZERO, tax: Money.ZERO, discount: Money.ZERO }
 
 /** What the service's fulfilments already took of each line, by line_item_reference. */
 function takenByReference(fulfilments: Order["fulfilments"]): Map<string, Taken> {
@@ -56,9 +56,9 @@ function takenByReference(fulfilments: Order["fulfilments"]): Map<string, Taken>
 const sameContent = (a: LineItem, b: LineItem) =>
   a.type === b.type &&
   a.name === b.name &&
-  bn(a.quantity).eq(b.quantity) &&
-  bn(a.tax_rate).eq(b.tax_rate) &&
-  bn(a.gross_amount).eq(b.gross_amount)
+  Exact.fromDecimal(a.quantity, "quantity").eq(b.quantity) &&
+  Exact.fromDecimal(a.tax_rate, "tax_rate").eq(b.tax_rate) &&
+  Money.fromDecimal(a.gross_amount).eq(b.gross_amount)
 
 /**
  * The service's line for each of the Medusa order's lines. The service knows the
@@ -89,31 +89,34 @@ function matchServiceLines(orderLines: LineItem[], serviceLines: LineItem[]): Ma
  * is derived from the part's own amounts; when rounding leaves the tax more than
  * the service's tolerance off the net, the part's gross is split again by its rate.
  */
-function partOfLine(base: LineItem, taken: Taken, units: BigNumber, index: number): LineItem | undefined {
-  const quantity = bn(base.quantity)
-  const upTo = BigNumber.min(taken.quantity.plus(units), quantity)
+function partOfLine(base: LineItem, taken: Taken, units: Exact, index: number): LineItem | undefined {
+  const quantity = Exact.fromDecimal(base.quantity, "quantity")
+  const upTo = Exact.min(taken.quantity.plus(units), quantity)
   const partQuantity = upTo.minus(taken.quantity)
-  if (!partQuantity.gt(0)) return undefined
+  if (!partQuantity.isPositive()) return undefined
+  // The line's amount for units up to `upTo` (the quotient rounded at 20 decimals, then to the cent).
   const share = (amount: string) =>
-    upTo.eq(quantity) ? bn(amount) : roundToCents(bn(amount).times(upTo).dividedBy(quantity))
+    upTo.eq(quantity)
+      ? Money.fromDecimal(amount)
+      : Money.fromDecimal(amount).times(upTo).dividedBy(quantity).roundToCents()
   let net = share(base.net_amount).minus(taken.net)
   let tax = share(base.tax_amount).minus(taken.tax)
   let discount = share(base.discount_amount ?? "0.00").minus(taken.discount)
-  if (discount.lt(0)) discount = ZERO
+  if (discount.isNegative()) discount = Money.ZERO
   const gross = net.plus(tax)
-  if (!gross.gt(0)) return undefined
+  if (!gross.isPositive()) return undefined
   const build = (): LineItem => ({
     ...base,
-    quantity: formatQuantity(partQuantity),
-    unit_price: formatUnitPrice(net.plus(discount).dividedBy(partQuantity)),
-    net_amount: formatMoney(net),
-    tax_amount: formatMoney(tax),
-    gross_amount: formatMoney(net.plus(tax)),
-    discount_amount: formatMoney(discount),
+    quantity: partQuantity.toString(),
+    unit_price: net.plus(discount).dividedBy(partQuantity).toFixed(MICRO_DECIMALS),
+    net_amount: net.toDecimal(),
+    tax_amount: tax.toDecimal(),
+    gross_amount: net.plus(tax).toDecimal(),
+    discount_amount: discount.toDecimal(),
   })
   let line = build()
-  if (net.lt(0) || tax.lt(0) || !checkLineItem(line, index).ok) {
-    net = roundToCents(gross.dividedBy(bn(base.tax_rate).plus(1)))
+  if (net.isNegative() || tax.isNegative() || !checkLineItem(line, index).ok) {
+    net = gross.dividedBy(Exact.fromDecimal(base.tax_rate, "tax_rate").plus(Exact.ONE)).roundToCents()
     tax = gross.minus(net)
     line = build()
   }
@@ -131,47 +134,49 @@ function partOfLine(base: LineItem, taken: Taken, units: BigNumber, index: numbe
  */
 export function planShipmentFulfilment(input: ShipmentFulfilmentInput): ShipmentFulfilment {
   const { serviceOrder } = input
-  const remaining = bn(serviceOrder.gross_amount).minus(
-    sumDecimals(serviceOrder.fulfilments.map((f) => f.gross_amount)),
+  const remaining = Money.fromDecimal(serviceOrder.gross_amount).minus(
+    Money.sum(serviceOrder.fulfilments.map((f) => f.gross_amount)),
   )
-  if (!remaining.gt(0)) return { kind: "nothing", reason: "the order is invoiced in full already" }
-  if (input.lastShipment) return { kind: "rest", remaining: formatMoney(remaining) }
+  if (!remaining.isPositive()) return { kind: "nothing", reason: "the order is invoiced in full already" }
+  if (input.lastShipment) return { kind: "rest", remaining: remaining.toDecimal() }
 
   const matched = matchServiceLines(input.orderLines, serviceOrder.line_items)
   const taken = takenByReference(serviceOrder.fulfilments)
   const baseOf = (reference: string) => matched.get(reference)
   const takenOf = (line: LineItem) => (line.line_item_reference && taken.get(line.line_item_reference)) || NONE
 
-  const units = new Map<string, BigNumber>()
-  for (const item of input.shipped)
-    units.set(item.line_item_id, (units.get(item.line_item_id) ?? ZERO).plus(item.quantity))
+  const units = new Map<string, Exact>()
+  for (const item of input.shipped) {
+    const shipped = Exact.fromMedusa(item.quantity, "shipped quantity")
+    units.set(item.line_item_id, (units.get(item.line_item_id) ?? Exact.ZERO).plus(shipped))
+  }
 
   const lines: LineItem[] = []
   for (const [lineItemId, quantity] of units) {
     const base = baseOf(lineItemId)
-    if (!base || !quantity.gt(0)) continue
+    if (!base || !quantity.isPositive()) continue
     const part = partOfLine(base, takenOf(base), quantity, lines.length)
     if (part) lines.push(part)
   }
   if (lines.length === 0) return { kind: "nothing", reason: "none of the shipped items is left to invoice" }
   for (const shipping of input.orderLines.filter((line) => line.type === "SHIPPING_FEE")) {
     const base = (shipping.line_item_reference && baseOf(shipping.line_item_reference)) || shipping
-    const part = partOfLine(base, takenOf(base), bn(base.quantity), lines.length)
+    const part = partOfLine(base, takenOf(base), Exact.fromDecimal(base.quantity, "quantity"), lines.length)
     if (part) lines.push(part)
   }
 
-  const sum = (field: "gross_amount" | "net_amount" | "tax_amount") =>
-    formatMoney(sumDecimals(lines.map((l) => l[field])))
+  const linesTotal = (field: "gross_amount" | "net_amount" | "tax_amount") =>
+    Money.sum(lines.map((l) => l[field])).toDecimal()
   const body: FulfilRequest = {
-    gross_amount: sum("gross_amount"),
-    net_amount: sum("net_amount"),
-    tax_amount: sum("tax_amount"),
+    gross_amount: linesTotal("gross_amount"),
+    net_amount: linesTotal("net_amount"),
+    tax_amount: linesTotal("tax_amount"),
     tax_subtotals: taxSubtotalsOf(lines),
     line_items: lines,
   }
-  if (bn(body.gross_amount).gte(remaining)) return { kind: "rest", remaining: formatMoney(remaining) }
+  if (remaining.lte(body.gross_amount)) return { kind: "rest", remaining: remaining.toDecimal() }
   const check = checkOrderAmounts(body)
   if (!check.ok)
     throw new PayloadError("AMOUNT_NOT_REPRESENTABLE", `The shipment's fulfilment: ${check.message}`, check.loc)
-  return { kind: "part", body, remaining: formatMoney(remaining) }
+  return { kind: "part", body, remaining: remaining.toDecimal() }
 }

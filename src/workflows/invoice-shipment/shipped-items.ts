@@ -1,5 +1,4 @@
-import BigNumber from "bignumber.js"
-import { toDecimal, ZERO } from "../../core/money/decimal"
+import { Exact } from "../../core/money/exact"
 import type { ShippedItem } from "./shipment-body"
 
 /** The parts of a Medusa fulfillment and order item that say what was shipped (as Query reads them). */
@@ -55,19 +54,19 @@ export function shippedItemsOf(fulfillment: MedusaFulfillment, orderItems: Medus
   const shipped: ShippedItem[] = []
   for (const [lineItemId, items] of byLineItem) {
     const inventory = orderItems.find((i) => i.id === lineItemId)?.variant?.inventory_items ?? []
-    let quantity: BigNumber
+    let quantity: Exact
     const kitPart = items.find(
       (i) => i.inventory_item_id && inventory.some((l) => l.inventory?.id === i.inventory_item_id),
     )
     const link = kitPart && inventory.find((l) => l.inventory?.id === kitPart.inventory_item_id)
     if (kitPart && link?.required_quantity) {
-      quantity = toDecimal(kitPart.quantity, "fulfillment item quantity").dividedBy(
-        toDecimal(link.required_quantity, "required quantity"),
+      quantity = Exact.fromMedusa(kitPart.quantity, "fulfillment item quantity").dividedBy(
+        Exact.fromMedusa(link.required_quantity, "required quantity"),
       )
     } else {
-      quantity = items.reduce((sum, i) => sum.plus(toDecimal(i.quantity, "fulfillment item quantity")), ZERO)
+      quantity = Exact.sum(items.map((i) => Exact.fromMedusa(i.quantity, "fulfillment item quantity")))
     }
-    if (quantity.gt(0)) shipped.push({ line_item_id: lineItemId, quantity: quantity.toFixed() })
+    if (quantity.isPositive()) shipped.push({ line_item_id: lineItemId, quantity: quantity.toString() })
   }
   return shipped
 }
@@ -95,6 +94,6 @@ export function everythingShipped(orderItems: MedusaOrderItem[], trigger: "shipm
   if (toShip.length === 0) return false
   return toShip.every((item) => {
     const done = trigger === "shipment" ? item.detail?.shipped_quantity : item.detail?.fulfilled_quantity
-    return toDecimal(done ?? 0, "shipped quantity").gte(toDecimal(item.quantity, "item quantity"))
+    return Exact.fromMedusa(done ?? 0, "shipped quantity").gte(Exact.fromMedusa(item.quantity, "item quantity"))
   })
 }

@@ -8,7 +8,7 @@ import {
   type TradeCreditModuleService,
 } from "../../modules/trade-credit"
 import { cancelPlan } from "../../use-cases/cancel-plan"
-import { toMedusaError } from "../../use-cases/errors"
+import { serviceSteps } from "../../use-cases/errors"
 import { planSessionOf } from "../../medusa/plan-store"
 import type { ProviderDeps } from "../../use-cases/deps"
 import { isPlanProviderId } from "../../medusa/provider-ids"
@@ -31,18 +31,15 @@ type SessionOfOrder = { id: string; provider_id: string }
 function cancelDeps(
   container: MedusaContainer,
   tradeCredit: TradeCreditModuleService,
-): Pick<ProviderDeps, "client" | "call" | "logger" | "medusa"> {
+): Pick<ProviderDeps, "client" | "call" | "fail" | "logger" | "medusa"> {
   const logger = pluginLoggerOf(container)
+  // An admin cancelled the order: a failure is told in the admin's words (the service's code and trace id).
+  const { call, fail } = serviceSteps({ logger, audience: "admin" })
   return {
     client: tradeCredit.getClient(),
     logger,
-    call: async (action, step, ids) => {
-      try {
-        return await step()
-      } catch (error) {
-        throw toMedusaError(error, action, { logger, ids, audience: "admin" })
-      }
-    },
+    call,
+    fail,
     medusa: {
       query: () => container.resolve(ContainerRegistrationKeys.QUERY),
       payments: () => container.resolve(Modules.PAYMENT),
@@ -55,13 +52,11 @@ function cancelDeps(
 /**
  * Cancels at the service the plan of one instalment payment session when Medusa cancelled its order before any payment
  * was made: an order placed while the plan's funding was pending has no payment, so Medusa's order cancellation calls
- * no
- * provider and the plan would live on, to be funded later. Under the session's lock (the funding webhook, the poll and
- * the reconciliation take it: one at a time), Medusa's side and the plugin's row are read again and the pure
- * `planCancelOfCanceledOrder` decides; the plan provider's own cancellation (tc/lib/cancel-plan.ts) is sent, which
- * marks
- * the row `canceled`. A funding acceptance afterwards authorizes nothing (planInstalmentRepair). Never throws: a
- * failure is an outcome with `failed`.
+ * no provider and the plan would live on, to be funded later. Under the session's lock (the funding webhook, the poll
+ * and the reconciliation take it: one at a time), Medusa's side and the plugin's row are read again and the pure
+ * `planCancelOfCanceledOrder` decides; the plan provider's own cancellation (src/use-cases/cancel-plan.ts) is sent,
+ * which marks the row `canceled`. A funding acceptance afterwards authorizes nothing (planInstalmentRepair). Never
+ * throws: a failure is an outcome with `failed`.
  */
 export async function cancelPlanOfCanceledOrderSession(
   container: MedusaContainer,

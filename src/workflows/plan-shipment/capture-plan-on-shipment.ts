@@ -56,6 +56,7 @@ async function readOrderOfFulfillment(container: MedusaContainer, fulfillmentId:
         id: string
         items?: MedusaOrderItem[] | null
         fulfillments?: MedusaFulfillment[] | null
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Query rows are untyped (no .medusa/types)
         payment_collections?: any[] | null
       }
     | undefined
@@ -65,14 +66,17 @@ async function readOrderOfFulfillment(container: MedusaContainer, fulfillmentId:
 }
 
 /** The order's live, uncaptured instalment plan payment, if any. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Query rows are untyped (no .medusa/types)
 const openPlanPaymentOf = (collections: any[] | null | undefined) =>
   providerPaymentsOf<PlanPayment>(collections, isPlanProviderId).find((p) => !p.canceled_at && !p.captured_at)
 
 /** A plan session of the order still waiting for the service's funding decision (its payment comes with it). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Query rows are untyped (no .medusa/types)
 const awaitsFunding = (collections: any[] | null | undefined) =>
   (collections ?? []).some((c) =>
     (c?.payment_sessions ?? []).some(
-      (s: any) => isPlanProviderId(s?.provider_id) && s.status === PaymentSessionStatus.PENDING_AUTHORIZATION,
+      (s: { provider_id?: string; status?: string } | null) =>
+        isPlanProviderId(s?.provider_id) && s.status === PaymentSessionStatus.PENDING_AUTHORIZATION,
     ),
   )
 

@@ -11,6 +11,7 @@ import { Modules, PaymentActions } from "@medusajs/framework/utils"
 import type { TradeCreditClient } from "../../client/index"
 import { idempotencyKeys } from "../../core/order/idempotency-keys"
 import { withOrder } from "../../core/order/payment-data"
+import { assertNever } from "../../utils/assert-never"
 import { readMedusaPaymentState } from "./read-medusa-state"
 import { expireUnverifiedOrderWorkflow } from "../unverified-orders/workflow"
 import { writePaymentData, writeSession } from "./payment-records"
@@ -136,5 +137,7 @@ export async function applyRepair({ container, client, state }: ApplyContext, ac
     case "sync_payment_data":
       await writePaymentData(container, action.payment_id, action.data)
       return `updated payment ${action.payment_id}'s data from the service (${action.data.state})`
+    default:
+      return assertNever(action, "repair action")
   }
 }

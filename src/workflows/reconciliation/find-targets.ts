@@ -1,4 +1,4 @@
-import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
+import type { FindConfig, MedusaContainer, PaymentSessionDTO } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import type { TradeCreditPaymentData } from "../../core/order/payment-data"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../modules/trade-credit"
@@ -18,6 +18,22 @@ export type FindTargetsInput = {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * The payment module's lists as the sweep calls them: its repositories filter on any column of the rows
+ * (`provider_id`, `canceled_at: null`, dates as Date), which the module's DTO filter types do not list.
+ */
+type PaymentLists = {
+  listPaymentSessions(
+    filters: Record<string, unknown>,
+    config: FindConfig<PaymentSessionDTO>,
+  ): Promise<PaymentSessionDTO[]>
+  /** Read with `select: ["id", "payment_session_id"]`. */
+  listPayments(
+    filters: Record<string, unknown>,
+    config: { select: string[]; order: Record<string, "ASC" | "DESC">; skip?: number; take: number },
+  ): Promise<{ id: string; payment_session_id?: string | null }[]>
+}
 
 /**
  * The payment sessions a run compares with the service (ids; a session stands
@@ -53,14 +69,14 @@ export async function findReconciliationTargets(
 
 /** The invoice sessions and payments of a sweep. */
 async function invoiceTargets(container: MedusaContainer, input: FindTargetsInput): Promise<string[]> {
-  const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+  const payments = container.resolve<PaymentLists>(Modules.PAYMENT)
   const providerIds = await invoiceProviderIds(container)
   if (!providerIds.length) return []
   const since = new Date(Date.now() - input.lookbackDays * DAY_MS)
 
   const sessions = (
     await payments.listPaymentSessions(
-      { provider_id: providerIds, status: ["requires_more", "pending"] as any, updated_at: { $gte: since } } as any,
+      { provider_id: providerIds, status: ["requires_more", "pending"], updated_at: { $gte: since } },
       { select: ["id", "status", "data"], order: { updated_at: "DESC" }, take: input.limit },
     )
   ).filter((s) => {
@@ -72,15 +88,15 @@ async function invoiceTargets(container: MedusaContainer, input: FindTargetsInpu
     provider_id: providerIds,
     canceled_at: null,
     $or: [{ captured_at: null }, { captured_at: { $gte: since } }],
-  } as any
+  }
   const total = await countPayments(container, filters)
   const { sessionBudget, paymentBudget } = splitBudget(input.limit, sessions.length, total)
   let paymentSessionIds: string[] = []
   if (paymentBudget > 0) {
     const skip = turnOffset(input.round, paymentBudget, total)
     const page = await payments.listPayments(filters, {
-      select: ["id", "payment_session_id"] as any,
-      order: { created_at: "ASC", id: "ASC" } as any,
+      select: ["id", "payment_session_id"],
+      order: { created_at: "ASC", id: "ASC" },
       skip,
       take: paymentBudget,
     })
@@ -88,12 +104,12 @@ async function invoiceTargets(container: MedusaContainer, input: FindTargetsInpu
     const wrapped =
       page.length < paymentBudget && skip > 0
         ? await payments.listPayments(filters, {
-            select: ["id", "payment_session_id"] as any,
-            order: { created_at: "ASC", id: "ASC" } as any,
+            select: ["id", "payment_session_id"],
+            order: { created_at: "ASC", id: "ASC" },
             take: paymentBudget - page.length,
           })
         : []
-    paymentSessionIds = [...page, ...wrapped].map((p: any) => p.payment_session_id).filter(Boolean)
+    paymentSessionIds = [...page, ...wrapped].map((p) => p.payment_session_id).filter((id): id is string => !!id)
   }
   return [...new Set([...sessions.slice(0, sessionBudget).map((s) => s.id), ...paymentSessionIds])]
 }
@@ -110,6 +126,8 @@ export function turnOffset(round: number, budget: number, total: number): number
   return total > budget && budget > 0 ? (round * budget) % total : 0
 }
 
+type SessionOfOrder = { id: string; provider_id: string }
+
 /** The trade credit payment sessions of one Medusa order, invoice or instalment plan (for the admin's re-sync). */
 async function sessionsOfOrder(container: MedusaContainer, orderId: string): Promise<string[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
@@ -118,7 +136,8 @@ async function sessionsOfOrder(container: MedusaContainer, orderId: string): Pro
     fields: ["id", "payment_collections.payment_sessions.id", "payment_collections.payment_sessions.provider_id"],
     filters: { id: orderId },
   })
-  const order = data[0] as any
+  const order = data[0] as
+    { payment_collections?: ({ payment_sessions?: (SessionOfOrder | null)[] | null } | null)[] | null } | undefined
   if (!order) {
     throw new MedusaError(
       MedusaError.Types.NOT_FOUND,
@@ -127,9 +146,9 @@ async function sessionsOfOrder(container: MedusaContainer, orderId: string): Pro
     )
   }
   const ids = (order.payment_collections ?? [])
-    .flatMap((pc: any) => pc?.payment_sessions ?? [])
-    .filter((s: any) => s && isPluginProviderId(s.provider_id))
-    .map((s: any) => s.id as string)
+    .flatMap((pc) => pc?.payment_sessions ?? [])
+    .filter((s): s is SessionOfOrder => !!s && isPluginProviderId(s.provider_id))
+    .map((s) => s.id)
   if (!ids.length) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,

@@ -1,7 +1,8 @@
-import { centsOf, formatMoney } from "../../core/money/decimal"
+import { Money } from "../../core/money/money"
 import { isCanceledPlan, type TradeCreditPlanData, withPlanStatus } from "../../core/plan/plan-data"
 import type { PlanStatus } from "../../service/schemas/repayment"
 import type { PlanPaymentState, PlanRepairAction, PlanRepairPlan } from "./types"
+import { assertNever } from "../../utils/assert-never"
 
 const plan = (found: string, actions: PlanRepairAction[] = [], reports: string[] = []): PlanRepairPlan => ({
   found,
@@ -95,7 +96,8 @@ export function planInstalmentRepair({ row, medusa }: PlanPaymentState, status: 
     return plan(actions.length ? found : `${found}; the session is error`, actions)
   }
 
-  // ACCEPTED
+  // A funding status added to the union must be planned for, not taken for an acceptance.
+  if (funding !== "ACCEPTED") return assertNever(funding, "funding status")
   const stopped = acceptedAfterCancellation({ row, medusa }, status)
   if (stopped) return stopped
   const actions: PlanRepairAction[] = []
@@ -107,8 +109,8 @@ export function planInstalmentRepair({ row, medusa }: PlanPaymentState, status: 
   if (planDataDiffers(data, status))
     actions.push({ type: "sync_plan_payment_data", payment_id: payment.id, data: withPlanStatus(data, status) })
   const reports: string[] = []
-  const captured = centsOf(payment.captured)
-  const refunded = centsOf(payment.refunded)
+  const captured = Money.fromMedusa(payment.captured).roundToCents()
+  const refunded = Money.fromMedusa(payment.refunded).roundToCents()
   if (!payment.canceled_at && isFulfilled(status) && captured.isZero()) {
     if (order && order.status !== "canceled") {
       actions.push({ type: "record_plan_capture", payment_id: payment.id, amount: payment.authorized ?? row.amount })
@@ -119,18 +121,18 @@ export function planInstalmentRepair({ row, medusa }: PlanPaymentState, status: 
       )
     }
   }
-  if (captured.gt(0) && !isFulfilled(status)) {
+  if (captured.isPositive() && !isFulfilled(status)) {
     reports.push(
-      `Medusa captured ${formatMoney(captured)} but plan ${status.plan_id} is ` +
+      `Medusa captured ${captured.toDecimal()} but plan ${status.plan_id} is ` +
         `${status.fulfilment_status} at the service:` +
         " the fulfilment did not reach the service; fulfil it in the service's portal",
     )
   }
-  const credited = status.credited_amount === null ? undefined : centsOf(status.credited_amount)
+  const credited = status.credited_amount === null ? undefined : Money.fromMedusa(status.credited_amount).roundToCents()
   if (credited && credited.gt(refunded)) {
     reports.push(
-      `the service credited ${formatMoney(credited)} of plan ${status.plan_id} ` +
-        `but Medusa recorded ${formatMoney(refunded)}` +
+      `the service credited ${credited.toDecimal()} of plan ${status.plan_id} ` +
+        `but Medusa recorded ${refunded.toDecimal()}` +
         " (a credit made in the service's portal?)",
     )
   }

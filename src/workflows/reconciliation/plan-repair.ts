@@ -1,11 +1,8 @@
-import BigNumber from "bignumber.js"
+import { Money } from "../../core/money/money"
 import { type TradeCreditPaymentData, withOrder } from "../../core/order/payment-data"
 import { planAuthorization } from "../../core/order/status"
 import type { Order } from "../../service/schemas/order"
 import type { MedusaPaymentState, RepairAction, RepairPlan } from "./types"
-
-const sum = (values: string[]) => values.reduce((acc, v) => acc.plus(v), new BigNumber(0))
-const money = (value: BigNumber.Value) => new BigNumber(value).toFixed(2)
 
 const plan = (found: string, actions: RepairAction[] = [], reports: string[] = []): RepairPlan => ({
   found,
@@ -178,11 +175,11 @@ function planForPayment(
         { type: "cancel_payment", payment_id: payment.id },
       ])
     if (medusaOrder.status === "canceled") return plan(`${found}; the Medusa order is canceled too`, sync)
-    const captured = new BigNumber(payment.captured)
-    if (medusaOrder.live_fulfillments > 0 || captured.gt(0) || order.fulfilments.length > 0) {
+    const captured = Money.fromDecimal(payment.captured)
+    if (medusaOrder.live_fulfillments > 0 || captured.isPositive() || order.fulfilments.length > 0) {
       return plan(`${found} but Medusa order ${medusaOrder.id} is not canceled`, sync, [
         `Medusa order ${medusaOrder.id} has ${medusaOrder.live_fulfillments} fulfillment(s) ` +
-          `and ${money(captured)} captured` +
+          `and ${captured.toDecimal()} captured` +
           (` while the service ${overWord(order)} order ${order.id} (${order.fulfilments.length} ` +
             `invoice(s)): not cancelled automatically;`) +
           " resolve it by hand (cancel the fulfillments and refund, or restore the order at the service)",
@@ -194,7 +191,7 @@ function planForPayment(
   }
 
   // Medusa's order cancellation only logs a payment cancellation that failed: the service's order lives on.
-  if (medusaOrder?.status === "canceled" && new BigNumber(payment.captured).eq(0) && order.fulfilments.length === 0) {
+  if (medusaOrder?.status === "canceled" && Money.fromDecimal(payment.captured).isZero() && !order.fulfilments.length) {
     return plan(
       `Medusa order ${medusaOrder.id} is canceled but its payment is not, and ` +
         `the order is ${order.state} at the service`,
@@ -213,42 +210,55 @@ function planForPayment(
   }
 
   const reports: string[] = []
-  const money_: RepairAction[] = []
+  const moneyActions: RepairAction[] = []
   // Rows Medusa wrote and never finished (killed during the provider call) are dropped and recorded again
   // from the service's side below, through Medusa's workflows (which book them on the order).
   const live = medusaOrder !== null && medusaOrder.status !== "canceled"
   const unbookedCaptures = live ? (payment.unbooked_captures ?? []) : []
   const unbookedRefunds = live ? (payment.unbooked_refunds ?? []) : []
   for (const c of unbookedCaptures)
-    money_.push({ type: "drop_unbooked_capture", payment_id: payment.id, capture_id: c.id, amount: money(c.amount) })
+    moneyActions.push({
+      type: "drop_unbooked_capture",
+      payment_id: payment.id,
+      capture_id: c.id,
+      amount: Money.fromDecimal(c.amount).toDecimal(),
+    })
   for (const r of unbookedRefunds)
-    money_.push({ type: "drop_unbooked_refund", payment_id: payment.id, refund_id: r.id, amount: money(r.amount) })
-  const invoiced = sum(order.fulfilments.map((f) => f.gross_amount))
-  const captured = new BigNumber(payment.captured).minus(sum(unbookedCaptures.map((c) => c.amount)))
+    moneyActions.push({
+      type: "drop_unbooked_refund",
+      payment_id: payment.id,
+      refund_id: r.id,
+      amount: Money.fromDecimal(r.amount).toDecimal(),
+    })
+  const invoiced = Money.sum(order.fulfilments.map((f) => f.gross_amount))
+  const unbookedCaptured = Money.sum(unbookedCaptures.map((c) => c.amount))
+  const captured = Money.fromDecimal(payment.captured).minus(unbookedCaptured)
   if (invoiced.gt(captured)) {
     const capturable =
-      payment.authorized !== undefined ? new BigNumber(payment.authorized).minus(captured) : invoiced.minus(captured)
-    const missing = BigNumber.min(invoiced.minus(captured), capturable)
-    if (missing.gt(0) && medusaOrder?.status !== "canceled") {
-      money_.push({ type: "record_capture", payment_id: payment.id, amount: money(missing) })
+      payment.authorized !== undefined
+        ? Money.fromDecimal(payment.authorized).minus(captured)
+        : invoiced.minus(captured)
+    const missing = Money.min(invoiced.minus(captured), capturable)
+    if (missing.isPositive() && medusaOrder?.status !== "canceled") {
+      moneyActions.push({ type: "record_capture", payment_id: payment.id, amount: missing.toDecimal() })
     } else {
       reports.push(
-        `the service invoiced ${money(invoiced)} ${order.currency} but Medusa captured ${money(captured)}:` +
+        `the service invoiced ${invoiced.toDecimal()} ${order.currency} but Medusa captured ${captured.toDecimal()}:` +
           " capture the difference in Medusa if those goods shipped",
       )
     }
   }
   if (unbookedCaptures.length && !invoiced.gt(captured)) {
     reports.push(
-      `Medusa's capture of ${money(sum(unbookedCaptures.map((c) => c.amount)))} ` +
+      `Medusa's capture of ${unbookedCaptured.toDecimal()} ` +
         `never reached the service (nothing invoiced for it):` +
         " its row was removed; capture again",
     )
   }
   // Credit notes the plugin asked for (refund_reference is a Medusa refund id) that Medusa lacks, because the
   // refund row was rolled back when the answer was lost: recorded again, up to what Medusa is short of.
-  const refundedThere = sum(order.refunds.map((r) => r.amount))
-  const refundedHere = new BigNumber(payment.refunded).minus(sum(unbookedRefunds.map((r) => r.amount)))
+  const refundedThere = Money.sum(order.refunds.map((r) => r.amount))
+  const refundedHere = Money.fromDecimal(payment.refunded).minus(Money.sum(unbookedRefunds.map((r) => r.amount)))
   let short = refundedThere.minus(refundedHere)
   const dropped = new Set(unbookedRefunds.map((r) => r.id))
   const knownRefunds = new Set((payment.refund_ids ?? []).filter((id) => !dropped.has(id)))
@@ -256,32 +266,33 @@ function planForPayment(
     for (const r of order.refunds) {
       if (!r.refund_reference || !/^ref_/.test(r.refund_reference) || knownRefunds.has(r.refund_reference)) continue
       if (short.lt(r.amount)) continue
-      money_.push({
+      moneyActions.push({
         type: "record_refund",
         payment_id: payment.id,
-        amount: money(r.amount),
+        amount: Money.fromDecimal(r.amount).toDecimal(),
         refund_reference: r.refund_reference,
       })
       short = short.minus(r.amount)
     }
   }
   const unmatched = unbookedRefunds.filter(
-    (r) => !money_.some((a) => a.type === "record_refund" && a.refund_reference === r.id),
+    (r) => !moneyActions.some((a) => a.type === "record_refund" && a.refund_reference === r.id),
   )
   if (unmatched.length) {
     reports.push(
-      `Medusa's refund of ${money(sum(unmatched.map((r) => r.amount)))} never ` +
+      `Medusa's refund of ${Money.sum(unmatched.map((r) => r.amount)).toDecimal()} never ` +
         `reached the service (no credit note for it):` +
         " its row was removed; refund again",
     )
   }
-  if (short.gt(0)) {
+  if (short.isPositive()) {
     reports.push(
-      `the service refunded ${money(refundedThere)} ${order.currency} but Medusa recorded ${money(refundedHere)}` +
+      `the service refunded ${refundedThere.toDecimal()} ${order.currency} but Medusa recorded ` +
+        `${refundedHere.toDecimal()}` +
         " (a refund made in the service's portal?)",
     )
   }
-  sync.push(...money_)
+  sync.push(...moneyActions)
   if (!sync.length && !reports.length) return plan(`in sync (${order.state})`)
   const found = sync.length
     ? `the payment data lags the service (${payment.data.state ?? "no state"} → ${order.state})`

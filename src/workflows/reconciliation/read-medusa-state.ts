@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { sumDecimals, toDecimal } from "../../core/money/decimal"
+import { Money } from "../../core/money/money"
 import type { TradeCreditPaymentData } from "../../core/order/payment-data"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../modules/trade-credit"
 import type { MedusaPaymentState } from "./types"
@@ -45,19 +45,49 @@ export const unfinishedAfterMs = (timeoutMs: number) => 3 * timeoutMs + BOOKING_
 
 type MoneyRow = { id: string; raw_amount?: unknown; amount?: unknown; created_at?: string | Date }
 
+/** The order's fields the query reads (FIELDS). */
+type OrderRow = {
+  id: string
+  status: string
+  fulfillments?: ({ id: string; canceled_at?: string | Date | null } | null)[] | null
+  transactions?: ({ reference?: string | null; reference_id?: string | null } | null)[] | null
+}
+
+/** The payment session as the query reads it (FIELDS). */
+type SessionRow = {
+  id: string
+  provider_id: string
+  status: string
+  data?: TradeCreditPaymentData | null
+  payment?: {
+    id: string
+    captured_at?: string | Date | null
+    canceled_at?: string | Date | null
+    data?: TradeCreditPaymentData | null
+    raw_amount?: unknown
+    captures?: MoneyRow[]
+    refunds?: MoneyRow[]
+  } | null
+  payment_collection?: {
+    id: string
+    cart?: { id: string; completed_at?: string | Date | null } | null
+    order?: OrderRow | null
+  } | null
+}
+
 /**
  * Rows no order transaction of `reference` names, older than `olderThanMs`. Medusa's refundPaymentsWorkflow
  * books a refund under the payment's id instead: any transaction naming the payment counts as booking all its rows.
  */
 function unbooked(
   rows: MoneyRow[] | undefined,
-  order: any,
+  order: OrderRow,
   reference: "capture" | "refund",
   paymentId: string,
   olderThanMs: number,
 ) {
   const booked = new Set(
-    ((order?.transactions ?? []) as any[]).filter((t) => t?.reference === reference).map((t) => t.reference_id),
+    (order?.transactions ?? []).filter((t) => t?.reference === reference).map((t) => t?.reference_id),
   )
   if (booked.has(paymentId)) return []
   const before = Date.now() - olderThanMs
@@ -68,7 +98,7 @@ function unbooked(
 
 /** Exact sum of Medusa amounts (BigNumber raw values) as a decimal string. */
 const total = (rows: { raw_amount?: unknown; amount?: unknown }[] | undefined) =>
-  sumDecimals((rows ?? []).map((row) => toDecimal(row.raw_amount ?? row.amount ?? 0, "a Medusa amount"))).toFixed()
+  Money.sum((rows ?? []).map((row) => Money.fromMedusa(row.raw_amount ?? row.amount ?? 0, "a Medusa amount"))).toFixed()
 
 /**
  * Reads what Medusa has for one trade credit payment session: the session, its
@@ -81,7 +111,7 @@ export async function readMedusaPaymentState(
 ): Promise<MedusaPaymentState | undefined> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "payment_session", fields: FIELDS, filters: { id: sessionId } })
-  const row = data[0] as any
+  const row = data[0] as SessionRow | undefined
   if (!row) return undefined
   const payment = row.payment
   const cart = row.payment_collection?.cart
@@ -105,7 +135,7 @@ export async function readMedusaPaymentState(
           captured: total(payment.captures),
           refunded: total(payment.refunds),
           authorized: payment.raw_amount ? total([payment]) : undefined,
-          refund_ids: (payment.refunds ?? []).map((r: { id: string }) => r.id),
+          refund_ids: (payment.refunds ?? []).map((r) => r.id),
           ...(order && {
             unbooked_captures: unbooked(payment.captures, order, "capture", payment.id, olderThanMs),
             unbooked_refunds: unbooked(payment.refunds, order, "refund", payment.id, olderThanMs),
@@ -117,7 +147,7 @@ export async function readMedusaPaymentState(
       ? {
           id: order.id,
           status: order.status,
-          live_fulfillments: (order.fulfillments ?? []).filter((f: any) => f && !f.canceled_at).length,
+          live_fulfillments: (order.fulfillments ?? []).filter((f) => f && !f.canceled_at).length,
         }
       : null,
   }

@@ -46,9 +46,11 @@ export async function runReconciliation(
     order_id: input.order_id,
   })
   for (const f of run.findings ?? []) {
-    const line = `trade-credit: reconciliation ${run.id}: session ${f.session_id}${f.payment_id ? ` / payment ${f.payment_id}` : ""}${
-      f.service_order_id ? ` / service order ${f.service_order_id}` : ""
-    }: ${f.found}; ${f.action}${f.error ? `; error: ${f.error}` : ""}`
+    const line =
+      `trade-credit: reconciliation ${run.id}: session ${f.session_id}` +
+      `${f.payment_id ? ` / payment ${f.payment_id}` : ""}` +
+      `${f.service_order_id ? ` / service order ${f.service_order_id}` : ""}` +
+      `: ${f.found}; ${f.action}${f.error ? `; error: ${f.error}` : ""}`
     logLine(logger, f.error || f.action.includes("reported:") ? "warn" : "info", line, {
       reconciliation_run_id: run.id,
       order_id: f.order_id,

@@ -1,8 +1,9 @@
-import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
+import type { BigNumberInput, ILockingModule, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { cancelOrderWorkflow, capturePaymentWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { RepaymentPlanSessionRow, TradeCreditModuleService } from "../../modules/trade-credit"
 import type { PlanStatus } from "../../service/schemas/repayment"
+import { assertNever } from "../../utils/assert-never"
 import { captureWhenDue } from "../capture-on/capture-when-due"
 import { writePaymentData } from "../reconciliation/payment-records"
 import { planInstalmentRepair } from "../reconciliation/plan-instalment-repair"
@@ -47,7 +48,8 @@ export type PlanFundingOutcome = {
 type SessionRow = {
   id: string
   status: string
-  amount: unknown
+  /** As Medusa reads it, written back as it is. */
+  amount: BigNumberInput
   currency_code: string
   data: Record<string, unknown> | null
 }
@@ -170,7 +172,7 @@ async function applyPlanRepair(
         if (current) {
           await container.resolve(Modules.PAYMENT).updatePaymentSession({
             id: current.id,
-            amount: current.amount as any,
+            amount: current.amount,
             currency_code: current.currency_code,
             data: { ...(current.data ?? {}), funding_status: "REJECTED", credit_decline_reason: action.reason },
             status: PaymentSessionStatus.ERROR,
@@ -211,6 +213,8 @@ async function applyPlanRepair(
           `${row.plan_id}, fulfilment ${status.fulfilment_status})`,
       }
     }
+    default:
+      return assertNever(action, "plan repair action")
   }
 }
 

@@ -188,10 +188,9 @@ describe("simulator: webhooks and the control API", () => {
       expect(event).toMatchObject({ specversion: "1.0", source: sim.url, time: expect.any(String) })
       return event
     })
-    const seen = events.map(
-      (e) =>
-        `${e.type}:${e.data.order_id === order.id ? "main" : e.data.order_id === rejected.body.id ? "rejected" : "cancelled"}:${e.data.state}`,
-    )
+    const which = (orderId: unknown) =>
+      orderId === order.id ? "main" : orderId === rejected.body.id ? "rejected" : "cancelled"
+    const seen = events.map((e) => `${e.type}:${which(e.data.order_id)}:${e.data.state}`)
     expect(seen.sort()).toEqual(
       [
         "order.verified.v1:main:VERIFIED",

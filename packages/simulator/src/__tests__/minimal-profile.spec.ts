@@ -100,124 +100,132 @@ describe("simulator: the minimal profile", () => {
     expect(typeof _cliMain).toBe("function")
   })
 
-  it("answers an order in the narrowest shape: required fields, the seed's promises, nullable ones null, unknown fields added", async () => {
-    const body = orderBody()
-    const tracking_id = await intentFor(body)
-    const created = await api("POST", "/v1/order", { body: { ...body, tracking_id } })
-    expect(created.status).toBe(201)
-    const order = created.body
-    // The seed's promises, with their values.
-    expect(order).toMatchObject({
-      state: "UNVERIFIED",
-      status: "APPROVED",
-      payment_url: expect.stringMatching(/^http/),
-      id: expect.any(String),
-    })
-    // Required by the published schema but nullable: null.
-    expect(order).toMatchObject({ payable_amount: null, invoice_amount: null, prepaid_amount: null })
-    // Optional in the published schema, not promised: gone.
-    for (const field of [
-      "tracking_id",
-      "merchant_reference",
-      "decline_reason",
-      "merchant_urls",
-      "tax_subtotals",
-      "date_created",
-      "invoice_url",
-    ]) {
-      expect(order).not.toHaveProperty(field)
-    }
-    // Kept on purpose (CONTRACT_KEPT, docs/service-contract-notes.md): what the plugin still needs to tell what was
-    // invoiced and refunded.
-    expect(order.fulfilments).toEqual([])
-    expect(order.refunds).toEqual([])
-    expect(order.line_items[0]).not.toHaveProperty("line_item_reference")
-    expect(order.buyer).not.toHaveProperty("representative")
-    // Fields the service may add: at the top and nested.
-    expect(order.x_sim_extra).toEqual(
-      expect.objectContaining({ nested: expect.objectContaining({ x_sim_unknown: true }) }),
-    )
-    expect(order.billing_address.x_sim_unknown).toEqual(expect.any(String))
-    // The full profile answers everything, as always.
-    const wide = await call(full, "POST", "/v1/order", { body: orderBody() })
-    expect(wide.body).toMatchObject({
-      tracking_id: null,
-      merchant_urls: expect.any(Object),
-      payable_amount: expect.any(String),
-    })
-    expect(wide.body).not.toHaveProperty("x_sim_extra")
+  it(
+    "answers an order in the narrowest shape: required fields, the seed's promises, nullable ones null, " +
+      "unknown fields added",
+    async () => {
+      const body = orderBody()
+      const tracking_id = await intentFor(body)
+      const created = await api("POST", "/v1/order", { body: { ...body, tracking_id } })
+      expect(created.status).toBe(201)
+      const order = created.body
+      // The seed's promises, with their values.
+      expect(order).toMatchObject({
+        state: "UNVERIFIED",
+        status: "APPROVED",
+        payment_url: expect.stringMatching(/^http/),
+        id: expect.any(String),
+      })
+      // Required by the published schema but nullable: null.
+      expect(order).toMatchObject({ payable_amount: null, invoice_amount: null, prepaid_amount: null })
+      // Optional in the published schema, not promised: gone.
+      for (const field of [
+        "tracking_id",
+        "merchant_reference",
+        "decline_reason",
+        "merchant_urls",
+        "tax_subtotals",
+        "date_created",
+        "invoice_url",
+      ]) {
+        expect(order).not.toHaveProperty(field)
+      }
+      // Kept on purpose (CONTRACT_KEPT, docs/service-contract-notes.md): what the plugin still needs to tell what was
+      // invoiced and refunded.
+      expect(order.fulfilments).toEqual([])
+      expect(order.refunds).toEqual([])
+      expect(order.line_items[0]).not.toHaveProperty("line_item_reference")
+      expect(order.buyer).not.toHaveProperty("representative")
+      // Fields the service may add: at the top and nested.
+      expect(order.x_sim_extra).toEqual(
+        expect.objectContaining({ nested: expect.objectContaining({ x_sim_unknown: true }) }),
+      )
+      expect(order.billing_address.x_sim_unknown).toEqual(expect.any(String))
+      // The full profile answers everything, as always.
+      const wide = await call(full, "POST", "/v1/order", { body: orderBody() })
+      expect(wide.body).toMatchObject({
+        tracking_id: null,
+        merchant_urls: expect.any(Object),
+        payable_amount: expect.any(String),
+      })
+      expect(wide.body).not.toHaveProperty("x_sim_extra")
 
-    const id = order.id
-    expect((await api("GET", `/v1/order/${id}`)).body).not.toHaveProperty("merchant_urls")
-    const list = await api("GET", `/v1/order/merchant-order-id/${body.merchant_order_id}`)
-    expect(list.body).toHaveLength(1)
-    expect(list.body[0]).toMatchObject({ id, state: "UNVERIFIED", x_sim_extra: expect.any(Object) })
-    expect((await control(sim, "POST", `/orders/${id}/verify`, { approve: true })).status).toBe(200)
-    const confirmed = await api("POST", `/v1/order/${id}/confirm`)
-    expect(confirmed.body).toMatchObject({ state: "CONFIRMED", payment_url: expect.any(String) })
-    const fulfilled = await api("POST", `/v1/order/${id}/fulfilled`)
-    expect(fulfilled.status).toBe(200)
-    expect(fulfilled.body).toEqual({
-      fulfilled_order: { id: expect.any(String), x_sim_unknown: expect.any(String) },
-      x_sim_extra: expect.any(Object),
-    })
-    const refund = await api("POST", `/v1/order/${id}/refund`, {
-      body: { reason: "goodwill", refund_reference: uniqueKey("r") },
-    })
-    expect(refund.status).toBe(201)
-    expect(refund.body).toMatchObject({ id: expect.any(String), amount: expect.any(String), refund_no: 1 })
-    expect(refund.body).not.toHaveProperty("credit_note_url")
-    expect(refund.body).not.toHaveProperty("line_items")
+      const id = order.id
+      expect((await api("GET", `/v1/order/${id}`)).body).not.toHaveProperty("merchant_urls")
+      const list = await api("GET", `/v1/order/merchant-order-id/${body.merchant_order_id}`)
+      expect(list.body).toHaveLength(1)
+      expect(list.body[0]).toMatchObject({ id, state: "UNVERIFIED", x_sim_extra: expect.any(Object) })
+      expect((await control(sim, "POST", `/orders/${id}/verify`, { approve: true })).status).toBe(200)
+      const confirmed = await api("POST", `/v1/order/${id}/confirm`)
+      expect(confirmed.body).toMatchObject({ state: "CONFIRMED", payment_url: expect.any(String) })
+      const fulfilled = await api("POST", `/v1/order/${id}/fulfilled`)
+      expect(fulfilled.status).toBe(200)
+      expect(fulfilled.body).toEqual({
+        fulfilled_order: { id: expect.any(String), x_sim_unknown: expect.any(String) },
+        x_sim_extra: expect.any(Object),
+      })
+      const refund = await api("POST", `/v1/order/${id}/refund`, {
+        body: { reason: "goodwill", refund_reference: uniqueKey("r") },
+      })
+      expect(refund.status).toBe(201)
+      expect(refund.body).toMatchObject({ id: expect.any(String), amount: expect.any(String), refund_no: 1 })
+      expect(refund.body).not.toHaveProperty("credit_note_url")
+      expect(refund.body).not.toHaveProperty("line_items")
 
-    const other = await api("POST", "/v1/order", { body: orderBody() })
-    const cancelled = await api("POST", `/v1/order/${other.body.id}/cancel`)
-    // Published without a body: nothing but the unknown field.
-    expect(cancelled.body).toEqual({ x_sim_extra: expect.any(Object) })
-  })
+      const other = await api("POST", "/v1/order", { body: orderBody() })
+      const cancelled = await api("POST", `/v1/order/${other.body.id}/cancel`)
+      // Published without a body: nothing but the unknown field.
+      expect(cancelled.body).toEqual({ x_sim_extra: expect.any(Object) })
+    },
+  )
 
-  it("keeps the intent's tracking_id and approval, and refuses an order naming a tracking_id of no intent of its merchant", async () => {
-    const body = orderBody()
-    const intent = await api("POST", "/v1/order_intent", {
-      body: {
-        gross_amount: body.gross_amount,
-        currency: body.currency,
-        buyer: body.buyer,
-        line_items: body.line_items,
-      },
-    })
-    expect(intent.body).toMatchObject({
-      approved: true,
-      tracking_id: expect.any(String),
-      approved_on_recourse: false,
-      approved_with_conditions: [],
-    })
-    expect(intent.body).not.toHaveProperty("decline_reason")
-    expect(intent.body).not.toHaveProperty("id")
+  it(
+    "keeps the intent's tracking_id and approval, and refuses an order naming a tracking_id of no intent of its " +
+      "merchant",
+    async () => {
+      const body = orderBody()
+      const intent = await api("POST", "/v1/order_intent", {
+        body: {
+          gross_amount: body.gross_amount,
+          currency: body.currency,
+          buyer: body.buyer,
+          line_items: body.line_items,
+        },
+      })
+      expect(intent.body).toMatchObject({
+        approved: true,
+        tracking_id: expect.any(String),
+        approved_on_recourse: false,
+        approved_with_conditions: [],
+      })
+      expect(intent.body).not.toHaveProperty("decline_reason")
+      expect(intent.body).not.toHaveProperty("id")
 
-    const unknown = await api("POST", "/v1/order", { body: { ...orderBody(), tracking_id: "trk_of_nobody" } })
-    expect(unknown.status).toBe(400)
-    expect(unknown.body).toEqual({ message: expect.stringContaining("tracking_id") })
-    // An intent of the full simulator (another service, another merchant's intent) does not count either.
-    const foreign = await call(full, "POST", "/v1/order_intent", {
-      body: {
-        gross_amount: body.gross_amount,
-        currency: body.currency,
-        buyer: body.buyer,
-        line_items: body.line_items,
-      },
-    })
-    expect(
-      (await api("POST", "/v1/order", { body: { ...orderBody(), tracking_id: foreign.body.tracking_id } })).status,
-    ).toBe(400)
-    expect(
-      (await api("POST", "/v1/order", { body: { ...orderBody(), tracking_id: intent.body.tracking_id } })).status,
-    ).toBe(201)
-    // Without a tracking_id an order is made as before; the full profile never checks.
-    expect((await api("POST", "/v1/order", { body: orderBody() })).status).toBe(201)
-    expect(
-      (await call(full, "POST", "/v1/order", { body: { ...orderBody(), tracking_id: "trk_of_nobody" } })).status,
-    ).toBe(201)
-  })
+      const unknown = await api("POST", "/v1/order", { body: { ...orderBody(), tracking_id: "trk_of_nobody" } })
+      expect(unknown.status).toBe(400)
+      expect(unknown.body).toEqual({ message: expect.stringContaining("tracking_id") })
+      // An intent of the full simulator (another service, another merchant's intent) does not count either.
+      const foreign = await call(full, "POST", "/v1/order_intent", {
+        body: {
+          gross_amount: body.gross_amount,
+          currency: body.currency,
+          buyer: body.buyer,
+          line_items: body.line_items,
+        },
+      })
+      expect(
+        (await api("POST", "/v1/order", { body: { ...orderBody(), tracking_id: foreign.body.tracking_id } })).status,
+      ).toBe(400)
+      expect(
+        (await api("POST", "/v1/order", { body: { ...orderBody(), tracking_id: intent.body.tracking_id } })).status,
+      ).toBe(201)
+      // Without a tracking_id an order is made as before; the full profile never checks.
+      expect((await api("POST", "/v1/order", { body: orderBody() })).status).toBe(201)
+      expect(
+        (await call(full, "POST", "/v1/order", { body: { ...orderBody(), tracking_id: "trk_of_nobody" } })).status,
+      ).toBe(201)
+    },
+  )
 
   it("answers errors without a code: the status decides", async () => {
     const notFound = await api("GET", "/v1/order/nope")

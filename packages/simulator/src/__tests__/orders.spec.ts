@@ -66,28 +66,37 @@ describe("simulator: orders, search and auth", () => {
       expect(unauthorized).toMatchObject({ status: 401, body: { description: expect.any(String), code: "ERROR" } })
     })
 
-    it("answers 422 {detail} under /repay/v1 for a header that fails validation, loc starting with header", async () => {
-      const answer = await call(sim, "POST", "/repay/v1/account", { body: {}, idempotencyKey: "k".repeat(37) })
-      expect(answer.status).toBe(422)
-      expect(answer.body).toEqual({
-        detail: [{ loc: ["header", "Idempotency-Key"], msg: "must be 1 to 36 characters", type: "string_length" }],
-      })
-    })
+    it(
+      "answers 422 {detail} under /repay/v1 for a header that fails validation, " + "loc starting with header",
+      async () => {
+        const answer = await call(sim, "POST", "/repay/v1/account", { body: {}, idempotencyKey: "k".repeat(37) })
+        expect(answer.status).toBe(422)
+        expect(answer.body).toEqual({
+          detail: [{ loc: ["header", "Idempotency-Key"], msg: "must be 1 to 36 characters", type: "string_length" }],
+        })
+      },
+    )
 
-    it("keeps section 0's body elsewhere, a body field's loc without the body prefix, the whole body as [body]", async () => {
-      const notJson = await fetch(`${sim.url}/v1/order`, {
-        method: "POST",
-        headers: { "X-Api-Key": SIMULATOR_API_KEY, "Content-Type": "application/json" },
-        body: "{",
-      })
-      const body = await notJson.json()
-      expect(notJson.status).toBe(400)
-      expect(body).toMatchObject({ error_code: "SCHEMA_ERROR", error_json: [{ loc: ["body"], type: "json_invalid" }] })
-      const line = await call(sim, "POST", "/v1/order", {
-        body: { ...orderBody(), line_items: [{ ...orderBody().line_items[0], tax_amount: 1 }] },
-      })
-      expect(line.body.error_json).toEqual([expect.objectContaining({ loc: ["line_items", 0, "tax_amount"] })])
-    })
+    it(
+      "keeps section 0's body elsewhere, " + "a body field's loc without the body prefix, the whole body as [body]",
+      async () => {
+        const notJson = await fetch(`${sim.url}/v1/order`, {
+          method: "POST",
+          headers: { "X-Api-Key": SIMULATOR_API_KEY, "Content-Type": "application/json" },
+          body: "{",
+        })
+        const body = await notJson.json()
+        expect(notJson.status).toBe(400)
+        expect(body).toMatchObject({
+          error_code: "SCHEMA_ERROR",
+          error_json: [{ loc: ["body"], type: "json_invalid" }],
+        })
+        const line = await call(sim, "POST", "/v1/order", {
+          body: { ...orderBody(), line_items: [{ ...orderBody().line_items[0], tax_amount: 1 }] },
+        })
+        expect(line.body.error_json).toEqual([expect.objectContaining({ loc: ["line_items", 0, "tax_amount"] })])
+      },
+    )
   })
 
   describe("company search", () => {
@@ -451,24 +460,27 @@ describe("simulator: orders, search and auth", () => {
       expect(answer.body.shipping_address).toEqual({ ...address, id: expect.any(String), region: "" })
     })
 
-    it("refuses invoice_type, a billing address without organization_name, and a currency out of the enum", async () => {
-      const extra = await call(sim, "POST", "/v1/order", { body: { ...orderBody(), invoice_type: "FUNDED_INVOICE" } })
-      expect(extra.status).toBe(400)
-      expect(extra.body.error_json).toEqual([
-        expect.objectContaining({ loc: ["invoice_type"], type: "extra_forbidden" }),
-      ])
-      const { organization_name: _o, ...noName } = address
-      const billing = await call(sim, "POST", "/v1/order", { body: { ...orderBody(), billing_address: noName } })
-      expect(billing.body.error_json).toEqual([
-        expect.objectContaining({ loc: ["billing_address", "organization_name"] }),
-      ])
-      const { billing_address: _b, ...noBilling } = orderBody()
-      expect((await call(sim, "POST", "/v1/order", { body: noBilling })).body.error_json).toEqual([
-        expect.objectContaining({ loc: ["billing_address"] }),
-      ])
-      const currency = await call(sim, "POST", "/v1/order", { body: { ...orderBody(), currency: "JPY" } })
-      expect(currency.body.error_json).toEqual([expect.objectContaining({ loc: ["currency"] })])
-    })
+    it(
+      "refuses invoice_type, a billing address without organization_name, " + "and a currency out of the enum",
+      async () => {
+        const extra = await call(sim, "POST", "/v1/order", { body: { ...orderBody(), invoice_type: "FUNDED_INVOICE" } })
+        expect(extra.status).toBe(400)
+        expect(extra.body.error_json).toEqual([
+          expect.objectContaining({ loc: ["invoice_type"], type: "extra_forbidden" }),
+        ])
+        const { organization_name: _o, ...noName } = address
+        const billing = await call(sim, "POST", "/v1/order", { body: { ...orderBody(), billing_address: noName } })
+        expect(billing.body.error_json).toEqual([
+          expect.objectContaining({ loc: ["billing_address", "organization_name"] }),
+        ])
+        const { billing_address: _b, ...noBilling } = orderBody()
+        expect((await call(sim, "POST", "/v1/order", { body: noBilling })).body.error_json).toEqual([
+          expect.objectContaining({ loc: ["billing_address"] }),
+        ])
+        const currency = await call(sim, "POST", "/v1/order", { body: { ...orderBody(), currency: "JPY" } })
+        expect(currency.body.error_json).toEqual([expect.objectContaining({ loc: ["currency"] })])
+      },
+    )
 
     it("declines a create with bad arithmetic with the failing code", async () => {
       const body = orderBody()
@@ -482,13 +494,16 @@ describe("simulator: orders, search and auth", () => {
       })
     })
 
-    it("refuses a second live order with the same merchant_order_id: 409 INVALID_STATE with the existing id", async () => {
-      const body = orderBody()
-      const first = await call(sim, "POST", "/v1/order", { body })
-      const second = await call(sim, "POST", "/v1/order", { body })
-      expect(second.status).toBe(409)
-      expect(second.body).toMatchObject({ error_code: "INVALID_STATE", error_details: first.body.id })
-    })
+    it(
+      "refuses a second live order with the same merchant_order_id: " + "409 INVALID_STATE with the existing id",
+      async () => {
+        const body = orderBody()
+        const first = await call(sim, "POST", "/v1/order", { body })
+        const second = await call(sim, "POST", "/v1/order", { body })
+        expect(second.status).toBe(409)
+        expect(second.body).toMatchObject({ error_code: "INVALID_STATE", error_details: first.body.id })
+      },
+    )
 
     it("answers 400 SCHEMA_ERROR when a required representative field is missing", async () => {
       const body = orderBody()

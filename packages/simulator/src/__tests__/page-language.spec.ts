@@ -181,40 +181,43 @@ describe("simulator: the hosted pages' language", () => {
       expect(page.text).toContain(`action="/verify/${order.id}"`)
     })
 
-    it("a ?lang of the verification page stays on its form and redirects; the outcome follows the language", async () => {
-      const order = await newOrder()
-      const page = await get(`${order.payment_url}?lang=nb-NO`, { "Accept-Language": "de" })
-      expect(page.text).toContain(`action="/verify/${order.id}?lang=nb"`)
-      const approve = await fetch(`${sim.url}/verify/${order.id}?lang=nb`, {
-        method: "POST",
-        body: new URLSearchParams({ decision: "approve" }),
-        redirect: "manual",
-      })
-      expect(approve.status).toBe(303)
-      expect(approve.headers.get("location")).toBe("https://shop.example/confirm?cart=1")
-      const again = await fetch(`${sim.url}/verify/${order.id}?lang=nb`, {
-        method: "POST",
-        body: new URLSearchParams({ decision: "reject" }),
-        redirect: "manual",
-      })
-      expect(again.status).toBe(303)
-      expect(again.headers.get("location")).toBe(`/verify/${order.id}?lang=nb`)
-      const outcome = await get(`${sim.url}${again.headers.get("location")}`)
-      expectLanguage(outcome, "nb")
-      expect(outcome.text).toContain('<h1 data-testid="outcome">Kjøpet er bekreftet</h1>')
-      expect(outcome.text).toContain(">Tilbake til butikken</a>")
-      // A form without a decision answers the page again, in the language asked for.
-      const other = await newOrder()
-      const bad = await fetch(`${sim.url}/verify/${other.id}`, {
-        method: "POST",
-        body: new URLSearchParams({ decision: "maybe" }),
-        headers: { "Accept-Language": "sv" },
-        redirect: "manual",
-      })
-      expect(bad.status).toBe(400)
-      expect(bad.headers.get("content-language")).toBe("sv")
-      expect(await bad.text()).toContain("<h1>Bekräfta ditt köp mot faktura</h1>")
-    })
+    it(
+      "a ?lang of the verification page stays on its form and redirects; " + "the outcome follows the language",
+      async () => {
+        const order = await newOrder()
+        const page = await get(`${order.payment_url}?lang=nb-NO`, { "Accept-Language": "de" })
+        expect(page.text).toContain(`action="/verify/${order.id}?lang=nb"`)
+        const approve = await fetch(`${sim.url}/verify/${order.id}?lang=nb`, {
+          method: "POST",
+          body: new URLSearchParams({ decision: "approve" }),
+          redirect: "manual",
+        })
+        expect(approve.status).toBe(303)
+        expect(approve.headers.get("location")).toBe("https://shop.example/confirm?cart=1")
+        const again = await fetch(`${sim.url}/verify/${order.id}?lang=nb`, {
+          method: "POST",
+          body: new URLSearchParams({ decision: "reject" }),
+          redirect: "manual",
+        })
+        expect(again.status).toBe(303)
+        expect(again.headers.get("location")).toBe(`/verify/${order.id}?lang=nb`)
+        const outcome = await get(`${sim.url}${again.headers.get("location")}`)
+        expectLanguage(outcome, "nb")
+        expect(outcome.text).toContain('<h1 data-testid="outcome">Kjøpet er bekreftet</h1>')
+        expect(outcome.text).toContain(">Tilbake til butikken</a>")
+        // A form without a decision answers the page again, in the language asked for.
+        const other = await newOrder()
+        const bad = await fetch(`${sim.url}/verify/${other.id}`, {
+          method: "POST",
+          body: new URLSearchParams({ decision: "maybe" }),
+          headers: { "Accept-Language": "sv" },
+          redirect: "manual",
+        })
+        expect(bad.status).toBe(400)
+        expect(bad.headers.get("content-language")).toBe("sv")
+        expect(await bad.text()).toContain("<h1>Bekräfta ditt köp mot faktura</h1>")
+      },
+    )
 
     it("the declined and rejected outcomes are translated", async () => {
       const body = orderBody({ buyer: { ...orderBody().buyer, company: { company_canonical_id: "cmpus136666666" } } })
@@ -284,31 +287,34 @@ describe("simulator: the hosted pages' language", () => {
       expect(unknown.text).toContain(`<h1>${escaped(t.tradeAccount.unknownTitle)}</h1>`)
     })
 
-    it("the trade account page posts to its own URL, ?lang included, and shows the outcome in that language", async () => {
-      const url = await verificationLink()
-      const english = await get(url, { "Accept-Language": "en-US,en;q=0.9" })
-      for (const text of [
-        "<h1>Verify your trade account</h1>",
-        'data-testid="verify">Verify</button>',
-        'data-testid="cancel">Cancel</button>',
-        "<dt>Business</dt>",
-        "<dt>User</dt>",
-      ]) {
-        expect(english.text).toContain(text)
-      }
-      expect(english.text).toContain('<form method="post" action="" class="actions">')
-      const cancel = await fetch(`${url}?lang=sv`, {
-        method: "POST",
-        body: new URLSearchParams({ decision: "cancel" }),
-        redirect: "manual",
-      })
-      expect(cancel.status).toBe(303)
-      expect(cancel.headers.get("location")).toBe("https://shop.example/account?trade_account_verification=cancelled")
-      const outcome = await get(`${url}?lang=sv`)
-      expectLanguage(outcome, "sv")
-      expect(outcome.text).toContain('<h1 data-testid="outcome">Bekräftelsen avbröts</h1>')
-      expect(outcome.text).toContain('data-testid="return">Tillbaka till butiken</button>')
-    })
+    it(
+      "the trade account page posts to its own URL, " + "?lang included, and shows the outcome in that language",
+      async () => {
+        const url = await verificationLink()
+        const english = await get(url, { "Accept-Language": "en-US,en;q=0.9" })
+        for (const text of [
+          "<h1>Verify your trade account</h1>",
+          'data-testid="verify">Verify</button>',
+          'data-testid="cancel">Cancel</button>',
+          "<dt>Business</dt>",
+          "<dt>User</dt>",
+        ]) {
+          expect(english.text).toContain(text)
+        }
+        expect(english.text).toContain('<form method="post" action="" class="actions">')
+        const cancel = await fetch(`${url}?lang=sv`, {
+          method: "POST",
+          body: new URLSearchParams({ decision: "cancel" }),
+          redirect: "manual",
+        })
+        expect(cancel.status).toBe(303)
+        expect(cancel.headers.get("location")).toBe("https://shop.example/account?trade_account_verification=cancelled")
+        const outcome = await get(`${url}?lang=sv`)
+        expectLanguage(outcome, "sv")
+        expect(outcome.text).toContain('<h1 data-testid="outcome">Bekräftelsen avbröts</h1>')
+        expect(outcome.text).toContain('data-testid="return">Tillbaka till butiken</button>')
+      },
+    )
 
     const TOKEN = "service-delegated-authority-token"
     async function signupUrl() {
@@ -316,7 +322,10 @@ describe("simulator: the hosted pages' language", () => {
       const auth = await post("/registry/v1/delegation", { verify_returning_buyer: true, create_proposal: true })
       const autofill = await post("/autofill/v1/delegation", { read_current_buyer: true, write_current_buyer: true })
       expect([auth.status, autofill.status]).toEqual([200, 200])
-      return `${sim.url}/soletrader/signup?authToken=${auth.headers.get(TOKEN)}&autofillToken=${autofill.headers.get(TOKEN)}&country=US`
+      return (
+        `${sim.url}/soletrader/signup?authToken=${auth.headers.get(TOKEN)}` +
+        `&autofillToken=${autofill.headers.get(TOKEN)}&country=US`
+      )
     }
     /** The config the popup's script reads, with its words. */
     const configOf = (html: string) =>

@@ -100,21 +100,24 @@ describe("the simulator's schedule", () => {
       expect(splitRepaymentAmount("12.34", 1)).toEqual(["12.34"])
     })
 
-    it("property: sums exact, all but the last equal (the total over n rounded down), the remainder on the last", () => {
-      fc.assert(
-        fc.property(fc.bigInt({ min: 1n, max: 10n ** 15n }), fc.integer({ min: 1, max: 36 }), (totalCents, n) => {
-          const total = money(totalCents)
-          const amounts = splitRepaymentAmount(total, n)
-          expect(amounts).toHaveLength(n)
-          expect(sum(amounts).toFixed(2)).toBe(total)
-          const base = cents(total).idiv(n)
-          amounts.slice(0, -1).forEach((a) => expect(cents(a).eq(base)).toBe(true))
-          const remainder = cents(amounts[n - 1]).minus(base)
-          expect(remainder.gte(0) && remainder.lt(n)).toBe(true)
-          amounts.forEach((a) => expect(a).toMatch(/^\d+\.\d{2}$/))
-        }),
-      )
-    })
+    it(
+      "property: sums exact, all but the last equal (the total over n rounded down), " + "the remainder on the last",
+      () => {
+        fc.assert(
+          fc.property(fc.bigInt({ min: 1n, max: 10n ** 15n }), fc.integer({ min: 1, max: 36 }), (totalCents, n) => {
+            const total = money(totalCents)
+            const amounts = splitRepaymentAmount(total, n)
+            expect(amounts).toHaveLength(n)
+            expect(sum(amounts).toFixed(2)).toBe(total)
+            const base = cents(total).idiv(n)
+            amounts.slice(0, -1).forEach((a) => expect(cents(a).eq(base)).toBe(true))
+            const remainder = cents(amounts[n - 1]).minus(base)
+            expect(remainder.gte(0) && remainder.lt(n)).toBe(true)
+            amounts.forEach((a) => expect(a).toMatch(/^\d+\.\d{2}$/))
+          }),
+        )
+      },
+    )
   })
 
   describe("repayment schedule: tax subtotals", () => {
@@ -143,23 +146,27 @@ describe("the simulator's schedule", () => {
       expect(split[0][1]).toEqual({ tax_rate: "0.000000", taxable_amount: "0.00", tax_amount: "0.00" })
     })
 
-    it("leaves a whole share as it is (found by the property below: 0.08 over 29 instalments gave 0.02 for a share of 0.01)", () => {
-      const subtotals = [
-        { tax_rate: "0.267905", taxable_amount: "0.08", tax_amount: "0.09" },
-        { tax_rate: "0.580368", taxable_amount: "0.30", tax_amount: "1.77" },
-      ]
-      const amounts = splitRepaymentAmount("2.24", 29)
-      const split = splitTaxSubtotals(subtotals, amounts)
-      split.forEach((row, i) => {
-        subtotals.forEach((plan, r) => {
-          for (const field of ["taxable_amount", "tax_amount"] as const) {
-            const exact = bn(plan[field]).times(amounts[i]).div("2.24")
-            expect(bn(row[r][field]).minus(exact).abs().lt("0.01")).toBe(true)
-          }
+    it(
+      "leaves a whole share as it is (found by the property below: " +
+        "0.08 over 29 instalments gave 0.02 for a share of 0.01)",
+      () => {
+        const subtotals = [
+          { tax_rate: "0.267905", taxable_amount: "0.08", tax_amount: "0.09" },
+          { tax_rate: "0.580368", taxable_amount: "0.30", tax_amount: "1.77" },
+        ]
+        const amounts = splitRepaymentAmount("2.24", 29)
+        const split = splitTaxSubtotals(subtotals, amounts)
+        split.forEach((row, i) => {
+          subtotals.forEach((plan, r) => {
+            for (const field of ["taxable_amount", "tax_amount"] as const) {
+              const exact = bn(plan[field]).times(amounts[i]).div("2.24")
+              expect(bn(row[r][field]).minus(exact).abs().lt("0.01")).toBe(true)
+            }
+          })
         })
-      })
-      expect(split.at(-1)?.[0].taxable_amount).toBe("0.01")
-    })
+        expect(split.at(-1)?.[0].taxable_amount).toBe("0.01")
+      },
+    )
 
     it("refuses amounts that do not add up to the subtotals", () => {
       expect(() =>

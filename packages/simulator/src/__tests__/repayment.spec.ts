@@ -90,85 +90,94 @@ describe("simulator: repayment interface", () => {
     return PlanStatus.parse(answer.body)
   }
 
-  it("accounts: create answers {id, ...body}; PUT /account/{id} answers 204; a merchant_account_reference is unique", async () => {
-    const body = accountBody()
-    const created = await repay("POST", "/account", body, "acct-1")
-    expect(created.status).toBe(201)
-    expect(created.body).toEqual({ id: expect.stringMatching(UUID), ...JSON.parse(JSON.stringify(body)) })
+  it(
+    "accounts: create answers {id, ...body}; " +
+      "PUT /account/{id} answers 204; a merchant_account_reference is unique",
+    async () => {
+      const body = accountBody()
+      const created = await repay("POST", "/account", body, "acct-1")
+      expect(created.status).toBe(201)
+      expect(created.body).toEqual({ id: expect.stringMatching(UUID), ...JSON.parse(JSON.stringify(body)) })
 
-    const again = await repay("POST", "/account", { ...body, invoice_email: "other@acme.example" }, "acct-2")
-    expect(again.status).toBe(409)
-    expect(again.body).toEqual({ description: expect.stringContaining(created.body.id), code: "ERROR" })
+      const again = await repay("POST", "/account", { ...body, invoice_email: "other@acme.example" }, "acct-2")
+      expect(again.status).toBe(409)
+      expect(again.body).toEqual({ description: expect.stringContaining(created.body.id), code: "ERROR" })
 
-    const update = {
-      buyer_company: { trade_name: "ACME-LTD", official_address: body.buyer_company.official_address },
-      invoice_email: "ap@acme.example",
-      account_representative: body.account_representative,
-    }
-    const updated = await repay("PUT", `/account/${created.body.id}`, update, "acct-3")
-    expect(updated.status).toBe(204)
-    const listed = await control(sim, "GET", "/repayment/accounts")
-    const kept = {
-      ...created.body,
-      invoice_email: "ap@acme.example",
-      buyer_company: { ...created.body.buyer_company, trade_name: "ACME-LTD" },
-    }
-    expect(listed.body.items).toEqual([
-      expect.objectContaining({ merchant: "simulated-merchant", account: kept, plan_ids: [], financial_record: false }),
-    ])
-    // The company's country and number are not part of an update: sending them is refused.
-    const moved = await repay(
-      "PUT",
-      `/account/${created.body.id}`,
-      { ...update, buyer_company: body.buyer_company },
-      "acct-3b",
-    )
-    expect(moved.status).toBe(422)
-    expect(locs(moved.body)).toEqual(expect.arrayContaining([["body", "buyer_company", "country_code"]]))
+      const update = {
+        buyer_company: { trade_name: "ACME-LTD", official_address: body.buyer_company.official_address },
+        invoice_email: "ap@acme.example",
+        account_representative: body.account_representative,
+      }
+      const updated = await repay("PUT", `/account/${created.body.id}`, update, "acct-3")
+      expect(updated.status).toBe(204)
+      const listed = await control(sim, "GET", "/repayment/accounts")
+      const kept = {
+        ...created.body,
+        invoice_email: "ap@acme.example",
+        buyer_company: { ...created.body.buyer_company, trade_name: "ACME-LTD" },
+      }
+      expect(listed.body.items).toEqual([
+        expect.objectContaining({
+          merchant: "simulated-merchant",
+          account: kept,
+          plan_ids: [],
+          financial_record: false,
+        }),
+      ])
+      // The company's country and number are not part of an update: sending them is refused.
+      const moved = await repay(
+        "PUT",
+        `/account/${created.body.id}`,
+        { ...update, buyer_company: body.buyer_company },
+        "acct-3b",
+      )
+      expect(moved.status).toBe(422)
+      expect(locs(moved.body)).toEqual(expect.arrayContaining([["body", "buyer_company", "country_code"]]))
 
-    expect((await repay("PUT", "/account/6f1c2a4e-0000-4000-8000-000000000000", update, "acct-4")).status).toBe(404)
-    const missing = await repay(
-      "POST",
-      "/account",
-      { ...body, account_representative: { first_name: "Jane" } },
-      "acct-5",
-    )
-    expect(missing.status).toBe(422)
-    expect(locs(missing.body)).toEqual(
-      expect.arrayContaining([
-        ["body", "account_representative", "last_name"],
-        ["body", "account_representative", "phone_number"],
-      ]),
-    )
-    // The published shapes: an address object, a string identifier, a trade name of [A-Za-z0-9_-].
-    const loose = await repay(
-      "POST",
-      "/account",
-      {
-        ...body,
-        buyer_company: {
-          ...body.buyer_company,
-          official_address: "14 Mill Lane, Leeds",
-          national_identifier: { id: "08123456" },
-          trade_name: "ACME LTD",
+      expect((await repay("PUT", "/account/6f1c2a4e-0000-4000-8000-000000000000", update, "acct-4")).status).toBe(404)
+      const missing = await repay(
+        "POST",
+        "/account",
+        { ...body, account_representative: { first_name: "Jane" } },
+        "acct-5",
+      )
+      expect(missing.status).toBe(422)
+      expect(locs(missing.body)).toEqual(
+        expect.arrayContaining([
+          ["body", "account_representative", "last_name"],
+          ["body", "account_representative", "phone_number"],
+        ]),
+      )
+      // The published shapes: an address object, a string identifier, a trade name of [A-Za-z0-9_-].
+      const loose = await repay(
+        "POST",
+        "/account",
+        {
+          ...body,
+          buyer_company: {
+            ...body.buyer_company,
+            official_address: "14 Mill Lane, Leeds",
+            national_identifier: { id: "08123456" },
+            trade_name: "ACME LTD",
+          },
         },
-      },
-      "acct-6",
-    )
-    expect(loose.status).toBe(422)
-    expect(locs(loose.body)).toEqual(
-      expect.arrayContaining([
-        ["body", "buyer_company", "official_address"],
-        ["body", "buyer_company", "national_identifier"],
-        ["body", "buyer_company", "trade_name"],
-      ]),
-    )
-    const noKey = await repay("POST", "/account", accountBody())
-    expect(noKey.status).toBe(422)
-    expect(locs(noKey.body)).toEqual([["header", "Idempotency-Key"]])
-    const longKey = await repay("POST", "/account", accountBody(), "k".repeat(37))
-    expect(longKey.status).toBe(422)
-  })
+        "acct-6",
+      )
+      expect(loose.status).toBe(422)
+      expect(locs(loose.body)).toEqual(
+        expect.arrayContaining([
+          ["body", "buyer_company", "official_address"],
+          ["body", "buyer_company", "national_identifier"],
+          ["body", "buyer_company", "trade_name"],
+        ]),
+      )
+      const noKey = await repay("POST", "/account", accountBody())
+      expect(noKey.status).toBe(422)
+      expect(locs(noKey.body)).toEqual([["header", "Idempotency-Key"]])
+      const longKey = await repay("POST", "/account", accountBody(), "k".repeat(37))
+      expect(longKey.status).toBe(422)
+    },
+  )
 
   it("every body and answer of a plan's life conforms to the published repay-api document", async () => {
     const published = await loadPublished()
@@ -325,141 +334,147 @@ describe("simulator: repayment interface", () => {
     expect(locs(unbalanced.body)).toEqual([["body", "tax_subtotals"]])
   })
 
-  it("plan: the body echoed, PLANNED instalments and PENDING funding; 422 for what section 8 corrected, 404 for an unknown account, 409 for a reference in use", async () => {
-    const account = await newAccount()
-    const body = planBody(account.id)
-    const now = (await control(sim, "GET", "/clock")).body.now as string
-    const created = await repay("POST", "/plan", body, "plan-1")
-    expect(created.status).toBe(201)
-    const plan = RepaymentPlan.parse(created.body)
-    // The whole body echoed, with its id and instalments.
-    const { instalments, id, ...echoed } = created.body
-    expect(id).toMatch(UUID)
-    expect(echoed).toEqual(body)
-    expect(plan.total_repayment_amount).toBe("1221.00")
-    const expected = scheduleInstalments({ ...body, number_of_periods: 12, createdAt: new Date(now) })
-    expect(
-      instalments.map(({ id: _id, status: _status, reference: _reference, ...rest }: Record<string, unknown>) => rest),
-    ).toEqual(expected)
-    expect(
-      plan.instalments.every(
-        (i, n) => i.status === "PLANNED" && UUID.test(i.id) && i.reference === `${body.reference}-${n + 1}`,
-      ),
-    ).toBe(true)
-    expect(await status(plan.id)).toEqual({
-      plan_id: plan.id,
-      funding_status: "PENDING",
-      fulfilment_status: "NOT_INITIATED",
-      total_repayment_amount: "1221.00",
-      on_recourse: false,
-      invoiced_amount: "0.00",
-      cancelled_amount: "0.00",
-      credited_amount: "0.00",
-    })
+  it(
+    "plan: the body echoed, PLANNED instalments and PENDING funding; 422 for what section 8 corrected, " +
+      "404 for an unknown account, 409 for a reference in use",
+    async () => {
+      const account = await newAccount()
+      const body = planBody(account.id)
+      const now = (await control(sim, "GET", "/clock")).body.now as string
+      const created = await repay("POST", "/plan", body, "plan-1")
+      expect(created.status).toBe(201)
+      const plan = RepaymentPlan.parse(created.body)
+      // The whole body echoed, with its id and instalments.
+      const { instalments, id, ...echoed } = created.body
+      expect(id).toMatch(UUID)
+      expect(echoed).toEqual(body)
+      expect(plan.total_repayment_amount).toBe("1221.00")
+      const expected = scheduleInstalments({ ...body, number_of_periods: 12, createdAt: new Date(now) })
+      expect(
+        instalments.map(
+          ({ id: _id, status: _status, reference: _reference, ...rest }: Record<string, unknown>) => rest,
+        ),
+      ).toEqual(expected)
+      expect(
+        plan.instalments.every(
+          (i, n) => i.status === "PLANNED" && UUID.test(i.id) && i.reference === `${body.reference}-${n + 1}`,
+        ),
+      ).toBe(true)
+      expect(await status(plan.id)).toEqual({
+        plan_id: plan.id,
+        funding_status: "PENDING",
+        fulfilment_status: "NOT_INITIATED",
+        total_repayment_amount: "1221.00",
+        on_recourse: false,
+        invoiced_amount: "0.00",
+        cancelled_amount: "0.00",
+        credited_amount: "0.00",
+      })
 
-    const replay = await repay("POST", "/plan", body, "plan-1")
-    expect(replay.status).toBe(201)
-    expect(replay.headers.get("idempotent-replayed")).toBe("true")
-    expect(replay.body).toEqual(created.body)
-    const conflict = await repay("POST", "/plan", { ...body, description: "changed" }, "plan-1")
-    expect(conflict.status).toBe(409)
-    const sameReference = await repay("POST", "/plan", body, "plan-2")
-    expect(sameReference.status).toBe(409)
-    expect(sameReference.body).toEqual({ description: expect.stringContaining(plan.id), code: "ERROR" })
+      const replay = await repay("POST", "/plan", body, "plan-1")
+      expect(replay.status).toBe(201)
+      expect(replay.headers.get("idempotent-replayed")).toBe("true")
+      expect(replay.body).toEqual(created.body)
+      const conflict = await repay("POST", "/plan", { ...body, description: "changed" }, "plan-1")
+      expect(conflict.status).toBe(409)
+      const sameReference = await repay("POST", "/plan", body, "plan-2")
+      expect(sameReference.status).toBe(409)
+      expect(sameReference.body).toEqual({ description: expect.stringContaining(plan.id), code: "ERROR" })
 
-    for (const terms of [
-      { period: "MONTHLY", number_of_periods: 0 },
-      { period: "MONTHLY", number_of_periods: 37 },
-      { period: "MONTHLY", number_of_periods: 2.5 },
-      { period: "QUARTERLY", number_of_periods: 4 },
-    ]) {
-      const refused = await repay("POST", "/plan", { ...planBody(account.id), terms }, unique("plan"))
-      expect(refused.status).toBe(422)
-      expect(locs(refused.body)[0].slice(0, 2)).toEqual(["body", "terms"])
-    }
-    // What section 8 corrected: all of these were accepted by the old reading.
-    const old = planBody(account.id)
-    const { buyer_representative: _r, shipping_address: _s, ...withoutBuyer } = old
-    const refusals: [unknown, (string | number)[]][] = [
-      [withoutBuyer, ["body", "buyer_representative"]],
-      [{ ...old, consent_date: new Date().toISOString() }, ["body", "consent_date"]],
-      [{ ...old, reference: "plan ref/1" }, ["body", "reference"]],
-      [{ ...old, description: undefined }, ["body", "description"]],
-      [
-        { ...old, buyer_representative: { ...old.buyer_representative, phone_number: "07700 900123" } },
-        ["body", "buyer_representative", "phone_number"],
-      ],
-      [{ ...old, line_items: [{ ...old.line_items[0], quantity: "1.2345" }] }, ["body", "line_items", 0, "quantity"]],
-      [
-        { ...old, line_items: [{ ...old.line_items[0], unit_price: "1000.000000" }] },
-        ["body", "line_items", 0, "unit_price"],
-      ],
-      [{ ...old, currency: "CHF" }, ["body", "currency"]],
-      [
-        { ...old, shipping_address: { ...old.shipping_address, street_address: "14 Mill Lane" } },
-        ["body", "shipping_address", "street_address"],
-      ],
-      [{ ...old, preview: true }, ["body", "preview"]],
-    ]
-    for (const [refusedBody, loc] of refusals) {
-      const refused = await repay("POST", "/plan", refusedBody, unique("plan"))
-      expect(refused.status).toBe(422)
-      expect(locs(refused.body)).toEqual(expect.arrayContaining([loc]))
-    }
-    const noKey = await repay("POST", "/plan", planBody(account.id))
-    expect(noKey.status).toBe(422)
-    expect(locs(noKey.body)).toEqual([["header", "Idempotency-Key"]])
+      for (const terms of [
+        { period: "MONTHLY", number_of_periods: 0 },
+        { period: "MONTHLY", number_of_periods: 37 },
+        { period: "MONTHLY", number_of_periods: 2.5 },
+        { period: "QUARTERLY", number_of_periods: 4 },
+      ]) {
+        const refused = await repay("POST", "/plan", { ...planBody(account.id), terms }, unique("plan"))
+        expect(refused.status).toBe(422)
+        expect(locs(refused.body)[0].slice(0, 2)).toEqual(["body", "terms"])
+      }
+      // What section 8 corrected: all of these were accepted by the old reading.
+      const old = planBody(account.id)
+      const { buyer_representative: _r, shipping_address: _s, ...withoutBuyer } = old
+      const refusals: [unknown, (string | number)[]][] = [
+        [withoutBuyer, ["body", "buyer_representative"]],
+        [{ ...old, consent_date: new Date().toISOString() }, ["body", "consent_date"]],
+        [{ ...old, reference: "plan ref/1" }, ["body", "reference"]],
+        [{ ...old, description: undefined }, ["body", "description"]],
+        [
+          { ...old, buyer_representative: { ...old.buyer_representative, phone_number: "07700 900123" } },
+          ["body", "buyer_representative", "phone_number"],
+        ],
+        [{ ...old, line_items: [{ ...old.line_items[0], quantity: "1.2345" }] }, ["body", "line_items", 0, "quantity"]],
+        [
+          { ...old, line_items: [{ ...old.line_items[0], unit_price: "1000.000000" }] },
+          ["body", "line_items", 0, "unit_price"],
+        ],
+        [{ ...old, currency: "CHF" }, ["body", "currency"]],
+        [
+          { ...old, shipping_address: { ...old.shipping_address, street_address: "14 Mill Lane" } },
+          ["body", "shipping_address", "street_address"],
+        ],
+        [{ ...old, preview: true }, ["body", "preview"]],
+      ]
+      for (const [refusedBody, loc] of refusals) {
+        const refused = await repay("POST", "/plan", refusedBody, unique("plan"))
+        expect(refused.status).toBe(422)
+        expect(locs(refused.body)).toEqual(expect.arrayContaining([loc]))
+      }
+      const noKey = await repay("POST", "/plan", planBody(account.id))
+      expect(noKey.status).toBe(422)
+      expect(locs(noKey.body)).toEqual([["header", "Idempotency-Key"]])
 
-    const unknownAccount = await repay("POST", "/plan", planBody("acct_unknown"), "plan-3")
-    expect(unknownAccount.status).toBe(404)
-    expect(unknownAccount.body).toEqual({ description: expect.any(String), code: "ERROR" })
-    const badTotal = await repay(
-      "POST",
-      "/plan",
-      { ...planBody(account.id), total_repayment_amount: "1221.01" },
-      "plan-4",
-    )
-    expect(badTotal.status).toBe(422)
-    expect(locs(badTotal.body)).toEqual([["body", "tax_subtotals"]])
-    const lines = planBody(account.id).line_items
-    const badTaxable = await repay(
-      "POST",
-      "/plan",
-      { ...planBody(account.id), line_items: [{ ...lines[0], unit_price_amount: "999.98" }, lines[1]] },
-      "plan-5",
-    )
-    expect(badTaxable.status).toBe(422)
-    expect(locs(badTaxable.body)).toEqual([["body", "tax_subtotals", 1, "taxable_amount"]])
-    // Within 0.01 a line the taxable amount stands; a unit discount counts.
-    const discounted = [{ ...lines[0], unit_price_amount: "1000.01", unit_discount_amount: "0.02" }, lines[1]]
-    expect((await repay("POST", "/plan", { ...planBody(account.id), line_items: discounted }, "plan-6")).status).toBe(
-      201,
-    )
-    expect((await control(sim, "GET", "/plans")).body.items).toHaveLength(2)
+      const unknownAccount = await repay("POST", "/plan", planBody("acct_unknown"), "plan-3")
+      expect(unknownAccount.status).toBe(404)
+      expect(unknownAccount.body).toEqual({ description: expect.any(String), code: "ERROR" })
+      const badTotal = await repay(
+        "POST",
+        "/plan",
+        { ...planBody(account.id), total_repayment_amount: "1221.01" },
+        "plan-4",
+      )
+      expect(badTotal.status).toBe(422)
+      expect(locs(badTotal.body)).toEqual([["body", "tax_subtotals"]])
+      const lines = planBody(account.id).line_items
+      const badTaxable = await repay(
+        "POST",
+        "/plan",
+        { ...planBody(account.id), line_items: [{ ...lines[0], unit_price_amount: "999.98" }, lines[1]] },
+        "plan-5",
+      )
+      expect(badTaxable.status).toBe(422)
+      expect(locs(badTaxable.body)).toEqual([["body", "tax_subtotals", 1, "taxable_amount"]])
+      // Within 0.01 a line the taxable amount stands; a unit discount counts.
+      const discounted = [{ ...lines[0], unit_price_amount: "1000.01", unit_discount_amount: "0.02" }, lines[1]]
+      expect((await repay("POST", "/plan", { ...planBody(account.id), line_items: discounted }, "plan-6")).status).toBe(
+        201,
+      )
+      expect((await control(sim, "GET", "/plans")).body.items).toHaveLength(2)
 
-    const missingStatus = await repay("GET", "/status")
-    expect(missingStatus.status).toBe(422)
-    expect(locs(missingStatus.body)).toEqual([["query", "plan_id"]])
-    expect((await repay("GET", "/status?plan_id=plan_unknown")).status).toBe(404)
+      const missingStatus = await repay("GET", "/status")
+      expect(missingStatus.status).toBe(422)
+      expect(locs(missingStatus.body)).toEqual([["query", "plan_id"]])
+      expect((await repay("GET", "/status?plan_id=plan_unknown")).status).toBe(404)
 
-    // The account is now a financial record; an update changes its details, never its company.
-    const accounts = (await control(sim, "GET", "/repayment/accounts")).body.items
-    expect(accounts[0]).toMatchObject({ plan_ids: [expect.any(String), expect.any(String)], financial_record: true })
-    const newEmail = await repay(
-      "PUT",
-      `/account/${account.id}`,
-      {
-        buyer_company: {
-          trade_name: account.buyer_company.trade_name,
-          official_address: account.buyer_company.official_address,
+      // The account is now a financial record; an update changes its details, never its company.
+      const accounts = (await control(sim, "GET", "/repayment/accounts")).body.items
+      expect(accounts[0]).toMatchObject({ plan_ids: [expect.any(String), expect.any(String)], financial_record: true })
+      const newEmail = await repay(
+        "PUT",
+        `/account/${account.id}`,
+        {
+          buyer_company: {
+            trade_name: account.buyer_company.trade_name,
+            official_address: account.buyer_company.official_address,
+          },
+          invoice_email: "ap2@acme.example",
+          account_representative: account.account_representative,
         },
-        invoice_email: "ap2@acme.example",
-        account_representative: account.account_representative,
-      },
-      "acct-u2",
-    )
-    expect(newEmail.status).toBe(204)
-  })
+        "acct-u2",
+      )
+      expect(newEmail.status).toBe(204)
+    },
+  )
 
   it("fulfilment: 409 before ACCEPTED; 202 PENDING, then SUCCEEDED; FAILED by control starts over", async () => {
     const account = await newAccount()
@@ -495,123 +510,127 @@ describe("simulator: repayment interface", () => {
     expect((await repay("PUT", "/fulfilment", { plan_id: rejected.id }, "f-5")).status).toBe(409)
   })
 
-  it("clock: due instalments of fulfilled plans are invoiced, grouped per account and month; cancel and credit follow", async () => {
-    const a = await newAccount()
-    const b = await newAccount()
-    const twelve = await newPlan(a.id)
-    const three = await newPlan(a.id, {
-      lines: [planLine("Pallet rack", "3", "100", "0.200000")],
-      terms: { period: "MONTHLY", number_of_periods: 3 },
-    })
-    const other = await newPlan(b.id)
-    const unfulfilled = await newPlan(b.id)
-    for (const plan of [twelve, three, other, unfulfilled]) {
-      await control(sim, "POST", `/plans/${plan.id}/funding`, { status: "ACCEPTED" })
-    }
-    for (const plan of [twelve, three, other]) {
-      expect((await repay("PUT", "/fulfilment", { plan_id: plan.id }, unique("f"))).status).toBe(202)
-      await control(sim, "POST", `/plans/${plan.id}/fulfilment`, { status: "SUCCEEDED" })
-    }
-    const [first, second] = twelve.instalments.map((i) => i.invoice_issue_date)
-    expect(three.instalments[0].invoice_issue_date).toBe(first)
+  it(
+    "clock: due instalments of fulfilled plans are invoiced, " +
+      "grouped per account and month; cancel and credit follow",
+    async () => {
+      const a = await newAccount()
+      const b = await newAccount()
+      const twelve = await newPlan(a.id)
+      const three = await newPlan(a.id, {
+        lines: [planLine("Pallet rack", "3", "100", "0.200000")],
+        terms: { period: "MONTHLY", number_of_periods: 3 },
+      })
+      const other = await newPlan(b.id)
+      const unfulfilled = await newPlan(b.id)
+      for (const plan of [twelve, three, other, unfulfilled]) {
+        await control(sim, "POST", `/plans/${plan.id}/funding`, { status: "ACCEPTED" })
+      }
+      for (const plan of [twelve, three, other]) {
+        expect((await repay("PUT", "/fulfilment", { plan_id: plan.id }, unique("f"))).status).toBe(202)
+        await control(sim, "POST", `/plans/${plan.id}/fulfilment`, { status: "SUCCEEDED" })
+      }
+      const [first, second] = twelve.instalments.map((i) => i.invoice_issue_date)
+      expect(three.instalments[0].invoice_issue_date).toBe(first)
 
-    // Nothing is due before the first issue date.
-    expect((await control(sim, "GET", "/repayment/invoices")).body.items).toEqual([])
-    let now = (await control(sim, "GET", "/clock")).body.now as string
-    const advanced = await control(sim, "POST", "/clock/advance", { ms: msUntil(now, first) })
-    expect(advanced.body.repayment).toEqual({ funding_decided: 0, fulfilments_settled: 0, invoices_issued: 2 })
+      // Nothing is due before the first issue date.
+      expect((await control(sim, "GET", "/repayment/invoices")).body.items).toEqual([])
+      let now = (await control(sim, "GET", "/clock")).body.now as string
+      const advanced = await control(sim, "POST", "/clock/advance", { ms: msUntil(now, first) })
+      expect(advanced.body.repayment).toEqual({ funding_decided: 0, fulfilments_settled: 0, invoices_issued: 2 })
 
-    const ofA = (await control(sim, "GET", `/repayment/invoices?account_id=${a.id}`)).body.items
-    expect(ofA).toHaveLength(1)
-    expect(ofA[0]).toMatchObject({
-      account_id: a.id,
-      month: first.slice(0, 7),
-      issue_date: first,
-      currency: "GBP",
-      number: expect.stringMatching(/^INV-\d{6}$/),
-      amount: sum([twelve.instalments[0].repayment_amount, three.instalments[0].repayment_amount]),
-    })
-    expect(ofA[0].instalments.map((i: { instalment_id: string }) => i.instalment_id).sort()).toEqual(
-      [twelve.instalments[0].id, three.instalments[0].id].sort(),
-    )
-    const invoiceTax = ofA[0].tax_subtotals as { taxable_amount: string; tax_amount: string }[]
-    expect(sum(invoiceTax.flatMap((t) => [t.taxable_amount, t.tax_amount]))).toBe(ofA[0].amount)
-    const ofB = (await control(sim, "GET", `/repayment/invoices?account_id=${b.id}`)).body.items
-    expect(ofB).toHaveLength(1)
-    expect(ofB[0].instalments.map((i: { plan_id: string }) => i.plan_id)).toEqual([other.id])
-    expect((await status(unfulfilled.id)).invoiced_amount).toBe("0.00")
-    expect((await status(twelve.id)).invoiced_amount).toBe(twelve.instalments[0].repayment_amount)
+      const ofA = (await control(sim, "GET", `/repayment/invoices?account_id=${a.id}`)).body.items
+      expect(ofA).toHaveLength(1)
+      expect(ofA[0]).toMatchObject({
+        account_id: a.id,
+        month: first.slice(0, 7),
+        issue_date: first,
+        currency: "GBP",
+        number: expect.stringMatching(/^INV-\d{6}$/),
+        amount: sum([twelve.instalments[0].repayment_amount, three.instalments[0].repayment_amount]),
+      })
+      expect(ofA[0].instalments.map((i: { instalment_id: string }) => i.instalment_id).sort()).toEqual(
+        [twelve.instalments[0].id, three.instalments[0].id].sort(),
+      )
+      const invoiceTax = ofA[0].tax_subtotals as { taxable_amount: string; tax_amount: string }[]
+      expect(sum(invoiceTax.flatMap((t) => [t.taxable_amount, t.tax_amount]))).toBe(ofA[0].amount)
+      const ofB = (await control(sim, "GET", `/repayment/invoices?account_id=${b.id}`)).body.items
+      expect(ofB).toHaveLength(1)
+      expect(ofB[0].instalments.map((i: { plan_id: string }) => i.plan_id)).toEqual([other.id])
+      expect((await status(unfulfilled.id)).invoiced_amount).toBe("0.00")
+      expect((await status(twelve.id)).invoiced_amount).toBe(twelve.instalments[0].repayment_amount)
 
-    now = (await control(sim, "GET", "/clock")).body.now as string
-    await control(sim, "POST", "/clock/advance", { ms: msUntil(now, second) })
-    const secondOfA = (await control(sim, "GET", `/repayment/invoices?account_id=${a.id}`)).body.items
-    expect(secondOfA.map((i: { month: string }) => i.month)).toEqual([first.slice(0, 7), second.slice(0, 7)])
-    expect(secondOfA[1].instalments).toHaveLength(2)
-    const invoicedTwelve = sum(twelve.instalments.slice(0, 2).map((i) => i.repayment_amount))
-    expect((await status(twelve.id)).invoiced_amount).toBe(invoicedTwelve)
+      now = (await control(sim, "GET", "/clock")).body.now as string
+      await control(sim, "POST", "/clock/advance", { ms: msUntil(now, second) })
+      const secondOfA = (await control(sim, "GET", `/repayment/invoices?account_id=${a.id}`)).body.items
+      expect(secondOfA.map((i: { month: string }) => i.month)).toEqual([first.slice(0, 7), second.slice(0, 7)])
+      expect(secondOfA[1].instalments).toHaveLength(2)
+      const invoicedTwelve = sum(twelve.instalments.slice(0, 2).map((i) => i.repayment_amount))
+      expect((await status(twelve.id)).invoiced_amount).toBe(invoicedTwelve)
 
-    // Credits: never above invoiced minus credited.
-    const tooMuch = await credit(twelve.id, plusCent(invoicedTwelve), "GBP", "c-1")
-    expect(tooMuch.status).toBe(409)
-    expect(tooMuch.body).toEqual({ description: expect.stringContaining(invoicedTwelve), code: "ERROR" })
-    const credited = await credit(twelve.id, "50.00", "GBP", "c-2")
-    expect(credited.status).toBe(201)
-    expect(credited.body).toEqual({
-      id: expect.stringMatching(/^crd_[0-9a-f]{32}$/),
-      plan_id: twelve.id,
-      amount: "50.00",
-      currency: "GBP",
-    })
-    const rest = new BigNumber(invoicedTwelve).minus(50).toFixed(2)
-    expect((await credit(twelve.id, plusCent(rest), "GBP", "c-3")).status).toBe(409)
-    expect((await credit(twelve.id, "1.00", "EUR", "c-4")).status).toBe(422)
-    expect((await credit(twelve.id, "0.00", "GBP", "c-5")).status).toBe(422)
-    expect((await credit(twelve.id, rest, "GBP", "c-6")).status).toBe(201)
-    expect((await status(twelve.id)).credited_amount).toBe(invoicedTwelve)
+      // Credits: never above invoiced minus credited.
+      const tooMuch = await credit(twelve.id, plusCent(invoicedTwelve), "GBP", "c-1")
+      expect(tooMuch.status).toBe(409)
+      expect(tooMuch.body).toEqual({ description: expect.stringContaining(invoicedTwelve), code: "ERROR" })
+      const credited = await credit(twelve.id, "50.00", "GBP", "c-2")
+      expect(credited.status).toBe(201)
+      expect(credited.body).toEqual({
+        id: expect.stringMatching(/^crd_[0-9a-f]{32}$/),
+        plan_id: twelve.id,
+        amount: "50.00",
+        currency: "GBP",
+      })
+      const rest = new BigNumber(invoicedTwelve).minus(50).toFixed(2)
+      expect((await credit(twelve.id, plusCent(rest), "GBP", "c-3")).status).toBe(409)
+      expect((await credit(twelve.id, "1.00", "EUR", "c-4")).status).toBe(422)
+      expect((await credit(twelve.id, "0.00", "GBP", "c-5")).status).toBe(422)
+      expect((await credit(twelve.id, rest, "GBP", "c-6")).status).toBe(201)
+      expect((await status(twelve.id)).credited_amount).toBe(invoicedTwelve)
 
-    // Cancellation: what is not invoiced is cancelled; nothing more is invoiced for that plan.
-    const cancelledAt = new Date().toISOString()
-    const cancelled = await cancel(twelve.id, undefined, "x-1", cancelledAt)
-    expect(cancelled.status).toBe(200)
-    const cancelledAmount = sum(twelve.instalments.slice(2).map((i) => i.repayment_amount))
-    expect(PlanCancellation.parse(cancelled.body)).toEqual({
-      id: expect.stringMatching(UUID),
-      cancelled_at: cancelledAt,
-      cancelled_repayment_amount: cancelledAmount,
-      currency: "GBP",
-      cancel_reason: "TERMINATED",
-    })
-    const shown = (await control(sim, "GET", `/plans/${twelve.id}`)).body
-    expect(shown.plan.instalments.map((i: { status: string }) => i.status)).toEqual([
-      ...Array(2).fill("INVOICED"),
-      ...Array(10).fill("CANCELLED"),
-    ])
-    expect(await status(twelve.id)).toMatchObject({
-      invoiced_amount: invoicedTwelve,
-      cancelled_amount: cancelledAmount,
-    })
-    const again = await cancel(twelve.id, "WRONG_DETAILS", "x-2")
-    expect(again.status).toBe(200)
-    expect(again.body).toEqual(cancelled.body)
-    expect((await repay("PUT", "/fulfilment", { plan_id: twelve.id }, "x-3")).status).toBe(409)
-    const badDate = await cancel(three.id, undefined, "x-4", "yesterday")
-    expect(badDate.status).toBe(422)
-    const badReason = await cancel(three.id, "returned", "x-4b")
-    expect(badReason.status).toBe(422)
-    expect(locs(badReason.body)).toEqual([["body", "cancel_reason"]])
-    const noKey = await repay("PUT", `/plan/${three.id}/cancellation`, { cancelled_at: cancelledAt })
-    expect(noKey.status).toBe(422)
+      // Cancellation: what is not invoiced is cancelled; nothing more is invoiced for that plan.
+      const cancelledAt = new Date().toISOString()
+      const cancelled = await cancel(twelve.id, undefined, "x-1", cancelledAt)
+      expect(cancelled.status).toBe(200)
+      const cancelledAmount = sum(twelve.instalments.slice(2).map((i) => i.repayment_amount))
+      expect(PlanCancellation.parse(cancelled.body)).toEqual({
+        id: expect.stringMatching(UUID),
+        cancelled_at: cancelledAt,
+        cancelled_repayment_amount: cancelledAmount,
+        currency: "GBP",
+        cancel_reason: "TERMINATED",
+      })
+      const shown = (await control(sim, "GET", `/plans/${twelve.id}`)).body
+      expect(shown.plan.instalments.map((i: { status: string }) => i.status)).toEqual([
+        ...Array(2).fill("INVOICED"),
+        ...Array(10).fill("CANCELLED"),
+      ])
+      expect(await status(twelve.id)).toMatchObject({
+        invoiced_amount: invoicedTwelve,
+        cancelled_amount: cancelledAmount,
+      })
+      const again = await cancel(twelve.id, "WRONG_DETAILS", "x-2")
+      expect(again.status).toBe(200)
+      expect(again.body).toEqual(cancelled.body)
+      expect((await repay("PUT", "/fulfilment", { plan_id: twelve.id }, "x-3")).status).toBe(409)
+      const badDate = await cancel(three.id, undefined, "x-4", "yesterday")
+      expect(badDate.status).toBe(422)
+      const badReason = await cancel(three.id, "returned", "x-4b")
+      expect(badReason.status).toBe(422)
+      expect(locs(badReason.body)).toEqual([["body", "cancel_reason"]])
+      const noKey = await repay("PUT", `/plan/${three.id}/cancellation`, { cancelled_at: cancelledAt })
+      expect(noKey.status).toBe(422)
 
-    now = (await control(sim, "GET", "/clock")).body.now as string
-    await control(sim, "POST", "/clock/advance", { ms: msUntil(now, twelve.instalments[5].invoice_issue_date) })
-    expect(three.total_repayment_amount).toBe("360.00")
-    expect((await status(three.id)).invoiced_amount).toBe("360.00")
-    expect((await status(twelve.id)).invoiced_amount).toBe(invoicedTwelve)
-    const allOfA = (await control(sim, "GET", `/repayment/invoices?account_id=${a.id}`)).body.items
-    expect(allOfA.map((i: { instalments: unknown[] }) => i.instalments.length)).toEqual([2, 2, 1])
-    const nothingLeft = await cancel(three.id, "TERMINATED", "x-5")
-    expect(nothingLeft.status).toBe(409)
-  })
+      now = (await control(sim, "GET", "/clock")).body.now as string
+      await control(sim, "POST", "/clock/advance", { ms: msUntil(now, twelve.instalments[5].invoice_issue_date) })
+      expect(three.total_repayment_amount).toBe("360.00")
+      expect((await status(three.id)).invoiced_amount).toBe("360.00")
+      expect((await status(twelve.id)).invoiced_amount).toBe(invoicedTwelve)
+      const allOfA = (await control(sim, "GET", `/repayment/invoices?account_id=${a.id}`)).body.items
+      expect(allOfA.map((i: { instalments: unknown[] }) => i.instalments.length)).toEqual([2, 2, 1])
+      const nothingLeft = await cancel(three.id, "TERMINATED", "x-5")
+      expect(nothingLeft.status).toBe(409)
+    },
+  )
 })
 
 describe("simulator: repayment, per merchant and by control", () => {
@@ -713,70 +732,77 @@ describe("simulator: repayment decisions in real time", () => {
       return s.funding_status === "PENDING" ? undefined : s
     })
 
-  it("funding: decided after the delay, deterministic, with a signed repayment.plan.funding_decided webhook", async () => {
-    const hooks = await webhookReceiver()
-    try {
-      await control(sim, "PUT", "/webhook", { url: hooks.url })
-      const acme = await newAccount()
-      const risky = await newAccount({ buyer_company: declinedCompany })
-      const small = await newAccount({
-        buyer_company: { ...declinedCompany, trade_name: "PENNYWORTH-STATIONERS-LTD", national_identifier: "12345678" },
-      })
-      const accepted = await newPlan(acme.id)
-      const tooRisky = await newPlan(risky.id)
-      const overLimit = await newPlan(small.id)
-      const bigInstalment = await newPlan(acme.id, {
-        lines: [planLine("Packaging machine", "1", "33333.33", "0.200000")],
-        terms: { period: "MONTHLY", number_of_periods: 1 },
-      })
-      expect(bigInstalment.total_repayment_amount).toBe("40000.00")
+  it(
+    "funding: decided after the delay, deterministic, " + "with a signed repayment.plan.funding_decided webhook",
+    async () => {
+      const hooks = await webhookReceiver()
+      try {
+        await control(sim, "PUT", "/webhook", { url: hooks.url })
+        const acme = await newAccount()
+        const risky = await newAccount({ buyer_company: declinedCompany })
+        const small = await newAccount({
+          buyer_company: {
+            ...declinedCompany,
+            trade_name: "PENNYWORTH-STATIONERS-LTD",
+            national_identifier: "12345678",
+          },
+        })
+        const accepted = await newPlan(acme.id)
+        const tooRisky = await newPlan(risky.id)
+        const overLimit = await newPlan(small.id)
+        const bigInstalment = await newPlan(acme.id, {
+          lines: [planLine("Packaging machine", "1", "33333.33", "0.200000")],
+          terms: { period: "MONTHLY", number_of_periods: 1 },
+        })
+        expect(bigInstalment.total_repayment_amount).toBe("40000.00")
 
-      const acceptedStatus = await decided(accepted.id)
-      expect(acceptedStatus).toMatchObject({ funding_status: "ACCEPTED" })
-      expect(acceptedStatus).not.toHaveProperty("credit_decline_reason")
-      const shown = (await control(sim, "GET", `/plans/${accepted.id}`)).body
-      expect(shown.funding).toMatchObject({ decidedBy: "service" })
-      expect(Date.parse(shown.funding.decidedAt) - Date.parse(shown.created_at)).toBeGreaterThanOrEqual(100)
-      expect(await decided(tooRisky.id)).toMatchObject({
-        funding_status: "REJECTED",
-        credit_decline_reason: "TOO_HIGH_RISK",
-      })
-      expect(await decided(overLimit.id)).toMatchObject({
-        funding_status: "REJECTED",
-        credit_decline_reason: "BUYER_LIMIT_EXCEEDED",
-      })
-      expect(await decided(bigInstalment.id)).toMatchObject({
-        funding_status: "REJECTED",
-        credit_decline_reason: "INSTALMENT_LIMIT_EXCEEDED",
-      })
+        const acceptedStatus = await decided(accepted.id)
+        expect(acceptedStatus).toMatchObject({ funding_status: "ACCEPTED" })
+        expect(acceptedStatus).not.toHaveProperty("credit_decline_reason")
+        const shown = (await control(sim, "GET", `/plans/${accepted.id}`)).body
+        expect(shown.funding).toMatchObject({ decidedBy: "service" })
+        expect(Date.parse(shown.funding.decidedAt) - Date.parse(shown.created_at)).toBeGreaterThanOrEqual(100)
+        expect(await decided(tooRisky.id)).toMatchObject({
+          funding_status: "REJECTED",
+          credit_decline_reason: "TOO_HIGH_RISK",
+        })
+        expect(await decided(overLimit.id)).toMatchObject({
+          funding_status: "REJECTED",
+          credit_decline_reason: "BUYER_LIMIT_EXCEEDED",
+        })
+        expect(await decided(bigInstalment.id)).toMatchObject({
+          funding_status: "REJECTED",
+          credit_decline_reason: "INSTALMENT_LIMIT_EXCEEDED",
+        })
 
-      const events = await waitFor(() => (hooks.received.length >= 4 ? hooks.received : undefined))
-      const verifier = new Webhook(SIMULATOR_WEBHOOK_SECRET)
-      const byPlan = new Map(
-        events.map((event) => {
-          const payload = FundingDecidedEvent.parse(
-            verifier.verify(event.body, event.headers as Record<string, string>),
-          )
-          expect(payload.id).toBe(event.headers["webhook-id"])
-          return [payload.data.plan_id, payload.data.funding_status]
-        }),
-      )
-      expect(Object.fromEntries(byPlan)).toEqual({
-        [accepted.id]: "ACCEPTED",
-        [tooRisky.id]: "REJECTED",
-        [overLimit.id]: "REJECTED",
-        [bigInstalment.id]: "REJECTED",
-      })
+        const events = await waitFor(() => (hooks.received.length >= 4 ? hooks.received : undefined))
+        const verifier = new Webhook(SIMULATOR_WEBHOOK_SECRET)
+        const byPlan = new Map(
+          events.map((event) => {
+            const payload = FundingDecidedEvent.parse(
+              verifier.verify(event.body, event.headers as Record<string, string>),
+            )
+            expect(payload.id).toBe(event.headers["webhook-id"])
+            return [payload.data.plan_id, payload.data.funding_status]
+          }),
+        )
+        expect(Object.fromEntries(byPlan)).toEqual({
+          [accepted.id]: "ACCEPTED",
+          [tooRisky.id]: "REJECTED",
+          [overLimit.id]: "REJECTED",
+          [bigInstalment.id]: "REJECTED",
+        })
 
-      // Decided once: the control API cannot decide again. A rejected plan frees its reference.
-      const again = await control(sim, "POST", `/plans/${accepted.id}/funding`, { status: "REJECTED" })
-      expect(again.status).toBe(409)
-      const retried = await repay("POST", "/plan", planBody(acme.id, { reference: tooRisky.reference }), "retry-ref")
-      expect(retried.status).toBe(201)
-    } finally {
-      await hooks.close()
-    }
-  })
+        // Decided once: the control API cannot decide again. A rejected plan frees its reference.
+        const again = await control(sim, "POST", `/plans/${accepted.id}/funding`, { status: "REJECTED" })
+        expect(again.status).toBe(409)
+        const retried = await repay("POST", "/plan", planBody(acme.id, { reference: tooRisky.reference }), "retry-ref")
+        expect(retried.status).toBe(201)
+      } finally {
+        await hooks.close()
+      }
+    },
+  )
 
   it("fulfilment succeeds on its own after its delay", async () => {
     const plan = await newPlan((await newAccount()).id)

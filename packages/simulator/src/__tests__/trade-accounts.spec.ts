@@ -14,7 +14,10 @@ let published: PublishedDocuments
 let n = 0
 const uniq = (p: string) => `${p}-${Date.now().toString(36)}-${++n}`
 
-/** The business at the top level: `canonical_id`, or `country_code` with `organization_number` (a broken mix in the refusal tests). */
+/**
+ * The business at the top level: `canonical_id`, or `country_code` with `organization_number` (a broken mix in the
+ * refusal tests).
+ */
 type CustomerBusiness = Pick<SimTradeAccountCustomerCreate, "canonical_id" | "country_code" | "organization_number">
 const customerBody = (merchantCustomerId: string, company: CustomerBusiness = { canonical_id: "cmpgb08123456" }) => ({
   merchant_customer_id: merchantCustomerId,
@@ -146,67 +149,73 @@ describe("simulator: trade account customers and users", () => {
     expect(replay.body).toEqual(first.body)
   })
 
-  it("refuses a merchant id beginning with svc_ (400 SCHEMA_ERROR), an unknown company, and keeps nothing", async () => {
-    const bad = await call(sim, "POST", "/trade-account/v3/customer", {
-      body: customerBody("svc_mine"),
-      idempotencyKey: "a",
-    })
-    expect(bad.status).toBe(400)
-    expect(bad.body.error_code).toBe("SCHEMA_ERROR")
-    expect(bad.body.error_json[0].loc).toEqual(["merchant_customer_id"])
-    const unknown = await call(sim, "POST", "/trade-account/v3/customer", {
-      body: customerBody("fine", { country_code: "GB", organization_number: "99999999" }),
-      idempotencyKey: "b",
-    })
-    expect(unknown.status).toBe(400)
-    expect(unknown.body.error_json[0].loc).toEqual(["organization_number"])
-    const { customer } = await onboard()
-    const badUser = await call(sim, "POST", `/trade-account/v3/customer/${customer.id}/user`, {
-      body: userBody("svc_u"),
-      idempotencyKey: "c",
-    })
-    expect(badUser.status).toBe(400)
-    expect(badUser.body.error_json[0].loc).toEqual(["merchant_user_id"])
-    // By organization number works too.
-    const byNumber = await call(sim, "POST", "/trade-account/v3/customer", {
-      body: customerBody("by-number", { country_code: "GB", organization_number: "09876543" }),
-      idempotencyKey: "d",
-    })
-    expect(byNumber.status).toBe(201)
-    expect(byNumber.body.company).toMatchObject({ country_prefix: "GB", organization_number: "09876543" })
-    const items = (await control(sim, "GET", "/trade-accounts")).body.items
-    expect(items.map((i: any) => i.customer.merchant_customer_id).sort()).toEqual(
-      ["by-number", customer.merchant_customer_id].sort(),
-    )
-    expect(
-      items.find((i: any) => i.customer.merchant_customer_id === customer.merchant_customer_id).users,
-    ).toHaveLength(1)
-  })
+  it(
+    "refuses a merchant id beginning with svc_ (400 SCHEMA_ERROR), " + "an unknown company, and keeps nothing",
+    async () => {
+      const bad = await call(sim, "POST", "/trade-account/v3/customer", {
+        body: customerBody("svc_mine"),
+        idempotencyKey: "a",
+      })
+      expect(bad.status).toBe(400)
+      expect(bad.body.error_code).toBe("SCHEMA_ERROR")
+      expect(bad.body.error_json[0].loc).toEqual(["merchant_customer_id"])
+      const unknown = await call(sim, "POST", "/trade-account/v3/customer", {
+        body: customerBody("fine", { country_code: "GB", organization_number: "99999999" }),
+        idempotencyKey: "b",
+      })
+      expect(unknown.status).toBe(400)
+      expect(unknown.body.error_json[0].loc).toEqual(["organization_number"])
+      const { customer } = await onboard()
+      const badUser = await call(sim, "POST", `/trade-account/v3/customer/${customer.id}/user`, {
+        body: userBody("svc_u"),
+        idempotencyKey: "c",
+      })
+      expect(badUser.status).toBe(400)
+      expect(badUser.body.error_json[0].loc).toEqual(["merchant_user_id"])
+      // By organization number works too.
+      const byNumber = await call(sim, "POST", "/trade-account/v3/customer", {
+        body: customerBody("by-number", { country_code: "GB", organization_number: "09876543" }),
+        idempotencyKey: "d",
+      })
+      expect(byNumber.status).toBe(201)
+      expect(byNumber.body.company).toMatchObject({ country_prefix: "GB", organization_number: "09876543" })
+      const items = (await control(sim, "GET", "/trade-accounts")).body.items
+      expect(items.map((i: any) => i.customer.merchant_customer_id).sort()).toEqual(
+        ["by-number", customer.merchant_customer_id].sort(),
+      )
+      expect(
+        items.find((i: any) => i.customer.merchant_customer_id === customer.merchant_customer_id).users,
+      ).toHaveLength(1)
+    },
+  )
 })
 
 describe("simulator: the customer and user bodies of section 4 (strict)", () => {
   const post = (body: unknown) => call(sim, "POST", "/trade-account/v3/customer", { body, idempotencyKey: uniq("k") })
   const locOf = (res: { body: any }) => res.body.error_json.map((e: any) => e.loc)
 
-  it("refuses the business nested under company, a mix of identifiers, none, and a body without contact persons", async () => {
-    const { canonical_id: _id, ...noCompany } = customerBody("x1")
-    const nested = await post({ ...noCompany, company: { canonical_id: "cmpgb08123456" } })
-    expect(nested.status).toBe(400)
-    expect(nested.body.error_code).toBe("SCHEMA_ERROR")
-    expect(locOf(nested)).toEqual([["company"]])
-    expect(locOf(await post(noCompany))).toEqual([["canonical_id"]])
-    expect(locOf(await post({ ...customerBody("x2"), country_code: "GB" }))).toEqual([["country_code"]])
-    expect(locOf(await post(customerBody("x3", { country_code: "GB" })))).toEqual([["organization_number"]])
-    const { contact_persons: _c, ...noContacts } = customerBody("x4")
-    expect(locOf(await post(noContacts))).toEqual([["contact_persons"]])
-    expect(locOf(await post({ ...customerBody("x5"), contact_persons: [] }))).toEqual([["contact_persons"]])
-    const noPhone = await post({
-      ...customerBody("x6"),
-      contact_persons: [{ first_name: "A", last_name: "B", email: "a@b.example" }],
-    })
-    expect(locOf(noPhone)).toEqual([["contact_persons", 0, "phone_number"]])
-    expect((await control(sim, "GET", "/trade-accounts")).body.items).toEqual([])
-  })
+  it(
+    "refuses the business nested under company, " + "a mix of identifiers, none, and a body without contact persons",
+    async () => {
+      const { canonical_id: _id, ...noCompany } = customerBody("x1")
+      const nested = await post({ ...noCompany, company: { canonical_id: "cmpgb08123456" } })
+      expect(nested.status).toBe(400)
+      expect(nested.body.error_code).toBe("SCHEMA_ERROR")
+      expect(locOf(nested)).toEqual([["company"]])
+      expect(locOf(await post(noCompany))).toEqual([["canonical_id"]])
+      expect(locOf(await post({ ...customerBody("x2"), country_code: "GB" }))).toEqual([["country_code"]])
+      expect(locOf(await post(customerBody("x3", { country_code: "GB" })))).toEqual([["organization_number"]])
+      const { contact_persons: _c, ...noContacts } = customerBody("x4")
+      expect(locOf(await post(noContacts))).toEqual([["contact_persons"]])
+      expect(locOf(await post({ ...customerBody("x5"), contact_persons: [] }))).toEqual([["contact_persons"]])
+      const noPhone = await post({
+        ...customerBody("x6"),
+        contact_persons: [{ first_name: "A", last_name: "B", email: "a@b.example" }],
+      })
+      expect(locOf(noPhone)).toEqual([["contact_persons", 0, "phone_number"]])
+      expect((await control(sim, "GET", "/trade-accounts")).body.items).toEqual([])
+    },
+  )
 
   it("takes trade_name as optional, and the billing address and shipping flag", async () => {
     const { trade_name: _t, ...body } = customerBody("addr")
@@ -309,24 +318,28 @@ describe("simulator: verification link and one-click orders", () => {
     expect((await fetch(`${sim.url}/trade-account-verification/unknown-token`)).status).toBe(404)
   })
 
-  it("an order naming an unknown trade account, or a user of another customer, is 400 SCHEMA_ERROR and nothing is kept", async () => {
-    const a = await onboard()
-    const b = await onboard()
-    await control(sim, "POST", `/trade-accounts/users/${b.user.id}/verify`, {})
-    const cases: [Record<string, string>, string, string][] = [
-      [{ customer_id: "svc_cus_nope", user_id: a.user.id }, "customer_id", "trade_account_customer_not_found"],
-      [{ customer_id: a.customer.id, user_id: "nope" }, "user_id", "trade_account_user_not_found"],
-      [{ customer_id: a.customer.id, user_id: b.user.id }, "user_id", "trade_account_user_of_another_customer"],
-    ]
-    for (const [ref, field, type] of cases) {
-      const base = orderBody()
-      const res = await call(sim, "POST", "/v1/order", {
-        body: { ...base, buyer: { ...base.buyer, trade_account: ref } },
-      })
-      expect(res.status).toBe(400)
-      expect(res.body.error_code).toBe("SCHEMA_ERROR")
-      expect(res.body.error_json[0]).toMatchObject({ loc: ["buyer", "trade_account", field], type })
-    }
-    expect((await control(sim, "GET", "/orders")).body.items).toEqual([])
-  })
+  it(
+    "an order naming an unknown trade account, or a user of another customer, " +
+      "is 400 SCHEMA_ERROR and nothing is kept",
+    async () => {
+      const a = await onboard()
+      const b = await onboard()
+      await control(sim, "POST", `/trade-accounts/users/${b.user.id}/verify`, {})
+      const cases: [Record<string, string>, string, string][] = [
+        [{ customer_id: "svc_cus_nope", user_id: a.user.id }, "customer_id", "trade_account_customer_not_found"],
+        [{ customer_id: a.customer.id, user_id: "nope" }, "user_id", "trade_account_user_not_found"],
+        [{ customer_id: a.customer.id, user_id: b.user.id }, "user_id", "trade_account_user_of_another_customer"],
+      ]
+      for (const [ref, field, type] of cases) {
+        const base = orderBody()
+        const res = await call(sim, "POST", "/v1/order", {
+          body: { ...base, buyer: { ...base.buyer, trade_account: ref } },
+        })
+        expect(res.status).toBe(400)
+        expect(res.body.error_code).toBe("SCHEMA_ERROR")
+        expect(res.body.error_json[0]).toMatchObject({ loc: ["buyer", "trade_account", field], type })
+      }
+      expect((await control(sim, "GET", "/orders")).body.items).toEqual([])
+    },
+  )
 })

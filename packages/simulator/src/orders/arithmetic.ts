@@ -40,7 +40,8 @@ export function checkLine(line: LineAmounts, index: number): AmountCheck {
     .minus(line.discount_amount ?? "0")
   if (expectedNet.minus(net).abs().gt(TOLERANCE)) {
     return lineFail(
-      `line_items[${index}]: net_amount ${line.net_amount} is not quantity x unit_price - discount (${expectedNet.toFixed()})`,
+      `line_items[${index}]: net_amount ${line.net_amount} is not quantity x unit_price - discount ` +
+        `(${expectedNet.toFixed()})`,
       ["line_items", index, "net_amount"],
     )
   }
@@ -122,7 +123,10 @@ type Totals = {
   tax_subtotals: TaxSubtotal[]
 }
 
-/** Every line, the totals (exact sums of the lines) and the tax subtotals. `at` prefixes every loc (e.g. ["partial"]). */
+/**
+ * Every line, the totals (exact sums of the lines) and the tax subtotals. `at` prefixes every loc (e.g.
+ * ["partial"]).
+ */
 export function checkTotals(body: Totals, at: Loc = []): AmountCheck {
   const prefixed = (check: AmountCheck): AmountCheck => (check.ok ? check : { ...check, loc: [...at, ...check.loc] })
   const lines = checkLines(body.line_items)

@@ -134,7 +134,8 @@ export function createOrder(ctx: SimulatorContext, merchant: MerchantState, body
   const decision: Decision = amounts.ok
     ? decide(company, body.gross_amount)
     : { approved: false, decline_reason: amounts.code }
-  // The service may add verification steps for certain orders (profile.ts StepUpRule; the full profile has none unless set).
+  // The service may add verification steps for certain orders (profile.ts StepUpRule; the full profile has none
+  // unless set).
   const oneClick = decision.approved && verifiedUser && !steppedUp(ctx.profile, merchant.id, body)
   const id = randomUUID()
   const now = ctx.clock.iso()

@@ -85,7 +85,10 @@ export function confirmOrder(ctx: SimulatorContext, merchant: MerchantState, rec
   return record.order
 }
 
-/** 200 and CANCELLED (order.cancelled) until fulfilment ends; 202 when already cancelled; 409 once FULFILLED or REFUNDED. */
+/**
+ * 200 and CANCELLED (order.cancelled) until fulfilment ends; 202 when already cancelled; 409 once FULFILLED or
+ * REFUNDED.
+ */
 export function cancelOrder(ctx: SimulatorContext, merchant: MerchantState, record: OrderRecord): 200 | 202 {
   expireIfDue(ctx, merchant, record)
   const { state } = record.order

@@ -10,7 +10,10 @@ const keyOf = (line: LineItem) => line.line_item_reference ?? `${line.name}|${li
 
 type Sums = { quantity: BigNumber; net: BigNumber; tax: BigNumber; gross: BigNumber; discount: BigNumber }
 
-/** The lines not yet fulfilled: each order line less the fulfilled lines with the same reference (or name, price and rate). */
+/**
+ * The lines not yet fulfilled: each order line less the fulfilled lines with the same reference (or name, price and
+ * rate).
+ */
 function matchedLines(record: OrderRecord): LineItem[] {
   const done = new Map<string, Sums>()
   for (const line of record.invoices.flatMap((i) => i.line_items ?? [])) {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs"
 import path from "node:path"
+import type { Document } from "./shape"
 
 /**
  * The facts of the service's published OpenAPI documents the minimal profile shapes its answers by: every document
@@ -11,7 +12,7 @@ import path from "node:path"
  * Only the minimal profile loads them (the default profile never does), so a packaged simulator without them
  * still runs.
  */
-export type PublishedFacts = { documents: Record<string, Record<string, any>> }
+export type PublishedFacts = { documents: Record<string, Document> }
 
 /** The simulator's package folder (the one whose package.json is trade-credit-simulator's), from src/ or dist/. */
 function packageDir(): string {

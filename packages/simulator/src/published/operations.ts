@@ -1,5 +1,5 @@
 import { type PublishedFacts, loadPublishedFacts } from "./facts"
-import { type Document, Shaper } from "./shape"
+import { type Document, type JsonNode, Shaper } from "./shape"
 
 /**
  * Which published operation a request of the simulator answers, and which published event an event is.
@@ -32,13 +32,13 @@ export const EVENT_RENAMES: Record<string, string> = {
 
 const METHODS = ["get", "put", "post", "delete", "patch"]
 
-type Template = { method: string; path: string; regex: RegExp; params: number; spec: Record<string, any> }
+type Template = { method: string; path: string; regex: RegExp; params: number; spec: JsonNode }
 type Loaded = { file: string; base: string; doc: Document; shaper: Shaper; templates: Template[] }
 
 export type PublishedOperation = {
   document: string
   path: string
-  spec: Record<string, any>
+  spec: JsonNode
   shaper: Shaper
   doc: Document
 }
@@ -66,7 +66,7 @@ export class PublishedIndex {
   constructor(facts: PublishedFacts = loadPublishedFacts()) {
     this.documents = Object.entries(facts.documents).map(([file, doc]) => {
       const templates: Template[] = []
-      for (const [path, item] of Object.entries<Record<string, any>>(doc.paths ?? {})) {
+      for (const [path, item] of Object.entries<JsonNode>(doc.paths ?? {})) {
         for (const method of METHODS) {
           if (item[method])
             templates.push({
@@ -83,7 +83,7 @@ export class PublishedIndex {
       return { file, base: serverBase(doc), doc, shaper: new Shaper(doc), templates }
     })
     for (const document of this.documents) {
-      for (const item of Object.values<Record<string, any>>(document.doc.webhooks ?? {})) {
+      for (const item of Object.values<JsonNode>(document.doc.webhooks ?? {})) {
         const ref: string | undefined = item.post?.requestBody?.content?.["application/json"]?.schema?.$ref
         if (!ref?.startsWith("#/components/schemas/")) continue
         const type =
@@ -94,7 +94,10 @@ export class PublishedIndex {
     }
   }
 
-  /** The published operation of a concrete request path, or null (not published: matches, erasure, credits, evidence). */
+  /**
+   * The published operation of a concrete request path, or null (not published: matches, erasure, credits,
+   * evidence).
+   */
   operation(method: string, requestPath: string): PublishedOperation | null {
     const m = method.toLowerCase()
     let target = requestPath.split("?")[0].replace(/\/+$/, "") || "/"
@@ -127,11 +130,11 @@ export class PublishedIndex {
    * The JSON schema an operation publishes for a status: `undefined` when the status is not published, `null` when
    * it is published without a JSON body.
    */
-  responseSchema(operation: PublishedOperation, status: number): Record<string, any> | null | undefined {
-    const responses: Record<string, any> = operation.spec.responses ?? {}
+  responseSchema(operation: PublishedOperation, status: number): JsonNode | null | undefined {
+    const responses: JsonNode = operation.spec.responses ?? {}
     const key = [String(status), `${String(status)[0]}XX`, "default"].find((k) => k in responses)
     if (!key) return undefined
-    const content: Record<string, any> | undefined = responses[key].content
+    const content: JsonNode | undefined = responses[key].content
     const media = content && Object.keys(content).find((c) => c === "application/json" || c.endsWith("+json"))
     return media ? (content![media].schema ?? {}) : null
   }

@@ -5,8 +5,14 @@
  * fields. Generic: nothing here knows an operation, only schemas, and the table of the seed's promises below.
  */
 
-type Schema = Record<string, any>
-export type Document = Record<string, any>
+/**
+ * A node of a published OpenAPI document as parsed JSON (conformance/published-facts.json): any field may hold any
+ * JSON value, so the code reads them defensively (`?.`, Array.isArray, typeof, `in`).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped JSON documents, walked generically
+export type JsonNode = Record<string, any>
+type Schema = JsonNode
+export type Document = JsonNode
 
 /** The marker fields the minimal profile adds (a reader must ignore fields it does not know). */
 export const EXTRA_FIELD = "x_sim_extra"
@@ -75,7 +81,7 @@ export class Shaper {
         ref
           .slice(2)
           .split("/")
-          .reduce((node: any, key: string) => node?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], this.doc) ?? {}
+          .reduce<Schema>((node, key) => node?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], this.doc) ?? {}
     }
     return { schema: current, name }
   }

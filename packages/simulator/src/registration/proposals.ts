@@ -95,7 +95,10 @@ const touch = (ctx: SimulatorContext, record: ProposalRecord) => {
 
 export type Upload = { fileName: string; contentType: string; data: Buffer }
 
-/** POST /registry/v1/proposal/{id}/evidence: only while DRAFT (409 otherwise). Type and size are checked by the route. */
+/**
+ * POST /registry/v1/proposal/{id}/evidence: only while DRAFT (409 otherwise). Type and size are checked by the
+ * route.
+ */
 export function assertEvidenceAllowed(record: ProposalRecord): void {
   const { status, id } = record.proposal
   if (status !== "DRAFT") {

@@ -94,7 +94,9 @@ const en = {
     register: "Register",
     done: "Done",
     close: "Close",
-    note: "Simulator of the trade-credit service (sandbox): codes are shown here instead of being emailed, and no real identity check takes place.",
+    note:
+      "Simulator of the trade-credit service (sandbox): codes are shown here instead of being emailed, " +
+      "and no real identity check takes place.",
   },
   signupError: {
     title: "This signup link cannot be used",
@@ -139,7 +141,8 @@ const en = {
     registeredText: "{name} is registered with number {number}. This window closes now.",
     notAcceptedTitle: "Registration not accepted",
     notAcceptedText:
-      "We could not register this business, so trade credit is not available for it. Choose another payment method in the shop.",
+      "We could not register this business, so trade credit is not available for it. " +
+      "Choose another payment method in the shop.",
     reviewTitle: "Your registration is being reviewed",
     reviewText: "We will tell the shop when it is decided; you can close this window.",
     consentNeeded: "US registrations need your consent to the biometric check of your identity document.",
@@ -245,7 +248,9 @@ const nb: PageTexts = {
     register: "Registrer",
     done: "Ferdig",
     close: "Lukk",
-    note: "Simulator av handelskredittjenesten (sandkasse): kodene vises her i stedet for å sendes på e-post, og ingen ekte identitetskontroll finner sted.",
+    note:
+      "Simulator av handelskredittjenesten (sandkasse): kodene vises her i stedet for å sendes på e-post, " +
+      "og ingen ekte identitetskontroll finner sted.",
   },
   signupError: {
     title: "Denne registreringslenken kan ikke brukes",
@@ -289,7 +294,8 @@ const nb: PageTexts = {
     registeredText: "{name} er registrert med nummer {number}. Dette vinduet lukkes nå.",
     notAcceptedTitle: "Registreringen ble ikke godkjent",
     notAcceptedText:
-      "Vi kunne ikke registrere denne bedriften, så handelskreditt er ikke tilgjengelig for den. Velg en annen betalingsmåte i butikken.",
+      "Vi kunne ikke registrere denne bedriften, så handelskreditt er ikke tilgjengelig for den. " +
+      "Velg en annen betalingsmåte i butikken.",
     reviewTitle: "Registreringen din blir vurdert",
     reviewText: "Vi gir butikken beskjed når den er avgjort. Du kan lukke dette vinduet.",
     consentNeeded: "Registreringer i USA krever at du samtykker til biometrisk kontroll av identitetsdokumentet ditt.",
@@ -388,11 +394,14 @@ const sv: PageTexts = {
     evidence: "Underlag (valfritt)",
     evidenceHint: "PDF, PNG eller JPEG, högst 10 MB: till exempel en elräkning eller ett brev från skattemyndigheten.",
     consent:
-      "Jag samtycker till den biometriska kontrollen av min identitetshandling, som krävs för dokumentverifiering i USA.",
+      "Jag samtycker till den biometriska kontrollen av min identitetshandling, " +
+      "som krävs för dokumentverifiering i USA.",
     register: "Registrera",
     done: "Klart",
     close: "Stäng",
-    note: "Simulator av handelskredittjänsten (sandlåda): koderna visas här i stället för att skickas via e-post, och ingen riktig identitetskontroll görs.",
+    note:
+      "Simulator av handelskredittjänsten (sandlåda): koderna visas här i stället för att skickas via e-post, " +
+      "och ingen riktig identitetskontroll görs.",
   },
   signupError: {
     title: "Den här registreringslänken kan inte användas",
@@ -436,7 +445,8 @@ const sv: PageTexts = {
     registeredText: "{name} är registrerat med nummer {number}. Det här fönstret stängs nu.",
     notAcceptedTitle: "Registreringen godkändes inte",
     notAcceptedText:
-      "Vi kunde inte registrera det här företaget, så handelskredit är inte tillgänglig för det. Välj ett annat betalningssätt i butiken.",
+      "Vi kunde inte registrera det här företaget, så handelskredit är inte tillgänglig för det. " +
+      "Välj ett annat betalningssätt i butiken.",
     reviewTitle: "Din registrering granskas",
     reviewText: "Vi meddelar butiken när den är avgjord. Du kan stänga det här fönstret.",
     consentNeeded:
@@ -537,11 +547,14 @@ const nl: PageTexts = {
     evidenceHint:
       "PDF, PNG of JPEG, maximaal 10 MB: bijvoorbeeld een energierekening of een brief van de belastingdienst.",
     consent:
-      "Ik geef toestemming voor de biometrische controle van mijn identiteitsbewijs, die voor documentverificatie in de VS verplicht is.",
+      "Ik geef toestemming voor de biometrische controle van mijn identiteitsbewijs, " +
+      "die voor documentverificatie in de VS verplicht is.",
     register: "Registreren",
     done: "Klaar",
     close: "Sluiten",
-    note: "Simulator van de handelskredietdienst (sandbox): codes worden hier getoond in plaats van per e-mail verstuurd, en er vindt geen echte identiteitscontrole plaats.",
+    note:
+      "Simulator van de handelskredietdienst (sandbox): codes worden hier getoond in plaats van per e-mail " +
+      "verstuurd, en er vindt geen echte identiteitscontrole plaats.",
   },
   signupError: {
     title: "Deze registratielink kan niet worden gebruikt",
@@ -587,7 +600,8 @@ const nl: PageTexts = {
     registeredText: "{name} is geregistreerd onder nummer {number}. Dit venster wordt nu gesloten.",
     notAcceptedTitle: "Registratie niet geaccepteerd",
     notAcceptedText:
-      "We konden dit bedrijf niet registreren, dus handelskrediet is er niet voor beschikbaar. Kies in de winkel een andere betaalmethode.",
+      "We konden dit bedrijf niet registreren, dus handelskrediet is er niet voor beschikbaar. " +
+      "Kies in de winkel een andere betaalmethode.",
     reviewTitle: "Uw registratie wordt beoordeeld",
     reviewText: "We laten het de winkel weten zodra er een besluit is. U kunt dit venster sluiten.",
     consentNeeded:
@@ -688,11 +702,14 @@ const de: PageTexts = {
     evidenceHint:
       "PDF, PNG oder JPEG, höchstens 10 MB: z. B. eine Strom- oder Wasserrechnung oder ein Schreiben des Finanzamts.",
     consent:
-      "Ich willige in die biometrische Prüfung meines Ausweisdokuments ein, die für die Dokumentenprüfung in den USA erforderlich ist.",
+      "Ich willige in die biometrische Prüfung meines Ausweisdokuments ein, " +
+      "die für die Dokumentenprüfung in den USA erforderlich ist.",
     register: "Registrieren",
     done: "Fertig",
     close: "Schließen",
-    note: "Simulator des Handelskreditdienstes (Sandbox): Codes werden hier angezeigt, statt per E-Mail verschickt zu werden, und es findet keine echte Identitätsprüfung statt.",
+    note:
+      "Simulator des Handelskreditdienstes (Sandbox): Codes werden hier angezeigt, " +
+      "statt per E-Mail verschickt zu werden, und es findet keine echte Identitätsprüfung statt.",
   },
   signupError: {
     title: "Dieser Registrierungslink kann nicht verwendet werden",
@@ -703,7 +720,8 @@ const de: PageTexts = {
     differentShops: "Die beiden Tokens dieses Links gehören zu verschiedenen Shops.",
     cannotProceed: "Das authToken dieses Links erlaubt weder verify_returning_buyer noch create_proposal.",
     cannotSave:
-      "Das autofillToken dieses Links erlaubt write_current_buyer nicht: Das Unternehmen konnte nicht gespeichert werden.",
+      "Das autofillToken dieses Links erlaubt write_current_buyer nicht: " +
+      "Das Unternehmen konnte nicht gespeichert werden.",
   },
   script: {
     unreachable: "Der Dienst ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
@@ -714,7 +732,8 @@ const de: PageTexts = {
     invalidEmail: "Geben Sie eine gültige E-Mail-Adresse ein.",
     sendingCode: "Code wird gesendet…",
     noBusiness:
-      "Wir haben kein Unternehmen gefunden, das mit dieser E-Mail-Adresse registriert ist. Sie können ein neues registrieren.",
+      "Wir haben kein Unternehmen gefunden, das mit dieser E-Mail-Adresse registriert ist. " +
+      "Sie können ein neues registrieren.",
     codeNotSent: "Der Code konnte nicht gesendet werden",
     codeSent: "Wir haben einen Code an {email} gesendet.",
     inbox: "Sandbox-Posteingang: Ihr Code lautet {code}",
@@ -738,11 +757,13 @@ const de: PageTexts = {
     registeredText: "{name} ist unter der Nummer {number} registriert. Dieses Fenster wird jetzt geschlossen.",
     notAcceptedTitle: "Registrierung nicht angenommen",
     notAcceptedText:
-      "Wir konnten dieses Unternehmen nicht registrieren, daher ist Handelskredit dafür nicht verfügbar. Wählen Sie im Shop eine andere Zahlungsart.",
+      "Wir konnten dieses Unternehmen nicht registrieren, daher ist Handelskredit dafür nicht verfügbar. " +
+      "Wählen Sie im Shop eine andere Zahlungsart.",
     reviewTitle: "Ihre Registrierung wird geprüft",
     reviewText: "Wir informieren den Shop, sobald eine Entscheidung gefallen ist. Sie können dieses Fenster schließen.",
     consentNeeded:
-      "Für Registrierungen in den USA ist Ihre Einwilligung in die biometrische Prüfung Ihres Ausweisdokuments erforderlich.",
+      "Für Registrierungen in den USA ist Ihre Einwilligung in die biometrische Prüfung Ihres Ausweisdokuments " +
+      "erforderlich.",
     pleaseCheck: "Bitte prüfen: {field}.",
     tooLarge: "Das Dokument ist größer als 10 MB.",
     registering: "Wird registriert…",

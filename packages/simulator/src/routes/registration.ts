@@ -40,7 +40,10 @@ const SIGNATURES: Record<(typeof EVIDENCE_CONTENT_TYPES)[number], number[]> = {
 const unsupportedType = (message: string) =>
   new ServiceError(415, "SCHEMA_ERROR", message, null, [{ loc: ["body", "file"], msg: message, type: "file_type" }])
 
-/** The autofill record a call names: its token's buyer reference (or the token itself), or `?buyer_reference=` with the API key. */
+/**
+ * The autofill record a call names: its token's buyer reference (or the token itself), or `?buyer_reference=` with the
+ * API key.
+ */
 function autofillKey(req: Request, token: DelegationRecord | null): string {
   if (token) return token.buyerReference ?? `~token:${token.token}`
   return parseWith(AutofillQuery, { buyer_reference: req.query.buyer_reference }, "query").buyer_reference

@@ -53,7 +53,9 @@ export const SIGNUP_SCRIPT = String.raw`
   function key() {
     var bytes = new Uint8Array(16);
     crypto.getRandomValues(bytes);
-    return "popup-" + Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+    return "popup-" + Array.prototype.map.call(bytes, function (b) {
+      return ("0" + b.toString(16)).slice(-2);
+    }).join("");
   }
   function busy(form, on) {
     Array.prototype.forEach.call(form.querySelectorAll("button"), function (b) { b.disabled = on; });
@@ -91,10 +93,15 @@ export const SIGNUP_SCRIPT = String.raw`
     }
     if (type === "code_not_pending") return t("noCodePending");
     var retryAfter = answer.headers && answer.headers.get("Retry-After");
-    if (body.error_code === "RATE_LIMITED" && retryAfter && /wrong codes/.test(body.error_message || "")) return t("tooManyCodes", { seconds: retryAfter });
+    if (body.error_code === "RATE_LIMITED" && retryAfter && /wrong codes/.test(body.error_message || "")) {
+      return t("tooManyCodes", { seconds: retryAfter });
+    }
     return null;
   }
-  /** What went wrong: the popup's words for a known answer, else the service's message, else the fallback and the status. */
+  /**
+   * What went wrong: the popup's words for a known answer, else the service's message, else the fallback and the
+   * status.
+   */
   function explain(answer, fallback) {
     var known = knownAnswer(answer);
     if (known) return known;
@@ -111,7 +118,9 @@ export const SIGNUP_SCRIPT = String.raw`
     if (state.finished) return;
     state.finished = true;
     try {
-      if (config.postToOpener !== false && window.opener) window.opener.postMessage({ type: "soletrader-signup", status: status }, "*");
+      if (config.postToOpener !== false && window.opener) {
+        window.opener.postMessage({ type: "soletrader-signup", status: status }, "*");
+      }
     } catch (e) { /* the opener may be gone */ }
     if (title) {
       $("done-title").textContent = title;
@@ -124,7 +133,10 @@ export const SIGNUP_SCRIPT = String.raw`
 
   // --- prefill ---------------------------------------------------------------
   var prefill = config.prefill || {};
-  ["trading_name", "building", "street", "city", "region", "postal_code", "first_name", "last_name", "date_of_birth", "email", "phone"].forEach(function (name) {
+  [
+    "trading_name", "building", "street", "city", "region", "postal_code",
+    "first_name", "last_name", "date_of_birth", "email", "phone"
+  ].forEach(function (name) {
     if (prefill[name]) $(name).value = prefill[name];
   });
   if (prefill.email) $("rb-email").value = prefill.email;
@@ -195,7 +207,8 @@ export const SIGNUP_SCRIPT = String.raw`
       radio.checked = index === 0;
       var text = document.createElement("span");
       text.setAttribute("data-testid", "business-option");
-      text.textContent = business.company_name + " (" + business.country_code + " " + business.organization_number + ")";
+      text.textContent =
+        business.company_name + " (" + business.country_code + " " + business.organization_number + ")";
       label.appendChild(radio);
       label.appendChild(text);
       wrap.appendChild(label);
@@ -210,7 +223,8 @@ export const SIGNUP_SCRIPT = String.raw`
     if (!/^[0-9]{6}$/.test(code)) { say(t("invalidCode"), "error"); $("rb-code").focus(); return; }
     busy(form, true);
     say(t("checkingCode"));
-    api("PATCH", "/proposal/returning-buyer/verification", config.authToken, { email: state.email, code: code }).then(function (answer) {
+    var verification = { email: state.email, code: code };
+    api("PATCH", "/proposal/returning-buyer/verification", config.authToken, verification).then(function (answer) {
       if (answer.status !== 200) {
         busy(form, false);
         var text = explain(answer, t("codeNotChecked"));
@@ -222,8 +236,11 @@ export const SIGNUP_SCRIPT = String.raw`
       state.businesses = [answer.body.business];
       state.matchesToken = answer.headers.get(TOKEN_HEADER);
       var more = answer.body.total_matches > 1 && state.matchesToken
-        ? api("GET", "/proposal/returning-buyer/matches/" + encodeURIComponent(state.email), state.matchesToken).then(function (matches) {
-            if (matches.status === 200 && matches.body && matches.body.items.length) state.businesses = matches.body.items;
+        ? api("GET", "/proposal/returning-buyer/matches/" + encodeURIComponent(state.email), state.matchesToken)
+          .then(function (matches) {
+            if (matches.status === 200 && matches.body && matches.body.items.length) {
+              state.businesses = matches.body.items;
+            }
           })
         : Promise.resolve();
       return more.then(function () {
@@ -337,7 +354,10 @@ export const SIGNUP_SCRIPT = String.raw`
         return saveAutofill(proposal.enrolled_business, person, address).then(function (saved) {
           if (saved.status !== 200) { say(explain(saved, t("notSaved")), "error"); return; }
           finish("completed", t("registeredTitle"),
-            t("registeredText", { name: proposal.enrolled_business.trading_name, number: proposal.enrolled_business.organization_number }));
+            t("registeredText", {
+              name: proposal.enrolled_business.trading_name,
+              number: proposal.enrolled_business.organization_number
+            }));
           $("done-text").setAttribute("data-organization-number", proposal.enrolled_business.organization_number);
         });
       }
@@ -354,7 +374,11 @@ export const SIGNUP_SCRIPT = String.raw`
         $("done-text").textContent = t("reviewText");
         if ($("step-done").hidden) { say(""); show("step-done"); }
       }
-      if (waited < 10 * POLL_LIMIT_MS) return new Promise(function (resolve) { setTimeout(resolve, POLL_MS); }).then(function () { return pollDecision(person, address, startedAt); });
+      if (waited < 10 * POLL_LIMIT_MS) {
+        return new Promise(function (resolve) { setTimeout(resolve, POLL_MS); }).then(function () {
+          return pollDecision(person, address, startedAt);
+        });
+      }
     });
   }
 
@@ -390,11 +414,13 @@ export const SIGNUP_SCRIPT = String.raw`
       if (!file) return null;
       var data = new FormData();
       data.append("file", file, file.name);
-      return api("POST", "/registry/v1/proposal/" + encodeURIComponent(state.proposal.id) + "/evidence", config.authToken, data, true).then(function (uploaded) {
+      var evidencePath = "/registry/v1/proposal/" + encodeURIComponent(state.proposal.id) + "/evidence";
+      return api("POST", evidencePath, config.authToken, data, true).then(function (uploaded) {
         if (uploaded.status !== 201) throw { answer: uploaded, fallback: t("documentRefused") };
       });
     }).then(function () {
-      return api("POST", "/registry/v1/proposal/" + encodeURIComponent(state.proposal.id) + "/submission", config.authToken);
+      var submissionPath = "/registry/v1/proposal/" + encodeURIComponent(state.proposal.id) + "/submission";
+      return api("POST", submissionPath, config.authToken);
     }).then(function (submitted) {
       if (submitted.status !== 200) throw { answer: submitted, fallback: t("notSubmitted") };
       state.proposal.status = "SUBMITTED";

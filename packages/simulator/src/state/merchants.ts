@@ -12,7 +12,10 @@ import { TradeAccountStore } from "./trade-accounts"
 function uuidOf(seed: string): string {
   const hex = createHash("sha256").update(`merchant:${seed}`).digest("hex")
   const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16)
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+  return (
+    `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-` +
+    `${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+  )
 }
 
 const WEBHOOK_SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]+={0,2}$/
@@ -22,7 +25,10 @@ const WEBHOOK_SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]+={0,2}$/
  * see each other's state. Later interfaces add their stores here.
  */
 export class MerchantState {
-  /** The service's merchant_id (a UUID per merchant, chosen): derived from the API key, so it is stable across restarts. */
+  /**
+   * The service's merchant_id (a UUID per merchant, chosen): derived from the API key, so it is stable across
+   * restarts.
+   */
   readonly merchantId: string
   readonly orders = new OrderStore()
   readonly repayment = new RepaymentStore()
@@ -43,7 +49,10 @@ export class MerchantState {
     this.merchantId = uuidOf(apiKey)
   }
 
-  /** Forgets every order, repayment account, plan and invoice, and idempotency key; the webhook URL goes back to its start value. */
+  /**
+   * Forgets every order, repayment account, plan and invoice, and idempotency key; the webhook URL goes back to its
+   * start value.
+   */
   reset(): void {
     this.orders.clear()
     this.repayment.clear()

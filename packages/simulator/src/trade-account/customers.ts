@@ -5,7 +5,10 @@ import type { MerchantState } from "../state/merchants"
 import type { TradeAccountCustomerRecord } from "../state/trade-accounts"
 import { newTradeAccountId } from "./ids"
 
-/** The calling merchant's customer by either kind of id (interfaces.md identifier resolution); 404 NOT_FOUND otherwise. */
+/**
+ * The calling merchant's customer by either kind of id (interfaces.md identifier resolution); 404 NOT_FOUND
+ * otherwise.
+ */
 export function customerOf(merchant: MerchantState, cid: string): TradeAccountCustomerRecord {
   const record = merchant.tradeAccounts.customer(cid)
   if (!record) throw notFound(`Trade account customer ${cid}`)
@@ -42,7 +45,8 @@ export function createCustomer(
   const holder = merchant.tradeAccounts.customerByMerchantCustomerId(body.merchant_customer_id)
   if (holder) {
     throw invalidState(
-      `merchant_customer_id ${body.merchant_customer_id} is already used by trade account customer ${holder.customer.id}`,
+      `merchant_customer_id ${body.merchant_customer_id} is already used by ` +
+        `trade account customer ${holder.customer.id}`,
       holder.customer.id,
     )
   }

@@ -66,7 +66,7 @@ describe("after-sale plans (property)", () => {
           for (const step of steps) {
             n += 1
             if (step.kind === "capture") {
-              const left = cents(uninvoicedOf(order))
+              const left = cents(uninvoicedOf(order).toDecimal())
               const amount =
                 step.share === undefined ? undefined : new BigNumber(money(Math.max(1, Math.round(left * step.share))))
               const plan = planCapture(order, { amount })
@@ -93,7 +93,7 @@ describe("after-sale plans (property)", () => {
               expect(invoiced).toBeLessThanOrEqual(gross)
               if (invoiced === gross) order.state = "FULFILLED"
             } else {
-              const refundable = cents(refundableOf(order))
+              const refundable = cents(refundableOf(order).toDecimal())
               const amount = new BigNumber(money(Math.round(Math.max(refundable, 1) * step.share)))
               const refundId = `ref_${n}`
               const plan = planRefund(order, { amount, refundId })

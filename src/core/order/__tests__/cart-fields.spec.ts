@@ -8,12 +8,12 @@ import { medusaCart } from "./fixtures/medusa-cart"
  * its shipping methods.
  */
 
-/* eslint-disable @typescript-eslint/no-var-requires */
+/* eslint-disable @typescript-eslint/no-require-imports -- Medusa's models by their dist paths (not exported) */
 const cartModels = require("@medusajs/cart/dist/models")
 const orderModels = require("@medusajs/order/dist/models")
 const { Region } = require("@medusajs/region/dist/models")
 const { Customer } = require("@medusajs/customer/dist/models")
-/* eslint-enable @typescript-eslint/no-var-requires */
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 const keys = (model: { schema: Record<string, unknown> }) => Object.keys(model.schema)
 

@@ -2,7 +2,7 @@ import BigNumber from "bignumber.js"
 import fc from "fast-check"
 import { checkOrderAmounts } from "../../../service/order-arithmetic"
 import { CreateOrderRequest } from "../../../service/schemas"
-import { roundToCents, toDecimal } from "../../money/decimal"
+import { Money } from "../../money/money"
 import { buildCreateOrderBody } from "../order-body"
 import { medusaCart, type CartSpec, type ItemSpec, type PromotionSpec, type ShippingSpec } from "./fixtures/medusa-cart"
 
@@ -90,7 +90,7 @@ describe("order bodies of random carts", () => {
         })
         CreateOrderRequest.parse(body)
         expect(checkOrderAmounts(body)).toEqual({ ok: true })
-        expect(body.gross_amount).toBe(roundToCents(toDecimal(cart.total)).toFixed(2))
+        expect(body.gross_amount).toBe(Money.fromMedusa(cart.total).roundToCents().toFixed(2))
 
         // Each line stays within two cents of Medusa's own total for it, carries
         // Medusa's discount (excluding tax) and relays Medusa's rate.
@@ -98,8 +98,10 @@ describe("order bodies of random carts", () => {
         expect(body.line_items).toHaveLength(medusaLines.length)
         body.line_items.forEach((line, i) => {
           const medusa = medusaLines[i]
-          expect(new BigNumber(line.gross_amount).minus(toDecimal(medusa.total)).abs().lte("0.02")).toBe(true)
-          expect(line.discount_amount).toBe(roundToCents(toDecimal(medusa.discount_subtotal)).toFixed(2))
+          expect(
+            new BigNumber(line.gross_amount).minus(Money.fromMedusa(medusa.total).toString()).abs().lte("0.02"),
+          ).toBe(true)
+          expect(line.discount_amount).toBe(Money.fromMedusa(medusa.discount_subtotal).roundToCents().toFixed(2))
           const percent = (medusa.tax_lines ?? []).reduce(
             (s: BigNumber, t: { rate: number }) => s.plus(t.rate),
             new BigNumber(0),

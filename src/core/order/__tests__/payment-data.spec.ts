@@ -1,5 +1,3 @@
-import BigNumber from "bignumber.js"
-import { centsOf } from "../../money/decimal"
 import { invoiceTermsOf } from "../order-body"
 import { awaitingCompany, withIntent } from "../payment-data"
 
@@ -37,14 +35,4 @@ describe("the invoice provider's session data", () => {
       expect(invoiceTermsOf({}, undefined)).toBeUndefined()
     },
   )
-})
-
-describe("centsOf", () => {
-  it("reads every shape of a Medusa amount exactly, rounded half up to cents", () => {
-    expect(centsOf(12.345).toFixed(2)).toBe("12.35")
-    expect(centsOf("100.005").toFixed(2)).toBe("100.01")
-    expect(centsOf({ value: "0.1", precision: 20 }).plus(centsOf("0.2")).eq("0.3")).toBe(true)
-    expect(centsOf(new BigNumber("99.994")).toFixed(2)).toBe("99.99")
-    expect(() => centsOf(undefined)).toThrow(/amount is not a number/)
-  })
 })

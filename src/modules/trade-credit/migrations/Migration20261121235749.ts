@@ -15,7 +15,8 @@ export class Migration20261121235749 extends Migration {
         `text not null, "buyer_key" text not null, "company_key" text not null, ` +
         `"account_id" text not null, "digest" text not null, "body" jsonb not null, ` +
         `"created_at" timestamptz not null default now(), "updated_at" timestamptz ` +
-        `not null default now(), "deleted_at" timestamptz null, constraint "trade_credit_buyer_repayment_account_pkey" ` +
+        `not null default now(), "deleted_at" timestamptz null, ` +
+        `constraint "trade_credit_buyer_repayment_account_pkey" ` +
         `primary key ("id"));`,
     )
     this.addSql(
@@ -41,7 +42,8 @@ export class Migration20261121235749 extends Migration {
         `text check ("state" in ('pending', 'authorized', 'rejected', 'cancelled')) ` +
         `not null default 'pending', "funding_status" text not null default 'PENDING', ` +
         `"created_at" timestamptz not null default now(), "updated_at" timestamptz ` +
-        `not null default now(), "deleted_at" timestamptz null, constraint "trade_credit_repayment_plan_session_pkey" ` +
+        `not null default now(), "deleted_at" timestamptz null, ` +
+        `constraint "trade_credit_repayment_plan_session_pkey" ` +
         `primary key ("id"));`,
     )
     this.addSql(

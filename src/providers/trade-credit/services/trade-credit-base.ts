@@ -15,9 +15,10 @@ import type {
   RetrievePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import type { TradeCreditClient } from "../../../client/index"
+import type { TradeCreditClientOptionsInput } from "../../../client/options"
+import type { OrdersClientHandle } from "../../../client/shared-orders-client"
 import { assertApiKey } from "../../../client/api-key"
-import { toMedusaError } from "../../../use-cases/errors"
+import { serviceSteps } from "../../../use-cases/errors"
 import { readCartOfSession } from "../../../medusa/medusa-reader"
 import type { MedusaServices } from "../../../medusa/services"
 import type { ProviderDeps } from "../../../use-cases/deps"
@@ -25,7 +26,7 @@ import { PROVIDER_DEPENDENCIES } from "../../../modules/trade-credit/loaders/che
 import { TRADE_CREDIT_MODULE } from "../../../modules/trade-credit/module-name"
 import type { TradeCreditModuleService } from "../../../modules/trade-credit"
 import {
-  clientFromOptions,
+  clientOptionsOf,
   parseOptions,
   type TradeCreditOptions,
   type TradeCreditOptionsInput,
@@ -44,21 +45,22 @@ type PaymentData = Record<string, unknown>
 /**
  * What both providers share: options, the service client, error mapping, Medusa's reads, and the retrieve and status
  * answers. The variants (`trade-credit`, `trade-credit-plan`) are thin adapters on top, like Medusa's Stripe providers:
- * each maps Medusa's calls to the flows of tc/lib, which get what they need from `deps_`.
+ * each maps Medusa's calls to the flows of src/use-cases, which get what they need from `deps_`.
  */
 export abstract class TradeCreditBase<
   Data extends PaymentData,
+  Client extends OrdersClientHandle,
 > extends AbstractPaymentProvider<TradeCreditOptionsInput> {
   protected readonly options_: TradeCreditOptions
-  protected readonly client_: TradeCreditClient
+  protected readonly client_: Client
   protected readonly logger_: Logger
   /**
    * Query, the payment and order modules and the plugin's module, from the payment module's container (its
    * `dependencies`), each resolved when used: the flows are handed them.
    */
   protected readonly medusa_: MedusaServices
-  /** What the flows of tc/lib are given. */
-  protected readonly deps_: ProviderDeps
+  /** What the flows of src/use-cases are given. */
+  protected readonly deps_: ProviderDeps<Client>
 
   /** Medusa calls this when it loads the provider: a bad key or URL stops the server with a clear message. */
   static validateOptions(options: Record<string, unknown>): void {
@@ -73,28 +75,30 @@ export abstract class TradeCreditBase<
     assertApiKey(this.options_.apiKey, this.options_.environment)
     if (this.options_.previousApiKey) assertApiKey(this.options_.previousApiKey, this.options_.environment)
     this.logger_ = withLogOptions(cradle.logger, this.options_)
-    this.client_ = clientFromOptions(this.options_, this.logger_)
+    this.client_ = this.acquireClient(clientOptionsOf(this.options_, this.logger_))
     this.medusa_ = medusaServicesOf(cradle)
+    // One mapping of the service's failures, for the steps a flow runs (`call`) and those it caught (`fail`).
+    const { call, fail } = serviceSteps({ logger: this.logger_ })
     this.deps_ = {
       client: this.client_,
       options: this.options_,
       logger: this.logger_,
-      call: (action, step, ids) => this.call(action, step, ids),
+      call,
+      fail,
       readCart: (sessionId, fields) => readCartOfSession(this.medusa_.query(), sessionId, fields),
       medusa: this.medusa_,
     }
   }
+
+  /** A handle on the service client over the process's shared pool, with the interfaces this provider calls. */
+  protected abstract acquireClient(options: TradeCreditClientOptionsInput): Client
 
   /**
    * Runs one step against the service; failures become MedusaErrors with a code and a message a buyer may read
    * (Medusa's payment routes answer with it), the detail (the service's path, code, trace id; `ids`) logged once.
    */
   protected async call<T>(action: string, step: () => Promise<T>, ids?: LogIds): Promise<T> {
-    try {
-      return await step()
-    } catch (error) {
-      throw toMedusaError(error, action, { logger: this.logger_, ids })
-    }
+    return await this.deps_.call(action, step, ids)
   }
 
   /**

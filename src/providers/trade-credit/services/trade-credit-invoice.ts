@@ -36,6 +36,8 @@ import {
 import { INVOICE_PROVIDER_IDENTIFIER } from "../../../medusa/provider-ids"
 import { refundOrder } from "../../../use-cases/refund-order"
 import { takeOverOrder } from "../../../use-cases/take-over-order"
+import { acquireOrdersClient, type OrdersClientHandle } from "../../../client/shared-orders-client"
+import type { TradeCreditClientOptionsInput } from "../../../client/options"
 import { TradeCreditBase } from "./trade-credit-base"
 
 /** The states of a service order whose lines a cart change may still edit. */
@@ -45,12 +47,16 @@ const EDITABLE_STATES = new Set(["UNVERIFIED", "VERIFIED", "CONFIRMED"])
  * Pay by invoice: the service's order interface. The buyer is credit-checked when the payment session starts (order
  * intent), verifies at the service's page when the cart is completed (order creation returns a payment_url), and the
  * order is confirmed when the buyer comes back. Capture fulfils (the invoice is sent), refund refunds (a credit note is
- * sent), cancel cancels. The flows are in tc/lib; this class maps Medusa's calls to them.
+ * sent), cancel cancels. The flows are in src/use-cases; this class maps Medusa's calls to them.
  */
-export class TradeCreditInvoiceService extends TradeCreditBase<OrderEditPaymentData> {
+export class TradeCreditInvoiceService extends TradeCreditBase<OrderEditPaymentData, OrdersClientHandle> {
   static identifier = INVOICE_PROVIDER_IDENTIFIER
   /** Approved intents of unchanged carts, reused across the cart's payment sessions. */
   private readonly intents_ = new IntentReuse()
+
+  protected acquireClient(options: TradeCreditClientOptionsInput): OrdersClientHandle {
+    return acquireOrdersClient(options)
+  }
 
   async initiatePayment({ amount, data, context }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     const input = this.dataOf(data)

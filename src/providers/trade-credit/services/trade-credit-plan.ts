@@ -49,6 +49,9 @@ import { accountLinksOfBuyer, forgetBuyer, tradeCreditModuleOf } from "../../../
 import { PLAN_PROVIDER_IDENTIFIER } from "../../../medusa/provider-ids"
 import { COMPANY_DETAILS_TTL_MS } from "../../../use-cases/repayment-company"
 import { TtlCache } from "../../../utils/ttl-cache"
+import type { TradeCreditClient } from "../../../client/index"
+import type { TradeCreditClientOptionsInput } from "../../../client/options"
+import { acquireTradeCreditClient } from "../../../client/shared-clients"
 import { TradeCreditBase } from "./trade-credit-base"
 
 /**
@@ -58,13 +61,17 @@ import { TradeCreditBase } from "./trade-credit-base"
  * the cart is completed the plan is created for the chosen number of months and the order is placed with the payment
  * `pending_authorization`: the service decides the plan's funding later, and its funding webhook (or the polling job)
  * authorizes the payment, or cancels the order when the funding is REJECTED. Capture fulfils the whole plan (payout
- * and invoicing start), cancel cancels the instalments not yet invoiced, refund credits. The flows are in tc/lib; this
- * class maps Medusa's calls to them.
+ * and invoicing start), cancel cancels the instalments not yet invoiced, refund credits. The flows are in
+ * src/use-cases; this class maps Medusa's calls to them.
  */
-export class TradeCreditPlanService extends TradeCreditBase<TradeCreditPlanData> {
+export class TradeCreditPlanService extends TradeCreditBase<TradeCreditPlanData, TradeCreditClient> {
   static identifier = PLAN_PROVIDER_IDENTIFIER
   /** The service's registry answers by canonical id, so a returning buyer's company is not read again each session. */
   private readonly companies_ = new TtlCache<CompanyDetails>(COMPANY_DETAILS_TTL_MS, 1000)
+
+  protected acquireClient(options: TradeCreditClientOptionsInput): TradeCreditClient {
+    return acquireTradeCreditClient(options)
+  }
 
   async initiatePayment({ amount, data, context }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     const given = this.dataOf(data)

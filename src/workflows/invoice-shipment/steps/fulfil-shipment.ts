@@ -89,8 +89,9 @@ export const fulfilShipmentStep = createStep<
     id: claim.guard_id,
     service_fulfilment_id: fulfilment.id,
     invoice_number: fulfilment.invoice_number,
-    // Informational (the service's figure, two decimals); the capture itself is recorded from the string.
-    amount: Number(fulfilment.gross_amount),
+    // Informational (the service's figure, two decimals). A bigNumber column takes the decimal string and keeps it
+    // exactly (a float would not); the module's generated types call the column a number.
+    amount: fulfilment.gross_amount as unknown as number,
   })
   return new StepResponse<FulfilledShipment>({
     fulfilled: true,

@@ -84,6 +84,7 @@ export const loadShipmentStep = createStep<InvoiceShipmentInput, LoadedShipment,
       fields: [...ORDER_FIELDS, ...ORDER_SHIPPING_FIELDS, ...ORDER_PAYMENT_FIELDS],
       filters: { id: orderId },
     })
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Query rows are untyped (no .medusa/types)
     const order = orders[0] as any
     if (!order) return skip(`the order ${orderId} does not exist`)
     const payment = tradeCreditPaymentOf(order)

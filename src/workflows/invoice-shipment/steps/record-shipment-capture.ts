@@ -39,7 +39,10 @@ export const recordShipmentCaptureStep = createStep<RecordInput, RecordedCapture
     const logger = pluginLoggerOf(container)
     const amount = fulfilled.fulfilment.gross_amount
 
-    await tradeCredit.updateShipmentInvoices({ id: claim.guard_id, status: "invoiced", amount: Number(amount) })
+    // A bigNumber column takes the decimal string and keeps it exactly (a float would not); the module's generated
+    // types call the column a number.
+    const invoiced = { id: claim.guard_id, status: "invoiced" as const, amount: amount as unknown as number }
+    await tradeCredit.updateShipmentInvoices(invoiced)
     const before = await payments.retrievePayment(shipment.payment_id, {
       select: ["id", "data"],
       relations: ["captures"],

@@ -8,7 +8,7 @@ import type TradeCreditModuleService from "../../../modules/trade-credit/service
 import { describeFailure, type ErrorLogger, toMedusaError } from "../../../use-cases/errors"
 import type { MedusaCartInput } from "../../../core/order/medusa-cart"
 import type { EditOrderRequest, Order } from "../../../service/schemas/order"
-import { formatMoney, sumDecimals } from "../../../core/money/decimal"
+import { Money } from "../../../core/money/money"
 import { withTaxSubtotals } from "../../../use-cases/capture-order"
 import { type LogIds, logLine } from "../../../utils/log-line"
 import { pluginLoggerOf } from "../../../medusa/plugin-logger"
@@ -108,7 +108,7 @@ export function editBodyOfServiceOrder(answer: Order): EditOrderRequest {
     gross_amount: order.gross_amount,
     net_amount: order.net_amount,
     tax_amount: order.tax_amount,
-    discount_amount: formatMoney(sumDecimals(order.line_items.map((l) => l.discount_amount ?? "0"))),
+    discount_amount: Money.sum(order.line_items.map((l) => l.discount_amount ?? "0")).toDecimal(),
     currency: order.currency,
     line_items: order.line_items,
     tax_subtotals: order.tax_subtotals,

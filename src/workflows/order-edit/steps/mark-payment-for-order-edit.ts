@@ -1,7 +1,7 @@
-import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { OrderEditPaymentData } from "../../../medusa/order-edit-payment"
 import { withOrder } from "../../../core/order/payment-data"
+import { writePaymentData } from "../../reconciliation/payment-records"
 import type { Order } from "../../../service/schemas/order"
 
 type MarkInput = {
@@ -23,20 +23,17 @@ export const markPaymentForOrderEditStep = createStep(
   "mark-trade-credit-payment-for-order-edit",
   async (input: MarkInput | null, { container }) => {
     if (!input) return new StepResponse(null, null)
-    const payments = container.resolve(Modules.PAYMENT)
     const base = input.service_order ? withOrder(input.payment_data, input.service_order) : input.payment_data
     const data: OrderEditPaymentData = {
       ...base,
       order_edit: { order_change_id: input.order_change_id, gross_amount: input.gross_amount },
     }
-    await payments.updatePayment({ id: input.payment_id, data } as any)
+    await writePaymentData(container, input.payment_id, data)
     return new StepResponse(data, { payment_id: input.payment_id, data: input.payment_data })
   },
   async (previous, { container }) => {
     if (!previous) return
-    await container
-      .resolve(Modules.PAYMENT)
-      .updatePayment({ id: previous.payment_id, data: asBefore(previous.data) } as any)
+    await writePaymentData(container, previous.payment_id, asBefore(previous.data))
   },
 )
 
@@ -51,7 +48,7 @@ export const restorePaymentDataStep = createStep(
   "restore-trade-credit-payment-data",
   async (input: { payment_id: string; data: OrderEditPaymentData } | null, { container }) => {
     if (!input) return new StepResponse(null)
-    await container.resolve(Modules.PAYMENT).updatePayment({ id: input.payment_id, data: asBefore(input.data) } as any)
+    await writePaymentData(container, input.payment_id, asBefore(input.data))
     return new StepResponse(input.data)
   },
 )

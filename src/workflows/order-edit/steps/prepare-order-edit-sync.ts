@@ -8,6 +8,7 @@ import {
   type OrderPaymentRow,
 } from "../../../medusa/order-payments"
 import { buildEditBody } from "../../../core/order/order-body"
+import type { MedusaCartInput } from "../../../core/order/medusa-cart"
 import { ORDER_FIELDS } from "../../../core/order/cart-fields"
 import type { EditOrderRequest, Order } from "../../../service/schemas/order"
 import { callService, contentDigest, editBodyOfServiceOrder, tradeCreditClientOf } from "../lib/edit-bodies"
@@ -55,7 +56,7 @@ export const prepareOrderEditSyncStep = createStep(
     })
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data } = await query.graph({ entity: "order", fields: ORDER_FIELDS, filters: { id: order_id } })
-    const body = buildEditBody(data[0] as any)
+    const body = buildEditBody(data[0] as MedusaCartInput)
     const differs = contentDigest(body) !== contentDigest(editBodyOfServiceOrder(serviceOrder))
     if (differs && !["UNVERIFIED", "VERIFIED", "CONFIRMED"].includes(serviceOrder.state)) {
       throw new MedusaError(

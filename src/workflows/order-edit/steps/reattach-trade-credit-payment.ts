@@ -1,3 +1,4 @@
+import type { BigNumberInput } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { OrderEditPaymentData } from "../../../medusa/order-edit-payment"
@@ -15,11 +16,18 @@ export const reattachTradeCreditPaymentStep = createStep(
   async (plan: OrderEditSyncPlan | null, { container }) => {
     if (!plan?.replaced || !plan.open_collection || plan.active) return new StepResponse(null)
     const payments = container.resolve(Modules.PAYMENT)
-    const { order_edit, replaced_by_order_edit, replaces_payment_id, order_edit_error, ...kept } = (plan.replaced
-      .data ?? {}) as OrderEditPaymentData
+    // The edit's marks stay with the replaced payment; the new session takes the rest of its data.
+    const {
+      order_edit: _orderEdit,
+      replaced_by_order_edit: _replacedBy,
+      replaces_payment_id: _replaces,
+      order_edit_error: _editError,
+      ...kept
+    } = (plan.replaced.data ?? {}) as OrderEditPaymentData
     const session = await payments.createPaymentSession(plan.open_collection.id, {
       provider_id: plan.replaced.provider_id,
-      amount: (plan.open_collection.raw_amount ?? plan.open_collection.amount) as any,
+      // The collection's amount as Medusa read it (its raw form when there is one).
+      amount: (plan.open_collection.raw_amount ?? plan.open_collection.amount) as BigNumberInput,
       currency_code: plan.open_collection.currency_code,
       data: { ...kept, replaces_payment_id: plan.replaced.id },
       context: {},

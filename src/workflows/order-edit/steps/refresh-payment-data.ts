@@ -1,7 +1,7 @@
-import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { OrderEditPaymentData } from "../../../medusa/order-edit-payment"
 import { withOrder } from "../../../core/order/payment-data"
+import { writePaymentData } from "../../reconciliation/payment-records"
 import type { Order } from "../../../service/schemas/order"
 import type { OrderEditSyncPlan } from "./prepare-order-edit-sync"
 
@@ -16,7 +16,7 @@ export const refreshPaymentDataStep = createStep(
       order_edit: null,
       order_edit_error: null,
     }
-    await container.resolve(Modules.PAYMENT).updatePayment({ id: plan.active.id, data } as any)
+    await writePaymentData(container, plan.active.id, data)
     return new StepResponse(data)
   },
 )

@@ -156,8 +156,8 @@ describe("planInstalmentRepair (the instalment plans' case of the planner)", () 
       "a fulfilment Medusa lacks, and reports what it cannot record",
     () => {
       const fulfilled = status({ fulfilment_status: "SUCCEEDED", invoiced_amount: "200.00" })
-      // Fulfilled at the service, nothing captured in Medusa (the capture's answers were lost): data synced, the capture
-      // recorded.
+      // Fulfilled at the service, nothing captured in Medusa (the capture's answers were lost): data synced, the
+      // capture recorded.
       const lost = planInstalmentRepair({ row: row("authorized"), medusa: paid(status()) }, fulfilled)
       expect(lost.actions).toEqual([
         {

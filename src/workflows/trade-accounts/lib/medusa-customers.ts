@@ -53,7 +53,8 @@ export async function readCustomers(container: MedusaContainer, ids: string[]): 
   if (missing.length) {
     throw new MedusaError(
       MedusaError.Types.NOT_FOUND,
-      `No Medusa customer ${missing.slice(0, 5).map(quote).join(", ")}${missing.length > 5 ? ` and ${missing.length - 5} more` : ""}`,
+      `No Medusa customer ${missing.slice(0, 5).map(quote).join(", ")}` +
+        `${missing.length > 5 ? ` and ${missing.length - 5} more` : ""}`,
       "TRADE_CREDIT_CUSTOMER_NOT_FOUND",
     )
   }

@@ -1,5 +1,5 @@
 /** The fields of an erasure request the admin API answers with (the row holds nothing more; never the address). */
-export function serializeErasureRequest(row: Record<string, any>) {
+export function serializeErasureRequest(row: Record<string, unknown>) {
   return {
     id: row.id,
     reference: row.reference,

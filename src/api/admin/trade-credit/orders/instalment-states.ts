@@ -1,4 +1,4 @@
-import BigNumber from "bignumber.js"
+import { Money } from "../../../../core/money/money"
 import type { TradeCreditInstalmentState } from "../admin-ui-types"
 
 type StoredInstalment = { id: string; invoice_issue_date: string; repayment_amount: string; status: string }
@@ -19,26 +19,27 @@ export function instalmentStates(
   const ordered = [...instalments].sort((a, b) => a.invoice_issue_date.localeCompare(b.invoice_issue_date))
   const states = ordered.map((i) => normalise(i.status))
 
-  if (amounts.invoiced !== null) {
-    let left = new BigNumber(amounts.invoiced)
+  // An amount that is no decimal (never, from the service's answers) leaves the recorded states as they are.
+  if (amounts.invoiced !== null && Money.isDecimal(amounts.invoiced)) {
+    let left = Money.fromDecimal(amounts.invoiced)
     for (let n = 0; n < ordered.length; n++) {
       if (states[n] === "CANCELLED") continue
-      const amount = new BigNumber(ordered[n].repayment_amount)
-      if (!left.isFinite() || amount.isGreaterThan(left)) break
+      const amount = Money.fromDecimal(ordered[n].repayment_amount)
+      if (amount.gt(left)) break
       states[n] = "INVOICED"
       left = left.minus(amount)
     }
   }
-  if (amounts.cancelled !== null) {
+  if (amounts.cancelled !== null && Money.isDecimal(amounts.cancelled)) {
     // Instalments recorded as cancelled are part of the cancelled amount already.
-    const recorded = ordered
-      .filter((i) => normalise(i.status) === "CANCELLED")
-      .map((i) => new BigNumber(i.repayment_amount))
-    let left = recorded.reduce((rest, amount) => rest.minus(amount), new BigNumber(amounts.cancelled))
+    const recorded = Money.sum(
+      ordered.filter((i) => normalise(i.status) === "CANCELLED").map((i) => i.repayment_amount),
+    )
+    let left = Money.fromDecimal(amounts.cancelled).minus(recorded)
     for (let n = ordered.length - 1; n >= 0; n--) {
       if (states[n] !== "PLANNED") continue
-      const amount = new BigNumber(ordered[n].repayment_amount)
-      if (!left.isFinite() || amount.isGreaterThan(left)) break
+      const amount = Money.fromDecimal(ordered[n].repayment_amount)
+      if (amount.gt(left)) break
       states[n] = "CANCELLED"
       left = left.minus(amount)
     }

@@ -9,7 +9,7 @@ import type { TradeCreditPlanData } from "../../../../core/plan/plan-data"
 import { isPlanProviderId, isPluginProviderId } from "../../../../medusa/provider-ids"
 import type { BuyerCompany, Order } from "../../../../service/schemas/order"
 import type { PlanStatus } from "../../../../service/schemas/repayment"
-import { formatMoney, toDecimalOrUndefined } from "../../../../core/money/decimal"
+import { Money } from "../../../../core/money/money"
 import type {
   TradeCreditCompany,
   TradeCreditInvoiceSummary,
@@ -57,15 +57,15 @@ type OrderRow = {
 
 type ServiceFailure = { code: string; message: string }
 
-const time = (value: unknown) => (value ? new Date(value as string).getTime() : 0)
-const money = (value: unknown): string | null => {
-  try {
-    const n = toDecimalOrUndefined(value)
-    return n ? formatMoney(n) : null
-  } catch {
-    return null
-  }
+/** What the widget reads of a repayment account's stored body (the account as the service answered it). */
+type StoredAccountBody = {
+  buyer_company?: { trade_name?: string | null; national_identifier?: string | null; country_code?: string | null }
 }
+
+const time = (value: unknown) => (value ? new Date(value as string).getTime() : 0)
+/** The payment's amount as the widget shows it ("12.34"); null when Medusa has none (or none that reads). */
+const paymentAmountOf = (value: unknown): string | null =>
+  Money.isMedusaAmount(value) ? Money.fromMedusa(value).toDecimal() : null
 
 /**
  * What the order widget shows for one Medusa order: its live trade credit
@@ -117,7 +117,7 @@ export async function readOrderSummary(container: MedusaContainer, orderId: stri
       id: payment.id,
       provider_id: payment.provider_id,
       kind,
-      amount: money(payment.amount),
+      amount: paymentAmountOf(payment.amount),
       currency_code: payment.currency_code ?? null,
       canceled: !!payment.canceled_at,
       captured: !!payment.captured_at,
@@ -289,13 +289,13 @@ async function planCompany(
   if (stored.account_id) {
     const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
     const [account] = await tradeCredit.listBuyerRepaymentAccounts({ account_id: stored.account_id }, { take: 1 })
-    const company = (account?.body as any)?.buyer_company
+    const company = (account?.body as StoredAccountBody | null | undefined)?.buyer_company
     if (company) {
       return {
         name: company.trade_name ?? null,
         organization_number: company.national_identifier ?? null,
         country: company.country_code ?? null,
-        canonical_id: (stored.company as any)?.company_canonical_id ?? null,
+        canonical_id: (stored.company as { company_canonical_id?: string } | undefined)?.company_canonical_id ?? null,
       }
     }
   }

@@ -38,7 +38,8 @@ export async function refuseCancelWhenInvoiced(req: MedusaRequest, _res: MedusaR
     return next(
       new RouteError(
         Codes.TRADE_CREDIT_CANCEL_AFTER_FULFILMENT,
-        `Order ${name} is already invoiced by the trade credit service${invoices.length ? ` (${invoices.join(", ")})` : ""} ` +
+        `Order ${name} is already invoiced by the trade credit service` +
+          `${invoices.length ? ` (${invoices.join(", ")})` : ""} ` +
           "and cannot be cancelled: refund it instead (a refund or a return), and the service issues a credit note.",
       ),
     )

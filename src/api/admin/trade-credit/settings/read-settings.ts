@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { describeKey, redactKeys } from "../../../../client/api-key"
 import { DEFAULT_RECONCILIATION_SCHEDULE } from "../../../../workflows/reconciliation/schedule"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../../modules/trade-credit"
+import type { ReconciliationRunRow } from "../../../../modules/trade-credit/types"
 import { PLUGIN_PROVIDER_ID_PREFIX } from "../../../../medusa/provider-ids"
 import { secretFingerprint } from "../../../../service/webhook-delivery"
 import { backgroundJobsOff } from "../../../../utils/background-jobs"
@@ -47,26 +48,23 @@ export async function readSettings(container: MedusaContainer, origin: string): 
     tradeCredit.listWebhookEvents({}, { order: { created_at: "DESC" }, take: 1 }),
     // Failed deliveries, and signed ones refused for text PostgreSQL cannot store (acknowledged, never acted on).
     tradeCredit.listWebhookEvents(
-      { $or: [{ outcome: { $like: "failed%" } }, { outcome: { $like: "rejected%" } }] } as any,
+      { $or: [{ outcome: { $like: "failed%" } }, { outcome: { $like: "rejected%" } }] },
       { order: { updated_at: "DESC" }, take: RECENT_ERRORS },
     ),
     tradeCredit.listReconciliationRuns({}, { order: { created_at: "DESC" }, take: 1 }),
-    tradeCredit.listReconciliationRuns({ failed: { $gt: 0 } } as any, {
-      order: { created_at: "DESC" },
-      take: RECENT_ERRORS,
-    }),
+    tradeCredit.listReconciliationRuns({ failed: { $gt: 0 } }, { order: { created_at: "DESC" }, take: RECENT_ERRORS }),
     orderEditErrors(container),
   ])
 
   const errors: TradeCreditRecentError[] = [
-    ...failedEvents.map((e: any) => ({
+    ...failedEvents.map((e) => ({
       at: iso(e.updated_at ?? e.created_at)!,
       source: "webhook" as const,
       message: redact(`${e.type}${e.service_order_id ? ` (service order ${e.service_order_id})` : ""}: ${e.outcome}`),
       reference: e.event_id,
       order_id: null,
     })),
-    ...failedRuns.flatMap((run: any) =>
+    ...failedRuns.flatMap((run) =>
       ((run.findings ?? []) as ReconciliationFinding[])
         .filter((f) => f.error)
         .map((f) => ({
@@ -105,7 +103,7 @@ export async function readSettings(container: MedusaContainer, origin: string): 
   }
 }
 
-function runSummary(run: any): TradeCreditReconciliationRunSummary {
+function runSummary(run: ReconciliationRunRow): TradeCreditReconciliationRunSummary {
   return {
     id: run.id,
     trigger: run.trigger,
@@ -118,21 +116,30 @@ function runSummary(run: any): TradeCreditReconciliationRunSummary {
   }
 }
 
+/** The fields of a payment `orderEditErrors` reads. */
+type EditedPayment = {
+  id: string
+  data?: { order_edit_error?: unknown } | null
+  updated_at?: Date | string | null
+  created_at?: Date | string | null
+  payment_collection?: { order?: { id: string } | null } | null
+}
+
 /** Order edits the service could not follow, kept on the latest trade credit payments (`order_edit_error`). */
 async function orderEditErrors(container: MedusaContainer): Promise<TradeCreditRecentError[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment",
     fields: ["id", "data", "updated_at", "created_at", "payment_collection.order.id"],
-    filters: { provider_id: { $like: `${PLUGIN_PROVIDER_ID_PREFIX}%` } } as any,
+    filters: { provider_id: { $like: `${PLUGIN_PROVIDER_ID_PREFIX}%` } },
     pagination: { take: PAYMENTS_SEARCHED, skip: 0, order: { created_at: "DESC" } },
   })
-  return (data as any[])
+  return (data as EditedPayment[])
     .filter((p) => typeof p.data?.order_edit_error === "string" && p.data.order_edit_error)
     .map((p) => ({
       at: iso(p.updated_at ?? p.created_at)!,
       source: "order_edit" as const,
-      message: `Order edit not applied at the service: ${p.data.order_edit_error}`,
+      message: `Order edit not applied at the service: ${p.data?.order_edit_error}`,
       reference: p.id,
       order_id: p.payment_collection?.order?.id ?? null,
     }))

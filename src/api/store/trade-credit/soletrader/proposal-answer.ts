@@ -7,7 +7,7 @@ import type { SoletraderRequest } from "./route-helpers"
 
 /** Answers the proposal as the service has it now; the customer's enrollment follows it first. */
 export async function answerWithProposal(
-  req: SoletraderRequest<any>,
+  req: SoletraderRequest,
   res: MedusaResponse,
   proposal: Proposal,
   status = 200,

@@ -1,12 +1,7 @@
 import { z } from "@medusajs/framework/zod"
-import {
-  ProposalCreateBody,
-  REGISTRATION_COUNTRIES,
-  RegistrationCountry,
-  VerificationCode,
-} from "../../../../service/schemas/registration"
+import { ProposalCreateBody, RegistrationCountry, VerificationCode } from "../../../../service/schemas/registration"
+import { countryNotSupportedMessage, isRegistrationCountry } from "../../../../use-cases/sole-trader-signup"
 import { Codes } from "../../../errors/codes"
-import { quote } from "../../../errors/quote"
 import { type IssueRule, valueAt } from "../../../utils/validate"
 
 const country = z
@@ -41,12 +36,6 @@ export type ChoiceBody = z.infer<typeof ChoiceBody>
 /** `POST .../proposals`: the contract's proposal body (`{proposed_business: {...}}`), a sole trader in GB or US. */
 export const ProposalBody = ProposalCreateBody
 export type ProposalBody = z.infer<typeof ProposalBody>
-
-export const isRegistrationCountry = (code: unknown): code is (typeof REGISTRATION_COUNTRIES)[number] =>
-  typeof code === "string" && (REGISTRATION_COUNTRIES as readonly string[]).includes(code.toUpperCase())
-
-export const countryNotSupportedMessage = (code: unknown) =>
-  `Business registration is limited to UK (GB) and US sole traders; "${quote(code ?? null)}" is not supported`
 
 /** A country the schema refuses for not being GB or US (not for being malformed) has its own code. */
 export const countryNotSupported: IssueRule = {

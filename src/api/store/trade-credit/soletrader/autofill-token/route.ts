@@ -1,12 +1,6 @@
 import type { MedusaResponse } from "@medusajs/framework/http"
-import { enrollmentKeys, timeBucket } from "../../../../../workflows/enrollment/enrollment-store"
-import { customerIdOf, type SoletraderRequest, soletraderRoute, tradeCreditOfRequest } from "../route-helpers"
-
-/** The token is reused for half an hour of its hour, as the popup's tokens are. */
-const BUCKET_MINUTES = 30
-const TOKEN_LIFE_MINUTES = 60
-/** The header of the seed, also the query parameter browsers use for GET /autofill/v1/buyer/current. */
-const TOKEN_NAME = "Service-Delegated-Authority-Token"
+import { issueAutofillReadToken } from "../../../../../use-cases/sole-trader-signup"
+import { customerIdOf, soleTraderDepsOf, type SoletraderRequest, soletraderRoute } from "../route-helpers"
 
 /**
  * `POST /store/trade-credit/soletrader/autofill-token` (customer): step 1 of the signup popup flow
@@ -19,23 +13,7 @@ export const POST = soletraderRoute(
   "issue the autofill read token",
   async (req: SoletraderRequest, res: MedusaResponse) => {
     const customerId = customerIdOf(req)
-    const tradeCredit = tradeCreditOfRequest(req)
-    const bucket = timeBucket(BUCKET_MINUTES)
-    const { token } = await tradeCredit.getClient().autofill.createDelegationToken(
-      {
-        read_current_buyer: true,
-        write_current_buyer: false,
-        delete_current_buyer: false,
-        buyer_reference: customerId,
-      },
-      { idempotencyKey: enrollmentKeys.autofillToken(customerId, "read", bucket) },
-    )
-    const { baseUrl } = tradeCredit.getOptions()
-    const url = new URL(`${baseUrl.replace(/\/+$/, "")}/autofill/v1/buyer/current`)
-    url.searchParams.set(TOKEN_NAME, token)
-    const expiresAt = new Date((bucket * BUCKET_MINUTES + TOKEN_LIFE_MINUTES) * 60_000)
-    res
-      .set("Cache-Control", "private, no-store")
-      .json({ token, token_name: TOKEN_NAME, buyer_url: url.toString(), expires_at: expiresAt.toISOString() })
+    const answer = await issueAutofillReadToken(soleTraderDepsOf(req), customerId)
+    res.set("Cache-Control", "private, no-store").json(answer)
   },
 )

@@ -68,8 +68,8 @@ async function requireOverrideTargets(
     if (!found.has(id)) {
       throw new RouteError(
         Codes.TRADE_CREDIT_INVALID_SETTINGS,
-        `Invalid settings: invoice_terms_overrides[${i}].${field}: no ${field === "customer_id" ? "customer" : "customer group"} ` +
-          `${id}`,
+        `Invalid settings: invoice_terms_overrides[${i}].${field}: ` +
+          `no ${field === "customer_id" ? "customer" : "customer group"} ${id}`,
       )
     }
   })

@@ -17,10 +17,11 @@ export const GET = soletraderRoute("read the proposal", async (req: SoletraderRe
   await answerWithProposal(req, res, proposal)
 })
 
+const WITHDRAWAL_RULE = "A proposal can only be withdrawn while SUBMITTED or IN_REVIEW"
+
 /**
- * `DELETE /store/trade-credit/soletrader/proposals/:id` (customer, own
- * proposal only): withdraws it. Only while SUBMITTED or IN_REVIEW; otherwise
- * 409 TRADE_CREDIT_PROPOSAL_STATE saying the state it is in.
+ * `DELETE /store/trade-credit/soletrader/proposals/:id` (customer, own proposal only): withdraws it. Only while
+ * SUBMITTED or IN_REVIEW; otherwise 409 TRADE_CREDIT_PROPOSAL_STATE saying the state it is in.
  */
 export const DELETE = soletraderRoute("withdraw the proposal", async (req: SoletraderRequest, res: MedusaResponse) => {
   const id = req.params.id
@@ -28,14 +29,6 @@ export const DELETE = soletraderRoute("withdraw the proposal", async (req: Solet
   const proposal = await tradeCreditOfRequest(req)
     .getClient()
     .registry.withdrawProposal(id, { idempotencyKey: enrollmentKeys.withdrawal(id) })
-    .catch((error) =>
-      explainProposalConflict(
-        req,
-        error,
-        id,
-        "A proposal can only be withdrawn while SUBMITTED or IN_REVIEW",
-        "withdraw the proposal",
-      ),
-    )
+    .catch((error) => explainProposalConflict(req, error, id, WITHDRAWAL_RULE, "withdraw the proposal"))
   await answerWithProposal(req, res, proposal)
 })

@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
+import type { AnswerCache } from "../../use-cases/answer-cache"
 
 /**
  * A short-lived cache of answers that are expensive to ask the service for
@@ -10,10 +11,8 @@ import { Modules } from "@medusajs/framework/utils"
  * default in-memory cache module is unbounded, so in its place the plugin keeps
  * its own bounded in-process cache.
  */
-export interface ShortCache {
-  get<T>(key: string): Promise<T | undefined>
-  set<T>(key: string, value: T, ttlSeconds: number): Promise<void>
-}
+/** The store use cases' answer cache (use-cases/answer-cache.ts) is what this module hands them. */
+export type ShortCache = AnswerCache
 
 type Entry = { value: unknown; expiresAt: number }
 

@@ -73,7 +73,8 @@ describe("admin UI in Chromium", () => {
       }),
     ])
     log(`admin bundle and database ready in ${Math.round((Date.now() - started) / 1000)} s`)
-    server = (await startMedusa({ serverRoot, env, logFile: path.join(tmpdir(), `trade-credit-admin-spec-${process.pid}.log`) })) as NonNullable<typeof server>
+    const logFile = path.join(tmpdir(), `trade-credit-admin-spec-${process.pid}.log`)
+    server = (await startMedusa({ serverRoot, env, logFile })) as NonNullable<typeof server>
     log(`Medusa with the built admin at ${server.url} (${Math.round((Date.now() - started) / 1000)} s)`)
     await control(sim.url, "PUT", "/_sim/webhook", { url: `${server.url}${WEBHOOK_PATH}` })
 
@@ -139,7 +140,12 @@ describe("admin UI in Chromium", () => {
       const payment = await eventually(async () => {
         const { order: full } = await admin("GET", `/admin/orders/${order.id}?fields=id,*payment_collections.payments`)
         return full.payment_collections[0].payments[0]
-      }, "the instalment payment authorized by the funding webhook")
+      }, "the instalment payment authorized by the funding webhook").catch((error) => {
+        // What the plugin said of the plan's funding, so a failure here says why.
+        const said = readFileSync(logFile, "utf8").split("\n").filter((line) => /funding|authoriz/i.test(line))
+        process.stdout.write(`[admin.spec] the server's log on the funding:\n${said.slice(-15).join("\n")}\n`)
+        throw error
+      })
       await admin("POST", `/admin/payments/${payment.id}/capture`, {})
       const { now } = await control(sim.url, "GET", "/_sim/clock")
       const firstIssue = Date.parse(payment.data.instalments[0].invoice_issue_date)

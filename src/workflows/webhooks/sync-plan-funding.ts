@@ -156,6 +156,14 @@ async function applyPlanRepair(
 ): Promise<{ text?: string; failed?: boolean }> {
   switch (action.type) {
     case "authorize_plan_session": {
+      // Medusa's processPaymentWorkflow looks the cart's order up before it waits for the cart's lock: a decision that
+      // comes while the buyer's completion is placing the order finds none, "completes" the cart again (a no-op) and
+      // leaves the session unauthorized. So a completion in progress (it holds the cart's lock) is waited for first.
+      const cartId = medusa?.cart?.id
+      if (cartId) {
+        const locking = container.resolve<ILockingModule>(Modules.LOCKING)
+        await locking.execute(cartId, async () => undefined, { timeout: 60 })
+      }
       await processPaymentWorkflow(container).run({
         input: { action: PaymentActions.AUTHORIZED, data: { session_id: row.session_id, amount: action.amount } },
       })

@@ -22,7 +22,7 @@ import { ACME, createCart, paymentCollection, sessionOf, startSession, storeClie
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const require = createRequire(import.meta.url)
 const { seedStore } = require("./lib/seed-store.js")
-const MEDUSA_VERSION = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).peerDependencies["@medusajs/framework"]
+const MEDUSA_VERSION = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies["@medusajs/framework"]
 const ADMIN = { email: "merchant@example.com", password: "merchant-password-1" }
 const STOREFRONT = "http://localhost:8000"
 const keep = process.argv.includes("--keep")

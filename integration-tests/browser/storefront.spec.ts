@@ -139,7 +139,7 @@ medusaIntegrationTestRunner({
       const { items } = await control(simulator.url, "GET", "/_sim/requests?method=POST&path_prefix=/v1/order")
       // The return page's completion confirmed it (the seed's step 3), once.
       expect(items.filter((r: any) => r.path === `/v1/order/${payment.data.order_id}/confirm`)).toHaveLength(1)
-      const create = items.find((r: any) => r.path === "/v1/order" && r.body?.merchant_order_id === payment.data.session_id)
+      const create = items.find((r: any) => r.path === "/v1/order" && r.body?.merchant_order_id === payment.data.merchant_order_id)
       expect(create.body).toMatchObject({
         buyer_purchase_order_number: "PO-7781",
         buyer_department: "Facilities",

@@ -137,12 +137,24 @@ export function withPageLanguage(url: string, language: string | readonly string
 }
 
 /**
- * The return page's query (`?cart_id=…&trade_credit=verified|failed|canceled`, a URL, URLSearchParams or Next.js's
- * `searchParams` object): the cart and what happened at the service. The cart id comes in the URL because the
- * starters' cart cookie (SameSite=Strict) does not survive the trip through the service's site. `cancelled` (the
- * spelling of orders made by 0.1) reads as `canceled`.
+ * What happened at the service, as the return page's `trade_credit` says it, in the one spelling the kit uses (the
+ * service's, and Medusa's: `canceled`). The kit reads `cancelled` (the spelling of orders made by 0.1) as `canceled`
+ * and never writes it.
  */
-export type ReturnOutcome = "verified" | "failed" | "canceled" | "unknown"
+export const RETURN_OUTCOMES = Object.freeze(["verified", "failed", "canceled", "unknown"] as const)
+export type ReturnOutcome = (typeof RETURN_OUTCOMES)[number]
+
+/** A `trade_credit` value in the kit's spelling; anything else is `unknown`. */
+export function returnOutcomeOf(value: string | null | undefined): ReturnOutcome {
+  if (value === "cancelled") return "canceled"
+  return (RETURN_OUTCOMES as readonly string[]).includes(value ?? "") ? (value as ReturnOutcome) : "unknown"
+}
+
+/**
+ * The return page's query (`?cart_id=…&trade_credit=verified|failed|canceled`, a URL, URLSearchParams or Next.js's
+ * `searchParams` object): the cart and what happened at the service (returnOutcomeOf). The cart id comes in the URL
+ * because the starters' cart cookie (SameSite=Strict) does not survive the trip through the service's site.
+ */
 
 export function returnOf(
   query: URLSearchParams | URL | string | Record<string, string | string[] | undefined> | null | undefined,
@@ -157,16 +169,7 @@ export function returnOf(
               Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : v == null ? [] : [[k, String(v)]],
             ),
           )
-  const outcome = params.get("trade_credit")
-  return {
-    cartId: params.get("cart_id") || undefined,
-    outcome:
-      outcome === "cancelled"
-        ? "canceled"
-        : outcome === "verified" || outcome === "failed" || outcome === "canceled"
-          ? outcome
-          : "unknown",
-  }
+  return { cartId: params.get("cart_id") || undefined, outcome: returnOutcomeOf(params.get("trade_credit")) }
 }
 
 /**

@@ -32,3 +32,26 @@ export const statusOf = (error: unknown): number | undefined => {
   const e = errorFields(error)
   return e?.status ?? e?.response?.status
 }
+
+/** Codes of a failure that passes: the service or the store was busy or down, not a refusal of the buyer. */
+const PASSING_CODES = new Set([
+  "TRADE_CREDIT_UNAVAILABLE",
+  "TRADE_CREDIT_RATE_LIMITED",
+  "TRADE_CREDIT_INTERNAL_ERROR",
+  "TRADE_CREDIT_CONFLICT",
+  "unknown_error",
+])
+
+/**
+ * Whether a failed call is worth trying again rather than a refusal: a 5xx (Medusa's "An unknown error occurred."),
+ * a timeout, a conflict (two starts at once), a rate limit, a network failure (no answer: no status, no code). A
+ * decline or a field to fix is a 4xx with the server's words (the SDK keeps the status, not the code) or a code.
+ */
+export const isRetryable = (error: unknown): boolean => {
+  const code = codeOf(error)
+  const status = statusOf(error)
+  if (code && PASSING_CODES.has(code)) return true
+  if (messageOf(error) === "An unknown error occurred.") return true
+  if (status === undefined) return code === undefined
+  return status >= 500 || status === 404 || status === 408 || status === 409 || status === 429
+}

@@ -2,7 +2,7 @@
 // order is placed (the funding webhook authorizes the payment, or cancels the order), so the page reads it again.
 
 import { fundingStateOf, type SessionLike } from "./checkout"
-import { isPlanProvider } from "./place-order"
+import { isPlanProvider } from "./session-data"
 
 export type FundingState = "pending" | "accepted" | "rejected"
 

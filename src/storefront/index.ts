@@ -8,7 +8,11 @@
 // (src/utils/buyer-texts.ts, src/core/plan/plan-limits.ts), so it runs in a browser as well as on a server.
 
 export * from "./checkout"
+export * from "./session-data"
+export * from "./session-choice"
 export * from "./place-order"
+export * from "./readiness"
+export * from "./payment-text"
 export * from "./funding"
 export * from "./return-route"
 export { KIT_TEXTS, kitText, type KitTextKey } from "./texts"

@@ -1,21 +1,22 @@
 // The payment button's flow, without React: start (or bring up to date) the cart's trade credit payment session with
 // the buyer's choices, then send the buyer to the service's verification page, or complete the cart when nothing
 // needs verifying (instalments, a verified trade account user). One completion: pay by invoice starts its session
-// with `verify_before_completion`, so the cart is completed once, on return. src/storefront/react uses it; a server
-// action may too.
+// with `verify_before_completion`, so the cart is completed once, on return. The cart's sessions are read again
+// first: the page's cart may be a storefront's cached copy. src/storefront/react uses it; a server action may too.
 
 import { buyerMessage, type Overrides } from "./buyer-messages"
-import { codeOf, messageOf } from "./error-fields"
+import { cartChanged } from "./cart-changed"
+import { codeOf, isRetryable, messageOf } from "./error-fields"
 import {
   type CartLike,
   completeTradeCreditCart,
   type CompletionResult,
-  invoiceSessionData,
   type SessionLike,
   type StoreSdk,
   TRADE_CREDIT_PROVIDER_IDS,
   verificationUrlOf,
 } from "./checkout"
+import { isPlanProvider, sessionIsReady, type TradeCreditChoice, tradeCreditSessionData } from "./session-data"
 
 /** The slice of `@medusajs/js-sdk` that starts payment sessions and completes carts. */
 export type PaymentSdk = StoreSdk & {
@@ -42,132 +43,13 @@ export type CheckoutCart = {
   shipping_address?: { country_code?: string | null } | null
 }
 
-/** The buyer's references as the invoice carries them (BuyerDetailsFields gives them). */
-export type BuyerReferences = {
-  purchaseOrderNumber?: string
-  department?: string
-  project?: string
-  /** A list, or the field's text ("ap@x.example, finance@x.example"). */
-  invoiceEmails?: string[] | string
-  orderNote?: string
-}
-
-/** What the buyer chose: the method (provider), the company, the references and, for instalments, the months. */
-export type TradeCreditChoice = {
-  providerId?: string
-  /** The session's `company`: `{ company_canonical_id }` or `{ company_name, organization_number, country_prefix }`. */
-  company?: Record<string, unknown>
-  details?: BuyerReferences
-  numberOfPeriods?: number
-  /** Where the service sends the buyer back (an origin of the plugin's storefrontUrls). */
-  returnUrl?: string
-}
-
-export const isPlanProvider = (providerId: string | undefined) =>
-  typeof providerId === "string" && providerId.startsWith("pp_trade-credit-plan")
-
-/** What the storefront puts in a session's `data` (the plugin keeps it there beside its own state). */
-const INPUT_KEYS = [
-  "company",
-  "representative",
-  "purchase_order_number",
-  "department",
-  "project",
-  "order_note",
-  "invoice_emails",
-  "return_url",
-  "verify_before_completion",
-  "number_of_periods",
-] as const
-
-/** The storefront's part of a session's data (its own state left out). */
-export function sessionInputOf(data: Record<string, unknown> | null | undefined): Record<string, unknown> {
-  const input: Record<string, unknown> = {}
-  for (const key of INPUT_KEYS) if (data?.[key] !== undefined && data[key] !== null) input[key] = data[key]
-  return input
-}
-
-/** Invoice emails from a list or a field's text: split at commas, semicolons and spaces, empty ones dropped. */
-export const invoiceEmailsOf = (emails: string[] | string | undefined): string[] =>
-  (Array.isArray(emails) ? emails : String(emails ?? "").split(/[,;\s]+/)).map((e) => e.trim()).filter(Boolean)
-
-const text = (value: string | undefined) => (typeof value === "string" && value.trim() ? value.trim() : undefined)
-
-/**
- * The session `data` for a choice: an invoice's with `verify_before_completion` (invoiceSessionData), an instalment
- * plan's with `number_of_periods`. What the choice leaves out is kept from `current` (the data of the cart's session
- * of the same provider), so a session started with the company keeps it.
- */
-export function tradeCreditSessionData(
-  choice: TradeCreditChoice,
-  current?: Record<string, unknown> | null,
-): Record<string, unknown> {
-  const kept = sessionInputOf(current)
-  const details = choice.details ?? {}
-  const emails = details.invoiceEmails === undefined ? undefined : invoiceEmailsOf(details.invoiceEmails)
-  const data: Record<string, unknown> = {
-    ...kept,
-    ...invoiceSessionData({
-      company: choice.company ?? (kept.company as Record<string, unknown> | undefined),
-      returnUrl: choice.returnUrl ?? (kept.return_url as string | undefined),
-      purchaseOrderNumber:
-        details.purchaseOrderNumber === undefined
-          ? (kept.purchase_order_number as string)
-          : text(details.purchaseOrderNumber),
-      department: details.department === undefined ? (kept.department as string) : text(details.department),
-      project: details.project === undefined ? (kept.project as string) : text(details.project),
-      orderNote: details.orderNote === undefined ? (kept.order_note as string) : text(details.orderNote),
-      invoiceEmails: emails ?? (kept.invoice_emails as string[] | undefined),
-      representative: kept.representative as Record<string, unknown> | undefined,
-    }),
-  }
-  // A field the buyer emptied is left out (the session's earlier value with it).
-  for (const [field, key] of [
-    ["purchaseOrderNumber", "purchase_order_number"],
-    ["department", "department"],
-    ["project", "project"],
-    ["orderNote", "order_note"],
-  ] as const) {
-    if (details[field] !== undefined && !text(details[field])) delete data[key]
-  }
-  if (emails && !emails.length) delete data.invoice_emails
-  if (isPlanProvider(choice.providerId)) {
-    delete data.verify_before_completion
-    if (choice.numberOfPeriods !== undefined) data.number_of_periods = choice.numberOfPeriods
-  } else {
-    delete data.number_of_periods
-  }
-  return data
-}
-
-/** Stable JSON (keys sorted), to compare what a session was started with. */
-const stable = (value: unknown): string =>
-  JSON.stringify(value, (_key, v) =>
-    v && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
-      : v,
-  )
-
-/**
- * Whether the cart's session already is what `data` would start: the same provider and input, past the credit check
- * (an invoice's service order made, an instalment plan's account set up) and not failed.
- */
-export function sessionIsReady(
-  session: SessionLike | undefined,
-  providerId: string,
-  data: Record<string, unknown>,
-): boolean {
-  if (!session || session.provider_id !== providerId || !session.data) return false
-  if (session.status === "error" || session.status === "canceled" || Array.isArray(session.data.missing)) return false
-  if (stable(sessionInputOf(session.data)) !== stable(sessionInputOf(data))) return false
-  return isPlanProvider(providerId) ? Boolean(session.data.account_id) : Boolean(session.data.order_id)
-}
-
 /** The session of `providerId` on the cart (the one just started). */
 const sessionOfProvider = (cart: CheckoutCart, providerId: string): SessionLike | undefined =>
   cart.payment_collection?.payment_sessions?.find((s) => s.provider_id === providerId && s.status !== "canceled")
 
-export type TradeCreditError = { code: string | undefined; message: string }
+/** A failed step, in the buyer's words. `retryable`: not a refusal (the service or the store was busy or down, the
+ * network failed): the buyer may try again, and the kit does not keep it as a refused credit check. */
+export type TradeCreditError = { code: string | undefined; message: string; retryable?: true }
 export type SessionStart =
   | { cart: CheckoutCart; session: SessionLike | undefined; error?: undefined }
   | { error: TradeCreditError; cart?: undefined; session?: undefined }
@@ -175,7 +57,8 @@ export type SessionStart =
 /**
  * Starts the cart's payment session for `providerId` with `data` (Medusa replaces the cart's other sessions). Never
  * throws: a refusal (a declined buyer, a field to fix) is `{ error }` with the buyer's words. A cart read before it
- * had a payment collection is read again first, so a collection made meanwhile is used, not made twice.
+ * had a payment collection is read again first, so a collection made meanwhile is used, not made twice. A failure
+ * that is not a refusal (isRetryable) is `{ error: { retryable: true } }` with words saying to try again.
  */
 export async function startTradeCreditSession({
   sdk,
@@ -209,26 +92,56 @@ export async function startTradeCreditSession({
     return { cart: updated, session: sessionOfProvider(updated, providerId) }
   } catch (error) {
     const code = codeOf(error)
+    if (isRetryable(error)) {
+      const known = code === "TRADE_CREDIT_RATE_LIMITED" ? code : "TRADE_CREDIT_UNAVAILABLE"
+      return { error: { code, message: buyerMessage(known, { language, overrides }), retryable: true } }
+    }
     return { error: { code, message: buyerMessage(code, { language, overrides, serverMessage: messageOf(error) }) } }
   }
+}
+
+/** The fields the kit reads of a cart to pay it: its payment collection and that collection's sessions. */
+export const CHECKOUT_CART_FIELDS = "id,*payment_collection,*payment_collection.payment_sessions"
+
+/**
+ * The cart's payment collection and sessions as the server has them now, over the page's copy of the cart (which a
+ * storefront may have cached: after a reload, Back from the service's page, or a change made in another tab). The
+ * page's cart when the read fails.
+ */
+export async function retrieveCheckoutCart({
+  sdk,
+  cart,
+}: {
+  sdk: StoreSdk
+  cart: CheckoutCart
+}): Promise<CheckoutCart> {
+  const read = await sdk.store.cart.retrieve(cart.id, { fields: CHECKOUT_CART_FIELDS }).then(
+    (r) => r?.cart as CheckoutCart | undefined,
+    () => undefined,
+  )
+  return read?.payment_collection ? { ...cart, payment_collection: read.payment_collection } : cart
 }
 
 export type PlaceOrderResult = CompletionResult | { error: TradeCreditError; order?: undefined; redirect?: undefined }
 
 /**
- * The payment button's press: the session brought up to date with the choice (started again only when it differs
- * from what the cart's session was started with), then `{ redirect }` to the service's verification page (in
- * `pageLanguage` when given), or the cart completed: `{ order }` (after `clearCart()`), or `{ error }` with the
- * buyer's words (never a raw code).
+ * The payment button's press: the cart's sessions read again (see retrieveCheckoutCart), the session brought up to
+ * date with the choice (started again only when it differs from what the session holds: Back from the service's page
+ * finds the same verification page, no second service order), then `{ redirect }` to the service's verification page
+ * (in `pageLanguage` when given), or the cart completed: `{ order }` (after `clearCart()`; a cart another tab completed
+ * answers its order), or `{ error }` with the buyer's words (never a raw code). A choice whose credit check was
+ * refused (`choice.check`) is refused again without a call. `onCartChanged` (the storefront refreshes its cached
+ * cart) is awaited once the session changed.
  */
 export async function placeTradeCreditOrder({
   sdk,
-  cart,
+  cart: pageCart,
   choice = {},
   language,
   pageLanguage,
   overrides,
   clearCart,
+  onCartChanged,
 }: {
   sdk: PaymentSdk
   cart: CheckoutCart
@@ -239,7 +152,14 @@ export async function placeTradeCreditOrder({
   pageLanguage?: string
   overrides?: Overrides
   clearCart?: () => unknown
+  /** The session changed: e.g. revalidate the storefront's cached cart (a server action) and refresh the page. */
+  onCartChanged?: () => unknown
 }): Promise<PlaceOrderResult> {
+  const refuse = (code: string | undefined, serverMessage?: string): PlaceOrderResult => ({
+    error: { code, message: buyerMessage(code, { language, overrides, serverMessage }) },
+  })
+  if (choice.check?.approved === false) return refuse(choice.check.code, choice.check.message)
+  const cart = await retrieveCheckoutCart({ sdk, cart: pageCart })
   const existing = cart.payment_collection?.payment_sessions?.find(
     (s) => s.provider_id?.startsWith("pp_trade-credit") && s.status !== "canceled",
   )
@@ -248,9 +168,6 @@ export async function placeTradeCreditOrder({
     { ...choice, providerId },
     existing?.provider_id === providerId ? existing.data : undefined,
   )
-  const refuse = (code: string): PlaceOrderResult => ({
-    error: { code, message: buyerMessage(code, { language, overrides }) },
-  })
   let current = cart
   let session = existing
   if (!sessionIsReady(existing, providerId, data)) {
@@ -258,6 +175,7 @@ export async function placeTradeCreditOrder({
     if (started.error) return { error: started.error }
     current = started.cart
     session = started.session
+    await cartChanged(onCartChanged)
   }
   // A guest who named no company: the session waits for one (a logged-in trade account user's is filled in).
   if (Array.isArray(session?.data?.missing) && session.data.missing.includes("company"))
@@ -269,12 +187,7 @@ export async function placeTradeCreditOrder({
   const result = await completeTradeCreditCart({ sdk, cartId: cart.id, clearCart, language: pageLanguage, overrides })
   if (result.error && pageLanguage === undefined && language !== undefined) {
     // The page language was left to the browser; the message is still in the buyer's language.
-    return {
-      error: {
-        code: result.error.code,
-        message: buyerMessage(result.error.code, { language, overrides, serverMessage: result.error.message }),
-      },
-    }
+    return refuse(result.error.code, result.error.message)
   }
   return result
 }

@@ -301,6 +301,41 @@ export const KIT_TEXTS = Object.freeze({
     de: "Die Verifizierung wurde abgebrochen, daher wurde die Bestellung nicht aufgegeben. Es wurde nichts belastet.",
   },
   "return.continue": { en: "Continue", nb: "Fortsett", sv: "Fortsätt", nl: "Doorgaan", de: "Weiter" },
+  "readiness.checking": {
+    en: "Checking your business's credit…",
+    nb: "Sjekker bedriftens kreditt …",
+    sv: "Kontrollerar företagets kredit …",
+    nl: "Het krediet van uw bedrijf wordt gecontroleerd…",
+    de: "Die Kreditwürdigkeit Ihres Unternehmens wird geprüft …",
+  },
+  "payment.invoiceDays": {
+    en: "Invoice, due in {days} days",
+    nb: "Faktura, forfaller om {days} dager",
+    sv: "Faktura, förfaller om {days} dagar",
+    nl: "Factuur, te betalen binnen {days} dagen",
+    de: "Rechnung, fällig in {days} Tagen",
+  },
+  "payment.invoice": {
+    en: "Invoice, due by the date on the invoice",
+    nb: "Faktura, forfaller på datoen som står på fakturaen",
+    sv: "Faktura, förfaller det datum som står på fakturan",
+    nl: "Factuur, te betalen vóór de datum op de factuur",
+    de: "Rechnung, fällig zum Datum auf der Rechnung",
+  },
+  "payment.instalmentsMonths": {
+    en: "Monthly instalments, {n} months",
+    nb: "Månedlige avdrag, {n} måneder",
+    sv: "Månatliga delbetalningar, {n} månader",
+    nl: "Maandelijkse termijnen, {n} maanden",
+    de: "Monatliche Raten, {n} Monate",
+  },
+  "payment.instalments": {
+    en: "Monthly instalments",
+    nb: "Månedlige avdrag",
+    sv: "Månatliga delbetalningar",
+    nl: "Maandelijkse termijnen",
+    de: "Monatliche Raten",
+  },
 } satisfies Record<string, Texts>)
 
 export type KitTextKey = keyof typeof KIT_TEXTS

@@ -37,25 +37,28 @@ function fakeSdk({
         },
   initiateError,
   complete = async () => ({ type: "order", order: { id: "order_1" } }),
-  cartOnRead = { id: "cart_1", payment_collection: { id: "pay_col_1", payment_sessions: [] } } as any,
+  serverSessions = [],
+  cartOnRead,
 }: {
   session?: (providerId: string, data: Record<string, unknown>) => Record<string, unknown>
   initiateError?: unknown
   complete?: () => Promise<any>
+  /** The cart's sessions on the server (what a read answers), whatever the page's copy of the cart says. */
+  serverSessions?: any[]
+  /** What a read of the cart answers instead (default: the server's collection with its sessions). */
   cartOnRead?: any
 } = {}) {
   const calls: { initiate: any[]; complete: string[]; retrieve: any[] } = { initiate: [], complete: [], retrieve: [] }
+  const server = { sessions: serverSessions }
   const sdk = {
     store: {
       payment: {
         initiatePaymentSession: async (cart: any, body: { provider_id: string; data?: Record<string, unknown> }) => {
           calls.initiate.push({ collection: cart.payment_collection?.id, ...body })
           if (initiateError) throw initiateError
+          server.sessions = [session(body.provider_id, body.data ?? {})]
           return {
-            payment_collection: {
-              id: cart.payment_collection?.id ?? "pay_col_new",
-              payment_sessions: [session(body.provider_id, body.data ?? {})],
-            },
+            payment_collection: { id: cart.payment_collection?.id ?? "pay_col_new", payment_sessions: server.sessions },
           }
         },
       },
@@ -66,12 +69,17 @@ function fakeSdk({
         },
         retrieve: async (cartId: string, query?: unknown) => {
           calls.retrieve.push({ cartId, query })
-          return { cart: cartOnRead }
+          return {
+            cart: cartOnRead ?? {
+              id: cartId,
+              payment_collection: { id: "pay_col_1", payment_sessions: server.sessions },
+            },
+          }
         },
       },
     },
   }
-  return { sdk, calls }
+  return { sdk, calls, server }
 }
 
 const bareCart = (sessions: any[] = []): CheckoutCart => ({
@@ -134,7 +142,7 @@ describe("the payment button's flow (placeTradeCreditOrder)", () => {
     expect(sessionIsReady(ready, INVOICE, { ...data, purchase_order_number: "PO-2" })).toBe(false)
     expect(sessionIsReady({ ...ready, status: "error" }, INVOICE, data)).toBe(false)
     expect(sessionIsReady(ready, PLAN, data)).toBe(false)
-    const { sdk, calls } = fakeSdk()
+    const { sdk, calls } = fakeSdk({ serverSessions: [ready] })
     // The choice is what the cart's session holds already (a storefront that started it in the payment step).
     expect(await placeTradeCreditOrder({ sdk, cart: bareCart([ready]) })).toEqual({
       redirect: "https://svc.example/verify/1",
@@ -145,13 +153,13 @@ describe("the payment button's flow (placeTradeCreditOrder)", () => {
   it(
     "pays in instalments: the number of months in the session, no verification, " + "the cart completed and cleared",
     async () => {
-      const { sdk, calls } = fakeSdk()
-      const cleared = jest.fn()
       const checked = {
         provider_id: PLAN,
         status: "pending",
         data: { company, account_id: "acc_1", session_id: "ps_2", minimum_instalments: 3 },
       }
+      const { sdk, calls } = fakeSdk({ serverSessions: [checked] })
+      const cleared = jest.fn()
       const result = await placeTradeCreditOrder({
         sdk,
         cart: bareCart([checked]),
@@ -225,6 +233,98 @@ describe("the payment button's flow (placeTradeCreditOrder)", () => {
       language: "en",
     })
     expect(result.error?.message).not.toMatch(/[A-Z]+_[A-Z]+/)
+  })
+
+  it("reads the cart's sessions again: after a reload the buyer need not choose the company again", async () => {
+    // The page's cart is a storefront's cached copy from before the payment step started the session with the company.
+    const cached = bareCart([
+      { provider_id: INVOICE, status: "pending", data: { session_id: "ps_1", missing: ["company"] } },
+    ])
+    const onServer = {
+      provider_id: INVOICE,
+      status: "pending",
+      data: { session_id: "ps_2", company, purchase_order_number: "PO-7781", intent_id: "int_1" },
+    }
+    const { sdk, calls } = fakeSdk({ serverSessions: [onServer] })
+    const changed = jest.fn(async () => {
+      // Awaited before the buyer goes on: the session was started by then.
+      expect(calls.initiate).toHaveLength(1)
+    })
+    const result = await placeTradeCreditOrder({ sdk, cart: cached, onCartChanged: changed })
+    expect(result).toEqual({ redirect: "https://svc.example/verify/1" })
+    expect(calls.retrieve).toHaveLength(1)
+    expect(calls.initiate[0].data).toEqual({
+      verify_before_completion: true,
+      company,
+      purchase_order_number: "PO-7781",
+    })
+    expect(changed).toHaveBeenCalledTimes(1)
+  })
+
+  it("after Back from the service's page, goes to the same verification page: no second order", async () => {
+    const choice = {
+      company,
+      details: { purchaseOrderNumber: "PO-7781" },
+      returnUrl: "https://shop.example/gb/checkout/trade-credit/return",
+    }
+    const started = tradeCreditSessionData({ providerId: INVOICE, ...choice })
+    const waiting = {
+      provider_id: INVOICE,
+      status: "requires_more",
+      data: { ...started, state: "UNVERIFIED", order_id: "svc_1", payment_url: "https://svc.example/verify/1" },
+    }
+    // With the tab's choice, and in another tab (no choice: the session's data is the choice).
+    for (const given of [choice, {}]) {
+      const { sdk, calls } = fakeSdk({ serverSessions: [waiting] })
+      const changed = jest.fn()
+      expect(await placeTradeCreditOrder({ sdk, cart: bareCart(), choice: given, onCartChanged: changed })).toEqual({
+        redirect: "https://svc.example/verify/1",
+      })
+      expect(calls.initiate).toEqual([])
+      expect(calls.complete).toEqual([])
+      expect(changed).not.toHaveBeenCalled()
+    }
+  })
+
+  it("answers the order another tab placed with the cart, completing it once", async () => {
+    const authorized = {
+      provider_id: INVOICE,
+      status: "authorized",
+      data: { ...tradeCreditSessionData({ providerId: INVOICE, company }), order_id: "svc_1", state: "CONFIRMED" },
+    }
+    const { sdk, calls } = fakeSdk({ serverSessions: [authorized] })
+    const cleared = jest.fn()
+    expect(await placeTradeCreditOrder({ sdk, cart: bareCart(), clearCart: cleared })).toEqual({
+      order: { id: "order_1" },
+    })
+    expect(calls.initiate).toEqual([])
+    expect(calls.complete).toEqual(["cart_1"])
+    expect(cleared).toHaveBeenCalledTimes(1)
+  })
+
+  it("refuses a company whose credit check was refused, without asking again", async () => {
+    const { sdk, calls } = fakeSdk()
+    const message = "Trade credit is not available for this purchase. Choose another payment method."
+    expect(
+      await placeTradeCreditOrder({ sdk, cart: bareCart(), choice: { company, check: { approved: false, message } } }),
+    ).toEqual({ error: { code: undefined, message } })
+    const coded = { company, check: { approved: false as const, code: "TRADE_CREDIT_DECLINED", message } }
+    expect((await placeTradeCreditOrder({ sdk, cart: bareCart(), choice: coded, language: "sv" })).error).toEqual({
+      code: "TRADE_CREDIT_DECLINED",
+      message: CODE_TEXTS.TRADE_CREDIT_DECLINED.sv,
+    })
+    expect(calls).toEqual({ initiate: [], complete: [], retrieve: [] })
+  })
+
+  it("goes on when the storefront's onCartChanged fails: that is the storefront's, not the buyer's", async () => {
+    const { sdk } = fakeSdk()
+    const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined)
+    const failing = jest.fn(async () => Promise.reject(new Error("revalidateTag is not a function")))
+    const result = await placeTradeCreditOrder({ sdk, cart: bareCart(), choice: { company }, onCartChanged: failing })
+    expect(result).toEqual({ redirect: "https://svc.example/verify/1" })
+    expect(failing).toHaveBeenCalledTimes(1)
+    expect(warn).toHaveBeenCalledTimes(1)
+    warn.mockRestore()
   })
 
   it("builds the session data from the choice, keeping what the session had", () => {

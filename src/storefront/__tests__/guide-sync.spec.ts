@@ -1,11 +1,14 @@
 // docs/storefront.md's "Into the dtc-starter" section and the example storefront that runs it
 // (examples/next-storefront, a Next.js app shaped like the dtc-starter, which integration-tests/browser/
-// next-storefront.spec.ts builds and buys through in Chromium) must say the same: every line the guide adds is in the
-// example's file of the same path, verbatim and in the guide's order among the guide's context lines; every line the
-// guide removes is gone; the guide's new files are the example's files exactly; and the guide's counts (per file, the
-// table, the totals) are the diffs' own. So what the browser test runs is what a developer copies.
+// next-storefront.spec.ts installs with the packed kit, builds and buys through in Chromium) must say the same: every
+// line the guide adds is in the example's file of the same path (its package.json's dependency included), verbatim
+// and in the guide's order among the guide's context lines; every line the guide removes is gone; the guide's new
+// files are the example's files exactly; and the guide's counts (per file, the table, the totals) are the diffs' own.
+// And the example is set up as the guide says a starter is: the versions it names, the starter's tsconfig
+// ("moduleResolution": "node"), a next.config.js with no `ignoreBuildErrors` or alias, and not one import of this
+// repository's files. So what the browser test runs is what a developer copies.
 
-import { existsSync, readFileSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync } from "node:fs"
 import path from "node:path"
 
 const ROOT = path.resolve(__dirname, "../../..")
@@ -73,12 +76,14 @@ const fileLines = (file: string) =>
     .map((line) => line.trimEnd())
 
 describe("docs/storefront.md's dtc-starter changes and examples/next-storefront", () => {
-  it("finds the seven changes of the guide", () => {
+  it("finds the nine changes of the guide", () => {
     expect(changes.map((c) => c.file)).toEqual([
+      "package.json",
       "src/lib/constants.tsx",
       "src/lib/data/cart.ts",
       "src/lib/data/orders.ts",
       "src/modules/checkout/components/payment/index.tsx",
+      "src/modules/checkout/components/review/index.tsx",
       "src/modules/checkout/components/payment-button/index.tsx",
       "src/app/[countryCode]/(checkout)/checkout/trade-credit/return/route.ts",
       "src/modules/order/components/payment-details/index.tsx",
@@ -133,5 +138,60 @@ describe("docs/storefront.md's dtc-starter changes and examples/next-storefront"
       String(total),
       String(changes.length),
     ])
+  })
+
+  describe("the example's setup", () => {
+    const manifest = JSON.parse(readFileSync(path.join(EXAMPLE, "package.json"), "utf8"))
+    const versions: Record<string, string> = { ...manifest.dependencies, ...manifest.devDependencies }
+    const exampleSection = markdown.slice(markdown.search(/^## The example Next\.js storefront$/m))
+
+    it("depends on the storefront package, at the versions the guide names (React 19, one @medusajs/*)", () => {
+      expect(manifest.dependencies).toHaveProperty(["medusa-payment-trade-credit-storefront"])
+      expect(section).toContain("npm install medusa-payment-trade-credit-storefront\n")
+      expect(versions.react).toMatch(/^19\./)
+      expect(versions["react-dom"]).toBe(versions.react)
+      expect(versions["@types/react"]).toMatch(/^19\./)
+      const medusa = Object.keys(versions).filter((name) => name.startsWith("@medusajs/"))
+      expect(new Set(medusa.map((name) => versions[name])).size).toBe(1)
+      // Each pinned version in the guide's description of the example: "`next` 15.5.21", "`react` and `react-dom`
+      // 19.0.5", "`@medusajs/js-sdk`, … 2.18.0".
+      for (const name of ["next", "react", "react-dom", ...medusa]) {
+        const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")
+        expect(exampleSection).toMatch(new RegExp(`\`${escaped(name)}\`[^.;]*?${escaped(versions[name])}`))
+      }
+    })
+
+    it("has the starter's tsconfig: moduleResolution node, paths inside its own src", () => {
+      const { compilerOptions } = JSON.parse(readFileSync(path.join(EXAMPLE, "tsconfig.json"), "utf8"))
+      expect(compilerOptions.moduleResolution).toBe("node")
+      expect(section).toContain('`"moduleResolution": "node"`')
+      expect(Object.keys(compilerOptions.paths)).toEqual(expect.arrayContaining(["@lib/*", "@modules/*"]))
+      const targets: string[] = Object.values(compilerOptions.paths as Record<string, string[]>).flat()
+      expect(targets.filter((target) => target.includes(".."))).toEqual([])
+    })
+
+    it("builds with type checking on: next.config.js has no ignoreBuildErrors, alias or external folder", () => {
+      const config = readFileSync(path.join(EXAMPLE, "next.config.js"), "utf8")
+      // The code, its comments left out (they may name what is not there).
+      const code = config.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "")
+      expect(code).not.toMatch(/ignoreBuildErrors|alias|externalDir|transpilePackages|webpack|src\/storefront/)
+    })
+
+    it("imports nothing of this repository: no relative path out of the example, no plugin entry", () => {
+      const files = (dir: string): string[] =>
+        readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+          entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+        )
+      const outside: string[] = []
+      for (const file of files(path.join(EXAMPLE, "src")).filter((f) => /\.(ts|tsx|js|mjs)$/.test(f))) {
+        for (const [, spec] of readFileSync(file, "utf8").matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)) {
+          const escapes =
+            spec.startsWith(".") && path.relative(EXAMPLE, path.resolve(path.dirname(file), spec)).startsWith("..")
+          if (escapes || spec.startsWith("medusa-payment-trade-credit/"))
+            outside.push(`${path.relative(EXAMPLE, file)}: ${spec}`)
+        }
+      }
+      expect(outside).toEqual([])
+    })
   })
 })

@@ -23,6 +23,7 @@ import {
   SoleTraderSignupButton,
   TradeCreditFields,
   TradeCreditPaymentButton,
+  useTradeCreditReadiness,
 } from "../react"
 
 const html = (element: JSX.Element) => renderToStaticMarkup(element)
@@ -232,6 +233,43 @@ describe("the kit's React components", () => {
     const rejected = planOrder("rejected")
     rejected.payment_collections[0].payment_sessions[0].data.credit_decline_reason = "TOO_HIGH_RISK"
     expect(html(<FundingStatus order={rejected} />)).not.toContain("TOO_HIGH_RISK")
+  })
+
+  it("render the choice the cart's session holds at once (a reload's first render), on the server too", () => {
+    const held: CheckoutCart = {
+      id: "cart_1",
+      payment_collection: {
+        id: "pay_col_1",
+        payment_sessions: [
+          {
+            provider_id: "pp_trade-credit-plan_default",
+            status: "pending",
+            data: {
+              company: { company_canonical_id: "cmpgb08123456" },
+              company_label: { name: "Acme Industrial Ltd", number: "Companies House 08123456", country: "GB" },
+              purchase_order_number: "PO-7781",
+              invoice_emails: ["ap@acme.example", "finance@acme.example"],
+              number_of_periods: 12,
+              account_id: "acc_1",
+              minimum_instalments: 3,
+              maximum_instalments: 36,
+            },
+          },
+        ],
+      },
+    }
+    const markup = html(<TradeCreditFields cart={held} sdk={noopSdk} providerId="pp_trade-credit-plan_default" />)
+    expect(markup).toContain('<strong id="chosen-company-name">Acme Industrial Ltd</strong>')
+    expect(markup).toContain('value="PO-7781"')
+    expect(markup).toContain('value="ap@acme.example, finance@acme.example"')
+    expect(markup).toMatch(/<option value="12" selected=""/)
+    // Nothing held: the search, nothing chosen.
+    expect(html(<TradeCreditFields cart={cart} sdk={noopSdk} providerId="pp_trade-credit_default" />)).toContain(
+      'id="company-search"',
+    )
+    // The readiness hook renders on the server (the tab's choice is the browser's: none there).
+    const Readiness = () => <i>{useTradeCreditReadiness(held).status}</i>
+    expect(html(<Readiness />)).toBe("<i>ready</i>")
   })
 
   it("know the starters' country segment from the checkout's path", () => {

@@ -1,18 +1,21 @@
 "use client"
 import { type ElementType, type ReactNode, useState } from "react"
 import { buyerMessage } from "../buyer-messages"
-import {
-  type CheckoutCart,
-  type PaymentSdk,
-  placeTradeCreditOrder,
-  type PlaceOrderResult,
-  type TradeCreditChoice,
-} from "../place-order"
+import { type CheckoutCart, type PaymentSdk, placeTradeCreditOrder, type PlaceOrderResult } from "../place-order"
+import type { TradeCreditChoice } from "../session-data"
+import { buttonChoice } from "./button-choice"
+import { type ErrorDisplayProps, KitError } from "./kit-error"
 import { rememberChoice, rememberedChoice } from "./remembered-choice"
+import { pathBeforeCheckout } from "./return-page"
+import { placingOrder } from "./session-queue"
 import { textsOf, type TextProps } from "./texts"
+import { usePageRestored } from "./use-page-restored"
+
+export { pathBeforeCheckout }
 
 export type TradeCreditPaymentButtonProps = TextProps &
-  TradeCreditChoice & {
+  ErrorDisplayProps &
+  Omit<TradeCreditChoice, "check"> & {
     /** The cart, with its payment collection and sessions (the store API's default fields). */
     cart: CheckoutCart
     /** `@medusajs/js-sdk`: `store.payment.initiatePaymentSession`, `store.cart.complete` and `store.cart.retrieve`. */
@@ -24,6 +27,11 @@ export type TradeCreditPaymentButtonProps = TextProps &
     /** The buyer verifies at the service first. Default: `window.location.assign(url)`. */
     onRedirect?: (url: string) => unknown
     onError?: (error: { code: string | undefined; message: string }) => unknown
+    /**
+     * Awaited once the kit started or updated the cart's payment session, before the buyer goes on: refresh what the
+     * storefront cached of the cart (the starter: a server action revalidating its cart tag, then `router.refresh()`).
+     */
+    onCartChanged?: () => unknown
     disabled?: boolean
     /** The store's own button component (given onClick, disabled, isLoading, children…); default a <button>. */
     button?: ElementType
@@ -35,24 +43,21 @@ export type TradeCreditPaymentButtonProps = TextProps &
     children?: ReactNode
   }
 
-/** `/dk/checkout/…` → `/dk`; `/checkout` → "": the part of the path before the checkout (the starters' country
- * segment). */
-export const pathBeforeCheckout = (pathname: string) => {
-  const at = pathname.search(/\/checkout(\/|$)/)
-  return at >= 0 ? pathname.slice(0, at) : ""
-}
-
 /**
  * Places the order with trade credit in one completion: starts (or brings up to date) the cart's trade credit session
  * with the buyer's choice (`company`, `details`, `numberOfPeriods`, `providerId` props, else what TradeCreditFields
- * remembered for this cart, else the session's own data), then sends the buyer to the service's verification page, or
- * completes the cart when nothing needs verifying. Errors show under it in the buyer's words, never a raw code.
+ * remembered for this cart, else the session's own data, read again from the server: a reload, Back from the
+ * service's page and another tab find it), then sends the buyer to the service's verification page, or completes the
+ * cart when nothing needs verifying. A company whose credit check was refused is refused again without a call. Errors
+ * show under it once, in the buyer's words (never a raw code), styled as the store's (`errorClassName`,
+ * `renderError`).
  */
 export function TradeCreditPaymentButton({
   cart,
   sdk,
   providerId,
   company,
+  companyLabel,
   details,
   numberOfPeriods,
   returnUrl,
@@ -60,6 +65,9 @@ export function TradeCreditPaymentButton({
   onOrder,
   onRedirect,
   onError,
+  onCartChanged,
+  errorClassName,
+  renderError,
   disabled,
   button: Button = "button",
   buttonProps,
@@ -74,27 +82,29 @@ export function TradeCreditPaymentButton({
   const [busy, setBusy] = useState<"placing" | "redirecting" | undefined>()
   const [error, setError] = useState<string>()
 
+  // Back from the service's page may show the page as it was left: ready to be pressed again.
+  usePageRestored(() => setBusy(undefined))
+
   const press = async () => {
     setBusy("placing")
     setError(undefined)
-    const remembered = rememberedChoice(cart.id) ?? {}
     const prefix = pathBeforeCheckout(window.location.pathname)
-    const choice: TradeCreditChoice = {
-      providerId: providerId ?? remembered.providerId,
-      company: company ?? remembered.company,
-      details: details ?? remembered.details,
-      numberOfPeriods: numberOfPeriods ?? remembered.numberOfPeriods,
-      returnUrl: returnUrl ?? remembered.returnUrl ?? `${window.location.origin}${prefix}/checkout/trade-credit/return`,
-    }
-    const result = await placeTradeCreditOrder({
-      sdk,
-      cart,
-      choice,
-      language: language ?? "en",
-      pageLanguage: language,
-      overrides,
-      clearCart,
-    }).catch((): PlaceOrderResult => ({
+    const given = { providerId, company, companyLabel, details, numberOfPeriods, returnUrl }
+    // Alone on the cart's line of session starts: the payment step's save still waiting is dropped, one under way is
+    // awaited, none starts afterwards (it would replace the session the order is placed with). The choice is read
+    // after that: TradeCreditFields remembers every change at once, so it has the buyer's latest references.
+    const result = await placingOrder(cart.id, () =>
+      placeTradeCreditOrder({
+        sdk,
+        cart,
+        choice: buttonChoice(given, rememberedChoice(cart.id)),
+        language: language ?? "en",
+        pageLanguage: language,
+        overrides,
+        clearCart,
+        onCartChanged,
+      }),
+    ).catch((): PlaceOrderResult => ({
       error: { code: undefined, message: buyerMessage(undefined, { language, overrides }) },
     }))
     if (result.redirect) {
@@ -130,11 +140,12 @@ export function TradeCreditPaymentButton({
   return (
     <>
       <Button {...props} />
-      {error ? (
-        <p className="error trade-credit-error" role="alert" id={id ? `${id}-error` : undefined}>
-          {error}
-        </p>
-      ) : null}
+      <KitError
+        message={error}
+        errorClassName={errorClassName}
+        renderError={renderError}
+        id={id ? `${id}-error` : undefined}
+      />
     </>
   )
 }

@@ -1,6 +1,6 @@
 import { CreditCard } from "@medusajs/icons"
 import React from "react"
-import { TRADE_CREDIT_PROVIDER_IDS } from "medusa-payment-trade-credit/storefront"
+import { TRADE_CREDIT_PROVIDER_IDS } from "medusa-payment-trade-credit-storefront"
 
 /* Map of payment provider_id to their title and icon. Add in any payment providers you want to use. */
 export const paymentInfoMap: Record<
@@ -24,7 +24,7 @@ export const paymentInfoMap: Record<
   // Add more payment providers here
 }
 
-export { isTradeCredit } from "medusa-payment-trade-credit/storefront"
+export { isTradeCredit } from "medusa-payment-trade-credit-storefront"
 // This only checks if it is native stripe or medusa payments for card payments, it ignores the other stripe-based providers
 export const isStripeLike = (providerId?: string) => {
   return (

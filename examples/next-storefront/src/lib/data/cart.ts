@@ -15,7 +15,7 @@ import {
 } from "./cookies"
 import { getRegion } from "./regions"
 
-// The dtc-starter's cart actions (those this example's pages use), and the guide's clearCartCookie.
+// The dtc-starter's cart actions (those this example's pages use), and the guide's clearCartCookie and revalidateCart.
 
 /**
  * Retrieves a cart by its ID. If no ID is provided, it will use the cart ID from the cookies.
@@ -275,4 +275,7 @@ export async function placeOrder(cartId?: string) {
 
 export async function clearCartCookie() {
   await removeCartId()
+}
+export async function revalidateCart() {
+  revalidateTag(await getCacheTag("carts"))
 }

@@ -4,7 +4,7 @@ import { sdk } from "@lib/config"
 import medusaError from "@lib/util/medusa-error"
 import { getAuthHeaders, getCacheOptions } from "./cookies"
 import { HttpTypes } from "@medusajs/types"
-import { retrieveOrderFunding } from "medusa-payment-trade-credit/storefront"
+import { retrieveOrderFunding } from "medusa-payment-trade-credit-storefront"
 
 // The dtc-starter's order look-up (cached, as the starter's), and the guide's retrieveFunding.
 

@@ -1,12 +1,13 @@
 "use client"
 
 import { isManual, isStripeLike, isTradeCredit } from "@lib/constants"
-import { clearCartCookie, placeOrder } from "@lib/data/cart"
+import { clearCartCookie, placeOrder, revalidateCart } from "@lib/data/cart"
 import { sdk } from "@lib/config"
-import { TradeCreditPaymentButton } from "medusa-payment-trade-credit/storefront/react"
+import { TradeCreditPaymentButton } from "medusa-payment-trade-credit-storefront/react"
 import { HttpTypes } from "@medusajs/types"
 import { Button } from "@modules/common/components/ui"
 import React, { useState } from "react"
+import ErrorMessage from "../error-message"
 
 // The dtc-starter's payment button (without Stripe's), with docs/storefront.md's lines.
 
@@ -37,8 +38,9 @@ const PaymentButton: React.FC<PaymentButtonProps> = ({
       )
     case isTradeCredit(paymentSession?.provider_id):
       return (
-        <TradeCreditPaymentButton cart={cart} sdk={sdk} clearCart={clearCartCookie} disabled={notReady}
-          button={Button} buttonProps={{ size: "large" }} data-testid={dataTestId} />
+        <TradeCreditPaymentButton cart={cart} sdk={sdk} clearCart={clearCartCookie} onCartChanged={revalidateCart}
+          disabled={notReady} button={Button} buttonProps={{ size: "large" }} data-testid={dataTestId}
+          errorClassName="pt-2 text-rose-500 text-small-regular" />
       )
     default:
       return <Button disabled>Select a payment method</Button>
@@ -76,11 +78,10 @@ const ManualTestPaymentButton = ({ notReady }: { notReady: boolean; "data-testid
       >
         Place order
       </Button>
-      {errorMessage ? (
-        <p className="error" data-testid="manual-payment-error-message">
-          {errorMessage}
-        </p>
-      ) : null}
+      <ErrorMessage
+        error={errorMessage}
+        data-testid="manual-payment-error-message"
+      />
     </>
   )
 }

@@ -1,10 +1,11 @@
 "use client"
 import { RadioGroup } from "@modules/common/components/radio-group"
 import { isStripeLike, isTradeCredit, paymentInfoMap } from "@lib/constants"
+import { initiatePaymentSession, revalidateCart } from "@lib/data/cart"
 import { sdk } from "@lib/config"
-import { TradeCreditFields } from "medusa-payment-trade-credit/storefront/react"
-import { initiatePaymentSession } from "@lib/data/cart"
+import { TradeCreditFields, useTradeCreditReadiness } from "medusa-payment-trade-credit-storefront/react"
 import { CheckCircleSolid, CreditCard } from "@medusajs/icons"
+import ErrorMessage from "@modules/checkout/components/error-message"
 import PaymentContainer from "@modules/checkout/components/payment-container"
 import {
   Button,
@@ -27,7 +28,7 @@ const Payment = ({
   availablePaymentMethods: { id: string }[]
 }) => {
   const activeSession = cart.payment_collection?.payment_sessions?.find(
-    (paymentSession) => paymentSession.status === "pending"
+    (paymentSession) => paymentSession.status === "pending" || isTradeCredit(paymentSession.provider_id)
   )
 
   const [isLoading, setIsLoading] = useState(false)
@@ -41,11 +42,12 @@ const Payment = ({
   const pathname = usePathname()
 
   const isOpen = searchParams.get("step") === "payment"
+  const tradeCredit = useTradeCreditReadiness(cart, { providerId: selectedPaymentMethod })
 
   const setPaymentMethod = async (method: string) => {
     setError(null)
     setSelectedPaymentMethod(method)
-    if (isStripeLike(method) || isTradeCredit(method)) {
+    if (isStripeLike(method)) {
       await initiatePaymentSession(cart, {
         provider_id: method,
       })
@@ -75,7 +77,7 @@ const Payment = ({
     setIsLoading(true)
     try {
       const checkActiveSession =
-        activeSession?.provider_id === selectedPaymentMethod
+        activeSession?.provider_id === selectedPaymentMethod || isTradeCredit(selectedPaymentMethod)
 
       if (!checkActiveSession) {
         await initiatePaymentSession(cart, {
@@ -141,23 +143,26 @@ const Payment = ({
                 ))}
               </RadioGroup>
               {isTradeCredit(selectedPaymentMethod) && (
-                <TradeCreditFields cart={cart} sdk={sdk} providerId={selectedPaymentMethod} />
+                <TradeCreditFields cart={cart} sdk={sdk} providerId={selectedPaymentMethod} onCartChanged={revalidateCart}
+                  errorClassName="pt-2 text-rose-500 text-small-regular" />
               )}
             </>
           )}
 
-          {error ? (
-            <p className="error" data-testid="payment-method-error-message">
-              {error}
-            </p>
-          ) : null}
+          <ErrorMessage
+            error={error}
+            data-testid="payment-method-error-message"
+          />
 
           <Button
             size="large"
             className="mt-6"
             onClick={handleSubmit}
             isLoading={isLoading}
-            disabled={!selectedPaymentMethod}
+            disabled={
+              (isTradeCredit(selectedPaymentMethod) && !tradeCredit.ready) ||
+              !selectedPaymentMethod
+            }
             data-testid="submit-payment-button"
           >
             Continue to review

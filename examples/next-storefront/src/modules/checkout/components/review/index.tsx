@@ -3,15 +3,20 @@
 import { Heading, Text, clx } from "@modules/common/components/ui"
 
 import PaymentButton from "../payment-button"
+import ErrorMessage from "../error-message"
+import { isTradeCredit } from "@lib/constants"
+import { useTradeCreditReadiness } from "medusa-payment-trade-credit-storefront/react"
 import { useSearchParams } from "next/navigation"
 import { HttpTypes } from "@medusajs/types"
 
-// The dtc-starter's review step.
+// The dtc-starter's review step, with docs/storefront.md's lines.
 
 const Review = ({ cart }: { cart: HttpTypes.StoreCart }) => {
   const searchParams = useSearchParams()
 
   const isOpen = searchParams.get("step") === "review"
+  const tradeCredit = useTradeCreditReadiness(cart)
+  const refused = isTradeCredit(cart.payment_collection?.payment_sessions?.[0]?.provider_id) && !tradeCredit.ready
 
   const previousStepsCompleted =
     cart.shipping_address &&
@@ -33,7 +38,8 @@ const Review = ({ cart }: { cart: HttpTypes.StoreCart }) => {
             Policy and acknowledge that you have read Medusa Store&apos;s
             Privacy Policy.
           </Text>
-          <PaymentButton cart={cart} data-testid="submit-order-button" />
+          {refused ? <ErrorMessage error={tradeCredit.message} data-testid="trade-credit-not-ready" />
+            : <PaymentButton cart={cart} data-testid="submit-order-button" />}
         </>
       )}
     </div>

@@ -1,10 +1,11 @@
 import { Container, Heading, Text } from "@modules/common/components/ui"
 
-import { isStripeLike, paymentInfoMap } from "@lib/constants"
+import { isStripeLike, isTradeCredit, paymentInfoMap } from "@lib/constants"
 import { convertToLocale } from "@lib/util/money"
 import { HttpTypes } from "@medusajs/types"
 import { retrieveFunding } from "@lib/data/orders"
-import { FundingStatus } from "medusa-payment-trade-credit/storefront/react"
+import { FundingStatus } from "medusa-payment-trade-credit-storefront/react"
+import { tradeCreditPaymentText } from "medusa-payment-trade-credit-storefront"
 
 // The dtc-starter's payment details of an order, with docs/storefront.md's lines.
 
@@ -42,6 +43,8 @@ const PaymentDetails = ({ order }: PaymentDetailsProps) => {
                 <Text data-testid="payment-amount">
                   {isStripeLike(payment.provider_id) && payment.data?.card_last4
                     ? `**** **** **** ${payment.data.card_last4}`
+                    : isTradeCredit(payment.provider_id)
+                    ? tradeCreditPaymentText(payment)
                     : `${convertToLocale({
                         amount: payment.amount,
                         currency_code: order.currency_code,

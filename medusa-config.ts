@@ -53,9 +53,12 @@ export default defineConfig({
     ...(redisUrl ? { redisUrl } : {}),
     workerMode: (env.MEDUSA_WORKER_MODE as "shared" | "worker" | "server" | undefined) || "shared",
     http: {
-      storeCors: env.STORE_CORS || "http://localhost:8000",
-      adminCors: env.ADMIN_CORS || "http://localhost:9000",
-      authCors: env.AUTH_CORS || "http://localhost:8000,http://localhost:9000",
+      // A storefront and an admin on this machine, under either of its names (the demo prints 127.0.0.1 for the
+      // storefront): a sole trader's signup registers through the auth routes from the storefront's origin.
+      storeCors: env.STORE_CORS || "http://localhost:8000,http://127.0.0.1:8000",
+      adminCors: env.ADMIN_CORS || "http://localhost:9000,http://127.0.0.1:9000",
+      authCors:
+        env.AUTH_CORS || "http://localhost:8000,http://127.0.0.1:8000,http://localhost:9000,http://127.0.0.1:9000",
       jwtSecret: env.JWT_SECRET || "supersecret",
       cookieSecret: env.COOKIE_SECRET || "supersecret",
     },

@@ -38,7 +38,9 @@ describe("admin UI in Chromium", () => {
   let browser: Browser | undefined
   let page: Page
   let admin: Http
-  let invoiceOrder: { id: string; invoiceNumber: string; serviceOrderId: string }
+  let invoiceOrder: { id: string; invoiceNumber: string; serviceOrderId: string; paymentId: string }
+  /** The buyer's name as the invoice widget shows it: the instalment widget shows the same. */
+  let invoiceBuyer: string | null = null
   let planOrderId: string
   let companyName: string
   const pageLog: string[] = []
@@ -124,7 +126,12 @@ describe("admin UI in Chromium", () => {
         const { trade_credit } = await admin("GET", `/admin/trade-credit/orders/${order.id}`)
         return trade_credit.invoice.fulfilments.length ? trade_credit : null
       }, "the invoice of the shipment")
-      invoiceOrder = { id: order.id, invoiceNumber: summary.invoice.fulfilments[0].invoice_number, serviceOrderId: summary.invoice.service_order_id }
+      invoiceOrder = {
+        id: order.id,
+        invoiceNumber: summary.invoice.fulfilments[0].invoice_number,
+        serviceOrderId: summary.invoice.service_order_id,
+        paymentId: summary.payment.id,
+      }
     }
 
     // An order paid in 6 monthly instalments, captured, and a day past the first issue date: its first instalment is invoiced.
@@ -203,6 +210,9 @@ describe("admin UI in Chromium", () => {
     expect(await widget.getByTestId("tc-state").textContent()).toBe("Fulfilled")
     expect(await widget.getByTestId("tc-status").textContent()).toBe("Approved")
     expect((await widget.getByTestId("tc-company").textContent())?.toLowerCase()).toContain(companyName.toLowerCase().split(" ")[0])
+    invoiceBuyer = await widget.getByTestId("tc-company").textContent()
+    // The provider by name (Medusa's payment section shows only pp_trade-credit_default).
+    expect(await widget.getByTestId("tc-provider-name").textContent()).toBe("Trade credit (invoice)")
     expect(await widget.getByTestId("tc-verification-link").count()).toBe(0)
     await page.screenshot({ path: path.join(shots, "order-invoice.png"), fullPage: true })
     await widget.screenshot({ path: path.join(shots, "order-widget-invoice.png") })
@@ -220,6 +230,14 @@ describe("admin UI in Chromium", () => {
     await widget.getByTestId("tc-resync").click()
     await page.getByText("Re-sync: Medusa and the service agree").waitFor()
     await page.screenshot({ path: path.join(shots, "order-invoice-resynced.png") })
+
+    // A refund: Medusa's summary shows a credit line; the widget says what it is, under the credit note.
+    await admin("POST", `/admin/payments/${invoiceOrder.paymentId}/refund`, { amount: 1 })
+    await page.reload()
+    const note = page.getByTestId("tc-credit-line-note")
+    await note.waitFor()
+    expect(await note.textContent()).toMatch(/^A refund is a credit note the service issues to the buyer.*credit line/)
+    await page.screenshot({ path: path.join(shots, "order-invoice-refunded.png"), fullPage: true })
   }))
 
   it("shows the instalment order's schedule as a timeline", step("instalment-order", async () => {
@@ -231,6 +249,9 @@ describe("admin UI in Chromium", () => {
     const states = await timeline.getByTestId("tc-instalment").allTextContents()
     expect(states).toEqual(["Invoiced", "Planned", "Planned", "Planned", "Planned", "Planned"])
     expect(await widget.getByTestId("tc-funding").textContent()).toBe("Accepted")
+    expect(await widget.getByTestId("tc-provider-name").textContent()).toBe("Trade credit (instalments)")
+    // One buyer name everywhere: the registered name, as on the invoice order, never the repayment account's slug.
+    expect(await widget.getByTestId("tc-company").textContent()).toBe(invoiceBuyer)
     await widget.screenshot({ path: path.join(shots, "order-widget-instalments.png") })
   }))
 
@@ -242,6 +263,10 @@ describe("admin UI in Chromium", () => {
     await settings.getByTestId("tc-key-prefix").waitFor()
     expect(await settings.getByTestId("tc-key-prefix").textContent()).toMatch(/^secret_test_…#[0-9a-f]{8}$/)
     expect(await settings.getByTestId("tc-environment").textContent()).toBe("sandbox")
+    // Medusa names a provider by its id only: the settings page says which is which.
+    expect(await settings.getByTestId("tc-payment-providers").textContent()).toBe(
+      "Trade credit (invoice) pp_trade-credit_defaultTrade credit (instalments) pp_trade-credit-plan_default"
+    )
     expect(await page.getByTestId("tc-webhook-url").textContent()).toBe(`${server!.url}${WEBHOOK_PATH}`)
     // Both secrets of the rotation by fingerprint (never the secret), and the one that verified the last event: the
     // simulator's, the second.
@@ -305,7 +330,11 @@ describe("admin UI in Chromium", () => {
     await page.getByRole("option", { name: "the order is placed" }).click()
     await page.getByTestId("tc-invoice-language").click()
     await page.getByRole("option", { name: "Swedish" }).click()
+    // The switch's caption says what its state does (on by default).
+    const hideCaption = page.getByTestId("tc-hide-declined-caption")
+    expect(await hideCaption.textContent()).toMatch(/^On: a declined buyer does not see trade credit/)
     await page.locator("#tc-hide-declined").click()
+    expect(await hideCaption.textContent()).toMatch(/^Off: a declined buyer sees the method greyed out/)
     await page.getByTestId("tc-region-save").click()
     await changes.getByText("Invoice when").waitFor()
     expect(await changes.textContent()).toMatch(/Invoice language.*sv_SE/)

@@ -4,6 +4,7 @@ import { areaPart, areaSimulator, type AreaPart } from "./area"
 import { control, findCompanyId } from "./simulator"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "./storefront"
 import { waitUntil } from "./wait"
+import { sessionTagOf } from "../../src/core/order/merchant-reference"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../scripts/lib/seed-store.js")
 
@@ -58,9 +59,11 @@ export function invoiceFaultSuite(faults: FaultCase[], part: string): AreaPart {
       const { cart } = await store.ok("GET", `/store/carts/${cartId}?fields=*payment_collection.payment_sessions,completed_at`)
       return cart.payment_collection?.payment_sessions ?? []
     }
-    /** The service orders made for a cart's sessions (merchant_order_id is the session id): never more than one live. */
+    /** The service orders made for a cart's sessions (merchant_order_id ends in the session's tag): never more than one live. */
     const ordersOfCart = async (sessionIds: string[]) =>
-      (await simOrders()).filter((o) => sessionIds.includes(o.merchant_order_id) && o.status !== "REJECTED")
+      (await simOrders()).filter(
+        (o) => sessionIds.some((id) => o.merchant_order_id.endsWith(`-${sessionTagOf(id)}`)) && o.status !== "REJECTED",
+      )
     const paymentOf = async (orderId: string) => {
       const { order } = await admin("GET", `/admin/orders/${orderId}?fields=id,status,total,*payment_collections.payments,*payment_collections.payments.captures,*payment_collections.payments.refunds`)
       const live = order.payment_collections.flatMap((c: any) => c.payments ?? []).filter((p: any) => !p.canceled_at)

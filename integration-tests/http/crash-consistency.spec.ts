@@ -4,6 +4,7 @@ import { control, STOREFRONT_URL } from "../helpers/simulator"
 import { unfinishedAfterMs } from "../../src/workflows/reconciliation/read-medusa-state"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "../helpers/storefront"
 import { waitUntil } from "../helpers/wait"
+import { merchantOrderIdOf } from "../../src/core/order/merchant-reference"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../scripts/lib/seed-store.js")
 
@@ -123,7 +124,7 @@ it("repairs a cart completion and a capture and a refund whose Medusa process di
   await control(sim.url, "POST", "/_sim/faults", { method: "POST", path: "/v1/order", fault: { type: "latency", ms: HOLD_MS, when: "after" } })
   await crashWhile(
     () => store.call("POST", `/store/carts/${cart.id}/complete`),
-    async () => (await simOrders()).some((o) => o.merchant_order_id === sessionId)
+    async () => (await simOrders()).some((o) => o.merchant_order_id === merchantOrderIdOf(cart.id, sessionId))
   )
   const { cart: afterCrash } = await store.ok("GET", `/store/carts/${cart.id}?fields=*payment_collection.payment_sessions`)
   const lost = afterCrash.payment_collection.payment_sessions[0]
@@ -151,7 +152,7 @@ it("repairs a cart completion and a capture and a refund whose Medusa process di
   const placedPayment = await paymentOf(orderId)
   expect(placedPayment.data.order_id).toBe(serviceOrderId)
   expect((await simOrder(serviceOrderId)).state).toBe("CONFIRMED")
-  expect((await simOrders()).filter((o) => o.merchant_order_id === sessionId)).toHaveLength(1)
+  expect((await simOrders()).filter((o) => o.merchant_order_id === merchantOrderIdOf(cart.id, sessionId))).toHaveLength(1)
   expect((await reconcile()).findings.find((f: any) => f.session_id === sessionId)?.action ?? "none").not.toMatch(/authorized/)
   crashRows.push({
     case: "cart completion",

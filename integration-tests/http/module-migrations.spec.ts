@@ -30,6 +30,7 @@ const TABLES = [
   "trade_credit_enrollment",
   "trade_credit_erasure_request",
   "trade_credit_matches_token",
+  "trade_credit_order_reference",
   "trade_credit_rate_limit_bucket",
   "trade_credit_reconciliation_run",
   "trade_credit_region_setting",
@@ -186,6 +187,14 @@ describe("trade-credit module migrations on a fresh database", () => {
       )
     ).rows
     expect(session).toEqual({ state: "pending", funding_status: "PENDING" })
+    // One session per merchant_order_id (an order event's session is one indexed read, session-of-order.ts).
+    const reference = { merchant_order_id: "7KQ2M9X4-3F8A", session_id: "payses_r", cart_id: "cart_r" }
+    await insert("trade_credit_order_reference", { id: "tcord_1", ...reference })
+    const duplicate = await insert("trade_credit_order_reference", { id: "tcord_2", ...reference }).then(
+      () => null,
+      (e: { code?: string }) => e.code
+    )
+    expect(duplicate).toBe("23505") // unique_violation
 
     // Down: each migration's down(), newest first, until none is applied.
     const reverted = await withMigrator((m) => m.down({ to: 0 }))

@@ -7,6 +7,7 @@ import { createCheckoutCart, startTradeCreditSession, storeClient } from "../hel
 import { startTestRedis, type TestRedis } from "../helpers/redis"
 import { approveAtPaymentUrl } from "../helpers/verification"
 import { waitUntil } from "../helpers/wait"
+import { merchantOrderIdOf } from "../../src/core/order/merchant-reference"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../scripts/lib/seed-store.js")
 // eslint-disable-next-line @typescript-eslint/no-var-requires
@@ -204,7 +205,7 @@ it.each(Array.from({ length: ROUNDS }, (_, i) => i + 1))(
     const { orders } = await admin(1).ok("GET", `/admin/orders?fields=id,*payment_collections.payments&limit=1000`)
     const ofSession = orders.filter((o: any) => o.payment_collections.some((c: any) => c.payments?.some((p: any) => p.payment_session_id === session.id)))
     expect(ofSession.map((o: any) => o.id)).toEqual([orderId])
-    expect((await control(sim.url, "GET", "/_sim/orders")).items.filter((o: any) => o.merchant_order_id === session.id)).toHaveLength(1)
+    expect((await control(sim.url, "GET", "/_sim/orders")).items.filter((o: any) => o.merchant_order_id === merchantOrderIdOf(cart.id, session.id))).toHaveLength(1)
     // The worker handled the delivery once; the second copy was recognised by its event id.
     const records = await until("the order.verified event record", async () => {
       const r = await webhookRecords()

@@ -16,7 +16,7 @@ import { assertNever } from "../utils/assert-never"
  * buyer, confirm, or answer authorized. The planner's `complete_cart` (webhooks, reconciliation) ends here too.
  */
 export async function authorizeOrder(
-  deps: Pick<InvoiceDeps, "client" | "options" | "logger" | "call" | "fail" | "readCart">,
+  deps: Pick<InvoiceDeps, "client" | "options" | "logger" | "call" | "fail" | "readCart" | "medusa">,
   intents: IntentReuse,
   sessionId: string,
   data: TradeCreditPaymentData,

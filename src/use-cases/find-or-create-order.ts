@@ -6,19 +6,26 @@ import { parseSessionInput } from "../core/order/session-input"
 import { resolveReturnUrl } from "../core/order/return-url"
 import { idempotencyKeys } from "../core/order/idempotency-keys"
 import { merchantUrlsFor } from "../core/order/merchant-urls"
+import { cartReference, merchantOrderIdOf } from "../core/order/merchant-reference"
 import type { TradeCreditPaymentData } from "../core/order/payment-data"
 import { type CheckoutCart, ORDER_CART_FIELDS, tradeAccountBuyerOfCart } from "../medusa/cart-links"
+import { recordOrderReference } from "../medusa/order-references"
+import { tradeCreditModuleOf } from "../medusa/plan-store"
 import { declined } from "./errors"
 import type { IntentReuse } from "./intent-reuse"
 import type { InvoiceDeps } from "./deps"
 
-type OrderDeps = Pick<InvoiceDeps, "client" | "options" | "call" | "fail" | "readCart">
+type OrderDeps = Pick<InvoiceDeps, "client" | "options" | "call" | "fail" | "readCart" | "medusa">
 
 /**
  * The order of this session at the service. A create retried with the same body
  * answers the first order again (Idempotency-Key); a create refused because the
  * merchant order id is taken, or because the cart changed since the first try,
  * is resolved by looking the order up by merchant_order_id, never by creating another.
+ * The buyer reads the merchant order id and reference on the service's page and
+ * invoice: both are short references of the cart (merchant-reference.ts); the key
+ * stays Medusa's session id. Which session the merchant order id belongs to is
+ * recorded before the create (order-references.ts): the order's events find it there.
  */
 export async function findOrCreateOrder(
   deps: OrderDeps,
@@ -40,15 +47,22 @@ export async function findOrCreateOrder(
   // unless the service adds a verification step for it (UNVERIFIED with a payment_url: the buyer verifies, as any).
   const buyer = buildBuyer(input, cart, { representativeRequired: true, tradeAccount: tradeAccountBuyerOfCart(cart) })
   const returnUrl = resolveReturnUrl(input.return_url, deps.options.storefrontUrls, deps.options.returnPath)
+  const merchantOrderId = merchantOrderIdOf(cart.id, sessionId)
   const body = buildCreateOrderBody({
     cart,
     buyer,
-    merchantOrderId: sessionId,
-    merchantReference: cart.id,
+    merchantOrderId,
+    merchantReference: cartReference(cart.id),
     trackingId: data.tracking_id,
     urls: merchantUrlsFor(returnUrl, cart.id),
     // The region's terms as credit-checked (a session from before region settings: the options').
     extras: orderExtrasOf(input, invoiceTermsOf(data, deps.options.invoiceTermsDays)),
+  })
+  // Before the create: every order the service has then has its row, however the create ends (a retry finds it).
+  await recordOrderReference(tradeCreditModuleOf(deps.medusa), {
+    merchant_order_id: merchantOrderId,
+    session_id: sessionId,
+    cart_id: cart.id,
   })
   try {
     const created = await deps.client.orders.create(body, { idempotencyKey: idempotencyKeys.createOrder(sessionId) })
@@ -59,9 +73,13 @@ export async function findOrCreateOrder(
       error instanceof TradeCreditError &&
       (error.code === "INVALID_STATE" || error.code === "IDEMPOTENCY_CONFLICT")
     ) {
-      const existing = await deps.call("look up the order", () => deps.client.orders.getByMerchantOrderId(sessionId), {
-        payment_session_id: sessionId,
-      })
+      const existing = await deps.call(
+        "look up the order",
+        () => deps.client.orders.getByMerchantOrderId(merchantOrderId),
+        {
+          payment_session_id: sessionId,
+        },
+      )
       const live = existing.find((o) => o.state !== "CANCELLED") ?? existing[0]
       if (live) return live
     }

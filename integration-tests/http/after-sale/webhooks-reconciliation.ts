@@ -7,6 +7,7 @@ import { approveAtPaymentUrl } from "../../helpers/verification"
 import { recordLogs, waitUntil } from "../../helpers/wait"
 import { areaPart, areaSimulator } from "../../helpers/area"
 import { signedDelivery } from "../../helpers/webhooks"
+import { merchantOrderIdOf } from "../../../src/core/order/merchant-reference"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../../scripts/lib/seed-store.js")
 
@@ -312,7 +313,7 @@ export default areaPart("webhooks-reconciliation", ({ api, getContainer }) => {
     expect(lost.status).toBe("pending")
     expect(lost.data.order_id).toBeUndefined()
     const { items: lostOrders } = await control(simulator.url, "GET", "/_sim/orders")
-    const lostOrder = lostOrders.find((o: any) => o.merchant_order_id === lost.id)
+    const lostOrder = lostOrders.find((o: any) => o.merchant_order_id === merchantOrderIdOf(interrupted.id, lost.id))
     expect(lostOrder.state).toBe("UNVERIFIED")
 
     for (const d of (await control(simulator.url, "GET", "/_sim/webhooks")).items) {
@@ -352,7 +353,7 @@ export default areaPart("webhooks-reconciliation", ({ api, getContainer }) => {
     expect(found).toMatchObject({ status: "requires_more", data: expect.objectContaining({ order_id: lostOrder.id }) })
     await approveAtPaymentUrl(found.data.payment_url)
     expect((await store.call("POST", `/store/carts/${interrupted.id}/complete`)).status).toBe(200)
-    expect((await control(simulator.url, "GET", "/_sim/orders")).items.filter((o: any) => o.merchant_order_id === lost.id)).toHaveLength(1)
+    expect((await control(simulator.url, "GET", "/_sim/orders")).items.filter((o: any) => o.merchant_order_id === merchantOrderIdOf(interrupted.id, lost.id))).toHaveLength(1)
 
     // A second run finds nothing to repair.
     const second = (await admin("POST", "/admin/trade-credit/reconciliation", {})).run

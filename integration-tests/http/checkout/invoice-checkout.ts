@@ -6,6 +6,7 @@ import { BUYER_ADDRESS, createCheckoutCart, startTradeCreditSession, storeClient
 import { approveAtPaymentUrl, rejectAtPaymentUrl } from "../../helpers/verification"
 import { waitUntil } from "../../helpers/wait"
 import { areaPart, areaSimulator } from "../../helpers/area"
+import { cartReference, merchantOrderIdOf } from "../../../src/core/order/merchant-reference"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../../scripts/lib/seed-store.js")
 
@@ -187,7 +188,7 @@ export default areaPart("invoice-checkout", ({ api, getContainer }) => {
     expect(pending.payment_collection.payment_sessions[0].data).toMatchObject({ order_id: session.data.order_id, payment_url: session.data.payment_url })
     await approveAtPaymentUrl(session.data.payment_url)
     expect((await store.call("POST", `/store/carts/${cart.id}/complete`)).status).toBe(200)
-    const orders = (await control(simulator.url, "GET", "/_sim/orders")).items.filter((o: any) => o.merchant_order_id === session.id)
+    const orders = (await control(simulator.url, "GET", "/_sim/orders")).items.filter((o: any) => o.merchant_order_id === merchantOrderIdOf(cart.id, session.id))
     expect(orders.map((o: any) => o.state)).toEqual(["CONFIRMED"])
   })
 
@@ -286,7 +287,7 @@ export default areaPart("invoice-checkout", ({ api, getContainer }) => {
     const { items: intents } = await control(simulator.url, "GET", "/_sim/requests?method=POST&path_prefix=/v1/order_intent")
     const intent = intents.slice(intentsBefore.length).find((r: any) => r.status === 201).body
     const { items: creates } = await control(simulator.url, "GET", "/_sim/requests?method=POST&path_prefix=/v1/order")
-    const create = creates.find((r: any) => r.path === "/v1/order" && r.status === 201 && r.body.merchant_reference === cart.id).body
+    const create = creates.find((r: any) => r.path === "/v1/order" && r.status === 201 && r.body.merchant_reference === cartReference(cart.id)).body
     for (const body of [intent, create]) {
       const described = body.line_items.map((l: any) => `${l.type}: ${l.description}`).sort()
       expect(described).toEqual([

@@ -10,11 +10,12 @@ type CliOptions = {
   webhookSecret?: string
   publicUrl?: string
   profile?: SimulatorProfile
+  stateFile?: string
 }
 
 const USAGE =
   "Usage: trade-credit-simulator [--port N] [--host H] [--webhook-url U] [--api-key K] [--webhook-secret S]" +
-  ` [--public-url U] [--profile full|minimal]
+  ` [--public-url U] [--profile full|minimal] [--state-file F]
   --port N            port to listen on (0 picks a free one; default 4010)
   --host H            interface to listen on (default 127.0.0.1)
   --webhook-url U     where order events are POSTed (also settable with PUT /_sim/webhook)
@@ -25,7 +26,9 @@ const USAGE =
                       TRADE_CREDIT_SIMULATOR_WEBHOOK_SECRET; default: the simulator's well-known one)
   --public-url U      base URL written into payment_url and invoice URLs (default http://host:port)
   --profile P         full (default: every field the simulator knows) or minimal (answers as narrow as the
-                      service's documents allow; README "The minimal profile"); default: ${PROFILE_ENV}, else full`
+                      service's documents allow; README "The minimal profile"); default: ${PROFILE_ENV}, else full
+  --state-file F      keep the state (orders, plans, accounts, registrations, idempotency keys) in F: loaded at
+                      start when F exists, written as it changes; the same API key finds its merchant again`
 
 export function parseArgs(argv: string[]): CliOptions {
   const options: CliOptions = { port: 4010, host: "127.0.0.1" }
@@ -66,6 +69,9 @@ export function parseArgs(argv: string[]): CliOptions {
       case "--profile":
         options.profile = parseProfile(value, "--profile")
         break
+      case "--state-file":
+        options.stateFile = value
+        break
       default:
         throw new Error(`unknown option ${name}\n${USAGE}`)
     }
@@ -101,6 +107,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     host: options.host,
     publicUrl: options.publicUrl,
     profile: options.profile,
+    stateFile: options.stateFile,
     merchants: [merchant],
     logger: { info: (m) => console.log(m), warn: (m) => console.warn(m), error: (m) => console.error(m) },
   })
@@ -112,6 +119,9 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   )
   console.log(`control API: ${simulator.controlUrl} (GET it for the list of endpoints)`)
   console.log(`webhooks: ${options.webhookUrl ?? "no URL yet (PUT /_sim/webhook)"}`)
+  if (options.stateFile) {
+    console.log(`state: ${options.stateFile} (${simulator.resumed ? "loaded" : "new"})`)
+  }
   const stop = () => {
     simulator.close().then(
       () => process.exit(0),

@@ -62,6 +62,11 @@ export class IdempotencyStore {
   clear(): void {
     this.entries.clear()
   }
+
+  /** Drops keys whose first call never answered (a state loaded from a file: that call is gone, not running). */
+  forgetUnanswered(): void {
+    for (const [key, entry] of this.entries) if (!entry.answer) this.entries.delete(key)
+  }
 }
 
 /**

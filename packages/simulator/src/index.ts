@@ -13,6 +13,7 @@ import { sweepRepayment } from "./repayment/sweep"
 import { RequestLog } from "./request-log"
 import { CompanyDirectory } from "./state/companies"
 import { MerchantRegistry } from "./state/merchants"
+import { keepStateFile, loadStateFile } from "./persistence/state-file"
 import { minimalEvent } from "./minimal"
 import { profileSettings, resolveProfile } from "./profile"
 import { publishedIndex } from "./published/operations"
@@ -27,6 +28,7 @@ export type {
   SimulatorProfile,
   StepUpRule,
 } from "./types"
+export { readStateSummary } from "./persistence/state-file"
 export { DEFAULT_MINIMAL_FUNDING_DELAY_MS, DEFAULT_STEP_UP, PROFILE_ENV, PROFILES } from "./profile"
 export type { SimulatorContext } from "./context"
 
@@ -54,6 +56,8 @@ export type RunningSimulator = {
   profile: SimulatorContext["profile"]["name"]
   /** The simulator's state, for tests that look inside. */
   state: SimulatorContext
+  /** Whether the state was loaded from `stateFile` (false: it started empty). */
+  resumed: boolean
   close(): Promise<void>
 }
 
@@ -110,6 +114,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     logger,
   }
 
+  // Loaded before the server listens: no call ever sees a half-loaded state.
+  const resumed = options.stateFile ? loadStateFile(ctx, options.stateFile) : false
+
   const connections = new ConnectionCounter()
   const server = createServer(createApp(ctx, connections))
   // Idle keep-alive sockets stay open 65 s (Node's default is 5 s, which undici reads as 3 s): checkout calls minutes
@@ -136,6 +143,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   repaymentSweep.unref()
   const registrationSweep = setInterval(() => sweepRegistration(ctx), 100)
   registrationSweep.unref()
+  const stateFile = options.stateFile ? keepStateFile(ctx, server, options.stateFile) : undefined
 
   let closed: Promise<void> | undefined
   return {
@@ -144,11 +152,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     controlUrl: `${ctx.baseUrl}/_sim`,
     profile: ctx.profile.name,
     state: ctx,
+    resumed,
     close() {
       closed ??= new Promise<void>((resolve, reject) => {
         clearInterval(sweep)
         clearInterval(repaymentSweep)
         clearInterval(registrationSweep)
+        stateFile?.stop()
         ctx.webhooks.close()
         server.close((error) => (error ? reject(error) : resolve()))
         server.closeAllConnections()

@@ -62,6 +62,11 @@ export type SimulatorOptions = {
   stepUp?: StepUpRule | null
   /** Extension points for interfaces built later (trade accounts). */
   hooks?: Partial<SimulatorHooks>
+  /**
+   * A file the state is kept in (README "Keeping the state"): loaded at start when it exists, written after every
+   * changing call, every few seconds while something changed, and at close. Left out: the state lives in memory only.
+   */
+  stateFile?: string
 }
 
 /** Seams the later interfaces plug into without touching the order code. */

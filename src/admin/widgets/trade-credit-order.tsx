@@ -1,7 +1,7 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { ArrowPath } from "@medusajs/icons"
-import { Alert, Badge, Button, Container, Heading, Skeleton } from "@medusajs/ui"
+import { Alert, Button, Container, Heading, Skeleton } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { BuyerRow } from "../components/order/buyer-row"
 import { InvoiceDetails } from "../components/order/invoice-details"
@@ -34,12 +34,10 @@ const TradeCreditOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) 
     <Container className="divide-y p-0" data-testid="trade-credit-order-widget">
       <div className="flex items-center justify-between gap-x-2 px-6 py-4">
         <div className="flex items-center gap-x-2">
-          <Heading level="h2">{t("common.title")}</Heading>
-          {summary && (
-            <Badge size="2xsmall" color="grey">
-              {summary.payment.kind === "plan" ? t("order.kind.plan") : t("order.kind.invoice")}
-            </Badge>
-          )}
+          {/* The provider by name: Medusa's payment section shows only its id (pp_trade-credit_default). */}
+          <Heading level="h2" data-testid="tc-provider-name">
+            {summary ? t(`common.provider.${summary.payment.kind}`) : t("common.title")}
+          </Heading>
         </div>
         <Button
           size="small"

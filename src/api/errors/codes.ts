@@ -145,6 +145,10 @@ export const ERROR_CODES = {
       "for the method.",
   ),
   TRADE_CREDIT_ORDER_CANCELLED: notAllowed("The buyer's verification failed or expired: start a new payment session."),
+  TRADE_CREDIT_ORDER_REFERENCE_TAKEN: notAllowed(
+    "The buyer-readable order reference of this payment session is already another session's (two tries whose ids " +
+      "end alike): start a new payment session.",
+  ),
   TRADE_CREDIT_DATA_MISSING: invalid("A payment lacks data the plugin recorded (e.g. the service's order id)."),
   INVALID_SESSION_DATA: invalid("The payment session's `data` is malformed (the message names the field)."),
   BUYER_DETAILS_MISSING: invalid("A buyer detail the order needs is missing (the message names it)."),

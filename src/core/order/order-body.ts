@@ -160,9 +160,12 @@ export function buildIntentBody(cart: Cart, buyer: IntentBuyer | Buyer, options?
 export type CreateOrderInput = {
   cart: Cart
   buyer: Buyer
-  /** Unique per merchant: e.g. the payment session id, so a retried create finds the first order. */
+  /**
+   * Unique per live order of the merchant and the same for retries of one session (a retried create finds the first
+   * order by it); the service shows it to the buyer: merchantOrderIdOf (merchant-reference.ts).
+   */
   merchantOrderId: string
-  /** Shown to the buyer and on the invoice, e.g. the cart id or the order's display id. */
+  /** May be shown to the buyer and on the invoice: the cart's reference (merchant-reference.ts). */
   merchantReference?: string | null
   /** From the approved order intent. */
   trackingId?: string | null

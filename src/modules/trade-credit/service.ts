@@ -15,6 +15,7 @@ import { BuyerRepaymentAccount } from "./models/buyer-repayment-account"
 import { ErasureRequest } from "./models/erasure-request"
 import { Enrollment } from "./models/enrollment"
 import { MatchesToken } from "./models/matches-token"
+import { OrderReference } from "./models/order-reference"
 import { RateLimitBucket } from "./models/rate-limit-bucket"
 import { RegionSetting, SettingChange } from "./models/region-setting"
 import { ReconciliationRun } from "./models/reconciliation-run"
@@ -49,8 +50,8 @@ const SWEEP_LIMIT = 1000
 /**
  * The plugin's own module: what it keeps in Medusa's database (webhook events by
  * id, invoiced shipments, reconciliation runs, the buyers' repayment accounts,
- * which payment session each repayment plan belongs to and the store routes'
- * rate-limit counts) and the service client that its workflows, subscribers,
+ * which payment session each repayment plan and each service order belongs to and
+ * the store routes' rate-limit counts) and the service client that its workflows, subscribers,
  * jobs and admin routes use. Its options are the providers' options (one
  * object in medusa-config.ts serves both).
  */
@@ -66,6 +67,7 @@ export default class TradeCreditModuleService extends MedusaService({
   Enrollment,
   RateLimitBucket,
   MatchesToken,
+  OrderReference,
   RegionSetting,
   SettingChange,
 }) {

@@ -2,6 +2,7 @@ import type { InferTypeOf } from "@medusajs/framework/types"
 import type { BuyerRepaymentAccount } from "./models/buyer-repayment-account"
 import type { Enrollment } from "./models/enrollment"
 import type { ErasureRequest } from "./models/erasure-request"
+import type { OrderReference } from "./models/order-reference"
 import type { ReconciliationRun } from "./models/reconciliation-run"
 import type { RegionSetting } from "./models/region-setting"
 import type { RepaymentPlanSession } from "./models/repayment-plan-session"
@@ -18,6 +19,7 @@ import type { WebhookEvent } from "./models/webhook-event"
 export type BuyerRepaymentAccountRow = InferTypeOf<typeof BuyerRepaymentAccount>
 export type EnrollmentRow = InferTypeOf<typeof Enrollment>
 export type ErasureRequestRow = InferTypeOf<typeof ErasureRequest>
+export type OrderReferenceRow = InferTypeOf<typeof OrderReference>
 export type ReconciliationRunRow = InferTypeOf<typeof ReconciliationRun>
 export type RegionSettingRow = InferTypeOf<typeof RegionSetting>
 export type RepaymentPlanSessionRow = InferTypeOf<typeof RepaymentPlanSession>

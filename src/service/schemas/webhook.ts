@@ -107,9 +107,10 @@ const Envelope = {
 
 /**
  * `data` of the order events (published OrderDataBase, OrderRefundData, OrderRejectedData). Read: `order_id` (the
- * order read back, `GET /v1/order/:id`) and `merchant_order_id` (the Medusa payment session, whose lock the pipeline
- * takes). Everything else is kept as the service sent it and never acted on: `state` and `status` are optional in the
- * published schema and the pipeline takes the order's state from the order read back.
+ * order read back, `GET /v1/order/:id`) and `merchant_order_id` (the buyer's reference: the pipeline finds the Medusa
+ * payment session, whose lock it takes, from the order; session-of-order.ts). Everything else is kept as the service
+ * sent it and never acted on: `state` and `status` are optional in the published schema and the pipeline takes the
+ * order's state from the order read back.
  */
 export const OrderEventData = z.object({
   order_id: z.string(),

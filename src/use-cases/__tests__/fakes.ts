@@ -12,6 +12,7 @@ import { parseOptions, type TradeCreditOptionsInput } from "../../config/options
 import type { MedusaServices, Query } from "../../medusa/services"
 import type {
   BuyerRepaymentAccountRow,
+  OrderReferenceRow,
   RepaymentPlanSessionRow,
   TradeCreditModuleService,
 } from "../../modules/trade-credit"
@@ -275,8 +276,19 @@ export type AccountLinkRow = Pick<
   "id" | "buyer_key" | "company_key" | "account_id" | "digest" | "body"
 >
 
-/** The plugin's module with the tables the plan provider keeps: plan sessions and the buyers' account links. */
-export function fakePluginModule(rows: { planSessions?: PlanSessionRow[]; accountLinks?: AccountLinkRow[] } = {}) {
+export type OrderReferenceFakeRow = Pick<OrderReferenceRow, "id" | "merchant_order_id" | "session_id" | "cart_id">
+
+/**
+ * The plugin's module with the tables the providers keep: plan sessions, the buyers' account links and the order
+ * references (which session a merchant order id belongs to).
+ */
+export function fakePluginModule(
+  rows: {
+    planSessions?: PlanSessionRow[]
+    accountLinks?: AccountLinkRow[]
+    orderReferences?: OrderReferenceFakeRow[]
+  } = {},
+) {
   // Copies: what a flow writes shows in `rows`, never in the rows the test holds.
   const planSessions = table(
     "tcrps",
@@ -286,7 +298,13 @@ export function fakePluginModule(rows: { planSessions?: PlanSessionRow[]; accoun
     "tcbra",
     (rows.accountLinks ?? []).map((row) => ({ ...row })),
   )
+  const orderReferences = table(
+    "tcord",
+    (rows.orderReferences ?? []).map((row) => ({ ...row })),
+  )
   const service = {
+    listOrderReferences: orderReferences.list,
+    createOrderReferences: orderReferences.create,
     listRepaymentPlanSessions: planSessions.list,
     createRepaymentPlanSessions: planSessions.create,
     updateRepaymentPlanSessions: planSessions.update,
@@ -295,7 +313,7 @@ export function fakePluginModule(rows: { planSessions?: PlanSessionRow[]; accoun
     updateBuyerRepaymentAccounts: accountLinks.update,
     deleteBuyerRepaymentAccounts: accountLinks.delete,
   }
-  return { planSessions, accountLinks, service: service as unknown as TradeCreditModuleService }
+  return { planSessions, accountLinks, orderReferences, service: service as unknown as TradeCreditModuleService }
 }
 
 export type FakePluginModule = ReturnType<typeof fakePluginModule>
@@ -314,6 +332,7 @@ export type FakesInput = {
   orderChanges?: Row[]
   planSessions?: PlanSessionRow[]
   accountLinks?: AccountLinkRow[]
+  orderReferences?: OrderReferenceFakeRow[]
   /** False: the plugin's module is not loaded (missing from `plugins`). */
   pluginModule?: boolean
   /** The plugin's options besides the key and the storefront's origin. */

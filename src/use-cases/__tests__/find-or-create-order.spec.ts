@@ -31,8 +31,8 @@ const checked = (extra: Partial<TradeCreditPaymentData> = {}): TradeCreditPaymen
 
 describe("findOrCreateOrder", () => {
   it("creates the session's order from the cart read now: body, merchant ids, key from Medusa's ids", async () => {
-    const { deps, client, readCart } = fakes({ cart: checkoutCart() })
-    const created = serviceOrder({ id: "ord_new", merchant_order_id: SESSION })
+    const { deps, client, readCart, plugin } = fakes({ cart: checkoutCart() })
+    const created = serviceOrder({ id: "ord_new", merchant_order_id: "01FAKE-RDER" })
     client.orders.create.mockResolvedValue(created)
 
     const order = await findOrCreateOrder(deps, new IntentReuse(), SESSION, checked())
@@ -47,8 +47,9 @@ describe("findOrCreateOrder", () => {
     expect(body).toMatchObject({
       gross_amount: CART_GROSS,
       currency: "GBP",
-      merchant_order_id: SESSION,
-      merchant_reference: "cart_01FAKE",
+      // What the buyer reads on the service's page and invoice: the cart's reference, and the session's tag.
+      merchant_order_id: "01FAKE-RDER",
+      merchant_reference: "01FAKE",
       tracking_id: "trk_01",
       buyer_purchase_order_number: "PO-7",
       terms: { type: "NET_TERMS", duration_days: 30 },
@@ -60,6 +61,56 @@ describe("findOrCreateOrder", () => {
     expect(body.merchant_urls.merchant_confirmation_url).toBe(
       `${STOREFRONT}/checkout/trade-credit/return?cart_id=cart_01FAKE&trade_credit=verified`,
     )
+    // Which session the merchant order id belongs to, recorded before the create (the order's events read it).
+    expect(plugin.orderReferences.rows).toEqual([
+      { id: expect.any(String), merchant_order_id: "01FAKE-RDER", session_id: SESSION, cart_id: "cart_01FAKE" },
+    ])
+    expect(plugin.orderReferences.create.mock.invocationCallOrder[0]).toBeLessThan(
+      client.orders.create.mock.invocationCallOrder[0],
+    )
+  })
+
+  it("keeps the reference of a create that failed, and a retry of the session finds it and writes none", async () => {
+    const { deps, client, plugin } = fakes({ cart: checkoutCart() })
+    client.orders.create.mockRejectedValueOnce(serviceUnavailable()).mockResolvedValueOnce(serviceOrder())
+
+    await rejection(findOrCreateOrder(deps, new IntentReuse(), SESSION, checked()))
+    expect(plugin.orderReferences.rows).toHaveLength(1)
+    await findOrCreateOrder(deps, new IntentReuse(), SESSION, checked())
+
+    expect(client.orders.create).toHaveBeenCalledTimes(2)
+    expect(plugin.orderReferences.create).toHaveBeenCalledTimes(1)
+    expect(plugin.orderReferences.rows).toHaveLength(1)
+  })
+
+  it("takes the reference another instance recorded first (its create refused by the unique index)", async () => {
+    const { deps, client, plugin } = fakes({ cart: checkoutCart() })
+    client.orders.create.mockResolvedValue(serviceOrder())
+    const raced = { id: "tcord_raced", merchant_order_id: "01FAKE-RDER", session_id: SESSION, cart_id: "cart_01FAKE" }
+    plugin.orderReferences.create.mockImplementationOnce(async () => {
+      plugin.orderReferences.rows.push(raced)
+      throw new Error("duplicate key value violates unique constraint")
+    })
+
+    await findOrCreateOrder(deps, new IntentReuse(), SESSION, checked())
+
+    expect(plugin.orderReferences.rows).toEqual([raced])
+    expect(client.orders.create).toHaveBeenCalledTimes(1)
+  })
+
+  it("refuses a merchant order id another session holds, and creates no order (its events go there)", async () => {
+    const other = {
+      id: "tcord_1",
+      merchant_order_id: "01FAKE-RDER",
+      session_id: "payses_09RDER",
+      cart_id: "cart_01FAKE",
+    }
+    const { deps, client } = fakes({ cart: checkoutCart(), orderReferences: [other] })
+
+    const error = await rejection(findOrCreateOrder(deps, new IntentReuse(), SESSION, checked()))
+
+    expect(error.code).toBe("TRADE_CREDIT_ORDER_REFERENCE_TAKEN")
+    expect(client.orders.create).not.toHaveBeenCalled()
   })
 
   it("spends the intent the order used: a later session of the same cart is credit-checked again", async () => {
@@ -81,7 +132,7 @@ describe("findOrCreateOrder", () => {
   })
 
   it("reads the order the data names already, and makes none", async () => {
-    const { deps, client, readCart } = fakes()
+    const { deps, client, readCart, plugin } = fakes()
     const known = serviceOrder({ id: "ord_known", state: "VERIFIED" })
     client.orders.getSummary.mockResolvedValue(known)
 
@@ -91,6 +142,7 @@ describe("findOrCreateOrder", () => {
     expect(client.orders.getSummary).toHaveBeenCalledWith("ord_known")
     expect(readCart).not.toHaveBeenCalled()
     expect(client.orders.create).not.toHaveBeenCalled()
+    expect(plugin.orderReferences.create).not.toHaveBeenCalled()
   })
 
   it.each(["IDEMPOTENCY_CONFLICT", "INVALID_STATE"])(
@@ -105,7 +157,7 @@ describe("findOrCreateOrder", () => {
       const order = await findOrCreateOrder(deps, new IntentReuse(), SESSION, checked())
 
       expect(order).toBe(live)
-      expect(client.orders.getByMerchantOrderId).toHaveBeenCalledWith(SESSION)
+      expect(client.orders.getByMerchantOrderId).toHaveBeenCalledWith("01FAKE-RDER")
       expect(client.orders.create).toHaveBeenCalledTimes(1)
     },
   )

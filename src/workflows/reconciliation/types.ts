@@ -4,9 +4,9 @@ import type { TradeCreditPlanData } from "../../core/plan/plan-data"
 import type { RepaymentPlanSessionState } from "../../modules/trade-credit/models/repayment-plan-session"
 
 /**
- * A trade credit payment as Medusa has it: the payment session (whose id is the
- * service's `merchant_order_id`), its payment once authorized, the cart it pays
- * for and the order placed from that cart.
+ * A trade credit payment as Medusa has it: the payment session (its id is in the
+ * Idempotency-Key of the service's order, its tail in `merchant_order_id`), its
+ * payment once authorized, the cart it pays for and the order placed from that cart.
  */
 export type MedusaPaymentState = {
   session: {

@@ -90,6 +90,17 @@ export const CreditNoteList = ({
           ))}
         </ul>
       )}
+      {invoice.refunds.length > 0 && <CreditLineNote />}
     </div>
+  )
+}
+
+/** What Medusa's "Credit Lines Total" is after a refund: nothing on Medusa's page says so. */
+export const CreditLineNote = () => {
+  const { t } = useTranslation("tradeCredit")
+  return (
+    <Text size="xsmall" className="text-ui-fg-muted mt-2" data-testid="tc-credit-line-note">
+      {t("order.creditLineNote")}
+    </Text>
   )
 }

@@ -4,6 +4,7 @@ import type { TradeCreditOrderSummary } from "../../lib/trade-credit-api"
 import { DetailRow } from "../common/detail-row"
 import { amountText, dateText } from "./display-format"
 import { StateBadge } from "./state-badge"
+import { CreditLineNote } from "./invoice-documents"
 
 /** The dot of an instalment's state on the schedule's line. */
 const DOT: Record<string, string> = {
@@ -70,6 +71,7 @@ export const PlanDetails = ({ summary }: { summary: TradeCreditOrderSummary }) =
             </li>
           ))}
         </ol>
+        {plan.credits.length > 0 && <CreditLineNote />}
       </div>
     </>
   )

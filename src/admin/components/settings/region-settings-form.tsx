@@ -32,8 +32,8 @@ export const RegionSettingsForm = ({ answer }: { answer: RegionSettingsAnswer })
           onCheckedChange={(value) => update({ hide_when_declined: value })}
         />
         <Label htmlFor="tc-hide-declined">{t("regions.fields.hide_when_declined")}</Label>
-        <Text size="small" className="text-ui-fg-subtle">
-          {t("regions.hideWhenDeclinedHint")}
+        <Text size="small" className="text-ui-fg-subtle" data-testid="tc-hide-declined-caption">
+          {t(form.hide_when_declined ? "regions.hideWhenDeclinedOn" : "regions.hideWhenDeclinedOff")}
         </Text>
       </div>
       {save.error && (

@@ -110,6 +110,11 @@ export type TradeCreditSettings = {
   base_url: string
   capture_on: string
   unverified_order_ttl_hours: number
+  /**
+   * The plugin's payment providers as Medusa registered them (`pp_trade-credit_default`): Medusa's own pages show the
+   * id, the settings page names each (`kind`).
+   */
+  payment_providers: { id: string; kind: "invoice" | "plan" }[]
   webhook: {
     path: string
     /** The address to give the service (this backend's origin and `path`). */

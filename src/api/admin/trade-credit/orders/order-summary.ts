@@ -281,23 +281,32 @@ async function readPlan(
   return { plan, company: await planCompany(container, client, stored), error }
 }
 
+/**
+ * The company of an instalment plan, named as the invoice widget names its buyer: the registered name (the registry's
+ * for a canonical id, else the name the buyer gave). The repayment account's `trade_name` is an identifier the
+ * repayment interface needs (a slug such as `THORNBURY-CATERING-EQUIPMENT`), shown only when no name can be read.
+ */
 async function planCompany(
   container: MedusaContainer,
   client: TradeCreditClient,
   stored: TradeCreditPlanData,
 ): Promise<TradeCreditCompany | null> {
+  const registered = await companyOf(client, stored.company as BuyerCompany | undefined)
   if (stored.account_id) {
     const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
     const [account] = await tradeCredit.listBuyerRepaymentAccounts({ account_id: stored.account_id }, { take: 1 })
     const company = (account?.body as StoredAccountBody | null | undefined)?.buyer_company
     if (company) {
       return {
-        name: company.trade_name ?? null,
-        organization_number: company.national_identifier ?? null,
-        country: company.country_code ?? null,
-        canonical_id: (stored.company as { company_canonical_id?: string } | undefined)?.company_canonical_id ?? null,
+        name: registered?.name ?? company.trade_name ?? null,
+        organization_number: company.national_identifier ?? registered?.organization_number ?? null,
+        country: company.country_code ?? registered?.country ?? null,
+        canonical_id:
+          registered?.canonical_id ??
+          (stored.company as { company_canonical_id?: string } | undefined)?.company_canonical_id ??
+          null,
       }
     }
   }
-  return companyOf(client, stored.company as BuyerCompany | undefined)
+  return registered
 }

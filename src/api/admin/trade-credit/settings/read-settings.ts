@@ -1,10 +1,10 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { describeKey, redactKeys } from "../../../../client/api-key"
 import { DEFAULT_RECONCILIATION_SCHEDULE } from "../../../../workflows/reconciliation/schedule"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../../modules/trade-credit"
 import type { ReconciliationRunRow } from "../../../../modules/trade-credit/types"
-import { PLUGIN_PROVIDER_ID_PREFIX } from "../../../../medusa/provider-ids"
+import { isPlanProviderId, isPluginProviderId, PLUGIN_PROVIDER_ID_PREFIX } from "../../../../medusa/provider-ids"
 import { secretFingerprint } from "../../../../service/webhook-delivery"
 import { backgroundJobsOff } from "../../../../utils/background-jobs"
 import type { ReconciliationFinding } from "../../../../workflows/reconciliation/types"
@@ -44,7 +44,7 @@ export async function readSettings(container: MedusaContainer, origin: string): 
   const options = tradeCredit.getOptions()
   const redact = (text: string) => redactKeys(text, [options.apiKey, options.previousApiKey])
 
-  const [[lastEvent], failedEvents, [lastRun], failedRuns, editErrors] = await Promise.all([
+  const [[lastEvent], failedEvents, [lastRun], failedRuns, editErrors, providers] = await Promise.all([
     tradeCredit.listWebhookEvents({}, { order: { created_at: "DESC" }, take: 1 }),
     // Failed deliveries, and signed ones refused for text PostgreSQL cannot store (acknowledged, never acted on).
     tradeCredit.listWebhookEvents(
@@ -54,6 +54,7 @@ export async function readSettings(container: MedusaContainer, origin: string): 
     tradeCredit.listReconciliationRuns({}, { order: { created_at: "DESC" }, take: 1 }),
     tradeCredit.listReconciliationRuns({ failed: { $gt: 0 } }, { order: { created_at: "DESC" }, take: RECENT_ERRORS }),
     orderEditErrors(container),
+    container.resolve<IPaymentModuleService>(Modules.PAYMENT).listPaymentProviders({}, { select: ["id"] }),
   ])
 
   const errors: TradeCreditRecentError[] = [
@@ -88,6 +89,12 @@ export async function readSettings(container: MedusaContainer, origin: string): 
     base_url: options.baseUrl,
     capture_on: options.captureOn,
     unverified_order_ttl_hours: options.unverifiedOrderTtlHours,
+    // The invoice provider first, then the instalments', each by id.
+    payment_providers: providers
+      .map((p) => p.id)
+      .filter(isPluginProviderId)
+      .map((id) => ({ id, kind: isPlanProviderId(id) ? ("plan" as const) : ("invoice" as const) }))
+      .sort((a, b) => a.kind.localeCompare(b.kind) || a.id.localeCompare(b.id)),
     webhook: {
       path: WEBHOOK_PATH,
       url: `${origin}${WEBHOOK_PATH}`,

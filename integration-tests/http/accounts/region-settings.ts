@@ -6,6 +6,7 @@ import { areaPart, areaSimulator } from "../../helpers/area"
 import { approveAtPaymentUrl } from "../../helpers/verification"
 import { waitUntil } from "../../helpers/wait"
 import { captureWhenDue } from "../../../src/workflows/capture-on/capture-when-due"
+import { cartReference } from "../../../src/core/order/merchant-reference"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../../scripts/lib/seed-store.js")
 
@@ -119,7 +120,7 @@ export default areaPart("region settings", ({ api, getContainer }) => {
     const on = await startTradeCreditSession(store, cart.id, { company: ACME, verify_before_completion: true, return_url: `${STOREFRONT_URL}/checkout/trade-credit/return` })
     expect(on.status).toBe(200)
     const { items: creates } = await control(simulator.url, "GET", "/_sim/requests?method=POST&path_prefix=/v1/order")
-    const create = creates.find((r: any) => r.path === "/v1/order" && r.body?.merchant_reference === cart.id)
+    const create = creates.find((r: any) => r.path === "/v1/order" && r.body?.merchant_reference === cartReference(cart.id))
     expect(create.body.terms).toEqual({ type: "NET_TERMS", duration_days: 45 })
 
     // The audit list, newest first: every change with who made it.
@@ -173,7 +174,7 @@ export default areaPart("region settings", ({ api, getContainer }) => {
       const started = await startTradeCreditSession(store, cart.id, { company: ACME, verify_before_completion: true, return_url: `${STOREFRONT_URL}/checkout/trade-credit/return` })
       expect(started.status).toBe(200)
       const { items } = await control(simulator.url, "GET", "/_sim/requests?method=POST&path_prefix=/v1/order")
-      return items.find((r: any) => r.path === "/v1/order" && r.body?.merchant_reference === cart.id).body.terms
+      return items.find((r: any) => r.path === "/v1/order" && r.body?.merchant_reference === cartReference(cart.id)).body.terms
     }
     // The group's 60 days for its customer; the region's 30 for a guest.
     expect(await termsOfOrder(member)).toEqual({ type: "NET_TERMS", duration_days: 60 })

@@ -5,6 +5,7 @@ import { createCheckoutCart, startTradeCreditSession, storeClient } from "../../
 import { areaPart, areaSimulator } from "../../helpers/area"
 import { approveAtPaymentUrl } from "../../helpers/verification"
 import { SIMULATOR_API_KEY } from "trade-credit-simulator"
+import { cartReference, merchantOrderIdOf } from "../../../src/core/order/merchant-reference"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../../scripts/lib/seed-store.js")
 
@@ -80,7 +81,7 @@ export default areaPart("trade-accounts", ({ api, getContainer }) => {
     const { cart: after } = await buyer.store.ok("GET", `/store/carts/${cart.id}?fields=*payment_collection.payment_sessions`)
     const session = after.payment_collection.payment_sessions[0]
     const { items } = await control(simulator.url, "GET", "/_sim/requests?method=POST&path_prefix=/v1/order")
-    const createBody = items.find((r: any) => r.path === "/v1/order" && r.body?.merchant_order_id === session.id)?.body
+    const createBody = items.find((r: any) => r.path === "/v1/order" && r.body?.merchant_order_id === merchantOrderIdOf(cart.id, session.id))?.body
     return { cart, complete, session, createBody }
   }
 
@@ -255,7 +256,7 @@ export default areaPart("trade-accounts", ({ api, getContainer }) => {
     // The order names no trade account: the buyer must verify at the service as any guest does.
     expect(complete.status).toBe(400)
     const { items } = await control(simulator.url, "GET", "/_sim/requests?method=POST&path_prefix=/v1/order")
-    const createBody = items.find((r: any) => r.path === "/v1/order" && r.body?.merchant_reference === cart.id)?.body
+    const createBody = items.find((r: any) => r.path === "/v1/order" && r.body?.merchant_reference === cartReference(cart.id))?.body
     expect(createBody.buyer.company).toEqual({ company_canonical_id: companyId })
     expect(createBody.buyer).not.toHaveProperty("trade_account")
   })

@@ -5,6 +5,7 @@ import { startTradeCreditSession, storeClient } from "../../helpers/storefront"
 import { approveAtPaymentUrl } from "../../helpers/verification"
 import { waitUntil } from "../../helpers/wait"
 import { areaPart, areaSimulator } from "../../helpers/area"
+import { cartReference } from "../../../src/core/order/merchant-reference"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore, seedRegion } = require("../../../scripts/lib/seed-store.js")
 
@@ -158,7 +159,7 @@ export default areaPart("currencies", ({ api, getContainer }) => {
       expect(placed.line_items.reduce((sum: number, l: any) => sum + cents(l.gross_amount), 0)).toBe(cents(placed.gross_amount))
       expect(placed.tax_subtotals.map((t: any) => Number(t.tax_rate))).toEqual([market.taxRate / 100])
       const { items: creates } = await control(simulator.url, "GET", "/_sim/requests?method=POST&path_prefix=/v1/order")
-      const createBody = creates.find((r: any) => r.path === "/v1/order" && r.body?.merchant_reference === cart.id).body
+      const createBody = creates.find((r: any) => r.path === "/v1/order" && r.body?.merchant_reference === cartReference(cart.id)).body
       expect(createBody.currency).toBe(currency)
       expect(createBody.buyer.representative.phone_number).toBe(market.phone)
       expect(createBody.billing_address.country).toBe(market.country.toUpperCase())

@@ -414,7 +414,7 @@ export default areaPart("invoice-checkout", ({ api, getContainer }) => {
     const [left] = (await control(simulator.url, "GET", "/_sim/faults")).items.filter((f: any) => f.id === unavailable.id)
     expect(left.hits).toBeLessThanOrEqual(3)
     const { items: orders } = await control(simulator.url, "GET", "/_sim/orders")
-    expect(orders.filter((o: any) => o.merchant_order_id === sessionId)).toHaveLength(0)
+    expect(orders.filter((o: any) => o.merchant_order_id === merchantOrderIdOf(cart.id, sessionId))).toHaveLength(0)
 
     // When the service is back, the same cart completes (after verification).
     await control(simulator.url, "DELETE", "/_sim/faults")

@@ -10,7 +10,8 @@
 // migrates Medusa's modules again (integration-tests/setup.js). Files run TEST_CONCURRENCY at a time (default 2, at
 // most 4), longest first, and the unit suite alongside the first of them; the admin bundle is built once, at the
 // start. Each file's output is held and printed, whole, when the file ends, with its time; a table of the suites ends
-// the run.
+// the run. A file that runs the demo (scripts/demo.mjs: `medusa develop` watches the checkout) runs alone, at the end.
+// The failed tests are listed again, a line each, at the very end.
 // A PostgreSQL named by the environment (DATABASE_URL, DB_HOST) is used as it is, one file at a time.
 // TEST_MIGRATED_CLUSTER=off gives each file an empty cluster that Medusa's runner migrates, as before (slower).
 // The service-facing integration areas (MINIMAL_PROFILE_FILES) run twice: against the simulator's default profile,
@@ -100,6 +101,8 @@ const started = Date.now()
 const seconds = (ms) => `${Math.round(ms / 1000)} s`
 const clock = () => new Date().toISOString().slice(11, 19)
 let failed = false
+/** One line per failed test, printed at the end. */
+const failures = []
 /** Per suite: files, tests passed and failed, the span from its first file's start to its last file's end. */
 const totals = {}
 
@@ -124,8 +127,12 @@ for (const name of selected) {
   }
   const chosen = files.filter((file) => !patterns.length || patterns.some((p) => file.includes(p)))
   for (const file of chosen) {
-    const needsAdmin = /scripts\/lib\/admin-server/.test(readFileSync(file, "utf8"))
-    fileJobs.push({ suite: name, row: name, label: file, file, jestArgs: [...flags, file], weight: expectedWeight(file), needsAdmin, env: {} })
+    const source = readFileSync(file, "utf8")
+    const needsAdmin = /scripts\/lib\/admin-server/.test(source)
+    // A file that runs the demo (`medusa develop`, which restarts its server on any change in the checkout) runs
+    // alone, after the others: their screenshots, logs and built packages would restart its Medusa mid-step.
+    const alone = /scripts\/demo\.mjs/.test(source)
+    fileJobs.push({ suite: name, row: name, label: file, file, jestArgs: [...flags, file], weight: expectedWeight(file), needsAdmin, alone, env: {} })
     if (name === "integration" && MINIMAL_PROFILE_FILES.includes(file) && !process.env[PROFILE_ENV]) {
       totals[MINIMAL_ROW] ??= { files: 0, passed: 0, failed: 0, first: undefined, last: undefined, pending: 0 }
       fileJobs.push({
@@ -141,7 +148,10 @@ for (const name of selected) {
     }
   }
 }
-jobs.push(...fileJobs.sort((a, b) => b.weight - a.weight))
+jobs.push(...fileJobs.filter((job) => !job.alone).sort((a, b) => b.weight - a.weight))
+/** The files that run alone, after every other job has ended. */
+const aloneJobs = fileJobs.filter((job) => job.alone)
+jobs.push(...aloneJobs)
 for (const job of jobs) totals[job.row ?? job.suite].pending++
 
 /** Child process groups still running, stopped if this script is interrupted. */
@@ -234,8 +244,10 @@ async function runJob(job) {
       total.files += json.numTotalTestSuites
       total.passed += json.numPassedTests
       total.failed += json.numFailedTests + json.numRuntimeErrorTestSuites
+      failures.push(...failuresOf(json, job.label))
     } catch {
       total.failed += 1 // no report: the run died before jest could write one
+      failures.push(`${job.label}: no test report (the run died before jest could write one)`)
     }
     if (job.file) console.log(`== ${job.label}: ${seconds(Date.now() - jobStarted)}`)
     if (result.timedOut) console.error(`\n== ${job.label} did not finish in time and was stopped`)
@@ -255,6 +267,25 @@ async function runJob(job) {
       console.log(`== ${job.row ?? job.suite} tests: ${total.files} files, ${total.passed} passed, ${total.failed} failed in ${seconds(total.last - total.first)}`)
     }
   }
+}
+
+/**
+ * The failed tests of one jest report, a line each with the start of the failure (ANSI colours stripped): printed
+ * again at the very end of the run, so that the last lines of a long log name what failed.
+ */
+function failuresOf(json, label) {
+  const plain = (text) => String(text ?? "").replace(/\u001b\[[0-9;]*m/g, "")
+  return (json.testResults ?? []).flatMap((file) => {
+    const tests = (file.assertionResults ?? []).filter((t) => t.status === "failed")
+    const failedTests = tests.map((t) => {
+      const why = plain(t.failureMessages?.[0]).split("\n").map((l) => l.trim()).filter(Boolean).slice(0, 3).join(" / ")
+      return `${label} › ${t.fullName}: ${why.slice(0, 400)}`
+    })
+    if (!failedTests.length && file.status === "failed") {
+      failedTests.push(`${label}: ${plain(file.message).split("\n").map((l) => l.trim()).filter(Boolean).slice(0, 3).join(" / ").slice(0, 400)}`)
+    }
+    return failedTests
+  })
 }
 
 const stopAll = (signal) => {
@@ -294,7 +325,7 @@ try {
       })()
     : Promise.resolve()
   adminReady.catch(() => {}) // a failed build fails the files that need it, each with the error
-  const queue = [...jobs]
+  const queue = jobs.filter((job) => !job.alone)
   /** The next job that can start: the first in order, passing over those that wait for the admin bundle. */
   const nextJob = async () => {
     const ready = queue.findIndex((job) => !job.needsAdmin || adminBuilt)
@@ -309,6 +340,11 @@ try {
       for (let job = await nextJob(); job; job = await nextJob()) await runJob(job)
     })
   )
+  for (const job of aloneJobs) {
+    console.log(`== ${job.label} runs alone (${clock()})`)
+    await adminReady.catch(() => {})
+    await runJob(job)
+  }
 } finally {
   await migratedReady
   migrated?.remove()
@@ -322,4 +358,5 @@ if (rows.length) {
   const sum = (key) => rows.reduce((n, [, t]) => n + t[key], 0)
   console.log(`${sum("passed")} passed, ${sum("failed")} failed`)
 }
+if (failures.length) console.log(`\nFailed:\n${failures.map((line) => `- ${line}`).join("\n")}`)
 process.exit(failed ? 1 : 0)

@@ -1,6 +1,5 @@
 import type { ChildProcess } from "node:child_process"
 import { rmSync } from "node:fs"
-import { createServer } from "node:net"
 import path from "node:path"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Browser, BrowserContext, Page, Request } from "playwright-core"
@@ -14,6 +13,7 @@ import {
   stopNext,
 } from "../helpers/next-example"
 import { control, useSimulator } from "../helpers/simulator"
+import { freePort } from "../helpers/ports"
 import { waitUntil } from "../helpers/wait"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../scripts/lib/seed-store.js")
@@ -46,17 +46,6 @@ const shots = screenshotDir("next-storefront")
 const LOG = path.join(shots, "next.log")
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true })
 
-/** A free TCP port on the loopback interface. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 /** How long each step took (seconds), printed at the end: the install and the build first, then each flow. */
 const timings: [string, number][] = []
@@ -243,7 +232,7 @@ medusaIntegrationTestRunner({
     /** The starter's order confirmation, shown; else the page as it is, for the failure. */
     async function confirmation(page: Page) {
       try {
-        await page.locator("[data-testid=order-complete-container]").waitFor({ timeout: 30_000 })
+        await page.locator("[data-testid=order-complete-container]").waitFor({ timeout: 60_000 })
       } catch (error) {
         await shot(page, `failure-${Date.now()}`)
         const body = (
@@ -612,7 +601,7 @@ medusaIntegrationTestRunner({
           )
             reads.push(request.url())
         })
-        await waitUntil("the confirmation reading the funding again", () => reads.length >= 1, { timeoutMs: 30_000 })
+        await waitUntil("the confirmation reading the funding again", () => reads.length >= 1, { timeoutMs: 60_000 })
         expect(await funding.getAttribute("data-state")).toBe("pending")
 
         // The service funds the plan: its webhook authorizes the payment, and the page says the plan is approved.

@@ -49,6 +49,9 @@ export async function newBuyer(
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1200, height }, locale })
   contexts.push(context)
+  // Every wait of a step (a click, a navigation) gets a minute: CI runs two test files beside the unit suite on two
+  // cores, where Playwright's default of 30 s has been too short for a page served by a loaded Medusa.
+  context.setDefaultTimeout(60_000)
   const page = await context.newPage()
   const errors: string[] = []
   page.on("pageerror", (error) => errors.push(error.message))

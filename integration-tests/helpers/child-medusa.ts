@@ -1,8 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process"
 import { createWriteStream, mkdtempSync, readFileSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import path from "node:path"
+import { freePort } from "./ports"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { prepareAppDatabase, TEST_ADMIN } = require("../../scripts/lib/app-database.js")
 
@@ -19,16 +19,7 @@ export const CHILD_ADMIN: { email: string; password: string } = TEST_ADMIN
 const CLI = path.join(ROOT, "node_modules/@medusajs/cli/cli.js")
 const BOOT_LIMIT_MS = 360_000
 
-export async function freePort(): Promise<number> {
-  return await new Promise((resolve, reject) => {
-    const server = createServer()
-    server.on("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
+export { freePort }
 
 export type ChildMedusa = {
   url: string

@@ -1,20 +1,10 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process"
-import { createServer } from "node:net"
+import { freePort } from "./ports"
 import { waitUntil } from "./wait"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const Redis = require("ioredis")
 
 export type TestRedis = { url: string; host: string; port: number; stop: () => Promise<void> }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.on("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 
 /**
  * The Redis a test uses: REDIS_URL when set (or REDIS_HOST/REDIS_PORT), else a `redis-server` of its own on a free

@@ -96,9 +96,15 @@ function unbooked(
     .map((row) => ({ id: row.id, amount: total([row]) }))
 }
 
-/** Exact sum of Medusa amounts (BigNumber raw values) as a decimal string. */
-const total = (rows: { raw_amount?: unknown; amount?: unknown }[] | undefined) =>
-  Money.sum((rows ?? []).map((row) => Money.fromMedusa(row.raw_amount ?? row.amount ?? 0, "a Medusa amount"))).toFixed()
+/**
+ * The sum of Medusa amounts (BigNumber raw values) in whole cents, as a decimal string: Medusa keeps the computed
+ * totals it charged with more decimals ("1515.0899999999999"), which would otherwise read as a cent short of the
+ * service's invoice.
+ */
+export const total = (rows: { raw_amount?: unknown; amount?: unknown }[] | undefined) =>
+  Money.sum((rows ?? []).map((row) => Money.fromMedusa(row.raw_amount ?? row.amount ?? 0, "a Medusa amount")))
+    .roundToCents()
+    .toDecimal()
 
 /**
  * Reads what Medusa has for one trade credit payment session: the session, its

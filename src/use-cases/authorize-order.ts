@@ -6,6 +6,7 @@ import { planAuthorization } from "../core/order/status"
 import { declined } from "./errors"
 import { findOrCreateOrder } from "./find-or-create-order"
 import type { IntentReuse } from "./intent-reuse"
+import { closingGoneSession } from "./order-gone"
 import type { InvoiceDeps } from "./deps"
 import { assertNever } from "../utils/assert-never"
 
@@ -13,7 +14,9 @@ import { assertNever } from "../utils/assert-never"
  * The authorization on cart completion: the session's order, found or made (the first completion makes it and the
  * buyer verifies; the second, on the buyer's return, reads it), then what `planAuthorization` decides for the state
  * the service has now: refuse (declined, or cancelled because the verification failed or expired), wait for the
- * buyer, confirm, or answer authorized. The planner's `complete_cart` (webhooks, reconciliation) ends here too.
+ * buyer, confirm, or answer authorized. The planner's `complete_cart` (webhooks, reconciliation) ends here too. An
+ * order the service no longer knows (404) is refused as TRADE_CREDIT_ORDER_GONE, its session closed (order-gone.ts):
+ * the buyer chooses the method again, which makes a new order with a new verification page.
  */
 export async function authorizeOrder(
   deps: Pick<InvoiceDeps, "client" | "options" | "logger" | "call" | "fail" | "readCart" | "medusa">,
@@ -21,7 +24,8 @@ export async function authorizeOrder(
   sessionId: string,
   data: TradeCreditPaymentData,
 ): Promise<OrderSummary> {
-  const order = await findOrCreateOrder(deps, intents, sessionId, data)
+  // A session's order the service no longer knows: refused (TRADE_CREDIT_ORDER_GONE) and the session closed.
+  const order = await closingGoneSession(deps, sessionId, data, () => findOrCreateOrder(deps, intents, sessionId, data))
   const step = planAuthorization(order)
   switch (step.type) {
     case "refuse":

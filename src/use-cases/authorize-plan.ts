@@ -2,6 +2,7 @@ import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import { type TradeCreditPlanData, withPlan, withPlanStatus } from "../core/plan/plan-data"
 import { createPlan } from "./create-plan"
 import { declined } from "./errors"
+import { callOnSessionOrder } from "./order-gone"
 import { tradeCreditModuleOf, updatePlanSession } from "../medusa/plan-store"
 import type { ProviderDeps } from "./deps"
 import { assertNever } from "../utils/assert-never"
@@ -10,7 +11,8 @@ import { assertNever } from "../utils/assert-never"
  * The authorization on cart completion: the plan of the session is created (once), and the order is placed with the
  * payment pending: the service decides the plan's funding later and says so by webhook (the polling job is the
  * fallback). A plan that exists already (the funding sync, a retried completion) has its funding read: ACCEPTED
- * authorizes, REJECTED refuses with the reason, PENDING stays pending.
+ * authorizes, REJECTED refuses with the reason, PENDING stays pending; a plan the service answers 404 for is refused
+ * as TRADE_CREDIT_ORDER_GONE (order-gone.ts), in words, never the service's answer.
  */
 export async function authorizePlan(
   deps: Pick<ProviderDeps, "client" | "call" | "fail" | "logger" | "readCart" | "medusa">,
@@ -31,7 +33,13 @@ export async function authorizePlan(
     planId = plan.id
   }
   const ids = { payment_session_id: sessionId, plan_id: planId }
-  const status = await deps.call("read the plan's funding", () => deps.client.repayment.getStatus(planId), ids)
+  // A plan the service no longer knows (404) is TRADE_CREDIT_ORDER_GONE: the buyer chooses the method again.
+  const status = await callOnSessionOrder(
+    deps,
+    "read the plan's funding",
+    () => deps.client.repayment.getStatus(planId),
+    ids,
+  )
   const stored = withPlanStatus({ ...data, plan_id: planId }, status)
   switch (status.funding_status) {
     case "ACCEPTED":

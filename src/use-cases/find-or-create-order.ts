@@ -12,10 +12,11 @@ import { type CheckoutCart, ORDER_CART_FIELDS, tradeAccountBuyerOfCart } from ".
 import { recordOrderReference } from "../medusa/order-references"
 import { tradeCreditModuleOf } from "../medusa/plan-store"
 import { declined } from "./errors"
+import { callOnSessionOrder } from "./order-gone"
 import type { IntentReuse } from "./intent-reuse"
 import type { InvoiceDeps } from "./deps"
 
-type OrderDeps = Pick<InvoiceDeps, "client" | "options" | "call" | "fail" | "readCart" | "medusa">
+type OrderDeps = Pick<InvoiceDeps, "client" | "options" | "call" | "fail" | "readCart" | "medusa" | "logger">
 
 /**
  * The order of this session at the service. A create retried with the same body
@@ -25,7 +26,8 @@ type OrderDeps = Pick<InvoiceDeps, "client" | "options" | "call" | "fail" | "rea
  * The buyer reads the merchant order id and reference on the service's page and
  * invoice: both are short references of the cart (merchant-reference.ts); the key
  * stays Medusa's session id. Which session the merchant order id belongs to is
- * recorded before the create (order-references.ts): the order's events find it there.
+ * recorded before the create (order-references.ts): the order's events find it there. A session's order the service
+ * answers 404 for is gone (TRADE_CREDIT_ORDER_GONE, order-gone.ts): never re-created under the same session.
  */
 export async function findOrCreateOrder(
   deps: OrderDeps,
@@ -35,7 +37,8 @@ export async function findOrCreateOrder(
 ): Promise<OrderSummary> {
   if (data.order_id) {
     const orderId = data.order_id
-    return await deps.call("read the order", () => deps.client.orders.getSummary(orderId), {
+    // An order the service no longer knows (a definite 404) is TRADE_CREDIT_ORDER_GONE: the buyer starts over.
+    return await callOnSessionOrder(deps, "read the order", () => deps.client.orders.getSummary(orderId), {
       payment_session_id: sessionId,
       service_order_id: orderId,
     })
@@ -89,7 +92,7 @@ export async function findOrCreateOrder(
 
 /** The session's order, found or made; a REJECTED one (the service declined the buyer) is TRADE_CREDIT_DECLINED. */
 export async function acceptedOrder(
-  deps: OrderDeps & Pick<InvoiceDeps, "logger">,
+  deps: OrderDeps,
   intents: IntentReuse,
   sessionId: string,
   data: TradeCreditPaymentData,

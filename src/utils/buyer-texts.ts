@@ -187,6 +187,24 @@ export const BUYER_TEXTS = {
       "ist fehlgeschlagen oder abgelaufen). Wählen Sie die Zahlungsart erneut, " +
       "um neu zu beginnen.",
   },
+  "order.gone": {
+    en:
+      "This checkout is no longer available at the trade credit provider (it " +
+      "may have expired). Nothing was charged: choose the payment method again to start over.",
+    nb:
+      "Dette kjøpet er ikke lenger tilgjengelig hos handelskredittleverandøren (det " +
+      "kan ha utløpt). Ingenting er belastet: velg betalingsmåten på nytt for å begynne på nytt.",
+    sv:
+      "Det här köpet är inte längre tillgängligt hos handelskreditgivaren (det kan " +
+      "ha gått ut). Inget har debiterats: välj betalningssättet igen för att börja om.",
+    nl:
+      "Deze betaling is niet meer beschikbaar bij de handelskredietverstrekker (ze " +
+      "is mogelijk verlopen). Er is niets afgeschreven: kies de betaalmethode opnieuw om opnieuw te beginnen.",
+    de:
+      "Dieser Bezahlvorgang ist beim Handelskreditanbieter nicht mehr verfügbar (er " +
+      "ist möglicherweise abgelaufen). Es wurde nichts belastet: Wählen Sie die " +
+      "Zahlungsart erneut, um neu zu beginnen.",
+  },
   "enrollment.DRAFT": {
     en: "Your sole-trader registration is not sent yet: finish it and submit it for review.",
     nb: "Registreringen din som enkeltpersonforetak er ikke sendt ennå: fullfør den og send den til vurdering.",

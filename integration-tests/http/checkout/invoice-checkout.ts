@@ -7,6 +7,7 @@ import { approveAtPaymentUrl, rejectAtPaymentUrl } from "../../helpers/verificat
 import { waitUntil } from "../../helpers/wait"
 import { areaPart, areaSimulator } from "../../helpers/area"
 import { cartReference, merchantOrderIdOf } from "../../../src/core/order/merchant-reference"
+import { BUYER_TEXTS } from "../../../src/utils/buyer-texts"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../../scripts/lib/seed-store.js")
 
@@ -190,6 +191,76 @@ export default areaPart("invoice-checkout", ({ api, getContainer }) => {
     expect((await store.call("POST", `/store/carts/${cart.id}/complete`)).status).toBe(200)
     const orders = (await control(simulator.url, "GET", "/_sim/orders")).items.filter((o: any) => o.merchant_order_id === merchantOrderIdOf(cart.id, session.id))
     expect(orders.map((o: any) => o.state)).toEqual(["CONFIRMED"])
+  })
+
+  it("refuses in plain words a checkout whose service order the service forgot; a new session is a new order and page", async () => {
+    const store = storeClient(api, seed.publishableKey)
+    const cart = await createCheckoutCart(store, seed)
+    const created = await startTradeCreditSession(store, cart.id, {
+      company: COMPANY,
+      verify_before_completion: true,
+      return_url: `${STOREFRONT_URL}/checkout/return`,
+    })
+    expect(created.status).toBe(200)
+    const old = created.data.payment_collection.payment_sessions[0]
+    expect(old.data).toMatchObject({ state: "UNVERIFIED", order_id: expect.any(String), payment_url: expect.stringMatching(new RegExp(`^${simulator.url}/`)) })
+
+    // The service forgets the order (it purged an abandoned one, or the demo's simulator lost its memory).
+    await control(simulator.url, "DELETE", `/_sim/orders/${old.data.order_id}`)
+
+    // The completion is refused with the code and the buyer's words: no 500, nothing of the service's answer.
+    const gone = await store.call("POST", `/store/carts/${cart.id}/complete`)
+    expect(gone.status).toBe(400)
+    expect(gone.data).toEqual({ type: "not_allowed", code: "TRADE_CREDIT_ORDER_GONE", message: BUYER_TEXTS["order.gone"].en })
+    // The session no longer points at the dead page: closed, no order, no payment_url.
+    const { cart: after } = await store.ok("GET", `/store/carts/${cart.id}?fields=*payment_collection.payment_sessions`)
+    const closed = after.payment_collection.payment_sessions.find((s: any) => s.id === old.id)
+    expect(closed.status).toBe("canceled")
+    expect(closed.data).toMatchObject({ payment_url: null, order_id: null, state: null, gone_order_id: old.data.order_id })
+    // A second completion says the same, in the buyer's language (Medusa alone would say "Payment sessions are required").
+    const swedish = storeClient(api, seed.publishableKey, { "accept-language": "sv" })
+    const again = await swedish.call("POST", `/store/carts/${cart.id}/complete`)
+    expect([again.status, again.data.code, again.data.message]).toEqual([400, "TRADE_CREDIT_ORDER_GONE", BUYER_TEXTS["order.gone"].sv])
+
+    // Starting the session again is a new order with a new verification page, and the order goes through.
+    const restarted = await startTradeCreditSession(store, cart.id, {
+      company: COMPANY,
+      verify_before_completion: true,
+      return_url: `${STOREFRONT_URL}/checkout/return`,
+    })
+    expect(restarted.status).toBe(200)
+    const fresh = restarted.data.payment_collection.payment_sessions.find((s: any) => s.status !== "canceled")
+    expect(fresh.status).toBe("requires_more")
+    expect(fresh.data.order_id).toEqual(expect.any(String))
+    expect(fresh.data.order_id).not.toBe(old.data.order_id)
+    expect(fresh.data.payment_url).toMatch(new RegExp(`^${simulator.url}/`))
+    expect(fresh.data.payment_url).not.toBe(old.data.payment_url)
+    expect((await serviceOrder(fresh.data.order_id)).state).toBe("UNVERIFIED")
+    await approveAtPaymentUrl(fresh.data.payment_url)
+    const placed = await store.call("POST", `/store/carts/${cart.id}/complete`)
+    expect([placed.status, placed.data.type]).toEqual([200, "order"])
+    expect((await serviceOrder(fresh.data.order_id)).state).toBe("CONFIRMED")
+  })
+
+  it("keeps a completion whose read of the order fails at the service retryable, and the session as it was", async () => {
+    const store = storeClient(api, seed.publishableKey)
+    const cart = await createCheckoutCart(store, seed)
+    const created = await startTradeCreditSession(store, cart.id, { company: COMPANY, verify_before_completion: true })
+    const session = created.data.payment_collection.payment_sessions[0]
+    await control(simulator.url, "POST", "/_sim/faults", {
+      method: "GET",
+      path: `/v1/order/${session.data.order_id}`,
+      times: 10,
+      fault: { type: "status", status: 503, retry_after: 0 },
+    })
+    const failed = await store.call("POST", `/store/carts/${cart.id}/complete`)
+    expect(failed.status).toBe(400)
+    expect(failed.data.code).toBe("TRADE_CREDIT_UNAVAILABLE")
+    const { cart: after } = await store.ok("GET", `/store/carts/${cart.id}?fields=*payment_collection.payment_sessions`)
+    expect(after.payment_collection.payment_sessions[0]).toMatchObject({
+      status: "requires_more",
+      data: { order_id: session.data.order_id, payment_url: session.data.payment_url },
+    })
   })
 
   /** A cart at the point where the buyer must verify: returns the cart, session and service order id. */

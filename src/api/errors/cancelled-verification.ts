@@ -20,9 +20,9 @@ type CartSessions = {
  * pipeline usually learns it from the service's event before the buyer is back at the store, so the buyer's
  * completion no longer reaches the provider: Medusa alone would answer "Payment sessions are required to complete
  * cart" without a code. The storefront gets what the provider answers when it is reached first:
- * the code TRADE_CREDIT_ORDER_CANCELLED, so it offers the payment method again. Undefined for anything else (one read,
- * on
- * this failure only).
+ * the code TRADE_CREDIT_ORDER_CANCELLED, so it offers the payment method again. A session the provider closed because
+ * the service no longer knows its order (`gone_order_id`) answers TRADE_CREDIT_ORDER_GONE the same way. Undefined for
+ * anything else (one read, on this failure only).
  */
 export async function cancelledVerificationOf(error: unknown, req: MedusaRequest): Promise<MedusaError | undefined> {
   const cartId = req.method === "POST" ? COMPLETE_CART.exec(req.path)?.[1] : undefined
@@ -39,13 +39,17 @@ export async function cancelledVerificationOf(error: unknown, req: MedusaRequest
     filters: { id: cartId },
   })
   const sessions = (data[0] as CartSessions | undefined)?.payment_collection?.payment_sessions ?? []
-  const cancelled = sessions.some(
-    (s) => isInvoiceProviderId(s.provider_id) && s.status === "canceled" && s.data?.state === "CANCELLED",
-  )
-  if (!cancelled) return undefined
-  return new MedusaError(
-    MedusaError.Types.NOT_ALLOWED,
-    buyerText("order.cancelled"),
-    Codes.TRADE_CREDIT_ORDER_CANCELLED,
-  )
+  const over = sessions.filter((s) => isInvoiceProviderId(s.provider_id) && s.status === "canceled")
+  if (over.some((s) => s.data?.state === "CANCELLED")) {
+    return new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      buyerText("order.cancelled"),
+      Codes.TRADE_CREDIT_ORDER_CANCELLED,
+    )
+  }
+  // The session the provider closed because the service no longer knows its order (use-cases/order-gone.ts).
+  if (over.some((s) => typeof s.data?.gone_order_id === "string")) {
+    return new MedusaError(MedusaError.Types.NOT_ALLOWED, buyerText("order.gone"), Codes.TRADE_CREDIT_ORDER_GONE)
+  }
+  return undefined
 }

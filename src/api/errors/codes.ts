@@ -145,6 +145,10 @@ export const ERROR_CODES = {
       "for the method.",
   ),
   TRADE_CREDIT_ORDER_CANCELLED: notAllowed("The buyer's verification failed or expired: start a new payment session."),
+  TRADE_CREDIT_ORDER_GONE: notAllowed(
+    "The service no longer knows the payment session's order or plan (it answers 404 for it: purged, expired or " +
+      "lost): nothing was charged; start a new payment session.",
+  ),
   TRADE_CREDIT_ORDER_REFERENCE_TAKEN: notAllowed(
     "The buyer-readable order reference of this payment session is already another session's (two tries whose ids " +
       "end alike): start a new payment session.",

@@ -64,6 +64,29 @@ export function withOrder(data: TradeCreditPaymentData, order: OrderSummary): Tr
   return { ...data, ...orderSummary(order) }
 }
 
+/** What a session's data says of its service order (orderSummary's keys, and the order's merchant id). */
+const ORDER_KEYS = [
+  "order_id",
+  "merchant_order_id",
+  "state",
+  "status",
+  "decline_reason",
+  "payment_url",
+  "fulfilments",
+  "refunds",
+] as const
+
+/**
+ * Session data whose service order the service no longer knows (TRADE_CREDIT_ORDER_GONE): the buyer's input and the
+ * credit check kept, the order's keys null (no `payment_url` to send the buyer to; Medusa merges what is written into
+ * the stored data, so a key goes away only when it is set to null), `gone_order_id` naming the order for the
+ * merchant's log and for a second completion's answer.
+ */
+export function withoutGoneOrder(data: Record<string, unknown>): Record<string, unknown> {
+  const cleared = Object.fromEntries(ORDER_KEYS.map((key) => [key, null]))
+  return { ...data, ...cleared, gone_order_id: data.order_id ?? data.gone_order_id ?? null }
+}
+
 /**
  * Session data that waits for the buyer's company: a storefront that starts the session before it knows the company
  * (Medusa's starter does) gets a pending session naming what is missing, and starts it again with the company.

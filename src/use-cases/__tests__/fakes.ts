@@ -222,13 +222,21 @@ export function fakeQuery(rows: Partial<Record<string, Row[]>> = {}): FakeQuery 
   return { graph } as unknown as FakeQuery
 }
 
-/** The payment module's captures and refunds (the rows Medusa made before calling the provider). */
-export type FakePayments = IPaymentModuleService & { listCaptures: jest.Mock; listRefunds: jest.Mock }
+/**
+ * The payment module's captures and refunds (the rows Medusa made before calling the provider), and its row-only
+ * write of payment sessions (`updatePaymentSessions`: what a flow writes, recorded).
+ */
+export type FakePayments = IPaymentModuleService & {
+  listCaptures: jest.Mock
+  listRefunds: jest.Mock
+  updatePaymentSessions: jest.Mock
+}
 
 export function fakePayments(rows: { captures?: Row[]; refunds?: Row[] } = {}): FakePayments {
   return {
     listCaptures: jest.fn(async (filters?: Row) => (rows.captures ?? []).filter(matches(filters))),
     listRefunds: jest.fn(async (filters?: Row) => (rows.refunds ?? []).filter(matches(filters))),
+    updatePaymentSessions: jest.fn(async (values: Row) => values),
   } as unknown as FakePayments
 }
 

@@ -358,6 +358,31 @@ describe("simulator: orders, search and auth", () => {
       expect((await call(sim, "GET", "/v1/order/no-such-order")).status).toBe(404)
     })
 
+    it("forgets an order on the control API's DELETE: its id, references and page answer 404 from now", async () => {
+      const body = orderBody()
+      const created = await call(sim, "POST", "/v1/order", { body })
+      expect(created.status).toBe(201)
+      const id = created.body.id as string
+      const forgotten = await control(sim, "DELETE", `/orders/${id}`)
+      expect(forgotten.status).toBe(200)
+      expect(forgotten.body).toEqual({ merchant: "brick-mortar-ltd", id, forgotten: true })
+
+      const read = await call(sim, "GET", `/v1/order/${id}`)
+      expect([read.status, read.body.error_code]).toEqual([404, "NOT_FOUND"])
+      expect((await call(sim, "GET", `/v1/order/merchant-order-id/${body.merchant_order_id}`)).body).toEqual([])
+      const cancel = await call(sim, "POST", `/v1/order/${id}/cancel`, { idempotencyKey: "cancel-forgotten" })
+      expect(cancel.status).toBe(404)
+      expect((await call(sim, "GET", `/verify/${id}`, { key: null })).status).toBe(404)
+      expect((await control(sim, "GET", `/orders/${id}`)).status).toBe(404)
+      expect((await control(sim, "GET", "/orders")).body.items).toEqual([])
+      // Nothing left to forget; the merchant order id is free for a new order.
+      const again = await control(sim, "DELETE", `/orders/${id}`)
+      expect([again.status, again.body.error_code]).toEqual([404, "NOT_FOUND"])
+      const next = await call(sim, "POST", "/v1/order", { body })
+      expect(next.status).toBe(201)
+      expect(next.body.id).not.toBe(id)
+    })
+
     it("shows the verification page and approves: VERIFIED and 303 to the confirmation URL", async () => {
       const created = await call(sim, "POST", "/v1/order", { body: orderBody() })
       const page = await fetch(created.body.payment_url)

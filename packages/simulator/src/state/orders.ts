@@ -94,6 +94,18 @@ export class OrderStore {
     )
   }
 
+  /**
+   * Forgets an order as a service that purged it (or lost it) would: every lookup by its id or merchant_order_id
+   * then misses (404), and its merchant_order_id is free again. Idempotency records and sent webhooks are kept.
+   */
+  forget(record: OrderRecord): void {
+    this.byId.delete(record.order.id)
+    const rest = this.byMerchantOrder(record.order.merchant_order_id).filter((r) => r !== record)
+    if (rest.length) this.byMerchantOrderId.set(record.order.merchant_order_id, rest)
+    else this.byMerchantOrderId.delete(record.order.merchant_order_id)
+    this.awaitingVerification.delete(record)
+  }
+
   all(): OrderRecord[] {
     return [...this.byId.values()]
   }

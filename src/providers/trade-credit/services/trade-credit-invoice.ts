@@ -28,6 +28,7 @@ import { type CheckoutCart, SESSION_CART_FIELDS, withCustomerCompany } from "../
 import { acceptedOrder } from "../../../use-cases/find-or-create-order"
 import { checkInvoiceCredit } from "../../../use-cases/invoice-credit-check"
 import { IntentReuse } from "../../../use-cases/intent-reuse"
+import { callOnSessionOrder } from "../../../use-cases/order-gone"
 import {
   isReplacedByConfirmedEdit,
   type OrderEditPaymentData,
@@ -96,7 +97,9 @@ export class TradeCreditInvoiceService extends TradeCreditBase<OrderEditPaymentD
     if (current.order_id && current.state && EDITABLE_STATES.has(current.state)) {
       const orderId = current.order_id
       const body = buildEditBody(await this.deps_.readCart<MedusaCartInput>(sessionId, CART_FIELDS))
-      const order = await this.call(
+      // An order the service no longer knows is TRADE_CREDIT_ORDER_GONE: the buyer starts a new session.
+      const order = await callOnSessionOrder(
+        this.deps_,
         "update the order",
         () => this.client_.orders.edit(orderId, body, { idempotencyKey: idempotencyKeys.edit(orderId, body) }),
         {

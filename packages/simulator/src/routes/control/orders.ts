@@ -32,7 +32,7 @@ function summary(merchant: MerchantState, record: OrderRecord) {
   }
 }
 
-/** /_sim/orders: list and show orders, decide a verification, expire waiting orders. */
+/** /_sim/orders: list and show orders, decide a verification, expire waiting orders, forget one. */
 export function controlOrderRoutes(ctx: SimulatorContext): Router {
   const router = Router()
 
@@ -66,6 +66,16 @@ export function controlOrderRoutes(ctx: SimulatorContext): Router {
       const { merchant, record } = findAnyOrder(ctx, req.params.id)
       expireIfDue(ctx, merchant, record)
       res.json({ merchant: merchant.id, order: record.order })
+    }),
+  )
+
+  // The service forgot the order (purged an abandoned one, or lost its memory): its id answers 404 from now on.
+  router.delete(
+    "/orders/:id",
+    route((req, res) => {
+      const { merchant, record } = findAnyOrder(ctx, req.params.id)
+      merchant.orders.forget(record)
+      res.json({ merchant: merchant.id, id: record.order.id, forgotten: true })
     }),
   )
 

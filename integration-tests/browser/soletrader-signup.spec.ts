@@ -458,8 +458,8 @@ medusaIntegrationTestRunner({
       await context.close()
     })
     /** The demo storefront's checkout with a cart and the contact and delivery details saved. */
-    async function demoCheckout() {
-      const context = await browser.newContext({ viewport: { width: 1200, height: 900 } })
+    async function demoCheckout({ locale }: { locale?: string } = {}) {
+      const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, locale })
       const page = await context.newPage()
       const errors: string[] = []
       page.on("pageerror", (error) => errors.push(error.message))
@@ -518,6 +518,36 @@ medusaIntegrationTestRunner({
       expect(await page.locator("#soletrader-status").textContent()).toBe("Welcome back: ACME INDUSTRIAL SUPPLIES LTD.")
       await shot(page, "12-demo-known-buyer")
       expect(popups).toEqual([])
+      expect(errors).toEqual([])
+      await context.close()
+    })
+
+    it("the demo storefront: creating the account without a connection says so in plain words, in the page's language", async () => {
+      const { context, page, errors } = await demoCheckout({ locale: "de-DE" })
+      expect(await page.locator("#soletrader-signup").textContent()).toBe("Als Einzelunternehmen registrieren")
+      await page.locator("#soletrader-signup").click()
+      await page.locator("#soletrader-account:not([hidden])").waitFor()
+      expect(await page.locator("#soletrader-status").textContent()).toBe("Erstellen Sie zuerst ein Konto: Ihre Registrierung wird dort gespeichert.")
+      await page.locator("#soletrader-email").fill(`demo.offline.${Date.now()}@example.com`)
+      await page.locator("#soletrader-password").fill("demo-buyer-pw")
+      // The account request never gets an answer (the connection drops).
+      const dropped: string[] = []
+      await page.route(
+        (url) => url.pathname.endsWith("/auth/customer/emailpass/register"),
+        (route) => {
+          dropped.push(route.request().url())
+          return route.abort("internetdisconnected")
+        }
+      )
+      await page.locator("#soletrader-account button[type=submit]").click()
+      const status = page.locator("#soletrader-status")
+      await status.filter({ hasText: "Wir konnten den Shop nicht erreichen." }).waitFor()
+      await shot(page, "15-demo-account-offline")
+      expect(await status.textContent()).toBe("Wir konnten den Shop nicht erreichen. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.")
+      expect(await page.locator("body").innerText()).not.toMatch(/Failed to fetch|TypeError|Could not create the account/)
+      expect(dropped).toHaveLength(1)
+      // The form stays, for another try.
+      expect(await page.locator("#soletrader-account").isHidden()).toBe(false)
       expect(errors).toEqual([])
       await context.close()
     })

@@ -42,6 +42,8 @@ medusaIntegrationTestRunner({
       seed = await seedStore(admin)
       storefront.server.setConfig({ medusaUrl: api.defaults.baseURL, publishableKey: seed.publishableKey })
       await control(simulator.url, "PUT", "/_sim/webhook", { url: `${api.defaults.baseURL}/hooks/payment/trade-credit_default` })
+      // The region's invoice terms: the payment's data holds them, and the confirmation says them ("due in 30 days").
+      await admin("POST", `/admin/trade-credit/regions/${seed.region.id}/settings`, { invoice_terms_days: 30 })
       browser = await launchBrowser()
     })
 
@@ -51,6 +53,36 @@ medusaIntegrationTestRunner({
     })
 
     const buyer = (options: { locale?: string } = {}) => newBuyer(browser, contexts, options)
+
+    /** The page's own English words (storefront/src/texts.js): none may show on a page in another language. */
+    const ENGLISH_PAGE_TEXTS = [
+      "Place order",
+      "Payment",
+      "Thank you",
+      "Order summary",
+      "Contact and delivery",
+      "Your company",
+      "How would you like to pay",
+      "Invoice",
+      "Bank transfer",
+      "Checkout",
+      "Total",
+      "Continue",
+      "Trade credit",
+    ]
+    const englishOn = async (page: Page) => {
+      const text = await page.locator("body").innerText()
+      return ENGLISH_PAGE_TEXTS.filter((english) => new RegExp(`\\b${english}\\b`).test(text))
+    }
+    const NETWORK_SENTENCE = "We couldn't reach the shop. Check your connection and try again."
+
+    /** The confirmation link opened by another browser: a fresh context, nothing of the checkout in its storage. */
+    async function confirmationElsewhere(url: string, options: { locale?: string } = {}) {
+      const other = await buyer(options)
+      await other.page.goto(url)
+      await other.page.locator("#order-confirmation").waitFor({ timeout: 60_000 })
+      return other
+    }
 
     /** Shop → cart → contact and delivery details saved. */
     async function toCheckout(page: Page, screenshotName?: string) {
@@ -122,9 +154,22 @@ medusaIntegrationTestRunner({
       await page.waitForURL(new RegExp(`^${storefront.url}/order/confirmed\\?id=order_`), { timeout: 60_000 })
       await page.locator("#order-confirmation").waitFor()
       await shot(page, "05-confirmation-invoice")
-      expect(await page.locator("#order-payment").textContent()).toMatch(/Invoice with trade credit/)
+      // The order's own payment, read from the server: the kit's words with the terms the payment holds.
+      expect(await page.locator("#order-payment").textContent()).toBe("Invoice, due in 30 days")
+      expect(await page.locator("#order-company").textContent()).toBe("ACME INDUSTRIAL SUPPLIES LTD")
+      expect(await page.locator("#order-po").textContent()).toBe("PO-7781")
       expect(await page.locator("#order-total").textContent()).toBe(total)
       const orderId = new URL(page.url()).searchParams.get("id")!
+
+      // The same link in another browser (no sessionStorage, nothing of the checkout): the same, correct payment.
+      const elsewhere = await confirmationElsewhere(page.url())
+      await shot(elsewhere.page, "05b-confirmation-invoice-elsewhere")
+      expect(await elsewhere.page.locator("#order-payment").textContent()).toBe("Invoice, due in 30 days")
+      expect(await elsewhere.page.locator("#order-company").textContent()).toBe("ACME INDUSTRIAL SUPPLIES LTD")
+      expect(await elsewhere.page.locator("#order-po").textContent()).toBe("PO-7781")
+      expect(await elsewhere.page.locator("#order-total").textContent()).toBe(total)
+      expect(await elsewhere.page.locator("#order-confirmation").innerText()).not.toMatch(/Bank transfer/)
+      expect(elsewhere.errors).toEqual([])
       // The verification came before the order: the cart was completed once, on return, and Medusa accepted it.
       expect(completions).toEqual([200])
 
@@ -165,6 +210,9 @@ medusaIntegrationTestRunner({
       await page.locator("#place-order").click()
       await page.waitForURL(new RegExp(`^${storefront.url}/order/confirmed\\?id=order_`), { timeout: 60_000 })
       expect(new URL(page.url()).searchParams.get("id")).not.toBe(orderId)
+      await page.locator("#order-confirmation").waitFor()
+      expect(await page.locator("#order-payment").textContent()).toBe("Bank transfer in advance")
+      expect(await page.locator("#order-company").count()).toBe(0)
       expect(errors).toEqual([])
     })
 
@@ -176,6 +224,10 @@ medusaIntegrationTestRunner({
       await notice.waitFor()
       expect(await notice.textContent()).toMatch(/Trade credit isn't available for this order/)
       expect(await notice.textContent()).not.toMatch(/TOO_HIGH_RISK/) // the reason is for the logs, not the buyer
+      // One heading and one reason: the reason does not say again that trade credit is not available.
+      const reason = (await page.locator("#trade-credit-declined-reason").textContent())!
+      expect(reason).not.toMatch(/not available/i)
+      expect(reason).toContain("HIGHGATE")
       expect(await page.locator("#method-invoice").count()).toBe(0)
       expect(await page.locator("#method-instalments").count()).toBe(0)
       expect(await page.locator("#method-transfer").isChecked()).toBe(true)
@@ -212,8 +264,12 @@ medusaIntegrationTestRunner({
         await page.locator("#method-invoice[disabled]").waitFor()
         expect(await page.locator("#method-instalments").isDisabled()).toBe(true)
         const greyed = await page.locator("label.method.unavailable").first().textContent()
-        expect(greyed).toMatch(/not available for this purchase/)
+        expect(greyed).toMatch(/Not available for this purchase/)
         expect(greyed).not.toMatch(/TOO_HIGH_RISK/)
+        // The reason is said once, in the notice, not again under each greyed-out method.
+        const payment = await page.locator("#payment").innerText()
+        const reasonText = (await page.locator("#trade-credit-declined-reason").textContent())!
+        expect(payment.split(reasonText)).toHaveLength(2)
         expect(await page.locator("#method-transfer").isChecked()).toBe(true)
         await shot(page, "06c-declined-shown")
         expect(errors).toEqual([])
@@ -251,7 +307,11 @@ medusaIntegrationTestRunner({
         await page.locator("#place-order").click()
         await page.locator("#order-confirmation").waitFor({ timeout: 60_000 })
         await shot(page, "08-confirmation-instalments")
-        expect(await page.locator("#order-payment").textContent()).toBe("12 monthly instalments with trade credit")
+        expect(await page.locator("#order-payment").textContent()).toBe("Monthly instalments, 12 months")
+        // Never an empty row: the plan's row says something from the start.
+        expect((await page.locator("#funding-slot").innerText()).trim()).not.toBe("")
+        expect(await page.locator("#order-po").textContent()).toBe("PO-INST-12")
+        expect(await page.locator("#order-company").textContent()).toMatch(/^THORNBURY/)
         await page.locator('#order-funding[data-state="pending"]', { hasText: "Being approved" }).waitFor()
         await shot(page, "08b-confirmation-funding-pending")
         const orderId = new URL(page.url()).searchParams.get("id")!
@@ -262,6 +322,14 @@ medusaIntegrationTestRunner({
         // Still pending after a few of the page's reads: the page says so, and nothing else.
         await waitUntil("the confirmation reading the order again", async () => orderReads.length >= 3 || undefined)
         expect(await page.locator("#order-funding").getAttribute("data-state")).toBe("pending")
+
+        // The link in another browser: the same payment and the plan's row with words in it.
+        const elsewhere = await confirmationElsewhere(page.url())
+        expect(await elsewhere.page.locator("#order-payment").textContent()).toBe("Monthly instalments, 12 months")
+        expect((await elsewhere.page.locator("#funding-slot").innerText()).trim()).not.toBe("")
+        await elsewhere.page.locator('#order-funding[data-state="pending"]', { hasText: "Being approved" }).waitFor()
+        await shot(elsewhere.page, "08d-confirmation-instalments-elsewhere")
+        await elsewhere.context.close()
 
         // The service accepts the funding; its webhook authorizes the payment, and the page says the plan is approved.
         await control(simulator.url, "POST", `/_sim/plans/${session.data.plan_id}/funding`, { status: "ACCEPTED" })
@@ -280,20 +348,116 @@ medusaIntegrationTestRunner({
       }
     })
 
-    it("speaks the buyer's language: the kit's company picker, instalment choices and payment button in Norwegian", async () => {
+    it("speaks the buyer's language: the page and the kit's company picker, instalment choices and payment button in Norwegian", async () => {
       const { page, errors } = await buyer({ locale: "nb-NO" })
       await toCheckout(page)
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe("nb")
+      expect(await page.locator("#step-details h2").textContent()).toBe("1. Kontakt og levering")
+      expect(await page.locator("#step-company h2").textContent()).toBe("2. Bedriften din")
+      expect(await page.locator("#step-payment h2").textContent()).toBe("3. Betaling")
+      expect(await page.locator("#summary h2").textContent()).toBe("Ordresammendrag")
+      expect(await page.locator("#cart-link").textContent()).toBe("Til kassen")
       expect(await page.locator("label[for=company-search]").textContent()).toContain("Firmanavn eller organisasjonsnummer")
       expect(await page.locator("#company-manual-toggle").textContent()).toBe("Finner du ikke bedriften? Skriv inn opplysningene")
       await chooseCompany(page, "thornbury")
       expect(await page.locator("#company-change").textContent()).toBe("Endre")
-      await page.locator("#precheck-status", { hasText: "Trade credit is available" }).waitFor()
+      await page.locator("#precheck-status", { hasText: "Handelskreditt er tilgjengelig for THORNBURY" }).waitFor()
+      expect(await page.locator(".methods legend").textContent()).toBe("Hvordan vil du betale?")
       await page.locator("#method-instalments").check()
       await page.locator("#instalment-periods").waitFor()
       expect(await page.locator("#instalment-periods option").allTextContents()).toEqual(["3 måneder", "6 måneder", "12 måneder", "24 måneder", "36 måneder"])
       expect(await page.locator("#references legend").textContent()).toBe("Dine referanser (på fakturaen)")
       expect(await page.locator("#place-order").textContent()).toBe("Send bestilling")
+      await page.locator("#instalment-summary", { hasText: "månedlige avdrag" }).waitFor()
       await shot(page, "09-norwegian")
+      expect(await englishOn(page)).toEqual([])
+      expect(errors).toEqual([])
+    })
+
+    it("one language per page: a German buyer checks out by invoice in German, the page's words and the kit's, through to the confirmation", async () => {
+      const { page, errors } = await buyer({ locale: "de-DE" })
+      await toCheckout(page)
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe("de")
+      expect(await page.locator("#step-details h2").textContent()).toBe("1. Kontakt und Lieferung")
+      expect(await page.locator("#step-payment h2").textContent()).toBe("3. Zahlung")
+      expect(await page.locator("#summary h2").textContent()).toBe("Bestellübersicht")
+      expect(await page.locator("#cart-link").textContent()).toBe("Zur Kasse")
+      // Money in the page's locale: "1.234,56 £".
+      const total = (await page.locator("#cart-total").textContent())!
+      expect(total).toMatch(/^[\d.]+,\d{2}\s£$/)
+      // The kit's words, in the same language.
+      expect(await page.locator("label[for=company-search]").textContent()).toContain("Firmenname oder Registernummer")
+      await chooseCompany(page, "acme")
+      expect(await page.locator("#company-change").textContent()).toBe("Ändern")
+      await page.locator("#precheck-status", { hasText: "Handelskredit ist für ACME INDUSTRIAL SUPPLIES LTD verfügbar." }).waitFor()
+      expect(await page.locator(".methods legend").textContent()).toBe("Wie möchten Sie bezahlen?")
+      expect(await page.locator("label.method.selected strong").textContent()).toBe("Rechnung mit Handelskredit")
+      expect(await page.locator("#references legend").textContent()).toBe("Ihre Referenzen (auf der Rechnung)")
+      expect(await page.locator("#place-order").textContent()).toBe("Bestellung aufgeben")
+      await page.locator("#po-number").fill("BE-4711")
+      await shot(page, "10-german-checkout")
+      expect(await englishOn(page)).toEqual([])
+
+      await page.locator("#place-order").click()
+      await page.waitForURL(new RegExp(`^${simulator.url}/verify/`))
+      await page.locator("[data-testid=approve]").click()
+      await page.waitForURL(new RegExp(`^${storefront.url}/order/confirmed\\?id=order_`), { timeout: 60_000 })
+      await page.locator("#order-confirmation").waitFor()
+      await shot(page, "11-german-confirmation")
+      expect(await page.locator("#order-confirmation h1").textContent()).toBe("Vielen Dank, Ihre Bestellung ist aufgegeben")
+      expect(await page.locator("#order-payment").textContent()).toBe("Rechnung, fällig in 30 Tagen")
+      expect(await page.locator("#order-po").textContent()).toBe("BE-4711")
+      expect(await page.locator("#order-total").textContent()).toBe(total)
+      expect(await page.locator("#order-confirmation dt").allTextContents()).toEqual(["Zahlung", "Unternehmen", "Bestellnummer", "Gesamt"])
+      expect(await englishOn(page)).toEqual([])
+      expect(errors).toEqual([])
+    })
+
+    it("a network failure reads as plain words, for trade credit's button and bank transfer's, and the buyer can try again", async () => {
+      const { page, errors } = await buyer()
+      await toCheckout(page)
+      await chooseCompany(page, "acme")
+      await page.locator("#precheck-status", { hasText: "Trade credit is available" }).waitFor()
+      // The shop's payment requests never get an answer (the connection drops).
+      const dropped: string[] = []
+      const drop = (url: URL) => url.pathname.startsWith("/store/payment-collections")
+      await page.route(drop, (route) => {
+        dropped.push(route.request().url())
+        return route.abort("internetdisconnected")
+      })
+      await page.locator("#place-order").click()
+      const error = page.locator("#place-order-error")
+      await error.filter({ hasText: NETWORK_SENTENCE }).waitFor()
+      await shot(page, "12-network-failure-invoice")
+      expect(await error.textContent()).toBe(NETWORK_SENTENCE)
+      expect(dropped.length).toBeGreaterThan(0)
+
+      await page.locator("#method-transfer").check()
+      await page.locator("#place-order").click()
+      await error.filter({ hasText: NETWORK_SENTENCE }).waitFor()
+      await shot(page, "12b-network-failure-transfer")
+      expect(await page.locator("body").innerText()).not.toMatch(/Failed to fetch|TypeError|payses_|paycol_|cart_/)
+
+      // Back online: the same button places the order.
+      await page.unroute(drop)
+      await page.locator("#place-order").click()
+      await page.locator("#order-confirmation").waitFor({ timeout: 60_000 })
+      expect(await page.locator("#order-payment").textContent()).toBe("Bank transfer in advance")
+      const confirmation = page.url()
+
+      // Medusa out of reach altogether: the return page's completion and the confirmation say it in the same words.
+      const medusaOrigin = new URL(api.defaults.baseURL!).origin
+      const offline = (url: URL) => url.origin === medusaOrigin
+      await page.route(offline, (route) => route.abort("internetdisconnected"))
+      await page.goto(`${storefront.url}/checkout/trade-credit/return?cart_id=cart_01OFFLINETEST0000000000000&trade_credit=verified`)
+      await page.locator("#return-failed").waitFor({ timeout: 60_000 })
+      expect(await page.locator("#return-failed .error").textContent()).toBe(NETWORK_SENTENCE)
+      await shot(page, "12c-network-failure-return")
+      await page.goto(confirmation)
+      await page.locator("#page-error").waitFor({ timeout: 60_000 })
+      expect(await page.locator("#page-error .error").textContent()).toBe(NETWORK_SENTENCE)
+      expect(await page.locator("body").innerText()).not.toMatch(/Failed to fetch|TypeError|order_|cart_/)
+      await page.unroute(offline)
       expect(errors).toEqual([])
     })
   },

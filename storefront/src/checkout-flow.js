@@ -3,12 +3,9 @@
 // completion, and the return page's completion, through the plugin's storefront kit
 // (medusa-payment-trade-credit/storefront), imported as a storefront that installs the package imports it
 // (vite.config.mjs reads the kit's source under that name).
-import { buyerLanguageOf, completeTradeCreditCart } from "medusa-payment-trade-credit/storefront"
+import { completeTradeCreditCart } from "medusa-payment-trade-credit/storefront"
 import { medusa, retrieveCart, saveCartId } from "./medusa.js"
-
-const CHECKOUT_KEY = "trade-credit-demo:checkout"
-export const rememberCheckout = (details) => sessionStorage.setItem(CHECKOUT_KEY, JSON.stringify(details))
-export const rememberedCheckout = () => JSON.parse(sessionStorage.getItem(CHECKOUT_KEY) || "{}")
+import { KIT_WORDS, plainMessage } from "./texts.js"
 
 /** Starts (or replaces) the cart's payment session for `providerId` with the storefront's `data`. */
 export async function startPaymentSession(cartId, providerId, data) {
@@ -19,14 +16,14 @@ export async function startPaymentSession(cartId, providerId, data) {
 /**
  * Completes the cart (the kit's completeTradeCreditCart). Answers { order } when the order is
  * placed (the saved cart id is forgotten: the cart is used up), { redirect } when the buyer must
- * verify at the service first, or { error } with the buyer's words in the browser's language.
+ * verify at the service first, or { error } with the buyer's words in the page's language.
  */
 export async function completeCart(cartId) {
   const result = await completeTradeCreditCart({
     sdk: medusa(),
     cartId,
     clearCart: () => saveCartId(null),
-    language: buyerLanguageOf(navigator.languages),
+    ...KIT_WORDS,
   })
-  return result.error ? { error: result.error.message } : result
+  return result.error ? { error: plainMessage(result.error.message, "order.failed") } : result
 }

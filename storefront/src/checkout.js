@@ -1,7 +1,8 @@
 import { mountCompanyPicker } from "./company-picker.jsx"
-import { esc, loadConfig, medusa, money, retrieveCart, saveCartId, savedCartId } from "./medusa.js"
+import { loadConfig, medusa, retrieveCart, saveCartId, savedCartId } from "./medusa.js"
 import { mountPaymentStep } from "./payment-step.jsx"
 import { mountSoleTraderSignup } from "./soletrader.js"
+import { errorText, esc, isUnreachable, money, pageError, t } from "./texts.js"
 
 // The page: contact and delivery (step 1) in plain JavaScript; the company (step 2) and the payment (step 3) with the
 // storefront kit's React components (company-picker.jsx, payment-step.jsx), as docs/storefront.md wires them.
@@ -21,9 +22,15 @@ const DEMO_BUYER = {
 
 export async function renderCheckout(app, { navigate }) {
   const cartId = savedCartId()
-  const cart = cartId ? await retrieveCart(cartId).catch(() => undefined) : undefined
+  // A cart the shop could not read for want of an answer is not an empty cart: the page says what happened.
+  const cart = cartId
+    ? await retrieveCart(cartId).catch((error) => {
+        if (isUnreachable(error)) throw error
+        return undefined
+      })
+    : undefined
   if (!cart || cart.completed_at || !cart.items?.length) {
-    app.innerHTML = `<section class="card"><h1>Your cart is empty</h1><p><a href="/" data-link>Choose some supplies</a></p></section>`
+    app.innerHTML = `<section class="card"><h1>${esc(t("cart.empty"))}</h1><p><a href="/" data-link>${esc(t("cart.browse"))}</a></p></section>`
     return
   }
   const config = await loadConfig()
@@ -33,8 +40,8 @@ export async function renderCheckout(app, { navigate }) {
     <div class="checkout">
       <div class="steps">
         <section class="card" id="step-details"></section>
-        <section class="card" id="step-company"><h2>2. Your company</h2><div id="company"></div><div id="soletrader-slot"></div></section>
-        <section class="card" id="step-payment"><h2>3. Payment</h2><div id="payment"><p class="muted">Choose your company first.</p></div></section>
+        <section class="card" id="step-company"><h2>${esc(t("step.company"))}</h2><div id="company"></div><div id="soletrader-slot"></div></section>
+        <section class="card" id="step-payment"><h2>${esc(t("step.payment"))}</h2><div id="payment"><p class="muted">${esc(t("payment.companyFirst"))}</p></div></section>
       </div>
       <aside class="card summary" id="summary"></aside>
     </div>`
@@ -43,16 +50,16 @@ export async function renderCheckout(app, { navigate }) {
   const renderSummary = () => {
     const c = state.cart
     $("#summary").innerHTML = `
-      <h2>Order summary</h2>
+      <h2>${esc(t("summary.title"))}</h2>
       <ul class="lines">${c.items
         .map((i) => `<li><span>${esc(i.product_title)} · ${esc(i.variant_title)} ×&nbsp;${i.quantity}</span><span>${money(i.subtotal ?? i.total, c.currency_code)}</span></li>`)
         .join("")}</ul>
       <dl class="totals">
-        <dt>Items</dt><dd>${money(c.item_subtotal ?? c.subtotal, c.currency_code)}</dd>
-        ${Number(c.discount_total) ? `<dt>Discount</dt><dd>−${money(c.discount_total, c.currency_code)}</dd>` : ""}
-        <dt>Delivery</dt><dd>${c.shipping_methods?.length ? money(c.shipping_subtotal ?? c.shipping_total, c.currency_code) : "—"}</dd>
-        <dt>VAT</dt><dd>${money(c.tax_total, c.currency_code)}</dd>
-        <dt class="grand">Total</dt><dd class="grand" id="cart-total">${money(c.total, c.currency_code)}</dd>
+        <dt>${esc(t("summary.items"))}</dt><dd>${money(c.item_subtotal ?? c.subtotal, c.currency_code)}</dd>
+        ${Number(c.discount_total) ? `<dt>${esc(t("summary.discount"))}</dt><dd>−${money(c.discount_total, c.currency_code)}</dd>` : ""}
+        <dt>${esc(t("summary.delivery"))}</dt><dd>${c.shipping_methods?.length ? money(c.shipping_subtotal ?? c.shipping_total, c.currency_code) : "—"}</dd>
+        <dt>${esc(t("summary.vat"))}</dt><dd>${money(c.tax_total, c.currency_code)}</dd>
+        <dt class="grand">${esc(t("summary.total"))}</dt><dd class="grand" id="cart-total">${money(c.total, c.currency_code)}</dd>
       </dl>`
   }
 
@@ -62,10 +69,10 @@ export async function renderCheckout(app, { navigate }) {
     const step = $("#step-details")
     if (detailsDone()) {
       const a = state.cart.shipping_address
-      step.innerHTML = `<h2>1. Contact and delivery</h2>
+      step.innerHTML = `<h2>${esc(t("step.details"))}</h2>
         <p class="done">${esc(a.first_name)} ${esc(a.last_name)} · ${esc(state.cart.email)}<br/>${esc(a.company || "")} ${esc(a.address_1)}, ${esc(a.city)} ${esc(a.postal_code)}<br/>
         <span class="muted">${esc(state.cart.shipping_methods[0].name)}</span></p>
-        <button type="button" class="link" id="edit-details">Edit</button>`
+        <button type="button" class="link" id="edit-details">${esc(t("details.edit"))}</button>`
       step.querySelector("#edit-details").addEventListener("click", () => renderDetailsForm(step))
       return
     }
@@ -77,14 +84,14 @@ export async function renderCheckout(app, { navigate }) {
     const known = Object.fromEntries(Object.entries(state.cart.shipping_address ?? {}).filter(([, v]) => v))
     const a = { ...DEMO_BUYER, ...known, email: state.cart.email || DEMO_BUYER.email }
     const field = (name, label, type = "text") =>
-      `<label>${label} <input name="${name}" id="details-${name}" type="${type}" value="${esc(a[name] ?? "")}" required /></label>`
-    step.innerHTML = `<h2>1. Contact and delivery</h2>
+      `<label>${esc(label)} <input name="${name}" id="details-${name}" type="${type}" value="${esc(a[name] ?? "")}" required /></label>`
+    step.innerHTML = `<h2>${esc(t("step.details"))}</h2>
       <form id="details-form" class="grid">
-        ${field("email", "Work email", "email")}${field("phone", "Phone", "tel")}
-        ${field("first_name", "First name")}${field("last_name", "Last name")}
-        ${field("company", "Company (on the delivery note)")}${field("address_1", "Address")}
-        ${field("city", "City")}${field("postal_code", "Postcode")}
-        <button type="submit" class="primary" id="details-continue">Continue</button>
+        ${field("email", t("details.email"), "email")}${field("phone", t("details.phone"), "tel")}
+        ${field("first_name", t("details.firstName"))}${field("last_name", t("details.lastName"))}
+        ${field("company", t("details.company"))}${field("address_1", t("details.address"))}
+        ${field("city", t("details.city"))}${field("postal_code", t("details.postcode"))}
+        <button type="submit" class="primary" id="details-continue">${esc(t("details.continue"))}</button>
         <p class="error" role="alert"></p>
       </form>`
     step.querySelector("form").addEventListener("submit", async (event) => {
@@ -100,7 +107,7 @@ export async function renderCheckout(app, { navigate }) {
         await sdk.store.cart.update(state.cart.id, { email, shipping_address: addr, billing_address: addr })
         if (!state.cart.shipping_methods?.length) {
           const { shipping_options } = await sdk.store.fulfillment.listCartOptions({ cart_id: state.cart.id })
-          if (!shipping_options.length) throw new Error("No delivery option ships to this address")
+          if (!shipping_options.length) throw pageError("details.noDelivery")
           await sdk.store.cart.addShippingMethod(state.cart.id, { option_id: shipping_options[0].id })
         }
         state.cart = await retrieveCart(state.cart.id)
@@ -108,7 +115,8 @@ export async function renderCheckout(app, { navigate }) {
         renderDetails()
         renderPayment() // the total changed: the pre-check runs again
       } catch (error) {
-        form.querySelector(".error").textContent = error.message
+        console.error(error)
+        form.querySelector(".error").textContent = errorText(error, "details.failed")
         button.disabled = false
       }
     })
@@ -157,8 +165,8 @@ export async function renderCheckout(app, { navigate }) {
   renderDetails()
 }
 
+/** The order is placed: to its confirmation, which reads the order (and its payment) from the server. */
 export async function showOrder(order, navigate) {
-  sessionStorage.setItem("trade-credit-demo:last-order", JSON.stringify(order))
   saveCartId(null)
   await navigate(`/order/confirmed?id=${encodeURIComponent(order.id)}`)
 }

@@ -3,15 +3,11 @@
 // search, manual entry, the chosen company with "Change".
 import { createRoot } from "react-dom/client"
 import { CompanyPicker } from "medusa-payment-trade-credit/storefront/react"
-import { buyerLanguageOf } from "medusa-payment-trade-credit/storefront"
 import { medusa } from "./medusa.js"
+import { countryName, KIT_WORDS } from "./texts.js"
 
-const COUNTRIES = [
-  ["GB", "United Kingdom"],
-  ["NO", "Norway"],
-  ["SE", "Sweden"],
-  ["US", "United States"],
-]
+// The countries the picker offers, named in the page's language.
+const COUNTRIES = ["GB", "NO", "SE", "US"].map((code) => [code, countryName(code)])
 
 /**
  * Mounts the picker; onSelect({ company, name, number, country }) gets the session's `company`:
@@ -32,7 +28,8 @@ export function mountCompanyPicker(element, { country = "GB", onSelect, onClear 
           render(undefined)
           onClear?.()
         }}
-        language={buyerLanguageOf(navigator.languages)}
+        language={KIT_WORDS.language}
+        overrides={KIT_WORDS.overrides}
       />
     )
   render(undefined)

@@ -1,6 +1,9 @@
 // The Medusa JS SDK, set up from /config.json (written by the server that serves this
-// storefront: the Medusa URL and the publishable key; nothing secret).
+// storefront: the Medusa URL and the publishable key; nothing secret). Its requests ask for the page's language
+// (Accept-Language: the plugin answers its buyer texts in it), and a request that gets no answer reaches the page and
+// the kit as SHOP_UNREACHABLE (texts.js words it), never as the browser's "Failed to fetch".
 import Medusa from "@medusajs/js-sdk"
+import { asPageFailure, language } from "./texts.js"
 
 let config
 let sdk
@@ -10,7 +13,13 @@ export async function loadConfig() {
   const res = await fetch("/config.json", { cache: "no-store" })
   if (!res.ok) throw new Error(`/config.json answered ${res.status}`)
   config = await res.json()
-  sdk = new Medusa({ baseUrl: config.medusaUrl, publishableKey: config.publishableKey, debug: false })
+  sdk = new Medusa({ baseUrl: config.medusaUrl, publishableKey: config.publishableKey, debug: false, globalHeaders: { "accept-language": language } })
+  // Every SDK call (store, auth, the plugin's routes through client.fetch) goes through the client's fetch.
+  const fetchOf = sdk.client.fetch.bind(sdk.client)
+  sdk.client.fetch = (input, init) =>
+    fetchOf(input, init).catch((error) => {
+      throw asPageFailure(error)
+    })
   return config
 }
 
@@ -44,13 +53,4 @@ export const PROVIDERS = {
   invoice: "pp_trade-credit_default",
   instalments: "pp_trade-credit-plan_default",
   transfer: "pp_system_default",
-}
-
-export function money(amount, currency) {
-  return new Intl.NumberFormat("en-GB", { style: "currency", currency: (currency || "gbp").toUpperCase() }).format(Number(amount ?? 0))
-}
-
-/** Escapes text for HTML. */
-export function esc(value) {
-  return String(value ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c])
 }

@@ -5,9 +5,10 @@
 import { useEffect, useMemo, useRef, useState } from "react"
 import { createRoot } from "react-dom/client"
 import { BuyerDetailsFields, InstalmentChoices, TradeCreditPaymentButton } from "medusa-payment-trade-credit/storefront/react"
-import { buyerLanguageOf, instalmentChoices, startTradeCreditSession } from "medusa-payment-trade-credit/storefront"
-import { completeCart, rememberCheckout, startPaymentSession } from "./checkout-flow.js"
-import { medusa, money, PROVIDERS, saveCartId, tradeCredit } from "./medusa.js"
+import { CODE_TEXTS, companyLabelOf, instalmentChoices, startTradeCreditSession } from "medusa-payment-trade-credit/storefront"
+import { completeCart, startPaymentSession } from "./checkout-flow.js"
+import { medusa, PROVIDERS, saveCartId, tradeCredit } from "./medusa.js"
+import { date, errorText, kit, KIT_WORDS, language, money, plainMessage, t } from "./texts.js"
 
 // The counts this shop would rather offer; the kit offers those the credit check allows (3 to 36 months at most).
 const PERIOD_CHOICES = [3, 6, 12, 24, 36]
@@ -21,7 +22,6 @@ export function mountPaymentStep(element, props) {
 }
 
 function PaymentStep({ cart, selection, detailsDone, returnPath, onOrder }) {
-  const language = useMemo(() => buyerLanguageOf(navigator.languages), [])
   const [preCheck, setPreCheck] = useState()
   const [method, setMethod] = useState("invoice")
   const [periods, setPeriods] = useState(12)
@@ -62,10 +62,10 @@ function PaymentStep({ cart, selection, detailsDone, returnPath, onOrder }) {
     setPreview(undefined)
     if (method !== "instalments" || !preCheck?.available || !selection) return
     let stale = false
-    startTradeCreditSession({ sdk: medusa(), cart: latestCart.current, providerId: PROVIDERS.instalments, data: { company: selection.company }, language }).then(
+    startTradeCreditSession({ sdk: medusa(), cart: latestCart.current, providerId: PROVIDERS.instalments, data: { company: selection.company, company_label: companyLabelOf(selection) }, ...KIT_WORDS }).then(
       (started) => {
         if (stale) return
-        if (started.error) return setPlan({ error: started.error.message })
+        if (started.error) return setPlan({ error: plainMessage(started.error.message) })
         setCurrentCart(started.cart)
         setPlan({ data: started.session?.data ?? {} })
       }
@@ -73,7 +73,7 @@ function PaymentStep({ cart, selection, detailsDone, returnPath, onOrder }) {
     return () => {
       stale = true
     }
-  }, [method, preCheck, companyKey, language])
+  }, [method, preCheck, companyKey])
 
   const allowed = useMemo(() => (plan?.data ? instalmentChoices(plan.data, { preferred: PERIOD_CHOICES }) : []), [plan])
 
@@ -83,24 +83,19 @@ function PaymentStep({ cart, selection, detailsDone, returnPath, onOrder }) {
     let stale = false
     tradeCredit.previewPlans(cart.id, [periods], selection.company).then(
       (answer) => !stale && setPreview({ periods, answer }),
-      (error) => !stale && setPreview({ periods, error: error.message })
+      (error) => !stale && setPreview({ periods, error: errorText(error, "schedule.failed") })
     )
     return () => {
       stale = true
     }
   }, [method, allowed, periods, cart.id, companyKey])
 
-  // What the confirmation page shows of the checkout.
-  useEffect(() => {
-    rememberCheckout({ method, periods, company: selection?.name, po: method === "transfer" ? undefined : details.purchaseOrderNumber?.trim() || undefined })
-  }, [method, periods, selection, details.purchaseOrderNumber])
-
-  if (!selection) return <p className="muted">Choose your company first.</p>
-  if (!detailsDone) return <p className="muted">Enter your contact and delivery details first (step 1).</p>
+  if (!selection) return <p className="muted">{t("payment.companyFirst")}</p>
+  if (!detailsDone) return <p className="muted">{t("payment.detailsFirst")}</p>
   if (!preCheck)
     return (
       <p className="muted" id="precheck-status">
-        Checking trade credit for {selection.name}…
+        {t("precheck.checking", { company: selection.name })}
       </p>
     )
 
@@ -113,7 +108,8 @@ function PaymentStep({ cart, selection, detailsDone, returnPath, onOrder }) {
         <input type="radio" name="method" value={value} id={`method-${value}`} checked={method === value} disabled={unavailable} onChange={() => setMethod(value)} />
         <span>
           <strong>{title}</strong>
-          <span className="muted">{unavailable ? preCheck.message : text}</span>
+          {/* Greyed out: the notice above gives the reason once; the method just says it is not offered. */}
+          <span className="muted">{unavailable ? t("method.unavailable") : text}</span>
         </span>
       </label>
     )
@@ -122,21 +118,18 @@ function PaymentStep({ cart, selection, detailsDone, returnPath, onOrder }) {
     <>
       {offered ? (
         <p className="ok" id="precheck-status">
-          {preCheck.degraded ? "We could not confirm trade credit right now; you can still choose it." : `Trade credit is available for ${selection.name}.`}
+          {preCheck.degraded ? t("precheck.degraded") : t("precheck.available", { company: selection.name })}
         </p>
       ) : (
         <div className="notice declined" id="trade-credit-declined" role="alert">
-          <strong>Trade credit isn't available for this order.</strong>{" "}
-          <span id="trade-credit-declined-reason">
-            {preCheck.message || `We can't offer ${selection.name} payment on credit for this purchase. Please choose another payment method below.`}
-          </span>
+          <strong>{t("declined.title")}</strong> <span id="trade-credit-declined-reason">{declineReason(preCheck, selection.name)}</span>
         </div>
       )}
       <fieldset className="methods">
-        <legend>How would you like to pay?</legend>
-        {option("invoice", "Invoice, pay in 30 days", "Verify once with the credit provider; the invoice comes when the goods ship.", !offered)}
-        {option("instalments", "Monthly instalments", "Spread the cost over 3 to 36 months.", !offered)}
-        {option("transfer", "Bank transfer in advance", "We ship once the payment arrives.")}
+        <legend>{t("methods.legend")}</legend>
+        {option("invoice", t("method.invoice"), t("method.invoiceText"), !offered)}
+        {option("instalments", kit("payment.instalments"), t("method.instalmentsText"), !offered)}
+        {option("transfer", t("method.transfer"), t("method.transferText"))}
       </fieldset>
       {method === "instalments" ? (
         <div id="instalments">
@@ -145,14 +138,14 @@ function PaymentStep({ cart, selection, detailsDone, returnPath, onOrder }) {
               {plan.error}
             </p>
           ) : (
-            <InstalmentChoices sessionData={plan?.data} value={periods} onChange={setPeriods} preferred={PERIOD_CHOICES} language={language} />
+            <InstalmentChoices sessionData={plan?.data} value={periods} onChange={setPeriods} preferred={PERIOD_CHOICES} {...KIT_WORDS} />
           )}
           <div id="instalment-preview" className="preview">
             <Schedule preview={preview?.periods === periods ? preview : undefined} waiting={allowed.includes(periods)} />
           </div>
         </div>
       ) : null}
-      {method === "transfer" ? null : <BuyerDetailsFields id="references" className="grid references" value={details} onChange={setDetails} language={language} />}
+      {method === "transfer" ? null : <BuyerDetailsFields id="references" className="grid references" value={details} onChange={setDetails} {...KIT_WORDS} />}
       {/* The service sends the buyer back to returnUrl with ?cart_id=…&trade_credit=verified|failed|cancelled. */}
       {method === "transfer" ? (
         <TransferButton cartId={cart.id} onOrder={onOrder} />
@@ -164,10 +157,13 @@ function PaymentStep({ cart, selection, detailsDone, returnPath, onOrder }) {
           sdk={medusa()}
           providerId={PROVIDERS[method]}
           company={selection.company}
+          // The company as the page shows it, kept in the payment's data (`company_label`): the confirmation names it.
+          companyLabel={companyLabelOf(selection)}
           details={details}
           numberOfPeriods={method === "instalments" ? periods : undefined}
           returnUrl={`${location.origin}${returnPath}`}
-          language={language}
+          {...KIT_WORDS}
+          renderError={renderKitError}
           clearCart={() => saveCartId(null)}
           onOrder={onOrder}
           disabled={method === "instalments" && !allowed.includes(periods)}
@@ -177,8 +173,27 @@ function PaymentStep({ cart, selection, detailsDone, returnPath, onOrder }) {
   )
 }
 
+/** The kit's words as they are; a failure that reached it raw (the browser's "Failed to fetch") in plain words. */
+function renderKitError(message) {
+  return (
+    <p className="error trade-credit-error" role="alert" id="place-order-error">
+      {plainMessage(message, "order.failed")}
+    </p>
+  )
+}
+
+/**
+ * The pre-check's reason, once: the reason it gives (the plugin's words, in the page's language), or, when it gives
+ * none but the general decline (which only says again what the notice's heading says), the page's own next step.
+ */
+function declineReason(preCheck, company) {
+  const message = preCheck.message ? plainMessage(preCheck.message) : ""
+  const general = [CODE_TEXTS.TRADE_CREDIT_DECLINED[language], CODE_TEXTS.TRADE_CREDIT_DECLINED.en]
+  return message && !general.includes(message) ? message : t("declined.generic", { company })
+}
+
 function Schedule({ preview, waiting }) {
-  if (!preview) return waiting ? <p className="muted">Calculating your instalments…</p> : null
+  if (!preview) return waiting ? <p className="muted">{t("schedule.calculating")}</p> : null
   if (preview.error) return <p className="error">{preview.error}</p>
   const { answer } = preview
   const schedule = answer.schedules[0]
@@ -188,22 +203,27 @@ function Schedule({ preview, waiting }) {
       <table className="schedule">
         <thead>
           <tr>
-            <th>Invoice date</th>
-            <th>Amount</th>
+            <th>{t("schedule.date")}</th>
+            <th>{t("schedule.amount")}</th>
           </tr>
         </thead>
         <tbody>
           {schedule.instalments.map((i, n) => (
             <tr key={n}>
-              <td>{i.invoice_issue_date}</td>
+              <td>{date(i.invoice_issue_date)}</td>
               <td>{money(i.repayment_amount, answer.currency)}</td>
             </tr>
           ))}
         </tbody>
       </table>
       <p className="muted" id="instalment-summary">
-        {schedule.instalments.length} monthly instalments, {money(answer.total_repayment_amount, answer.currency)} in total. Available: {limits.minimum_instalments} to{" "}
-        {limits.maximum_instalments} months, at most {money(limits.maximum_instalment_amount, answer.currency)} a month.
+        {t("schedule.summary", {
+          count: schedule.instalments.length,
+          total: money(answer.total_repayment_amount, answer.currency),
+          min: limits.minimum_instalments,
+          max: limits.maximum_instalments,
+          perMonth: money(limits.maximum_instalment_amount, answer.currency),
+        })}
       </p>
     </>
   )
@@ -223,18 +243,19 @@ function TransferButton({ cartId, onOrder }) {
     try {
       await startPaymentSession(cartId, PROVIDERS.transfer, {})
     } catch (e) {
-      return fail(`We couldn't start this payment: ${e.message}`)
+      console.error(e)
+      return fail(errorText(e, "transfer.failed"))
     }
     const result = await completeCart(cartId)
     if (result.order) return onOrder(result.order)
-    fail(result.error ?? "The order could not be placed.")
+    fail(result.error ?? t("order.failed"))
   }
   return (
     <>
       <button type="button" className="primary big" id="place-order" onClick={place} disabled={busy}>
-        {busy ? "Placing your order…" : "Place order"}
+        {busy ? kit("button.placing") : kit("button.place")}
       </button>
-      <p className="error" id="place-error" role="alert">
+      <p className="error" id="place-order-error" role="alert">
         {error}
       </p>
     </>

@@ -1,4 +1,5 @@
-import { esc, medusa, money, retrieveCart, saveCartId, savedCartId } from "./medusa.js"
+import { medusa, retrieveCart, saveCartId, savedCartId } from "./medusa.js"
+import { errorText, esc, money, pageError, t } from "./texts.js"
 
 /** The region the demo sells in (the seeded GBP region), kept once found. */
 let region
@@ -6,7 +7,7 @@ export async function currentRegion() {
   if (region) return region
   const { regions } = await medusa().store.region.list({ fields: "id,name,currency_code,*countries" })
   region = regions.find((r) => r.currency_code === "gbp") ?? regions[0]
-  if (!region) throw new Error("The store has no region: run the demo's seeding first")
+  if (!region) throw pageError("shop.noRegion")
   return region
 }
 
@@ -15,25 +16,26 @@ export async function renderShop(app, { navigate }) {
   const { products } = await medusa().store.product.list({ region_id: reg.id, fields: "id,title,description,handle,*variants,*variants.calculated_price" })
   app.innerHTML = `
     <section class="hero">
-      <h1>Supplies for your business</h1>
-      <p>Buy now, pay by invoice in 30 days or in monthly instalments with trade credit.</p>
+      <h1>${esc(t("shop.title"))}</h1>
+      <p>${esc(t("shop.lead"))}</p>
     </section>
-    <section class="products">${products.map(productCard).join("") || "<p>No products yet.</p>"}</section>`
+    <section class="products">${products.map(productCard).join("") || `<p>${esc(t("shop.none"))}</p>`}</section>`
   for (const form of app.querySelectorAll("form.product")) {
     form.addEventListener("submit", async (event) => {
       event.preventDefault()
       const button = form.querySelector("button")
       button.disabled = true
-      button.textContent = "Adding…"
+      button.textContent = t("shop.adding")
       const variantId = form.elements.variant.value
       const quantity = Number(form.elements.quantity.value) || 1
       try {
         await addToCart(reg, variantId, quantity)
         await navigate("/checkout")
       } catch (error) {
-        form.querySelector(".error").textContent = error.message
+        console.error(error)
+        form.querySelector(".error").textContent = errorText(error, "shop.addFailed")
         button.disabled = false
-        button.textContent = "Add to cart"
+        button.textContent = t("shop.add")
       }
     })
   }
@@ -41,15 +43,18 @@ export async function renderShop(app, { navigate }) {
 
 function productCard(product) {
   const options = product.variants
-    .map((v) => `<option value="${esc(v.id)}">${esc(v.title)} · ${money(v.calculated_price?.calculated_amount, v.calculated_price?.currency_code)} excl. VAT</option>`)
+    .map(
+      (v) =>
+        `<option value="${esc(v.id)}">${esc(v.title)} · ${esc(t("shop.price", { price: money(v.calculated_price?.calculated_amount, v.calculated_price?.currency_code) }))}</option>`
+    )
     .join("")
   return `
     <form class="card product" data-handle="${esc(product.handle)}">
       <div class="pallet" aria-hidden="true"></div>
       <h2>${esc(product.title)}</h2>
-      <label>Size <select name="variant">${options}</select></label>
-      <label>Quantity <input name="quantity" type="number" min="1" max="500" value="3" /></label>
-      <button type="submit" class="primary">Add to cart</button>
+      <label>${esc(t("shop.size"))} <select name="variant">${options}</select></label>
+      <label>${esc(t("shop.quantity"))} <input name="quantity" type="number" min="1" max="500" value="3" /></label>
+      <button type="submit" class="primary">${esc(t("shop.add"))}</button>
       <p class="error" role="alert"></p>
     </form>`
 }

@@ -15,7 +15,8 @@
 // The routes need a logged-in customer: the demo signs the buyer up (email and password)
 // first when they are a guest.
 import { signUpSoleTrader } from "medusa-payment-trade-credit/storefront"
-import { esc, medusa } from "./medusa.js"
+import { medusa } from "./medusa.js"
+import { errorText, esc, isUnreachable, kit, KIT_WORDS, plainMessage, t } from "./texts.js"
 
 const BASE = "/store/trade-credit/soletrader"
 const isLoggedIn = async () => Boolean(await medusa().store.customer.retrieve().catch(() => undefined))
@@ -28,7 +29,7 @@ async function registerCustomer(email, password, names) {
     await sdk.store.customer.create({ email, ...names })
   } catch (error) {
     // Already registered: log in instead.
-    if (error.status !== 401 && !/exist/i.test(error.message)) throw error
+    if (isUnreachable(error) || (error.status !== 401 && !/exist/i.test(error.message))) throw error
   }
   await sdk.auth.login("customer", "emailpass", { email, password })
 }
@@ -36,25 +37,25 @@ async function registerCustomer(email, password, names) {
 export function mountSoleTraderSignup(slot, { onCompany, email = "", names = {} }) {
   slot.innerHTML = `
     <div class="soletrader">
-      <p class="muted">A sole trader without a company registration number?</p>
-      <button type="button" id="soletrader-signup">Sign up as a sole trader</button>
-      <button type="button" id="soletrader-returning" class="link">I already use trade credit with my email</button>
+      <p class="muted">${esc(t("soletrader.question"))}</p>
+      <button type="button" id="soletrader-signup">${esc(kit("soletrader.button"))}</button>
+      <button type="button" id="soletrader-returning" class="link">${esc(t("soletrader.returning"))}</button>
       <form id="soletrader-account" class="manual" hidden>
-        <label>Email <input id="soletrader-email" type="email" required value="${esc(email)}" /></label>
-        <label>Choose a password <input id="soletrader-password" type="password" required minlength="8" /></label>
-        <button type="submit">Create account and continue</button>
+        <label>${esc(t("soletrader.email"))} <input id="soletrader-email" type="email" required value="${esc(email)}" /></label>
+        <label>${esc(t("soletrader.password"))} <input id="soletrader-password" type="password" required minlength="8" /></label>
+        <button type="submit">${esc(t("soletrader.create"))}</button>
       </form>
       <form id="soletrader-rb" class="manual" hidden>
-        <label>Your email <input id="soletrader-rb-email" type="email" required value="${esc(email)}" /></label>
-        <button type="submit" id="soletrader-rb-send">Email me a code</button>
+        <label>${esc(t("soletrader.rbEmail"))} <input id="soletrader-rb-email" type="email" required value="${esc(email)}" /></label>
+        <button type="submit" id="soletrader-rb-send">${esc(t("soletrader.sendCode"))}</button>
       </form>
       <form id="soletrader-rb-code-form" class="manual" hidden>
-        <label>Code from the email <input id="soletrader-rb-code" inputmode="numeric" pattern="[0-9]{6}" required /></label>
-        <button type="submit">Confirm</button>
+        <label>${esc(t("soletrader.code"))} <input id="soletrader-rb-code" inputmode="numeric" pattern="[0-9]{6}" required /></label>
+        <button type="submit">${esc(t("soletrader.confirm"))}</button>
       </form>
       <form id="soletrader-rb-choose" class="manual" hidden>
-        <fieldset><legend>Which business are you buying for?</legend><div id="soletrader-rb-matches"></div></fieldset>
-        <button type="submit" id="soletrader-rb-use">Use this business</button>
+        <fieldset><legend>${esc(t("soletrader.which"))}</legend><div id="soletrader-rb-matches"></div></fieldset>
+        <button type="submit" id="soletrader-rb-use">${esc(t("soletrader.use"))}</button>
       </form>
       <p class="hint" id="soletrader-status" role="status"></p>
     </div>`
@@ -70,11 +71,12 @@ export function mountSoleTraderSignup(slot, { onCompany, email = "", names = {} 
     const outcome = await signUpSoleTrader({
       sdk: medusa(),
       country: "GB",
-      onStatus: (message) => (status.textContent = message),
+      ...KIT_WORDS,
+      onStatus: (message) => (status.textContent = plainMessage(message)),
       onBlocked: (url) =>
-        (status.innerHTML = `Your browser blocked the popup: <a href="${esc(url)}" target="_blank" rel="opener">open the signup</a>.`),
+        (status.innerHTML = `${esc(kit("soletrader.blocked"))} <a href="${esc(url)}" target="_blank" rel="opener">${esc(kit("soletrader.open"))}</a>.`),
     })
-    status.textContent = outcome.message
+    status.textContent = plainMessage(outcome.message)
     if (outcome.business) onCompany(outcome.business)
   }
 
@@ -82,7 +84,7 @@ export function mountSoleTraderSignup(slot, { onCompany, email = "", names = {} 
   const rbEmail = () => $("#soletrader-rb-email").value.trim()
   function enrolled(business) {
     for (const form of ["#soletrader-rb", "#soletrader-rb-code-form", "#soletrader-rb-choose"]) $(form).hidden = true
-    status.textContent = `Welcome back: ${business.company_name}.`
+    status.textContent = kit("soletrader.welcome", { name: business.company_name })
     onCompany(business)
   }
   $("#soletrader-rb").addEventListener("submit", async (event) => {
@@ -90,9 +92,9 @@ export function mountSoleTraderSignup(slot, { onCompany, email = "", names = {} 
     try {
       await call("/returning-buyer/verification", { method: "POST", body: { email: rbEmail() } })
       $("#soletrader-rb-code-form").hidden = false
-      status.textContent = "We emailed you a code."
+      status.textContent = t("soletrader.codeSent")
     } catch (error) {
-      status.textContent = error.status === 404 ? "No business uses this email yet: sign up as a sole trader instead." : error.message
+      status.textContent = error.status === 404 ? t("soletrader.noBusiness") : errorText(error, "soletrader.codeNotSent")
     }
   })
   $("#soletrader-rb-code-form").addEventListener("submit", async (event) => {
@@ -108,15 +110,15 @@ export function mountSoleTraderSignup(slot, { onCompany, email = "", names = {} 
         .join("")
       $("#soletrader-rb-choose").hidden = false
       $("#soletrader-rb-choose").dataset.matches = JSON.stringify(answer.matches)
-      status.textContent = `This email has ${answer.total_matches} businesses: choose the one you are buying for.`
+      status.textContent = t("soletrader.several", { n: answer.total_matches })
     } catch (error) {
-      status.textContent = error.message
+      status.textContent = errorText(error, "soletrader.codeWrong")
     }
   })
   $("#soletrader-rb-choose").addEventListener("submit", async (event) => {
     event.preventDefault()
     const chosen = slot.querySelector("input[name=soletrader-match]:checked")
-    if (!chosen) return (status.textContent = "Choose a business first.")
+    if (!chosen) return (status.textContent = t("soletrader.chooseFirst"))
     const match = JSON.parse($("#soletrader-rb-choose").dataset.matches)[Number(chosen.value)]
     try {
       const { business } = await call("/returning-buyer/choice", {
@@ -125,7 +127,7 @@ export function mountSoleTraderSignup(slot, { onCompany, email = "", names = {} 
       })
       enrolled(business)
     } catch (error) {
-      status.textContent = error.message
+      status.textContent = errorText(error, "soletrader.choiceFailed")
     }
   })
 
@@ -133,13 +135,13 @@ export function mountSoleTraderSignup(slot, { onCompany, email = "", names = {} 
     next = "signup"
     if (await isLoggedIn()) return start()
     accountForm.hidden = false
-    status.textContent = "Create an account first: your registration is kept with it."
+    status.textContent = t("soletrader.accountFirstSignup")
   })
   $("#soletrader-returning").addEventListener("click", async () => {
     next = "returning"
     if (!(await isLoggedIn())) {
       accountForm.hidden = false
-      status.textContent = "Create an account first: your business is kept with it."
+      status.textContent = t("soletrader.accountFirstReturning")
       return
     }
     $("#soletrader-rb").hidden = false
@@ -152,7 +154,8 @@ export function mountSoleTraderSignup(slot, { onCompany, email = "", names = {} 
       if (next === "returning") $("#soletrader-rb").hidden = false
       else await start()
     } catch (error) {
-      status.textContent = `Could not create the account: ${error.message}`
+      console.error(error)
+      status.textContent = errorText(error, "soletrader.accountFailed")
     }
   })
 }

@@ -16,7 +16,7 @@ import { ensureDatabase, freePort } from "./lib/database.mjs"
 import { portHolder, portIsFree } from "./lib/ports.mjs"
 import { loginAdmin } from "./lib/admin-client.mjs"
 import { waitFor } from "./lib/wait-for.mjs"
-import { demoFiles, demoHome, loadSettings, readStateSummary, resetDemo, resumable, resumeLine } from "./lib/demo-home.mjs"
+import { demoFiles, demoHome, loadSettings, readStateSummary, removeOldDemoFolders, resetDemo, resumable, resumeLine } from "./lib/demo-home.mjs"
 import { demoLog, step } from "./lib/demo-log.mjs"
 import { warmAdmin } from "./lib/demo-admin.mjs"
 
@@ -99,6 +99,9 @@ function watch(child, name) {
 }
 
 try {
+  // Older versions kept their files at fixed names in the system temp folder: gone when clearly theirs and unused.
+  const oldFolders = removeOldDemoFolders()
+  if (oldFolders) console.log(oldFolders)
   console.log(resuming ? resumeLine(settings, readStateSummary(files.simulatorState)) : resumeLine({ fresh: true }))
   console.log(`Demo files: ${files.home} (npm run demo -- --reset starts afresh); log: ${log.path}`)
   await step("Ports free", async () => {
@@ -189,8 +192,10 @@ try {
     region = seeded.region
     publishableKey = seeded.publishableKey
   } else {
-    const { api_keys } = await admin("GET", "/admin/api-keys?type=publishable")
-    publishableKey = api_keys[0]?.token
+    // The seed's key ("Storefront"), the one printed at the first start; not Medusa's default key beside it.
+    const { api_keys } = await admin("GET", "/admin/api-keys?type=publishable&fields=id,title,token,revoked_at")
+    const live = api_keys.filter((key) => !key.revoked_at)
+    publishableKey = (live.find((key) => key.title === "Storefront") ?? live[0])?.token
   }
   storefront = await step(`Storefront on port ${storefrontPort}`, async () => {
     const started = await startStorefront({ distDir: storefrontDir, port: storefrontPort, config: { medusaUrl: base, publishableKey } })

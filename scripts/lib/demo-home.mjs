@@ -2,10 +2,11 @@
 // under a name derived from this checkout's absolute path, so that two checkouts on one machine never share them and
 // a restart of one finds its own again. `--reset` removes it whole: the database and the simulator's memory go
 // together, never one without the other.
+import { spawnSync } from "node:child_process"
 import { createHash, randomBytes } from "node:crypto"
-import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs"
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { basename, join } from "node:path"
 
 /** The folder of the checkout at `root`: `medusa-trade-credit-demo-<12 hex digits of its path's digest>`. */
 export function demoHome(root) {
@@ -79,5 +80,82 @@ export function readStateSummary(path) {
     return JSON.parse(readFileSync(path, "utf8")).summary
   } catch {
     return undefined
+  }
+}
+
+/**
+ * The folders older versions of the demo kept in the system temp folder under fixed names (before the folder of the
+ * checkout above): the embedded PostgreSQL's data, and the built storefront.
+ */
+export const OLD_DEMO_FOLDERS = { database: "medusa-trade-credit-demo-postgres", storefront: "medusa-trade-credit-demo-storefront" }
+
+/** Whether a process runs with that id (one of another user, as the "postgres" user's server is to root, included). */
+function alive(pid) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return error?.code === "EPERM"
+  }
+}
+
+/** Whether a demo other than this process runs on this machine (any checkout, any version); true when unknown. */
+function anotherDemoRunning() {
+  const ps = spawnSync("ps", ["-Ao", "pid=,args="], { encoding: "utf8" })
+  if (ps.status !== 0) return true
+  return ps.stdout.split("\n").some((line) => {
+    const [, pid, args] = line.match(/^\s*(\d+)\s+(.*)$/) ?? []
+    return pid && Number(pid) !== process.pid && Number(pid) !== process.ppid && /\bdemo\.mjs\b/.test(args)
+  })
+}
+
+/** A folder (not a link) of this user's (any, for root), holding `marker`, and nothing but `allowed` when given. */
+function clearly(path, marker, allowed) {
+  try {
+    const stat = lstatSync(path)
+    if (!stat.isDirectory()) return false
+    if (process.getuid && process.getuid() !== 0 && stat.uid !== process.getuid()) return false
+    const entries = readdirSync(path)
+    return entries.includes(marker) && (!allowed || entries.every((entry) => allowed.includes(entry)))
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Removes what older versions of the demo left in the system temp folder `tmp`, by their exact old names, only when
+ * each is clearly that (a PostgreSQL data folder; a built storefront: its index.html and assets) and not in use (no
+ * demo running, no server on the data folder). Answers the one line that says so, or undefined when nothing went.
+ * `demoRunning` is the check for another running demo (a test's to replace).
+ */
+export function removeOldDemoFolders(tmp = tmpdir(), { demoRunning = anotherDemoRunning } = {}) {
+  const database = join(tmp, OLD_DEMO_FOLDERS.database)
+  const storefront = join(tmp, OLD_DEMO_FOLDERS.storefront)
+  const candidates = [
+    clearly(database, "PG_VERSION") && database,
+    clearly(storefront, "index.html", ["index.html", "assets"]) && storefront,
+  ].filter(Boolean)
+  if (!candidates.length || demoRunning()) return undefined
+  const removed = candidates.filter((path) => {
+    if (path === database) {
+      const pid = Number(readFileSafe(join(database, "postmaster.pid")).split("\n")[0])
+      if (pid && alive(pid)) return false
+    }
+    try {
+      rmSync(path, { recursive: true, force: true })
+      return true
+    } catch {
+      return false
+    }
+  })
+  if (!removed.length) return undefined
+  return `Removed the files an older version of the demo left in ${tmp}: ${removed.map((path) => basename(path)).join(", ")}`
+}
+
+function readFileSafe(path) {
+  try {
+    return readFileSync(path, "utf8")
+  } catch {
+    return ""
   }
 }

@@ -6,6 +6,7 @@ import type { SimulatorContext } from "./context"
 import { ServiceError, errorHandler, sendError } from "./errors"
 import { faultInjection } from "./faults"
 import { idempotency } from "./idempotency"
+import { latencyProfile } from "./latency"
 import { minimalAnswers } from "./minimal"
 import { requestLogging } from "./request-log"
 import { controlRoutes } from "./routes/control/index"
@@ -16,9 +17,14 @@ import { tradeAccountVerificationPage } from "./routes/trade-account-verificatio
 
 /**
  * The simulator's express app. Order of the layers for a service request:
- * request log → injected fault → API key → JSON body → idempotency → route.
+ * request log → latency profile → injected fault → API key → JSON body → idempotency → route.
  * The control API (/_sim) and the buyer's page (/verify) take no API key.
+ * The latency profile (latency.ts) holds the service's API only: not /_sim, not the hosted pages.
  */
+/** The hosted pages (the buyer's browser opens them): no API key, no latency profile. */
+const HOSTED_PAGES = ["/verify", "/soletrader", "/trade-account-verification"]
+const isHostedPage = (path: string) => HOSTED_PAGES.some((page) => path === page || path.startsWith(`${page}/`))
+
 export function createApp(ctx: SimulatorContext, connections?: ConnectionCounter): Express {
   const app = express()
   app.disable("x-powered-by")
@@ -27,6 +33,7 @@ export function createApp(ctx: SimulatorContext, connections?: ConnectionCounter
   if (connections) app.use(connectionRoutes(connections))
   app.use("/_sim", controlRoutes(ctx))
   app.use(requestLogging(ctx.requests, ctx.clock))
+  app.use(latencyProfile(ctx.latency, isHostedPage))
   // The minimal profile's answers (minimal.ts): before the faults, so that an injected error carries no code either.
   if (ctx.profile.name === "minimal") app.use(minimalAnswers())
   app.use(faultInjection(ctx.faults))

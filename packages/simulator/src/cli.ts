@@ -1,4 +1,5 @@
 import { SIMULATOR_API_KEY, startSimulator } from "./index"
+import { JITTER_ENV, LATENCY_ENV, LATENCY_SEED_ENV, parseLatencyMs, parseLatencySeed } from "./latency"
 import { PROFILE_ENV, type SimulatorProfile, parseProfile } from "./profile"
 import type { MerchantConfig } from "./types"
 
@@ -11,11 +12,14 @@ type CliOptions = {
   publicUrl?: string
   profile?: SimulatorProfile
   stateFile?: string
+  latencyMs?: number
+  jitterMs?: number
+  latencySeed?: number
 }
 
 const USAGE =
   "Usage: trade-credit-simulator [--port N] [--host H] [--webhook-url U] [--api-key K] [--webhook-secret S]" +
-  ` [--public-url U] [--profile full|minimal] [--state-file F]
+  ` [--public-url U] [--profile full|minimal] [--state-file F] [--latency MS] [--jitter MS] [--latency-seed N]
   --port N            port to listen on (0 picks a free one; default 4010)
   --host H            interface to listen on (default 127.0.0.1)
   --webhook-url U     where order events are POSTed (also settable with PUT /_sim/webhook)
@@ -28,7 +32,12 @@ const USAGE =
   --profile P         full (default: every field the simulator knows) or minimal (answers as narrow as the
                       service's documents allow; README "The minimal profile"); default: ${PROFILE_ENV}, else full
   --state-file F      keep the state (orders, plans, accounts, registrations, idempotency keys) in F: loaded at
-                      start when F exists, written as it changes; the same API key finds its merchant again`
+                      start when F exists, written as it changes; the same API key finds its merchant again
+  --latency MS        every call of the service's API (not /_sim, not the hosted pages, not webhooks) waits MS
+                      before it is handled (also PUT /_sim/latency); default: ${LATENCY_ENV}, else 0
+  --jitter MS         plus a uniform random wait in [-MS, +MS], never below 0 in all; default: ${JITTER_ENV}, else 0
+  --latency-seed N    seeds the jitter's random source (0 to 4294967295), so a run sees the same waits again;
+                      default: ${LATENCY_SEED_ENV}, else unseeded`
 
 export function parseArgs(argv: string[]): CliOptions {
   const options: CliOptions = { port: 4010, host: "127.0.0.1" }
@@ -72,6 +81,15 @@ export function parseArgs(argv: string[]): CliOptions {
       case "--state-file":
         options.stateFile = value
         break
+      case "--latency":
+        options.latencyMs = parseLatencyMs(value, "--latency")
+        break
+      case "--jitter":
+        options.jitterMs = parseLatencyMs(value, "--jitter")
+        break
+      case "--latency-seed":
+        options.latencySeed = parseLatencySeed(value, "--latency-seed")
+        break
       default:
         throw new Error(`unknown option ${name}\n${USAGE}`)
     }
@@ -108,6 +126,9 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     publicUrl: options.publicUrl,
     profile: options.profile,
     stateFile: options.stateFile,
+    latencyMs: options.latencyMs,
+    jitterMs: options.jitterMs,
+    latencySeed: options.latencySeed,
     merchants: [merchant],
     logger: { info: (m) => console.log(m), warn: (m) => console.warn(m), error: (m) => console.error(m) },
   })
@@ -118,6 +139,13 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
       : `API key (well-known sandbox key of the simulator): ${SIMULATOR_API_KEY}`,
   )
   console.log(`control API: ${simulator.controlUrl} (GET it for the list of endpoints)`)
+  const latency = simulator.state.latency
+  if (latency.latencyMs > 0 || latency.jitterMs > 0) {
+    console.log(
+      `latency: ${latency.latencyMs} ms ± ${latency.jitterMs} ms on every service call` +
+        (latency.seed === null ? "" : ` (seed ${latency.seed})`),
+    )
+  }
   console.log(`webhooks: ${options.webhookUrl ?? "no URL yet (PUT /_sim/webhook)"}`)
   if (options.stateFile) {
     console.log(`state: ${options.stateFile} (${simulator.resumed ? "loaded" : "new"})`)

@@ -1,5 +1,6 @@
 import type { Clock } from "./clock"
 import type { FaultStore } from "./faults"
+import type { LatencyProfile } from "./latency"
 import type { DocumentNumbers } from "./orders/documents"
 import type { PdfCache } from "./pdf"
 import type { ProfileSettings } from "./profile"
@@ -25,6 +26,8 @@ export type SimulatorContext = {
   merchants: MerchantRegistry
   companies: CompanyDirectory
   faults: FaultStore
+  /** The wait added to every call of the service's API (GET/PUT /_sim/latency). */
+  latency: LatencyProfile
   requests: RequestLog
   webhooks: WebhookDispatcher
   documents: DocumentNumbers

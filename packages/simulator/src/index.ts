@@ -5,6 +5,7 @@ import { Clock } from "./clock"
 import { ConnectionCounter } from "./connections"
 import type { SimulatorContext } from "./context"
 import { FaultStore } from "./faults"
+import { LatencyProfile, resolveLatency } from "./latency"
 import { DocumentNumbers } from "./orders/documents"
 import { sweepExpired } from "./orders/lifecycle"
 import { PdfCache } from "./pdf"
@@ -29,6 +30,7 @@ export type {
   StepUpRule,
 } from "./types"
 export { readStateSummary } from "./persistence/state-file"
+export { JITTER_ENV, LATENCY_ENV, LATENCY_SEED_ENV } from "./latency"
 export { DEFAULT_MINIMAL_FUNDING_DELAY_MS, DEFAULT_STEP_UP, PROFILE_ENV, PROFILES } from "./profile"
 export type { SimulatorContext } from "./context"
 
@@ -98,6 +100,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     }),
     companies: new CompanyDirectory(),
     faults: new FaultStore(),
+    latency: new LatencyProfile(
+      resolveLatency({ latencyMs: options.latencyMs, jitterMs: options.jitterMs, seed: options.latencySeed }),
+    ),
     requests: new RequestLog(options.requestLogLimit ?? 5000),
     // The envelope's `source` is the service's base URL, known once the server listens.
     webhooks: new WebhookDispatcher(

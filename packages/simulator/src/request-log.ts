@@ -18,6 +18,8 @@ export type LoggedRequest = {
   merchant: string | null
   body: unknown
   duration_ms: number
+  /** The wait the latency profile added before the call was handled (0: none); included in duration_ms. */
+  latency_ms: number
 }
 
 export type RequestFilter = { method?: string; path_prefix?: string; merchant?: string }
@@ -73,6 +75,7 @@ export function requestLogging(log: RequestLog, clock: Clock) {
         merchant: (res.locals.merchant as MerchantState | undefined)?.id ?? null,
         body: req.body ?? null,
         duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
+        latency_ms: (res.locals.latencyMs as number | undefined) ?? 0,
       })
     }
     res.on("finish", record)

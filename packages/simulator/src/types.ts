@@ -60,6 +60,19 @@ export type SimulatorOptions = {
    * full none; null: none.
    */
   stepUp?: StepUpRule | null
+  /**
+   * The latency profile: every call of the service's API (not the control API, the hosted pages or webhooks) waits
+   * `latencyMs` plus a uniform random value in [-`jitterMs`, +`jitterMs`], never below 0, before it is handled.
+   * Left out: TRADE_CREDIT_SIMULATOR_LATENCY_MS / TRADE_CREDIT_SIMULATOR_JITTER_MS, else 0 (no wait, no timer).
+   * Integers from 0 to 120000. Changed at run time with PUT /_sim/latency.
+   */
+  latencyMs?: number
+  jitterMs?: number
+  /**
+   * Seeds the jitter's random source (an integer from 0 to 2^32 - 1), so a bench sees the same waits again; null:
+   * Math.random. Left out: TRADE_CREDIT_SIMULATOR_LATENCY_SEED, else null.
+   */
+  latencySeed?: number | null
   /** Extension points for interfaces built later (trade accounts). */
   hooks?: Partial<SimulatorHooks>
   /**

@@ -10,6 +10,7 @@ import { route } from "../handler"
 import { controlCompanyRoutes } from "./companies"
 import { controlErasureRoutes } from "./erasure"
 import { controlFaultAndWebhookRoutes } from "./faults-webhooks"
+import { LATENCY_ENDPOINTS, controlLatencyRoutes } from "./latency"
 import { controlOrderRoutes } from "./orders"
 import { REGISTRATION_ENDPOINTS, controlRegistrationRoutes } from "./registration"
 import { controlRepaymentRoutes } from "./repayment"
@@ -51,6 +52,7 @@ const ENDPOINTS = [
   "DELETE /_sim/requests",
   "GET /_sim/orders?merchant=&state=",
   "GET /_sim/orders/:id",
+  "DELETE /_sim/orders/:id (the service forgets the order: 404 for it from then on)",
   "POST /_sim/orders/:id/verify {approve}",
   "POST /_sim/orders/expire {order_id?}",
   "GET /_sim/repayment/accounts?merchant=",
@@ -72,6 +74,7 @@ const ENDPOINTS = [
   "POST /_sim/faults {method?, path, times?, fault}",
   "DELETE /_sim/faults",
   "DELETE /_sim/faults/:id",
+  ...LATENCY_ENDPOINTS,
   "GET /_sim/webhook",
   "PUT /_sim/webhook {url, merchant?}",
   "GET /_sim/webhooks?merchant=&type=",
@@ -153,6 +156,7 @@ export function controlRoutes(ctx: SimulatorContext): Router {
   router.use(controlErasureRoutes(ctx))
   router.use(controlCompanyRoutes(ctx))
   router.use(controlFaultAndWebhookRoutes(ctx))
+  router.use(controlLatencyRoutes(ctx))
 
   router.get("/clock", (_req, res) => {
     res.json({ now: ctx.clock.iso(), offset_ms: ctx.clock.offset })
@@ -190,6 +194,7 @@ export function controlRoutes(ctx: SimulatorContext): Router {
     ctx.merchants.resetApiKeys()
     ctx.companies.reset()
     ctx.faults.clear()
+    ctx.latency.reset()
     ctx.requests.clear()
     ctx.webhooks.clear()
     ctx.clock.reset()

@@ -2,8 +2,9 @@
 // Dutch and German. The raw codes are for logs. A store overrides any text: `buyerMessage(code, { overrides })`.
 
 import { BUYER_LANGUAGE_TAGS, BUYER_LANGUAGES, BUYER_TEXTS, type BuyerLanguage } from "../utils/buyer-texts"
+import { NO_ANSWER_WORDS, SHOP_UNREACHABLE } from "./error-fields"
 
-export { BUYER_LANGUAGES, type BuyerLanguage }
+export { BUYER_LANGUAGES, SHOP_UNREACHABLE, type BuyerLanguage }
 /** The store's own words by code: one text, or one per language. */
 export type Overrides = Record<string, string | Partial<Record<BuyerLanguage, string>>>
 
@@ -54,6 +55,9 @@ export const CODE_TEXTS: Readonly<Record<string, Record<BuyerLanguage, string>>>
       "Bestellung nicht aufgegeben. Wählen Sie die Zahlungsart erneut, um neu " +
       "zu beginnen.",
   },
+  // The server's own words (utils/buyer-texts.ts): the service no longer knows the session's order; the kit's Place
+  // order starts the same choice again, once.
+  TRADE_CREDIT_ORDER_GONE: BUYER_TEXTS["order.gone"],
   TRADE_CREDIT_RATE_LIMITED: {
     en: "Too many attempts in a short time. Please wait a moment and try again.",
     nb: "For mange forsøk på kort tid. Vent litt og prøv igjen.",
@@ -107,6 +111,14 @@ export const CODE_TEXTS: Readonly<Record<string, Record<BuyerLanguage, string>>>
     nl: "Kies eerst uw bedrijf: zoek het op, of vul de naam en het registratienummer in.",
     de: "Wählen Sie zuerst Ihr Unternehmen: Suchen Sie es oder geben Sie Name und Registernummer ein.",
   },
+  // The kit's own: a request that got no answer (the network, or the shop, is down). Worth trying again.
+  [SHOP_UNREACHABLE]: {
+    en: "We couldn't reach the shop. Check your connection and try again.",
+    nb: "Vi fikk ikke kontakt med butikken. Sjekk tilkoblingen og prøv igjen.",
+    sv: "Vi kunde inte nå butiken. Kontrollera anslutningen och försök igen.",
+    nl: "We konden de winkel niet bereiken. Controleer uw verbinding en probeer het opnieuw.",
+    de: "Wir konnten den Shop nicht erreichen. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
+  },
   CART_NOT_SUPPORTED: {
     en:
       "This cart cannot be paid with trade credit (for example, a gift card or " +
@@ -127,6 +139,30 @@ export const CODE_TEXTS: Readonly<Record<string, Record<BuyerLanguage, string>>>
   },
 })
 
+/**
+ * The codes after which the cart's trade credit session is over at the service (its order cancelled, or gone): the
+ * buyer starts the same choice again, never goes to the session's old verification page.
+ */
+export const RESTART_CODES: ReadonlySet<string> = new Set(["TRADE_CREDIT_ORDER_CANCELLED", "TRADE_CREDIT_ORDER_GONE"])
+
+/** The server's words for those codes, in every buyer language: @medusajs/js-sdk's FetchError keeps no code. */
+const RESTART_CODE_OF_TEXT = new Map<string, string>([
+  ...Object.values(BUYER_TEXTS["order.cancelled"]).map((text): [string, string] => [
+    text,
+    "TRADE_CREDIT_ORDER_CANCELLED",
+  ]),
+  ...Object.values(BUYER_TEXTS["order.gone"]).map((text): [string, string] => [text, "TRADE_CREDIT_ORDER_GONE"]),
+])
+
+/**
+ * The restart code of a failure (RESTART_CODES), from its code, or from the server's message when it came without one
+ * (the JS SDK's FetchError); undefined for any other failure.
+ */
+export function restartCodeOf(code: string | undefined, serverMessage: string | undefined): string | undefined {
+  if (code !== undefined) return RESTART_CODES.has(code) ? code : undefined
+  return serverMessage === undefined ? undefined : RESTART_CODE_OF_TEXT.get(serverMessage.trim())
+}
+
 const GENERIC: Readonly<Record<BuyerLanguage, string>> = Object.freeze({
   en: "The order could not be placed with trade credit. Please try again, or choose another payment method.",
   nb: "Bestillingen kunne ikke legges inn med handelskreditt. Prøv igjen, eller velg en annen betalingsmåte.",
@@ -138,6 +174,14 @@ const GENERIC: Readonly<Record<BuyerLanguage, string>> = Object.freeze({
     "Die Bestellung konnte nicht mit Handelskredit aufgegeben werden. Bitte " +
     "versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.",
 })
+
+/** Each of the kit's own texts (a code's, the general one), in every language, to the same words in all of them: a
+ * message the kit worded once (in another language) is worded again in the buyer's. */
+const KIT_WORDS_OF_TEXT = new Map<string, Readonly<Record<BuyerLanguage, string>>>(
+  [...Object.values(CODE_TEXTS), GENERIC].flatMap((texts) =>
+    Object.values(texts).map((text): [string, Readonly<Record<BuyerLanguage, string>>] => [text, texts]),
+  ),
+)
 
 /**
  * The buyer language of a locale ("de-AT"), a list of them (navigator.languages, in order of preference) or an
@@ -166,7 +210,9 @@ export function buyerLanguageOf(locales: string | readonly string[] | null | und
 /**
  * The words for `code` in `language` (a buyer language, or any locale buyerLanguageOf reads): the store's own
  * (`overrides[code]`, a text or one per language) first, then the kit's, then the server's message (a field to fix
- * names the field) unless it names a raw code (TOO_HIGH_RISK: those are for logs), then a general text. Never a code.
+ * names the field) unless it is not the server's words for the buyer (a raw code such as TOO_HIGH_RISK, Medusa's
+ * "An unknown error occurred.", a stack: those are for logs), then a general text. A message saying the request got
+ * no answer ("Failed to fetch") is worded as SHOP_UNREACHABLE. Never a code, never a runtime's words.
  */
 export function buyerMessage(
   code: string | undefined,
@@ -179,15 +225,23 @@ export function buyerMessage(
   const lang = (BUYER_LANGUAGES as readonly string[]).includes(language)
     ? (language as BuyerLanguage)
     : buyerLanguageOf(language)
-  const own = code ? overrides[code] : undefined
-  if (typeof own === "string") return own
-  const ownText = own && typeof own === "object" ? own[lang] || own.en : undefined
-  if (ownText) return ownText
-  const kit = code ? CODE_TEXTS[code] : undefined
-  if (kit) return kit[lang]
-  if (serverMessage && !RAW_CODE.test(serverMessage)) return serverMessage
+  const wordsOf = (key: string): string | undefined => {
+    const own = overrides[key]
+    if (typeof own === "string") return own
+    const ownText = own && typeof own === "object" ? own[lang] || own.en : undefined
+    return ownText || CODE_TEXTS[key]?.[lang]
+  }
+  const words = code ? wordsOf(code) : undefined
+  if (words) return words
+  const message = serverMessage?.trim()
+  if (message && NO_ANSWER_WORDS.test(message)) return wordsOf(SHOP_UNREACHABLE)!
+  const kitWords = message ? KIT_WORDS_OF_TEXT.get(message) : undefined
+  if (kitWords) return kitWords[lang]
+  if (message && !RAW_CODE.test(message) && !NOT_FOR_BUYERS.test(message)) return message
   return GENERIC[lang]
 }
 
 /** A code as the service or Medusa spells them (TOO_HIGH_RISK, INVALID_DATA): a message naming one is for logs. */
 const RAW_CODE = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b/
+/** Words no server says to a buyer: Medusa's own for a 500, a runtime's error ("TypeError: …"), a stack. */
+const NOT_FOR_BUYERS = /^An unknown error occurred\.?$|\b\w*Error\b:|\n\s*at /

@@ -1,6 +1,6 @@
 import { checkPeriodsWithinLimits, isPlanDuration } from "../core/plan/plan-limits"
-import { buyerLanguageOf, buyerMessage, type Overrides } from "./buyer-messages"
-import { codeOf, messageOf } from "./error-fields"
+import { buyerLanguageOf, buyerMessage, type Overrides, restartCodeOf } from "./buyer-messages"
+import { codeOf, failureCodeOf, messageOf, SHOP_UNREACHABLE } from "./error-fields"
 
 // The kit's steps over a cart and its trade credit payment session: the session's data, the verification page, the
 // return page's query, the completion, the instalment choices and the funding state (see index.ts).
@@ -176,14 +176,17 @@ export function returnOf(
  * Completes the cart (the buyer is back, or needs no verification) through the SDK. Answers `{ order }` once it is
  * placed, after `clearCart()` (e.g. deleting CART_COOKIE: the cart is used up, and the next add-to-cart must make a
  * new one); `{ redirect }` when the buyer has yet to verify at the service; `{ error: { code, message } }` otherwise,
- * the message in the buyer's words (`buyerMessage`, the server's own text first).
+ * the message in the buyer's words (`buyerMessage`, the server's own text first). A session whose order the service
+ * cancelled or no longer knows (TRADE_CREDIT_ORDER_CANCELLED, TRADE_CREDIT_ORDER_GONE) is that error, never a
+ * redirect to its old page. A request that got no answer is SHOP_UNREACHABLE ("We couldn't reach the shop…"),
+ * `retryable`; never the browser's words ("Failed to fetch").
  */
 export type CompletionResult =
   // Public type: the order as the SDK's types have it.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
   | { order: any; redirect?: undefined; error?: undefined }
   | { redirect: string; order?: undefined; error?: undefined }
-  | { error: { code: string | undefined; message: string }; order?: undefined; redirect?: undefined }
+  | { error: { code: string | undefined; message: string; retryable?: true }; order?: undefined; redirect?: undefined }
 
 export async function completeTradeCreditCart({
   sdk,
@@ -209,7 +212,13 @@ export async function completeTradeCreditCart({
   } catch (error) {
     failure = error
   }
-  const code = codeOf(failure)
+  // The session's order is over at the service (cancelled, or gone): its page is dead, whatever the session still
+  // says. The code also when the SDK's error carries only the server's words.
+  const restart = restartCodeOf(codeOf(failure), messageOf(failure))
+  // No answer at all (the network, or the shop, is down): SHOP_UNREACHABLE's words, never the browser's.
+  const code = failureCodeOf(failure) ?? restart
+  if (restart)
+    return { error: { code, message: buyerMessage(code, { language, overrides, serverMessage: messageOf(failure) }) } }
   const cart = await sdk.store.cart.retrieve(cartId, { fields: "*payment_collection.payment_sessions" }).then(
     (r) => r.cart as CartLike,
     () => undefined,
@@ -217,7 +226,8 @@ export async function completeTradeCreditCart({
   const session = tradeCreditSessionOf(cart)
   if (session?.status === "requires_more" && session.data?.payment_url)
     return { redirect: withPageLanguage(session.data.payment_url, language) }
-  return { error: { code, message: buyerMessage(code, { language, overrides, serverMessage: messageOf(failure) }) } }
+  const message = buyerMessage(code, { language, overrides, serverMessage: messageOf(failure) })
+  return { error: code === SHOP_UNREACHABLE ? { code, message, retryable: true } : { code, message } }
 }
 
 /** Preferred numbers of monthly instalments a storefront offers, when they fit. */

@@ -23,7 +23,8 @@ export type CompanySelection = {
   company:
     { company_canonical_id: string } | { company_name: string; organization_number: string; country_prefix: string }
   name: string
-  /** The registration number as shown ("Companies House 08123456"). */
+  /** The registration number: as the search gives it ("GB_CRN 08123456": the scheme's code, then the number), or as
+   * typed. Shown without the code, in words ("Company number 08123456"). */
   number: string
   country: string
 }
@@ -77,6 +78,12 @@ export const selectionOfHit = (hit: CompanyHit): CompanySelection => ({
   number: `${hit.national_identifier.type} ${hit.national_identifier.id}`,
   country: hit.country,
 })
+
+/**
+ * The registration number to show a buyer, without the service's scheme code before it ("GB_CRN 08123456" is
+ * "08123456"; a number entered by hand stays as it was typed).
+ */
+export const registrationNumberOf = (number: string): string => number.replace(/^[A-Z]{2}_[A-Z0-9_]+\s+/, "").trim()
 
 /** Manual entry: the registered name and number, in the picker's country. */
 export const manualSelection = (name: string, number: string, country: string): CompanySelection => ({

@@ -7,6 +7,7 @@ type ErrorFields = {
   code?: string
   message?: string
   status?: number
+  statusText?: string
   body?: { code?: string; message?: string } | null
   response?: { status?: number; data?: { code?: string; message?: string } | null } | null
 }
@@ -21,10 +22,17 @@ export const codeOf = (error: unknown): string | undefined => {
   return e?.code ?? e?.response?.data?.code ?? e?.body?.code ?? undefined
 }
 
-/** The server's message: its answer's first, else the error's own. */
+/**
+ * The server's message: its answer's first, else the error's own when the server answered it (a status: the JS
+ * SDK's FetchError) or it is an answer itself (a plain object). A thrown Error without a status (a network failure, a
+ * bug) has none: its words are the runtime's, never the buyer's.
+ */
 export const messageOf = (error: unknown): string | undefined => {
   const e = errorFields(error)
-  return e?.response?.data?.message ?? e?.body?.message ?? e?.message ?? undefined
+  const own = error instanceof Error && statusOf(error) === undefined ? undefined : e?.message
+  const message = e?.response?.data?.message ?? e?.body?.message ?? own ?? undefined
+  // The status line ("Bad Gateway": the SDK's message when the answer had no words of its own) says nothing.
+  return message !== undefined && message === e?.statusText ? undefined : message
 }
 
 /** The HTTP status, where the error carries one. */
@@ -33,6 +41,42 @@ export const statusOf = (error: unknown): number | undefined => {
   return e?.status ?? e?.response?.status
 }
 
+/** The kit's code for a request that got no answer (its words: "We couldn't reach the shop…"); a storefront that
+ * maps its SDK's network failures to this code itself (the demo's SHOP_UNREACHABLE) gets the same words. */
+export const SHOP_UNREACHABLE = "SHOP_UNREACHABLE"
+
+/** What browsers and runtimes say when a request got no answer (Chromium, Firefox, Safari, Node, React Native). */
+export const NO_ANSWER_WORDS = new RegExp(
+  [
+    "failed to fetch",
+    "network ?error",
+    "network request failed",
+    "load failed",
+    "fetch failed",
+    "network connection was lost",
+    "internet connection appears to be offline",
+  ].join("|"),
+  "i",
+)
+
+/**
+ * Whether a failed request got no answer at all: the page's own SHOP_UNREACHABLE, or a thrown value with neither a
+ * status nor a code that says so: fetch's TypeError ("Failed to fetch", "NetworkError when attempting to fetch
+ * resource.", "Load failed", "fetch failed"), the JS SDK's FetchError without a status, or a request timed out
+ * (`AbortSignal.timeout`: a TimeoutError). A TypeError of the page's own code (a bug) is not one.
+ */
+export const isNoAnswer = (error: unknown): boolean => {
+  const code = codeOf(error)
+  if (code === SHOP_UNREACHABLE) return true
+  if (code !== undefined || statusOf(error) !== undefined) return false
+  const e = errorFields(error) as (ErrorFields & { name?: unknown }) | undefined
+  return e?.name === "TimeoutError" || NO_ANSWER_WORDS.test(String(e?.message ?? ""))
+}
+
+/** The code to word a failure by: its own, else SHOP_UNREACHABLE when the request got no answer. */
+export const failureCodeOf = (error: unknown): string | undefined =>
+  codeOf(error) ?? (isNoAnswer(error) ? SHOP_UNREACHABLE : undefined)
+
 /** Codes of a failure that passes: the service or the store was busy or down, not a refusal of the buyer. */
 const PASSING_CODES = new Set([
   "TRADE_CREDIT_UNAVAILABLE",
@@ -40,6 +84,7 @@ const PASSING_CODES = new Set([
   "TRADE_CREDIT_INTERNAL_ERROR",
   "TRADE_CREDIT_CONFLICT",
   "unknown_error",
+  SHOP_UNREACHABLE,
 ])
 
 /**

@@ -21,6 +21,7 @@ export {
   buyerLanguageOf,
   buyerMessage,
   CODE_TEXTS,
+  SHOP_UNREACHABLE,
   type BuyerLanguage,
   type Overrides,
 } from "./buyer-messages"

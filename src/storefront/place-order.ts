@@ -4,9 +4,9 @@
 // with `verify_before_completion`, so the cart is completed once, on return. The cart's sessions are read again
 // first: the page's cart may be a storefront's cached copy. src/storefront/react uses it; a server action may too.
 
-import { buyerMessage, type Overrides } from "./buyer-messages"
+import { buyerMessage, type Overrides, restartCodeOf } from "./buyer-messages"
 import { cartChanged } from "./cart-changed"
-import { codeOf, isRetryable, messageOf } from "./error-fields"
+import { failureCodeOf, isRetryable, messageOf, SHOP_UNREACHABLE } from "./error-fields"
 import {
   type CartLike,
   completeTradeCreditCart,
@@ -91,9 +91,11 @@ export async function startTradeCreditSession({
     const updated: CheckoutCart = { ...current, payment_collection: payment_collection ?? current.payment_collection }
     return { cart: updated, session: sessionOfProvider(updated, providerId) }
   } catch (error) {
-    const code = codeOf(error)
+    // A request that got no answer is SHOP_UNREACHABLE ("We couldn't reach the shop…"), not the service's fault.
+    const code = failureCodeOf(error)
     if (isRetryable(error)) {
-      const known = code === "TRADE_CREDIT_RATE_LIMITED" ? code : "TRADE_CREDIT_UNAVAILABLE"
+      const known =
+        code === "TRADE_CREDIT_RATE_LIMITED" || code === SHOP_UNREACHABLE ? code : "TRADE_CREDIT_UNAVAILABLE"
       return { error: { code, message: buyerMessage(known, { language, overrides }), retryable: true } }
     }
     return { error: { code, message: buyerMessage(code, { language, overrides, serverMessage: messageOf(error) }) } }
@@ -129,9 +131,13 @@ export type PlaceOrderResult = CompletionResult | { error: TradeCreditError; ord
  * date with the choice (started again only when it differs from what the session holds: Back from the service's page
  * finds the same verification page, no second service order), then `{ redirect }` to the service's verification page
  * (in `pageLanguage` when given), or the cart completed: `{ order }` (after `clearCart()`; a cart another tab completed
- * answers its order), or `{ error }` with the buyer's words (never a raw code). A choice whose credit check was
- * refused (`choice.check`) is refused again without a call. `onCartChanged` (the storefront refreshes its cached
- * cart) is awaited once the session changed.
+ * answers its order), or `{ error }` with the buyer's words (never a raw code). A session from before the press is
+ * completed first rather than sent to its page straight away: the completion reads its order at the service, and
+ * sends the buyer to that page only while the order still waits there. When the session's order is over at the
+ * service (TRADE_CREDIT_ORDER_CANCELLED, TRADE_CREDIT_ORDER_GONE) the same choice is started again, once, and the
+ * buyer goes to the new verification page, never the old one. A choice whose credit check was refused
+ * (`choice.check`) is refused again without a call. `onCartChanged` (the storefront refreshes its cached cart) is
+ * awaited once the session changed.
  */
 export async function placeTradeCreditOrder({
   sdk,
@@ -168,26 +174,47 @@ export async function placeTradeCreditOrder({
     { ...choice, providerId },
     existing?.provider_id === providerId ? existing.data : undefined,
   )
-  let current = cart
-  let session = existing
+  const complete = () => completeTradeCreditCart({ sdk, cartId: cart.id, clearCart, language: pageLanguage, overrides })
+  /** Starts the session with the choice: `{ cart, session }`, or `{ error }` in the buyer's words. */
+  const start = async (from: CheckoutCart) => {
+    const started = await startTradeCreditSession({ sdk, cart: from, providerId, data, language, overrides })
+    if (!started.error) await cartChanged(onCartChanged)
+    return started
+  }
+  /** Where a session started just now goes: to verify, when its order waits for the buyer, else the completion. */
+  const onward = async (started: CheckoutCart): Promise<PlaceOrderResult> => {
+    const redirect = isPlanProvider(providerId)
+      ? undefined
+      : verificationUrlOf(started as CartLike, { language: pageLanguage })
+    return redirect ? { redirect } : await complete()
+  }
+
+  let result: PlaceOrderResult
   if (!sessionIsReady(existing, providerId, data)) {
-    const started = await startTradeCreditSession({ sdk, cart, providerId, data, language, overrides })
+    const started = await start(cart)
     if (started.error) return { error: started.error }
-    current = started.cart
-    session = started.session
-    await cartChanged(onCartChanged)
+    // A guest who named no company: the session waits for one (a logged-in trade account user's is filled in).
+    if (Array.isArray(started.session?.data?.missing) && started.session.data.missing.includes("company"))
+      return refuse("COMPANY_REQUIRED")
+    result = await onward(started.cart)
+  } else {
+    // A session from before this press (Back from the service's page, a reload, another tab): its order may be over
+    // at the service since (cancelled, or gone: purged, lost). The completion reads it first: one that still waits
+    // sends the buyer to its page (completeTradeCreditCart), one verified meanwhile is placed.
+    result = await complete()
   }
-  // A guest who named no company: the session waits for one (a logged-in trade account user's is filled in).
-  if (Array.isArray(session?.data?.missing) && session.data.missing.includes("company"))
-    return refuse("COMPANY_REQUIRED")
-  if (!isPlanProvider(providerId)) {
-    const redirect = verificationUrlOf(current as CartLike, { language: pageLanguage })
-    if (redirect) return { redirect }
+  // The session's order is over (TRADE_CREDIT_ORDER_CANCELLED, TRADE_CREDIT_ORDER_GONE): the same choice is started
+  // again, once, and the buyer goes to the NEW verification page, never the old one. When that start is refused
+  // (the buyer is declined now, a field to fix) the buyer reads why; when it cannot be made now, the first words.
+  if (result.error && restartCodeOf(result.error.code, undefined)) {
+    const again = await start(await retrieveCheckoutCart({ sdk, cart }))
+    if (again.error && !again.error.retryable) return { error: again.error }
+    if (!again.error) result = await onward(again.cart)
   }
-  const result = await completeTradeCreditCart({ sdk, cartId: cart.id, clearCart, language: pageLanguage, overrides })
   if (result.error && pageLanguage === undefined && language !== undefined) {
     // The page language was left to the browser; the message is still in the buyer's language.
-    return refuse(result.error.code, result.error.message)
+    const { code, message } = result.error
+    return { error: { ...result.error, message: buyerMessage(code, { language, overrides, serverMessage: message }) } }
   }
   return result
 }

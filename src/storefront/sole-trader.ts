@@ -13,7 +13,7 @@
 
 import { buyerMessage, type Overrides } from "./buyer-messages"
 import type { ClientSdk } from "./company-search"
-import { errorFields, statusOf } from "./error-fields"
+import { failureCodeOf, messageOf, statusOf } from "./error-fields"
 import { kitText } from "./texts"
 
 const BASE = "/store/trade-credit/soletrader"
@@ -47,15 +47,15 @@ export type SoleTraderSignupOptions = {
 }
 
 const failure = (error: unknown, language?: string, overrides?: Overrides): SoleTraderOutcome => {
-  const fields = errorFields(error)
+  // A request that got no answer: SHOP_UNREACHABLE's words ("We couldn't reach the shop…"), never the browser's.
   const code =
-    fields?.code ??
+    failureCodeOf(error) ??
     (statusOf(error) === 401
       ? "TRADE_CREDIT_UNAUTHORIZED"
       : statusOf(error) === 429
         ? "TRADE_CREDIT_RATE_LIMITED"
         : undefined)
-  return { status: "error", message: buyerMessage(code, { language, overrides, serverMessage: fields?.message }) }
+  return { status: "error", message: buyerMessage(code, { language, overrides, serverMessage: messageOf(error) }) }
 }
 
 /** The signup, start to end: the known buyer, else the popup and what it ended with. Never throws. */
@@ -81,12 +81,13 @@ export async function signUpSoleTrader({
       onStatus?.(t("soletrader.checking"))
       const { buyer_url } = await sdk.client.fetch<{ buyer_url: string }>(`${BASE}/autofill-token`, { method: "POST" })
       // Straight to the credit provider with the read-only token: no cookies, no API key.
-      const read = await fetchImpl(buyer_url, { credentials: "omit", cache: "no-store" })
-      if (read.ok) {
+      // No answer from the credit provider (its site is down, blocked): the provider's failure, not the shop's.
+      const read = await fetchImpl(buyer_url, { credentials: "omit", cache: "no-store" }).catch(() => undefined)
+      if (read?.ok) {
         const business = await readBuyer()
         return { status: "known", business, message: t("soletrader.welcome", { name: business.company_name }) }
       }
-      if (read.status !== 404)
+      if (read?.status !== 404)
         return { status: "error", message: buyerMessage("TRADE_CREDIT_UNAVAILABLE", { language, overrides }) }
     }
     onStatus?.(t("soletrader.opening"))

@@ -73,6 +73,13 @@ export const KIT_TEXTS = Object.freeze({
     nl: "handmatig ingevuld",
     de: "manuell eingegeben",
   },
+  "company.number": {
+    en: "Company number {number}",
+    nb: "Organisasjonsnummer {number}",
+    sv: "Organisationsnummer {number}",
+    nl: "Registratienummer {number}",
+    de: "Registernummer {number}",
+  },
   "company.change": { en: "Change", nb: "Endre", sv: "Ändra", nl: "Wijzigen", de: "Ändern" },
   "details.legend": {
     en: "Your references (on the invoice)",
@@ -153,6 +160,13 @@ export const KIT_TEXTS = Object.freeze({
     sv: "Delbetalningsplan",
     nl: "Termijnplan",
     de: "Ratenplan",
+  },
+  "funding.setup": {
+    en: "Being set up with the credit provider…",
+    nb: "Settes opp hos kredittleverandøren …",
+    sv: "Läggs upp hos kreditgivaren …",
+    nl: "Wordt ingericht bij de kredietverstrekker…",
+    de: "Wird beim Kreditanbieter eingerichtet …",
   },
   "funding.pending": {
     en: "Being approved by the trade credit provider: you will hear by email once it is confirmed.",

@@ -16,6 +16,7 @@ import {
   tradeCreditSessionData,
   type CheckoutCart,
 } from ".."
+import { BUYER_TEXTS } from "../../utils/buyer-texts"
 
 const INVOICE = "pp_trade-credit_default"
 const PLAN = "pp_trade-credit-plan_default"
@@ -36,13 +37,18 @@ function fakeSdk({
           data: { ...data, account_id: "acc_1", minimum_instalments: 3, maximum_instalments: 36 },
         },
   initiateError,
-  complete = async () => ({ type: "order", order: { id: "order_1" } }),
+  complete = async (server: { sessions: any[] }) => {
+    // As the plugin answers: a session whose order still waits for the buyer is not authorized (Medusa's 400).
+    if (server.sessions.some((s) => s.status === "requires_more"))
+      throw Object.assign(new Error("Session: ps_1 was not authorized with the provider."), { status: 400 })
+    return { type: "order", order: { id: "order_1" } }
+  },
   serverSessions = [],
   cartOnRead,
 }: {
   session?: (providerId: string, data: Record<string, unknown>) => Record<string, unknown>
   initiateError?: unknown
-  complete?: () => Promise<any>
+  complete?: (server: { sessions: any[] }) => Promise<any>
   /** The cart's sessions on the server (what a read answers), whatever the page's copy of the cart says. */
   serverSessions?: any[]
   /** What a read of the cart answers instead (default: the server's collection with its sessions). */
@@ -65,7 +71,7 @@ function fakeSdk({
       cart: {
         complete: async (cartId: string) => {
           calls.complete.push(cartId)
-          return complete()
+          return complete(server)
         },
         retrieve: async (cartId: string, query?: unknown) => {
           calls.retrieve.push({ cartId, query })
@@ -143,11 +149,13 @@ describe("the payment button's flow (placeTradeCreditOrder)", () => {
     expect(sessionIsReady({ ...ready, status: "error" }, INVOICE, data)).toBe(false)
     expect(sessionIsReady(ready, PLAN, data)).toBe(false)
     const { sdk, calls } = fakeSdk({ serverSessions: [ready] })
-    // The choice is what the cart's session holds already (a storefront that started it in the payment step).
+    // The choice is what the cart's session holds already (a storefront that started it in the payment step): the
+    // completion reads its order first, which still waits for the buyer at its page.
     expect(await placeTradeCreditOrder({ sdk, cart: bareCart([ready]) })).toEqual({
       redirect: "https://svc.example/verify/1",
     })
     expect(calls.initiate).toEqual([])
+    expect(calls.complete).toEqual(["cart_1"])
   })
 
   it(
@@ -281,9 +289,132 @@ describe("the payment button's flow (placeTradeCreditOrder)", () => {
         redirect: "https://svc.example/verify/1",
       })
       expect(calls.initiate).toEqual([])
-      expect(calls.complete).toEqual([])
+      // One completion, refused while the buyer has not verified: it read the order at the service, still waiting.
+      expect(calls.complete).toEqual(["cart_1"])
       expect(changed).not.toHaveBeenCalled()
     }
+  })
+
+  describe("a session whose order is over at the service (gone, or cancelled)", () => {
+    const OLD_PAGE = "https://svc.example/verify/old"
+    const NEW_PAGE = "https://svc.example/verify/new"
+    const choice = { company, details: { purchaseOrderNumber: "PO-7781" } }
+    const started = tradeCreditSessionData({ providerId: INVOICE, ...choice })
+    /** The session as the cart still shows it: waiting for the buyer at the old page. */
+    const stale = () => ({
+      provider_id: INVOICE,
+      status: "requires_more",
+      data: { ...started, state: "UNVERIFIED", order_id: "svc_old", payment_url: OLD_PAGE },
+    })
+    /** A new session's order, at a new page. */
+    const fresh = (providerId: string, data: Record<string, unknown>) => ({
+      provider_id: providerId,
+      status: "requires_more",
+      data: { ...data, state: "UNVERIFIED", order_id: "svc_new", payment_url: NEW_PAGE },
+    })
+    /** The plugin's refusal as @medusajs/js-sdk throws it: the server's words (in the buyer's language), no code. */
+    const sdkRefusal = (message: string) =>
+      Object.assign(new Error(message), { status: 400, statusText: "Bad Request" })
+    /** The plugin's answer on the first completion only (it closes the session: the cart then shows it canceled). */
+    const refusedOnce = (refusal: unknown) => {
+      let refused = false
+      return async (server: { sessions: any[] }) => {
+        if (refused)
+          throw Object.assign(new Error("Session: ps_2 was not authorized with the provider."), { status: 400 })
+        refused = true
+        server.sessions = server.sessions.map((s) => ({ ...s, status: "canceled" }))
+        throw refusal
+      }
+    }
+
+    it.each([
+      ["gone, the SDK's words only (Swedish)", sdkRefusal(CODE_TEXTS.TRADE_CREDIT_ORDER_GONE.sv), "sv"],
+      ["gone, with the code (a server-side caller)", { message: "x", body: { code: "TRADE_CREDIT_ORDER_GONE" } }, "en"],
+      ["cancelled, the SDK's words only (the server's, German)", sdkRefusal(BUYER_TEXTS["order.cancelled"].de), "de"],
+    ])("%s: the same choice starts again and the buyer goes to the NEW page, once", async (_, refusal, language) => {
+      const { sdk, calls } = fakeSdk({ serverSessions: [stale()], session: fresh, complete: refusedOnce(refusal) })
+      const changed = jest.fn()
+      const result = await placeTradeCreditOrder({
+        sdk,
+        cart: bareCart([stale()]),
+        choice,
+        language,
+        pageLanguage: language,
+        onCartChanged: changed,
+      })
+      expect(result).toEqual({ redirect: `${NEW_PAGE}?lang=${language}` })
+      // One completion (it found the order over), one start with the same choice; never the old page.
+      expect(calls.complete).toEqual(["cart_1"])
+      expect(calls.initiate).toEqual([{ collection: "pay_col_1", provider_id: INVOICE, data: started }])
+      expect(changed).toHaveBeenCalledTimes(1)
+      expect(JSON.stringify(result)).not.toContain(OLD_PAGE)
+    })
+
+    it("says so in words when the new start cannot be made now, never sending the buyer to the old page", async () => {
+      const busy = Object.assign(new Error("An unknown error occurred."), { status: 503 })
+      const { sdk, calls } = fakeSdk({
+        serverSessions: [stale()],
+        complete: refusedOnce(sdkRefusal(CODE_TEXTS.TRADE_CREDIT_ORDER_GONE.de)),
+        initiateError: busy,
+      })
+      const result = await placeTradeCreditOrder({ sdk, cart: bareCart([stale()]), choice, language: "de" })
+      expect(result).toEqual({
+        error: { code: "TRADE_CREDIT_ORDER_GONE", message: CODE_TEXTS.TRADE_CREDIT_ORDER_GONE.de },
+      })
+      expect(calls.initiate).toHaveLength(1)
+      // A start refused for the buyer (declined now): the buyer reads why.
+      const declined = { message: "Trade credit is not available", body: { code: "TRADE_CREDIT_DECLINED" } }
+      const refused = fakeSdk({
+        serverSessions: [stale()],
+        complete: refusedOnce(sdkRefusal(CODE_TEXTS.TRADE_CREDIT_ORDER_GONE.en)),
+        initiateError: declined,
+      })
+      expect((await placeTradeCreditOrder({ sdk: refused.sdk, cart: bareCart([stale()]), choice })).error).toEqual({
+        code: "TRADE_CREDIT_DECLINED",
+        message: CODE_TEXTS.TRADE_CREDIT_DECLINED.en,
+      })
+    })
+
+    it("starts again only once: a new session whose completion is refused the same way is said in words", async () => {
+      const goneAgain = async () => Promise.reject(sdkRefusal(CODE_TEXTS.TRADE_CREDIT_ORDER_GONE.nb))
+      const checked = {
+        provider_id: PLAN,
+        status: "pending",
+        data: { company, number_of_periods: 6, account_id: "acc_1", plan_id: "p_1" },
+      }
+      const { sdk, calls } = fakeSdk({ serverSessions: [checked], complete: goneAgain })
+      const result = await placeTradeCreditOrder({
+        sdk,
+        cart: bareCart([checked]),
+        choice: { providerId: PLAN, numberOfPeriods: 6 },
+        language: "nb",
+      })
+      expect(result).toEqual({
+        error: { code: "TRADE_CREDIT_ORDER_GONE", message: CODE_TEXTS.TRADE_CREDIT_ORDER_GONE.nb },
+      })
+      expect(calls.initiate).toHaveLength(1)
+      expect(calls.complete).toEqual(["cart_1", "cart_1"])
+    })
+
+    it("the completion (the return page's too) never sends the buyer to the old page of an order over", async () => {
+      // The cart still shows the old session waiting (a storefront's write raced, or the plugin could not close it).
+      const { sdk } = fakeSdk({
+        serverSessions: [stale()],
+        complete: async () => Promise.reject(sdkRefusal(CODE_TEXTS.TRADE_CREDIT_ORDER_GONE.nl)),
+      })
+      const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined)
+      const response = await tradeCreditReturnRoute({ sdk })(
+        new Request("https://shop.example/dk/checkout/trade-credit/return?cart_id=cart_1&trade_credit=verified", {
+          headers: { "accept-language": "nl" },
+        }),
+        { params: Promise.resolve({ countryCode: "dk" }) },
+      )
+      warn.mockRestore()
+      expect(response.status).toBe(200)
+      const page = await response.text()
+      expect(page).toContain("trade_credit=error&amp;code=TRADE_CREDIT_ORDER_GONE")
+      expect(page).not.toContain(OLD_PAGE)
+    })
   })
 
   it("answers the order another tab placed with the cart, completing it once", async () => {
@@ -728,5 +859,130 @@ describe("the buyer's words", () => {
     expect(buyerMessage(undefined, { serverMessage: "billing_address.phone: not a phone number" })).toBe(
       "billing_address.phone: not a phone number",
     )
+  })
+})
+
+describe("a request that got no answer (issue #41: every failure in plain words)", () => {
+  // What fetch rejects with when nothing answered (Chromium, Firefox, Safari, Node), and the JS SDK's FetchError
+  // without a status.
+  const noAnswers = (): unknown[] => [
+    new TypeError("Failed to fetch"),
+    new TypeError("NetworkError when attempting to fetch resource."),
+    new TypeError("Load failed"),
+    new TypeError("fetch failed"),
+    Object.assign(new Error("Failed to fetch"), { name: "FetchError", status: undefined }),
+  ]
+
+  it("says the shop could not be reached when a session start gets no answer, in the buyer's language", async () => {
+    for (const failure of noAnswers()) {
+      const result = await placeTradeCreditOrder({
+        sdk: fakeSdk({ initiateError: failure }).sdk,
+        cart: bareCart(),
+        choice: { company },
+        language: "sv",
+      })
+      expect(result.error).toEqual({
+        code: "SHOP_UNREACHABLE",
+        message: CODE_TEXTS.SHOP_UNREACHABLE.sv,
+        retryable: true,
+      })
+    }
+  })
+
+  it("says so when the completion gets no answer, never the browser's words", async () => {
+    for (const failure of noAnswers()) {
+      for (const [language, pageLanguage] of [
+        ["de", "de"],
+        ["nl", undefined],
+      ] as const) {
+        const { sdk } = fakeSdk({
+          complete: async () => Promise.reject(failure),
+          cartOnRead: { id: "cart_1", payment_collection: { id: "pay_col_1", payment_sessions: [] } },
+        })
+        const result = await placeTradeCreditOrder({
+          sdk,
+          cart: bareCart(),
+          choice: { providerId: PLAN, company, numberOfPeriods: 6 },
+          language,
+          pageLanguage,
+        })
+        expect(result.error).toEqual({
+          code: "SHOP_UNREACHABLE",
+          message: CODE_TEXTS.SHOP_UNREACHABLE[language],
+          retryable: true,
+        })
+      }
+    }
+  })
+
+  it("keeps the storefront's own words for SHOP_UNREACHABLE, and its own code for a failure it mapped", async () => {
+    const overrides = { SHOP_UNREACHABLE: { en: "The shop is offline.", de: "Der Shop ist offline." } }
+    let result = await placeTradeCreditOrder({
+      sdk: fakeSdk({ initiateError: new TypeError("Failed to fetch") }).sdk,
+      cart: bareCart(),
+      choice: { company },
+      language: "de",
+      overrides,
+    })
+    expect(result.error?.message).toBe("Der Shop ist offline.")
+    // The demo storefront's SDK wraps a failure with no answer as its own SHOP_UNREACHABLE (storefront/src/texts.js).
+    const mapped = Object.assign(new Error("We couldn't reach the shop."), { code: "SHOP_UNREACHABLE" })
+    result = await placeTradeCreditOrder({
+      sdk: fakeSdk({ initiateError: mapped }).sdk,
+      cart: bareCart(),
+      choice: { company },
+      overrides,
+    })
+    expect(result.error).toEqual({ code: "SHOP_UNREACHABLE", message: "The shop is offline.", retryable: true })
+  })
+
+  it("gives an unknown failure with a status the general words, never Medusa's or the runtime's", async () => {
+    const failures = [
+      Object.assign(new Error("An unknown error occurred."), { status: 500 }),
+      Object.assign(new Error("Bad Gateway"), { status: 502, statusText: "Bad Gateway" }),
+      Object.assign(new Error("TypeError: Cannot read properties of undefined (reading 'id')"), { status: 500 }),
+      new Error("Cannot read properties of undefined (reading 'id')"), // a bug, thrown: no status, no answer
+    ]
+    for (const failure of failures) {
+      const { sdk } = fakeSdk({
+        complete: async () => Promise.reject(failure),
+        cartOnRead: { id: "cart_1", payment_collection: { id: "pay_col_1", payment_sessions: [] } },
+      })
+      const result = await placeTradeCreditOrder({
+        sdk,
+        cart: bareCart(),
+        choice: { providerId: PLAN, company, numberOfPeriods: 6 },
+        language: "nb",
+        pageLanguage: "nb",
+      })
+      expect(result.error?.message).toBe(buyerMessage(undefined, { language: "nb" }))
+      expect(result.error?.code).toBeUndefined()
+    }
+  })
+
+  it("words a network message as the shop not reached, and the kit's own words again in the buyer's language", () => {
+    expect(buyerMessage(undefined, { serverMessage: "Failed to fetch", language: "nb" })).toBe(
+      CODE_TEXTS.SHOP_UNREACHABLE.nb,
+    )
+    expect(buyerMessage(undefined, { serverMessage: CODE_TEXTS.SHOP_UNREACHABLE.en, language: "de" })).toBe(
+      CODE_TEXTS.SHOP_UNREACHABLE.de,
+    )
+    expect(buyerMessage(undefined, { serverMessage: buyerMessage(undefined), language: "sv" })).toBe(
+      buyerMessage(undefined, { language: "sv" }),
+    )
+  })
+
+  it("says so in the sole-trader signup, and blames the provider when only the provider did not answer", async () => {
+    const offline = { client: { fetch: async () => Promise.reject(new TypeError("Load failed")) } }
+    expect(await signUpSoleTrader({ sdk: offline, country: "GB", language: "nl" })).toEqual({
+      status: "error",
+      message: CODE_TEXTS.SHOP_UNREACHABLE.nl,
+    })
+    const shop = { client: { fetch: async (): Promise<any> => ({ buyer_url: "https://svc.example/buyer?t=1" }) } }
+    const providerDown = (async () => Promise.reject(new TypeError("Failed to fetch"))) as any
+    expect(await signUpSoleTrader({ sdk: shop, country: "GB", fetch: providerDown, language: "sv" })).toEqual({
+      status: "error",
+      message: CODE_TEXTS.TRADE_CREDIT_UNAVAILABLE.sv,
+    })
   })
 })

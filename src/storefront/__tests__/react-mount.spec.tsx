@@ -8,6 +8,7 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react"
 import { type CheckoutCart, CODE_TEXTS, type PaymentSdk, type TradeCreditReadiness } from ".."
 import {
+  FundingStatus,
   rememberChoice,
   rememberedChoice,
   TradeCreditFields,
@@ -43,11 +44,14 @@ function fakeStore({
   declined = [] as string[],
   collection = true,
   before,
+  gone = false,
 }: {
   sessions?: Session[]
   declined?: string[]
   collection?: boolean
   before?: (n: number) => Promise<unknown> | void
+  /** The service no longer knows the order of the session the store starts with (its first completion is refused). */
+  gone?: boolean
 } = {}) {
   const calls = {
     initiate: [] as { provider_id: string; data?: Record<string, unknown> }[],
@@ -63,6 +67,15 @@ function fakeStore({
         retrieve: async (id: string) => ({ cart: { id, payment_collection: collectionOf() } }),
         complete: async () => {
           calls.complete++
+          const session = server.sessions[0]
+          if (gone && session?.data.order_id === "svc_old") {
+            // The plugin closes the session and refuses in the buyer's words (the SDK's error keeps no code).
+            server.sessions = [{ ...session, status: "canceled" }]
+            throw Object.assign(new Error(CODE_TEXTS.TRADE_CREDIT_ORDER_GONE.en), { status: 400 })
+          }
+          // The order still waits for the buyer at the service's page: not authorized (Medusa's 400).
+          if (session?.status === "requires_more")
+            throw Object.assign(new Error("Session: ps_1 was not authorized with the provider."), { status: 400 })
           return { type: "order", order: { id: "order_1" } }
         },
       },
@@ -411,12 +424,21 @@ describe("the payment step's session and Place order, in a race", () => {
   })
 
   it("does not keep a failure that is not a decline as a refusal: says so in plain words and tries again", async () => {
-    const UNAVAILABLE = CODE_TEXTS.TRADE_CREDIT_UNAVAILABLE.en
-    const failures = [
-      Object.assign(new Error("An unknown error occurred."), { status: 500 }),
-      new TypeError("Failed to fetch"),
+    // A 5xx is the service's (or the store's); no answer at all (the browser's TypeError) is the shop not reached.
+    const failures: [Error, string, string][] = [
+      [
+        Object.assign(new Error("An unknown error occurred."), { status: 500 }),
+        "TRADE_CREDIT_UNAVAILABLE",
+        CODE_TEXTS.TRADE_CREDIT_UNAVAILABLE.en,
+      ],
+      [new TypeError("Failed to fetch"), "SHOP_UNREACHABLE", CODE_TEXTS.SHOP_UNREACHABLE.en],
+      [
+        new TypeError("NetworkError when attempting to fetch resource."),
+        "SHOP_UNREACHABLE",
+        CODE_TEXTS.SHOP_UNREACHABLE.en,
+      ],
     ]
-    for (const failure of failures) {
+    for (const [failure, code, UNAVAILABLE] of failures) {
       window.sessionStorage.clear()
       rememberChoice("cart_1", { providerId: INVOICE, company: ACME, companyLabel: LABEL })
       const { sdk, calls } = fakeStore({
@@ -439,9 +461,9 @@ describe("the payment step's session and Place order, in a race", () => {
         </>,
       )
       await until("the failure said", () => alerts().includes(UNAVAILABLE))
-      expect(readiness.at(-1)).toMatchObject({ ready: false, status: "checking", message: UNAVAILABLE })
+      expect(readiness.at(-1)).toMatchObject({ ready: false, status: "checking", code, message: UNAVAILABLE })
       expect(rememberedChoice("cart_1")?.check).toBeUndefined()
-      expect(page.textContent).not.toContain("An unknown error occurred.")
+      expect(page.textContent).not.toContain(failure.message)
       // Tried again by itself: the buyer goes on once the service answers.
       await until("tried again", () => calls.initiate.length === 2)
       await until("Continue enabled", () => !byId(page, "continue")?.hasAttribute("disabled"))
@@ -531,9 +553,37 @@ describe("TradeCreditPaymentButton, mounted", () => {
       await until("the buyer sent to verify", () => onRedirect.mock.calls.length === 1)
       expect(onRedirect).toHaveBeenCalledWith(VERIFY_URL)
       expect(calls.initiate).toEqual([])
-      expect(calls.complete).toBe(0)
+      // The completion read the order first: it still waits for the buyer at that page.
+      expect(calls.complete).toBe(1)
       unmount()
     }
+  })
+
+  it("when the service forgot the session's order, starts the same choice again and goes to the NEW page", async () => {
+    const OLD_PAGE = "https://svc.example/verify/old"
+    const stale = checkedSession({
+      verify_before_completion: true,
+      order_id: "svc_old",
+      state: "UNVERIFIED",
+      payment_url: OLD_PAGE,
+    })
+    stale.status = "requires_more"
+    window.sessionStorage.clear()
+    const { sdk, calls } = fakeStore({ sessions: [stale], gone: true })
+    const onRedirect = jest.fn()
+    const onError = jest.fn()
+    const { container: page } = render(
+      <TradeCreditPaymentButton cart={cachedCart} sdk={sdk} id="place" onRedirect={onRedirect} onError={onError} />,
+    )
+    fireEvent.click(await rendered(page, "place"))
+    await until("the buyer sent to verify", () => onRedirect.mock.calls.length === 1)
+    expect(onRedirect).toHaveBeenCalledWith(VERIFY_URL)
+    expect(onRedirect).not.toHaveBeenCalledWith(OLD_PAGE)
+    expect(calls.complete).toBe(1)
+    // The same choice as the session held: its company and references.
+    expect(calls.initiate).toHaveLength(1)
+    expect(calls.initiate[0].data).toMatchObject({ company: ACME, verify_before_completion: true })
+    expect(onError).not.toHaveBeenCalled()
   })
 
   it("is ready to be pressed again when the browser shows the page from its back-forward cache", async () => {
@@ -546,5 +596,30 @@ describe("TradeCreditPaymentButton, mounted", () => {
     act(() => void window.dispatchEvent(Object.assign(new Event("pageshow"), { persisted: true })))
     await until("pressable again", () => !byId(page, "place")?.hasAttribute("disabled"))
     expect(byId(page, "place")?.textContent).toBe("Place order")
+  })
+})
+
+describe("FundingStatus, mounted", () => {
+  it("says the plan is being set up while it reads the order, then where its funding stands", async () => {
+    const read = deferred()
+    const refresh = jest.fn(async () => {
+      await read.promise
+      return "pending" as const
+    })
+    const { container: page } = render(
+      <FundingStatus
+        order={{ id: "order_1", payment_collections: [{ payments: [] }] }}
+        refresh={refresh}
+        id="funding"
+      />,
+    )
+    expect(byId(page, "funding")?.getAttribute("data-state")).toBe("unknown")
+    expect(byId(page, "funding")?.textContent).toBe("Instalment plan: Being set up with the credit provider…")
+    act(() => read.release())
+    await until("the funding read", () => byId(page, "funding")?.getAttribute("data-state") === "pending")
+    expect(byId(page, "funding")?.textContent).toContain(
+      "Being approved by the trade credit provider: you will hear by email once it is confirmed.",
+    )
+    expect(refresh).toHaveBeenCalledTimes(1)
   })
 })

@@ -95,6 +95,20 @@ describe("the kit's React components", () => {
       expect(picked).toContain("Nordlys AS")
       expect(picked).toContain(t("company.change"))
       expect(picked).toContain(t("company.manualEntered"))
+      expect(picked).toContain(t("company.number", { number: "912345678" }))
+      // Found by the search: the number in words, never the service's scheme code ("GB_CRN").
+      const found = {
+        company: { company_canonical_id: "cmpgb08123456" },
+        name: "Acme Industrial Ltd",
+        number: "GB_CRN 08123456",
+        country: "GB",
+      }
+      const foundText = textOf(
+        html(<CompanyPicker sdk={noopSdk} onSelect={() => undefined} value={found} language={language} />),
+      )
+      expect(foundText).toContain(t("company.number", { number: "08123456" }))
+      expect(foundText).not.toContain("GB_CRN")
+      expect(foundText).not.toContain(t("company.manualEntered"))
       const details = textOf(html(<BuyerDetailsFields value={{}} onChange={() => undefined} language={language} />))
       for (const key of [
         "details.legend",
@@ -227,8 +241,23 @@ describe("the kit's React components", () => {
     expect(html(<FundingStatus order={planOrder("accepted")} title={false} />)).not.toContain("<strong>")
     const invoiceOrder = { payment_collections: [{ payments: [{ provider_id: "pp_trade-credit_default", data: {} }] }] }
     expect(html(<FundingStatus order={invoiceOrder} />)).toBe("")
-    // Not known from the page's order (no payment yet, no sessions read): nothing until it is read.
-    expect(html(<FundingStatus order={{ payment_collections: [{ payments: [] }] }} />)).toBe("")
+    // Not known from the page's order (no payment yet, no sessions read) and no way to read it: nothing.
+    const unknown = { id: "order_1", payment_collections: [{ payments: [] }] }
+    expect(html(<FundingStatus order={unknown} />)).toBe("")
+    // While it is being read: the kit's placeholder (in the buyer's language), the storefront's own, or nothing.
+    const refresh = async () => "pending" as const
+    const setup = html(<FundingStatus order={unknown} refresh={refresh} id="order-funding" language="de" />)
+    expect(setup).toMatch(/id="order-funding" data-state="unknown" role="status"/)
+    expect(textOf(setup).trim()).toBe(
+      `${kitText("funding.title", { language: "de" })}: ${KIT_TEXTS["funding.setup"].de}`,
+    )
+    expect(textOf(html(<FundingStatus order={unknown} refresh={refresh} placeholder="One moment" />))).toContain(
+      "One moment",
+    )
+    expect(html(<FundingStatus order={unknown} refresh={refresh} placeholder={false} />)).toBe("")
+    expect(html(<FundingStatus order={unknown} sdk={{ store: { order: { retrieve: jest.fn() } } }} />)).toContain(
+      KIT_TEXTS["funding.setup"].en,
+    )
     // Never a raw code, whatever the service's reason.
     const rejected = planOrder("rejected")
     rejected.payment_collections[0].payment_sessions[0].data.credit_decline_reason = "TOO_HIGH_RISK"

@@ -70,7 +70,14 @@ export function CompanyPicker({
 
   if (picker.chosen) {
     return (
-      <ChosenCompany chosen={picker.chosen} idPrefix={idPrefix} className={className} t={t} onChange={picker.change} />
+      <ChosenCompany
+        chosen={picker.chosen}
+        idPrefix={idPrefix}
+        className={className}
+        language={language}
+        t={t}
+        onChange={picker.change}
+      />
     )
   }
 
@@ -99,7 +106,7 @@ export function CompanyPicker({
           onOpen={search.setOpen}
         />
       </div>
-      <CompanyResults items={items} active={active} open={listOpen} id={id} onPick={picker.pick} />
+      <CompanyResults items={items} active={active} open={listOpen} id={id} t={t} onPick={picker.pick} />
       <p className="hint" id={id("hint")} role="status">
         {search.hint}
       </p>

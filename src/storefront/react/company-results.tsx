@@ -1,19 +1,23 @@
 "use client"
 import type { CompanyHit } from "../checkout"
 import { highlightParts } from "../company-search"
+import type { Texts } from "./texts"
 
-/** The search's companies as a listbox: the match marked, the registration number beside it. */
+/** The search's companies as a listbox: the match marked, the registration number beside it (in words, without the
+ * service's scheme code). */
 export function CompanyResults({
   items,
   active,
   open,
   id,
+  t,
   onPick,
 }: {
   items: CompanyHit[]
   active: number
   open: boolean
   id: (name: string) => string
+  t: Texts
   onPick: (index: number) => void
 }) {
   return (
@@ -34,9 +38,7 @@ export function CompanyResults({
               part.marked ? <mark key={n}>{part.text}</mark> : <span key={n}>{part.text}</span>,
             )}
           </span>
-          <span className="muted">
-            {hit.national_identifier.type} {hit.national_identifier.id}
-          </span>
+          <span className="muted">{t("company.number", { number: hit.national_identifier.id })}</span>
         </li>
       ))}
     </ul>

@@ -21,6 +21,11 @@ export type FundingStatusProps = TextProps & {
   onDecided?: (state: "accepted" | "rejected") => void
   /** The block's heading (default the kit's "Instalment plan"); false for none. */
   title?: ReactNode | false
+  /**
+   * What the block says while it does not know yet where the funding stands (the order was read without its payments
+   * and is being read again): default the kit's "Being set up with the credit provider…"; false for nothing.
+   */
+  placeholder?: ReactNode | false
   id?: string
   className?: string
 }
@@ -35,7 +40,9 @@ const stateOf = (read: Read): FundingState | null | undefined =>
 /**
  * The funding of an instalment order's plan, on its confirmation: the service decides it after the order is placed,
  * so a pending plan reads "being approved" and is read again every few seconds until it is accepted or rejected,
- * which it then says in plain words. Renders nothing for an order not paid with an instalment plan.
+ * which it then says in plain words. While it is being read (the page's order says nothing of its funding yet) it says
+ * the plan is being set up (`placeholder`), with `data-state="unknown"`. Renders nothing for an order not paid with an
+ * instalment plan, nor for an unknown one it has no way to read.
  */
 export function FundingStatus({
   order,
@@ -46,6 +53,7 @@ export function FundingStatus({
   maxReads = 200,
   onDecided,
   title,
+  placeholder,
   id,
   className,
   language,
@@ -78,17 +86,18 @@ export function FundingStatus({
     // Polls once per mount (and again if the order changes); the state it sets does not restart it.
   }, [orderId])
 
-  if (!state) return null
+  const readable = Boolean(refresh ?? (sdk && orderId))
+  if (state === null || (state === undefined && (!readable || placeholder === false))) return null
   return (
     <div
       className={["trade-credit-funding", className].filter(Boolean).join(" ")}
       id={id}
-      data-state={state}
+      data-state={state ?? "unknown"}
       role="status"
       aria-live="polite"
     >
       {title === false ? null : <strong>{title ?? t("funding.title")}: </strong>}
-      {t(`funding.${state}`)}
+      {state ? t(`funding.${state}`) : (placeholder ?? t("funding.setup"))}
     </div>
   )
 }

@@ -1,6 +1,7 @@
 "use client"
 import { type ElementType, type ReactNode, useState } from "react"
 import { buyerMessage } from "../buyer-messages"
+import { isNoAnswer, SHOP_UNREACHABLE } from "../error-fields"
 import { type CheckoutCart, type PaymentSdk, placeTradeCreditOrder, type PlaceOrderResult } from "../place-order"
 import type { TradeCreditChoice } from "../session-data"
 import { buttonChoice } from "./button-choice"
@@ -104,9 +105,11 @@ export function TradeCreditPaymentButton({
         clearCart,
         onCartChanged,
       }),
-    ).catch((): PlaceOrderResult => ({
-      error: { code: undefined, message: buyerMessage(undefined, { language, overrides }) },
-    }))
+    ).catch((error: unknown): PlaceOrderResult => {
+      // It answers its own failures; one thrown all the same: no answer from the shop in those words, else general.
+      const code = isNoAnswer(error) ? SHOP_UNREACHABLE : undefined
+      return { error: { code, message: buyerMessage(code, { language, overrides }) } }
+    })
     if (result.redirect) {
       setBusy("redirecting")
       return onRedirect ? onRedirect(result.redirect) : window.location.assign(result.redirect)

@@ -1,6 +1,7 @@
 "use client"
 import { useEffect } from "react"
 import type { ClientSdk } from "../company-search"
+import { SHOP_UNREACHABLE } from "../error-fields"
 import type { CheckoutCart, PaymentSdk } from "../place-order"
 import { tradeCreditReadiness, type TradeCreditReadiness } from "../readiness"
 import { companyLabelOf } from "../session-choice"
@@ -54,9 +55,17 @@ const countryOf = (cart: CheckoutCart) =>
   (cart.billing_address?.country_code ?? cart.shipping_address?.country_code ?? "GB").toUpperCase()
 
 /** The readiness the storefront is told: while a check that failed for a passing reason is tried again, its words. */
-const withFailure = (readiness: TradeCreditReadiness, failure: string | undefined): TradeCreditReadiness =>
+const withFailure = (
+  readiness: TradeCreditReadiness,
+  failure: string | undefined,
+  failureCode: string | undefined,
+): TradeCreditReadiness =>
   failure && readiness.status === "checking"
-    ? { ...readiness, code: "TRADE_CREDIT_UNAVAILABLE", message: failure }
+    ? {
+        ...readiness,
+        code: failureCode === SHOP_UNREACHABLE ? failureCode : "TRADE_CREDIT_UNAVAILABLE",
+        message: failure,
+      }
     : readiness
 
 /**
@@ -97,7 +106,7 @@ export function TradeCreditFields({
     language,
     overrides,
   })
-  const { selection, details, periods, check, failure } = session
+  const { selection, details, periods, check, failure, failureCode } = session
   const notice = useReturnNotice({ language, overrides })
   const plan = isPlanProvider(providerId)
   const refused = check?.approved === false ? check.message : undefined
@@ -116,7 +125,9 @@ export function TradeCreditFields({
     }
     rememberChoice(cart.id, choice)
     onChange?.(selection ? choice : undefined)
-    onReadiness?.(withFailure(tradeCreditReadiness(cart, { choice, providerId, language, overrides }), failure))
+    onReadiness?.(
+      withFailure(tradeCreditReadiness(cart, { choice, providerId, language, overrides }), failure, failureCode),
+    )
   }, [
     session.loaded,
     cart.id,
@@ -126,6 +137,7 @@ export function TradeCreditFields({
     periods,
     stable(check),
     failure,
+    failureCode,
   ])
 
   return (

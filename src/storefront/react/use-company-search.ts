@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react"
 import { buyerMessage } from "../buyer-messages"
 import type { CompanyHit } from "../checkout"
 import { type ClientSdk, searchCompanies } from "../company-search"
-import { errorFields } from "../error-fields"
+import { errorFields, isNoAnswer, SHOP_UNREACHABLE } from "../error-fields"
 import { textsOf, type TextProps } from "./texts"
 
 export type CompanySearchOptions = TextProps & {
@@ -61,6 +61,9 @@ export function useCompanySearch({
         setItems([])
         if (errorFields(error)?.status === 429)
           setHint(buyerMessage("TRADE_CREDIT_RATE_LIMITED", { language, overrides }))
+        // No answer from the shop: said so (the next keystroke searches again); entering the details by hand would
+        // need the shop as well.
+        else if (isNoAnswer(error)) setHint(buyerMessage(SHOP_UNREACHABLE, { language, overrides }))
         else {
           setHint(t("company.unavailable"))
           onUnavailable(q)

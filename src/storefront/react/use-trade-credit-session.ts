@@ -90,7 +90,7 @@ export function useTradeCreditSession({
   const checkedOf = useRef<string>()
   const seq = useRef(0)
   /** A check or save that failed for a passing reason (not a decline): the buyer's words, until one succeeds. */
-  const [failure, setFailure] = useState<string>()
+  const [failure, setFailure] = useState<{ code: string | undefined; message: string }>()
   const [retry, setRetry] = useState(0)
   const failures = useRef(0)
   const failedOf = useRef<string>()
@@ -186,7 +186,7 @@ export function useTradeCreditSession({
       if (started.error?.retryable) {
         // Not a decline (the service or the store was busy or down): said so, tried again after a while.
         failedOf.current = of
-        setFailure(started.error.message)
+        setFailure({ code: started.error.code, message: started.error.message })
         const backoff = Math.min(2 ** failures.current++, MAX_BACKOFF)
         clearTimeout(retryTimer.current)
         retryTimer.current = setTimeout(() => setRetry((n) => n + 1), retryDelayMs * backoff)
@@ -240,6 +240,8 @@ export function useTradeCreditSession({
     /** The session's data after its credit check (instalments: the limits InstalmentChoices offers from). */
     checked,
     /** Why the session could not be started or saved just now, when that is not a decline (tried again). */
-    failure: selection ? failure : undefined,
+    failure: selection ? failure?.message : undefined,
+    /** Its code: SHOP_UNREACHABLE when the shop did not answer (the network), else the service's, if it said one. */
+    failureCode: selection ? failure?.code : undefined,
   }
 }

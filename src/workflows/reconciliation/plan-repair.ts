@@ -233,7 +233,9 @@ function planForPayment(
   const invoiced = Money.sum(order.fulfilments.map((f) => f.gross_amount))
   const unbookedCaptured = Money.sum(unbookedCaptures.map((c) => c.amount))
   const captured = Money.fromDecimal(payment.captured).minus(unbookedCaptured)
-  if (invoiced.gt(captured)) {
+  // In whole cents: Medusa captured its exact total (1515.0876), the service invoiced it in cents (1515.09).
+  const capturedInCents = captured.roundToCents()
+  if (invoiced.gt(capturedInCents)) {
     const capturable =
       payment.authorized !== undefined
         ? Money.fromDecimal(payment.authorized).minus(captured)
@@ -248,7 +250,7 @@ function planForPayment(
       )
     }
   }
-  if (unbookedCaptures.length && !invoiced.gt(captured)) {
+  if (unbookedCaptures.length && !invoiced.gt(capturedInCents)) {
     reports.push(
       `Medusa's capture of ${unbookedCaptured.toDecimal()} ` +
         `never reached the service (nothing invoiced for it):` +
@@ -259,7 +261,7 @@ function planForPayment(
   // refund row was rolled back when the answer was lost: recorded again, up to what Medusa is short of.
   const refundedThere = Money.sum(order.refunds.map((r) => r.amount))
   const refundedHere = Money.fromDecimal(payment.refunded).minus(Money.sum(unbookedRefunds.map((r) => r.amount)))
-  let short = refundedThere.minus(refundedHere)
+  let short = refundedThere.minus(refundedHere.roundToCents())
   const dropped = new Set(unbookedRefunds.map((r) => r.id))
   const knownRefunds = new Set((payment.refund_ids ?? []).filter((id) => !dropped.has(id)))
   if (payment.refund_ids && medusaOrder?.status !== "canceled") {

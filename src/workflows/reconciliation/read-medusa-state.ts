@@ -97,14 +97,12 @@ function unbooked(
 }
 
 /**
- * The sum of Medusa amounts (BigNumber raw values) in whole cents, as a decimal string: Medusa keeps the computed
- * totals it charged with more decimals ("1515.0899999999999"), which would otherwise read as a cent short of the
- * service's invoice.
+ * The exact sum of Medusa amounts (BigNumber raw values) as a decimal string: Medusa's computed totals keep more
+ * decimals than cents ("1515.0876"), and a capture is refused above the payment's exact amount. Compared with the
+ * service's amounts in whole cents (plan-repair.ts).
  */
 export const total = (rows: { raw_amount?: unknown; amount?: unknown }[] | undefined) =>
-  Money.sum((rows ?? []).map((row) => Money.fromMedusa(row.raw_amount ?? row.amount ?? 0, "a Medusa amount")))
-    .roundToCents()
-    .toDecimal()
+  Money.sum((rows ?? []).map((row) => Money.fromMedusa(row.raw_amount ?? row.amount ?? 0, "a Medusa amount"))).toFixed()
 
 /**
  * Reads what Medusa has for one trade credit payment session: the session, its

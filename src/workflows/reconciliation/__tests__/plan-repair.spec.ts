@@ -330,6 +330,16 @@ describe("planRepair: an authorized payment", () => {
     expect(canceled.reports[0]).toMatch(/invoiced 100\.00 GBP but Medusa captured 40\.50/)
   })
 
+  it("reads Medusa's exact total as captured in whole cents: 1515.0876 captured is the 1515.09 invoiced", () => {
+    const service = order({ state: "FULFILLED", fulfilments: [fulfilment("f1", "1515.09")] })
+    const plan = planRepair(placed({ captured: "1515.0876", authorized: "1515.0876" }), service)
+    expect(plan.reports).toEqual([])
+    expect(plan.actions.map((a) => a.type)).not.toContain("record_capture")
+    // Nothing captured yet: the capture recorded is Medusa's exact amount, which Medusa accepts.
+    const uncaptured = planRepair(placed({ captured: "0", authorized: "1515.0876" }), service)
+    expect(uncaptured.actions).toContainEqual({ type: "record_capture", payment_id: "pay_1", amount: "1515.09" })
+  })
+
   it("records again a credit note the plugin asked for whose Medusa refund was rolled back, once", () => {
     const credited = { ...refund("r1", "20.00"), refund_reference: "ref_lost" }
     const service = order({ state: "FULFILLED", fulfilments: [fulfilment("f1", "100.00")], refunds: [credited] })

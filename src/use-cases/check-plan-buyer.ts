@@ -12,6 +12,7 @@ import { assertNever } from "../utils/assert-never"
 import type { TtlCache } from "../utils/ttl-cache"
 import type { ProviderDeps } from "./deps"
 import { declined } from "./errors"
+import type { CompanyIdentities, PlanCheckReuse } from "./plan-check-reuse"
 import { offerPlan, type PlanRefusal } from "./plan-offer"
 import { notOfferedError } from "./region-offer"
 import { ensureRepaymentAccount } from "./repayment-account"
@@ -27,6 +28,11 @@ export type PlanBuyerCheck = {
   buyer: { customerId?: string; loggedIn?: string }
   /** The registry's answers by canonical id, so a returning buyer's company is not read again each session. */
   companies: TtlCache<CompanyDetails>
+  /** Approved checks already held (plan-check-reuse.ts): a refreshed or restarted session of an unchanged cart reuses
+   * its check. */
+  checks?: PlanCheckReuse
+  /** What the company search said of a canonical id: a searched company is checked while its details are read. */
+  identities?: CompanyIdentities
 }
 
 type Deps = Pick<ProviderDeps, "client" | "options" | "logger" | "call" | "fail" | "readCart" | "medusa">
@@ -40,7 +46,7 @@ type Deps = Pick<ProviderDeps, "client" | "options" | "logger" | "call" | "fail"
  */
 export async function checkPlanBuyer(
   deps: Deps,
-  { sessionId, given, amount, buyer, companies }: PlanBuyerCheck,
+  { sessionId, given, amount, buyer, companies, checks, identities }: PlanBuyerCheck,
 ): Promise<TradeCreditPlanData> {
   // A guest who names no company has none to find: nothing is read.
   if ((given.company === undefined || given.company === null) && !buyer.loggedIn)
@@ -65,6 +71,8 @@ export async function checkPlanBuyer(
     scope: sessionId,
     companies,
     ids,
+    ...(checks && { checks }),
+    ...(identities && { identities }),
   })
   if (offer.outcome !== "offer") throw refusalError(deps, offer, { sessionId, cartId: cart.id }, ids)
   const { lines, region, limits, company } = offer

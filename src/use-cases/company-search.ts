@@ -2,6 +2,7 @@ import type { TradeCreditClient } from "../client/index"
 import type { CompanySearchResult } from "../service/schemas/company"
 import type { ServiceCall } from "./deps"
 import type { AnswerCache } from "./answer-cache"
+import type { CompanyIdentities } from "./plan-check-reuse"
 
 /** How long a search answer is kept: long enough for an autocomplete's repeated prefixes, short enough to stay current.
  * */
@@ -11,6 +12,8 @@ export type CompanySearchDeps = {
   client: Pick<TradeCreditClient, "companies">
   cache: AnswerCache
   call: ServiceCall
+  /** Where the companies answered are kept by canonical id, for the instalment credit check (plan-check-reuse.ts). */
+  identities?: CompanyIdentities
 }
 
 export type CompanySearchParams = { country: string; q: string; limit: number }
@@ -36,11 +39,15 @@ export async function searchCompanies(
 ): Promise<{ cache: "hit" | "miss"; answer: CompanySearchAnswer }> {
   const key = `${params.country}|${params.limit}|${params.q.toLowerCase()}`
   const cached = await deps.cache.get<CompanySearchResult>(key)
-  if (cached) return { cache: "hit", answer: answerOf(params, cached) }
+  if (cached) {
+    deps.identities?.rememberSearch(cached.items)
+    return { cache: "hit", answer: answerOf(params, cached) }
+  }
   const result = await deps.call("search companies", () =>
     deps.client.companies.search({ country: params.country, q: params.q, limit: params.limit }),
   )
   await deps.cache.set(key, result, COMPANY_SEARCH_CACHE_SECONDS)
+  deps.identities?.rememberSearch(result.items)
   return { cache: "miss", answer: answerOf(params, result) }
 }
 

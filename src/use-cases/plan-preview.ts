@@ -1,4 +1,5 @@
 import type { TradeCreditClient } from "../client/index"
+import type { BuiltLines } from "../core/order/lines"
 import { planKeys } from "../core/plan/plan-idempotency-keys"
 import type { PlanLimits } from "../core/plan/plan-limits"
 import { planTaxSubtotalsOf } from "../core/plan/plan-lines"
@@ -8,7 +9,8 @@ import type { Query } from "../medusa/services"
 import type { BuyerCompany } from "../service/schemas/order"
 import type { PreviewInstalment, PreviewResult } from "../service/schemas/repayment"
 import type { ServiceCall } from "./deps"
-import { offerPlan, type PlanRefusal } from "./plan-offer"
+import type { CompanyIdentities, PlanCheckReuse } from "./plan-check-reuse"
+import { offerPlanAlongside, type PlanRefusal } from "./plan-offer"
 import { type CartRefusal, companyOfCart, readOpenCart } from "./store-cart"
 
 export type PlanPreviewDeps = {
@@ -16,6 +18,10 @@ export type PlanPreviewDeps = {
   client: Pick<TradeCreditClient, "companies" | "repayment">
   options: RegionDefaults
   call: ServiceCall
+  /** Approved checks already held (plan-check-reuse.ts), shared with the instalment provider's session. */
+  checks?: PlanCheckReuse
+  /** What the company search said of a canonical id (plan-offer.ts). */
+  identities?: CompanyIdentities
 }
 
 export type PlanPreviewInput = {
@@ -55,9 +61,11 @@ const NO_COMPANY =
 
 /**
  * The instalment schedules of a cart for each number of months asked, and the terms the buyer may choose from: the
- * plan offer first (plan-offer.ts: the region's rules, the company, the credit check for the cart's total, the months
- * that fit), then one preview a number of months (the service previews one plan a call), in parallel. Refused with a
- * code and the buyer's words: a cart that is not there or completed, no company, a plan not offered.
+ * plan offer (plan-offer.ts: the region's rules, the company, the credit check for the cart's total, the months that
+ * fit) and one preview a number of months (the service previews one plan a call), all at once: a preview needs only
+ * the cart's total, so the buyer waits for the slower of the check and the previews, not for both. The schedules are
+ * answered only with an offer; refused with a code and the buyer's words: a cart that is not there or completed, no
+ * company, a plan not offered (previews asked at the same time are then not answered).
  */
 export async function previewPlans(deps: PlanPreviewDeps, input: PlanPreviewInput): Promise<PlanPreviewOutcome> {
   const read = await readOpenCart(deps.query, input.cart_id)
@@ -65,29 +73,42 @@ export async function previewPlans(deps: PlanPreviewDeps, input: PlanPreviewInpu
   const { cart } = read
   const company = companyOfCart(input.company, cart, isPlanProviderId)
   if (!company) return { outcome: "refused", code: "TRADE_CREDIT_INVALID_PREVIEW", message: NO_COMPANY }
-  const offer = await offerPlan(deps, { cart, company, periods: input.periods, scope: cart.id })
+  // One tentative plan a call (contract section 3): the options asked are previewed side by side, with the check.
+  const previewAll = ({ lines }: { lines: BuiltLines }) => {
+    const tax_subtotals = planTaxSubtotalsOf(lines.tax_subtotals)
+    return deps.call("preview the instalments", () =>
+      Promise.all(
+        input.periods.map((n) =>
+          deps.client.repayment.preview(
+            {
+              total_repayment_amount: lines.gross_amount,
+              tax_subtotals,
+              terms: { period: "MONTHLY", number_of_periods: n },
+            },
+            { idempotencyKey: planKeys.preview(cart.id) },
+          ),
+        ),
+      ),
+    )
+  }
+  const { offer, alongside: previews } = await offerPlanAlongside(
+    deps,
+    {
+      cart,
+      company,
+      periods: input.periods,
+      scope: cart.id,
+      ...(deps.checks && { checks: deps.checks }),
+      ...(deps.identities && { identities: deps.identities }),
+    },
+    previewAll,
+  )
   if (offer.outcome === "periods_not_offered")
     return { outcome: "refused", code: offer.code, message: `Invalid instalment preview: periods: ${offer.message}` }
   if (offer.outcome !== "offer") return { outcome: "refused", code: offer.code, message: offer.message }
 
-  // One tentative plan a call (contract section 3): the options asked are previewed side by side.
   const { lines, currency, limits } = offer
-  const tax_subtotals = planTaxSubtotalsOf(lines.tax_subtotals)
-  const previews = await deps.call("preview the instalments", () =>
-    Promise.all(
-      input.periods.map((n) =>
-        deps.client.repayment.preview(
-          {
-            total_repayment_amount: lines.gross_amount,
-            tax_subtotals,
-            terms: { period: "MONTHLY", number_of_periods: n },
-          },
-          { idempotencyKey: planKeys.preview(cart.id) },
-        ),
-      ),
-    ),
-  )
-  const schedules = previews.map((preview) => ({
+  const schedules = (previews ?? []).map((preview) => ({
     number_of_periods: preview.terms.number_of_periods,
     period: preview.terms.period,
     instalments: preview.instalments.map((i) => ({

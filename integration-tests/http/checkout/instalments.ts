@@ -135,16 +135,17 @@ export default areaPart("instalments", ({ api, getContainer }) => {
       )
       expect(instalments.map((i: any) => i.invoice_issue_date)).toEqual(expected)
     }
-    // One credit check, then one preview a schedule (the service previews one plan a call).
+    // One credit check and one preview a schedule (the service previews one plan a call), asked together.
     const calls = await repaymentRequests()
-    expect(calls.map((r) => `${r.method} ${r.path}`)).toEqual([
+    expect(calls.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
       "POST /repay/v1/credit-check",
       "POST /repay/v1/preview",
       "POST /repay/v1/preview",
       "POST /repay/v1/preview",
     ])
-    expect(calls.slice(1).map((r) => r.body.terms.number_of_periods).sort((a, b) => a - b)).toEqual([3, 12, 36])
-    for (const call of calls.slice(1)) {
+    const previewCalls = calls.filter((r) => r.path === "/repay/v1/preview")
+    expect(previewCalls.map((r) => r.body.terms.number_of_periods).sort((a, b) => a - b)).toEqual([3, 12, 36])
+    for (const call of previewCalls) {
       expect(Object.keys(call.body).sort()).toEqual(["tax_subtotals", "terms", "total_repayment_amount"])
       expect(call.body.total_repayment_amount).toBe(total)
     }
@@ -203,7 +204,8 @@ export default areaPart("instalments", ({ api, getContainer }) => {
     }
     expect(await repaymentRequests()).toHaveLength(0)
 
-    // Above the company's credit limit: declined with a code; no account, preview or plan is made.
+    // Above the company's credit limit: declined with a code; no account or plan is made (the preview's schedules,
+    // asked with the check, are not answered).
     await control(simulator.url, "PATCH", "/_sim/companies/cmpgb08123456", { credit_limit: "100.00" })
     const preview = await store.call("POST", "/store/trade-credit/plans/preview", { cart_id: cart.id, periods: [12], company: ACME })
     expect(preview.status).toBe(400)
@@ -211,7 +213,8 @@ export default areaPart("instalments", ({ api, getContainer }) => {
     const session = await startPlanSession(store, cart.id, { company: ACME, number_of_periods: 12 })
     expect(session.status).toBe(400)
     expect(session.data.code).toBe("TRADE_CREDIT_DECLINED")
-    expect((await repaymentRequests()).map((r) => r.path)).toEqual(["/repay/v1/credit-check", "/repay/v1/credit-check"])
+    const afterDecline = (await repaymentRequests()).map((r) => r.path).filter((path) => path !== "/repay/v1/preview")
+    expect(afterDecline).toEqual(["/repay/v1/credit-check", "/repay/v1/credit-check"])
 
     // A limit of 3000.00 allows at most 1000.00 a month, so the service's check allows 2 to 36 instalments: what
     // is offered is the intersection with the plan duration, 3 to 36, and 2 is refused before the service is asked.
@@ -237,7 +240,9 @@ export default areaPart("instalments", ({ api, getContainer }) => {
     expect(complete.data.code).toBe("INVALID_SESSION_DATA")
     expect(complete.data.message).toMatch(/number_of_periods is required/)
     const calls = await repaymentRequests()
-    expect(calls.filter((r) => r.path === "/repay/v1/preview" || r.path === "/repay/v1/plan")).toHaveLength(0)
+    // No plan; the one preview is the schedule asked alongside the declined check above (never answered).
+    expect(calls.filter((r) => r.path === "/repay/v1/plan")).toHaveLength(0)
+    expect(calls.filter((r) => r.path === "/repay/v1/preview")).toHaveLength(1)
     expect((await admin("GET", "/admin/orders?fields=id")).orders).toHaveLength(0)
   })
 
@@ -444,6 +449,47 @@ export default areaPart("instalments", ({ api, getContainer }) => {
 
     // Nothing is left for the polling job.
     expect((await pollPlanFunding(getContainer())).checked).toBe(0)
+  })
+
+  it("runs a searched company's read and its credit check together for a new buyer (then account, plan); a returning buyer waits for the check and the plan, a session started twice checks once", async () => {
+    const store = storeClient(api, seed.publishableKey)
+    // A company no instalment session of this process has read yet, chosen in the checkout's search.
+    const THORNBURY = { company_canonical_id: "cmpgb11223344" }
+    const search = await store.call("GET", "/store/trade-credit/companies?country=GB&q=thornbury&limit=5")
+    expect(search.status).toBe(200)
+    expect(search.data.items[0].canonical_id).toBe(THORNBURY.company_canonical_id)
+    await control(simulator.url, "DELETE", "/_sim/requests")
+    // The registry answers slowly: a check asked while the company is read is answered (logged) before the read.
+    await control(simulator.url, "POST", "/_sim/faults", {
+      method: "GET",
+      path: `/companies/v2/company/${THORNBURY.company_canonical_id}`,
+      times: 1,
+      fault: { type: "latency", ms: 1500 },
+    })
+    const serviceCalls = async () =>
+      ((await control(simulator.url, "GET", "/_sim/requests")).items as { method: string; path: string }[])
+        .filter((r) => r.path.startsWith("/repay/v1") || r.path.startsWith("/companies/v2/company"))
+        .map((r) => `${r.method} ${r.path.replace(/[0-9a-f-]{36}/, ":id")}`)
+
+    const first = await createCheckoutCart(store, seed)
+    expect((await startPlanSession(store, first.id, { company: THORNBURY, number_of_periods: 3 })).status).toBe(200)
+    expect((await store.call("POST", `/store/carts/${first.id}/complete`)).status).toBe(200)
+    // The minimal profile's search gives no national identifier: the company is read first, then checked.
+    expect(await serviceCalls()).toEqual(
+      minimalProfile()
+        ? ["GET /companies/v2/company/cmpgb11223344", "POST /repay/v1/credit-check", "POST /repay/v1/account", "POST /repay/v1/plan"]
+        : ["POST /repay/v1/credit-check", "GET /companies/v2/company/cmpgb11223344", "POST /repay/v1/account", "POST /repay/v1/plan"]
+    )
+    await control(simulator.url, "DELETE", "/_sim/faults")
+
+    // The same buyer again: company details held, account reused; the session is started twice for the unchanged
+    // cart (a storefront that starts it again): one check, then the plan.
+    await control(simulator.url, "DELETE", "/_sim/requests")
+    const second = await createCheckoutCart(store, seed)
+    expect((await startPlanSession(store, second.id, { company: THORNBURY, number_of_periods: 3 })).status).toBe(200)
+    expect((await startPlanSession(store, second.id, { company: THORNBURY, number_of_periods: 6 })).status).toBe(200)
+    expect((await store.call("POST", `/store/carts/${second.id}/complete`)).status).toBe(200)
+    expect(await serviceCalls()).toEqual(["POST /repay/v1/credit-check", "POST /repay/v1/plan"])
   })
 
   it("the same with the webhook lost: the polling job authorizes the payment, and cancels an order whose plan was rejected", async () => {

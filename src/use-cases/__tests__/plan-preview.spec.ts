@@ -1,7 +1,8 @@
 import { GB_ADDRESS, medusaCart } from "../../core/order/__tests__/fixtures/medusa-cart"
 import type { ServiceCall } from "../deps"
 import { previewPlans, type PlanPreviewDeps } from "../plan-preview"
-import { fakeClient, fakeQuery } from "./fakes"
+import { PlanCheckReuse } from "../plan-check-reuse"
+import { fakeClient, fakeQuery, serviceUnavailable } from "./fakes"
 
 /**
  * The store's instalment preview: the cart (one Query), the company (the request's, else the instalment session's),
@@ -122,17 +123,85 @@ describe("previewPlans", () => {
     })
   })
 
-  it("asks for no preview when the buyer is declined or the months do not fit", async () => {
+  it("answers no schedule when the buyer is declined or the months do not fit (previews dropped)", async () => {
     const { client, deps } = setUp()
     expect(await previewPlans(deps, { cart_id: "cart_01PREVIEW", periods: [24], company: COMPANY })).toMatchObject({
       outcome: "refused",
       code: "TRADE_CREDIT_PERIODS_OUTSIDE_LIMITS",
     })
     client.repayment.creditCheck.mockResolvedValue({ decision: "DECLINED" } as never)
+    // A preview failing at the same time is not the answer: the decline is.
+    client.repayment.preview.mockRejectedValue(serviceUnavailable())
     expect(await previewPlans(deps, { cart_id: "cart_01PREVIEW", periods: [3], company: COMPANY })).toMatchObject({
       outcome: "refused",
       code: "TRADE_CREDIT_DECLINED",
     })
-    expect(client.repayment.preview).not.toHaveBeenCalled()
+  })
+
+  it("asks for the previews while the credit check is under way, not after it", async () => {
+    const { client, deps } = setUp()
+    let approve!: () => void
+    client.repayment.creditCheck.mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          approve = () =>
+            resolve({
+              decision: "APPROVED",
+              minimum_instalments: 3,
+              maximum_instalments: 12,
+              maximum_instalment_amount: "1000.00",
+              currency: "GBP",
+            } as never)
+        }),
+    )
+    const outcome = previewPlans(deps, { cart_id: "cart_01PREVIEW", periods: [3, 6], company: COMPANY })
+    await waitFor(() => client.repayment.preview.mock.calls.length === 2)
+    expect(client.repayment.creditCheck).toHaveBeenCalledTimes(1)
+    approve()
+    expect(await outcome).toMatchObject({ outcome: "preview", preview: { schedules: [{}, {}] } })
+  })
+
+  it("answers the check's failure first when both fail, and a preview's failure when the check approves", async () => {
+    const { client, deps } = setUp()
+    const failing: ServiceCall = async (action, step) => {
+      try {
+        return await step()
+      } catch {
+        throw new Error(`failed: ${action}`)
+      }
+    }
+    const withCall = { ...deps, call: failing }
+    client.repayment.preview.mockRejectedValue(serviceUnavailable())
+    await expect(previewPlans(withCall, { cart_id: "cart_01PREVIEW", periods: [3], company: COMPANY })).rejects.toThrow(
+      "failed: preview the instalments",
+    )
+    client.repayment.creditCheck.mockRejectedValue(serviceUnavailable())
+    await expect(previewPlans(withCall, { cart_id: "cart_01PREVIEW", periods: [3], company: COMPANY })).rejects.toThrow(
+      "failed: check the buyer's credit",
+    )
+  })
+
+  it("reuses the approved check of an unchanged cart held in `checks`, never a decline", async () => {
+    const { client, deps } = setUp()
+    const withChecks = { ...deps, checks: new PlanCheckReuse() }
+    const ask = () => previewPlans(withChecks, { cart_id: "cart_01PREVIEW", periods: [3], company: COMPANY })
+    expect(await ask()).toMatchObject({ outcome: "preview" })
+    expect(await ask()).toMatchObject({ outcome: "preview" })
+    expect(client.repayment.creditCheck).toHaveBeenCalledTimes(1)
+    expect(client.repayment.preview).toHaveBeenCalledTimes(2)
+
+    const other = { ...setUp().deps, checks: new PlanCheckReuse() }
+    const otherClient = other.client as ReturnType<typeof fakeClient>
+    otherClient.repayment.creditCheck.mockResolvedValue({ decision: "DECLINED" } as never)
+    const declinedTwice = async () =>
+      await previewPlans(other, { cart_id: "cart_01PREVIEW", periods: [3], company: COMPANY })
+    expect(await declinedTwice()).toMatchObject({ code: "TRADE_CREDIT_DECLINED" })
+    expect(await declinedTwice()).toMatchObject({ code: "TRADE_CREDIT_DECLINED" })
+    expect(otherClient.repayment.creditCheck).toHaveBeenCalledTimes(2)
   })
 })
+
+async function waitFor(condition: () => boolean) {
+  for (let i = 0; i < 100 && !condition(); i++) await new Promise((resolve) => setImmediate(resolve))
+  expect(condition()).toBe(true)
+}

@@ -43,6 +43,7 @@ import { syncBuyerAccounts } from "../../../use-cases/account-holders"
 import { authorizePlan } from "../../../use-cases/authorize-plan"
 import { cancelPlan, cancelPlanOfDeletedSession } from "../../../use-cases/cancel-plan"
 import { checkPlanBuyer } from "../../../use-cases/check-plan-buyer"
+import { companyIdentities, planCheckReuse } from "../../../use-cases/plan-check-reuse"
 import { creditPlan } from "../../../use-cases/credit-plan"
 import { fulfilPlan } from "../../../use-cases/fulfil-plan"
 import { accountLinksOfBuyer, forgetBuyer, tradeCreditModuleOf } from "../../../medusa/plan-store"
@@ -109,6 +110,9 @@ export class TradeCreditPlanService extends TradeCreditBase<TradeCreditPlanData,
       amount,
       buyer,
       companies: this.companies_,
+      // Shared with the store's preview and company search routes of this process (plan-check-reuse.ts).
+      checks: planCheckReuse,
+      identities: companyIdentities,
     })
   }
 

@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../../modules/trade-credit"
 import { searchCompanies } from "../../../../use-cases/company-search"
+import { companyIdentities } from "../../../../use-cases/plan-check-reuse"
 import { storeServiceCall } from "../../../utils/service-failure"
 import { shortCache } from "../../../utils/short-cache"
 import type { CompanySearchParams } from "./validators"
@@ -20,6 +21,7 @@ export async function GET(req: MedusaRequest<unknown, CompanySearchParams>, res:
       client: req.scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).getClient(),
       cache: shortCache(req.scope, "company-search"),
       call: storeServiceCall(req),
+      identities: companyIdentities,
     },
     req.validatedQuery,
   )

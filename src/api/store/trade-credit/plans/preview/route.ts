@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { companyIdentities, planCheckReuse } from "../../../../../use-cases/plan-check-reuse"
 import { previewPlans } from "../../../../../use-cases/plan-preview"
 import { RouteError } from "../../../../errors/route-error"
 import { checkoutDepsOf } from "../../checkout-deps"
@@ -15,7 +16,10 @@ import type { PreviewPlansBody } from "./validators"
  */
 export async function POST(req: MedusaRequest<PreviewPlansBody>, res: MedusaResponse) {
   const { cart_id, periods, company } = req.validatedBody
-  const outcome = await previewPlans(checkoutDepsOf(req), { cart_id, periods, company })
+  const outcome = await previewPlans(
+    { ...checkoutDepsOf(req), checks: planCheckReuse, identities: companyIdentities },
+    { cart_id, periods, company },
+  )
   if (outcome.outcome === "refused") throw new RouteError(outcome.code, outcome.message)
   res.json(outcome.preview)
 }

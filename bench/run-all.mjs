@@ -10,8 +10,9 @@ import * as connections from "./connections.mjs"
 import * as webhooksMemory from "./webhooks-memory.mjs"
 import * as simulatorRps from "./simulator-rps.mjs"
 import { writeCheckoutChart, writeCpuChart } from "./lib/charts.mjs"
+import { latencyOptions } from "./lib/network.mjs"
 
-const simulator = await startSimulatorProcess({ repaymentFundingDelayMs: 0, repaymentFulfilmentDelayMs: 0, webhookRetryDelaysMs: [200, 500] })
+const simulator = await startSimulatorProcess({ repaymentFundingDelayMs: roundTrips.FUNDING_DELAY_MS, repaymentFulfilmentDelayMs: 0, webhookRetryDelaysMs: [200, 500], ...latencyOptions(0) })
 let medusa
 try {
   medusa = await bootMedusa({ simulator })
@@ -43,6 +44,8 @@ try {
   connections.printRows(r4)
   webhooksMemory.printRows(r5)
   simulatorRps.printRows(r6)
+  console.log("")
+  checkout.printTable(r3)
 } finally {
   await medusa?.stop()
   await simulator.close()

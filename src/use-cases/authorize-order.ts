@@ -1,4 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
+import { CLIENT_ERROR_CODES, TradeCreditError } from "../client/errors"
 import type { OrderSummary } from "../service/schemas/order"
 import { idempotencyKeys } from "../core/order/idempotency-keys"
 import type { TradeCreditPaymentData } from "../core/order/payment-data"
@@ -12,11 +13,12 @@ import { assertNever } from "../utils/assert-never"
 
 /**
  * The authorization on cart completion: the session's order, found or made (the first completion makes it and the
- * buyer verifies; the second, on the buyer's return, reads it), then what `planAuthorization` decides for the state
- * the service has now: refuse (declined, or cancelled because the verification failed or expired), wait for the
- * buyer, confirm, or answer authorized. The planner's `complete_cart` (webhooks, reconciliation) ends here too. An
- * order the service no longer knows (404) is refused as TRADE_CREDIT_ORDER_GONE, its session closed (order-gone.ts):
- * the buyer chooses the method again, which makes a new order with a new verification page.
+ * buyer verifies; the second, on the buyer's return, confirms it first: `confirmFirst`), then what `planAuthorization`
+ * decides for the state the service has now: refuse (declined, or cancelled because the verification failed or
+ * expired), wait for the buyer, confirm, or answer authorized. The planner's `complete_cart` (webhooks,
+ * reconciliation) ends here too. An order the service no longer knows (404) is refused as TRADE_CREDIT_ORDER_GONE, its
+ * session closed (order-gone.ts): the buyer chooses the method again, which makes a new order with a new verification
+ * page.
  */
 export async function authorizeOrder(
   deps: Pick<InvoiceDeps, "client" | "options" | "logger" | "call" | "fail" | "readCart" | "medusa">,
@@ -25,7 +27,13 @@ export async function authorizeOrder(
   data: TradeCreditPaymentData,
 ): Promise<OrderSummary> {
   // A session's order the service no longer knows: refused (TRADE_CREDIT_ORDER_GONE) and the session closed.
-  const order = await closingGoneSession(deps, sessionId, data, () => findOrCreateOrder(deps, intents, sessionId, data))
+  const order = await closingGoneSession(
+    deps,
+    sessionId,
+    data,
+    async () =>
+      (await confirmFirst(deps, sessionId, data)) ?? (await findOrCreateOrder(deps, intents, sessionId, data)),
+  )
   const step = planAuthorization(order)
   switch (step.type) {
     case "refuse":
@@ -54,4 +62,47 @@ export async function authorizeOrder(
     default:
       return assertNever(step, "authorization step")
   }
+}
+
+/** The states a session's data records for an order the buyer may have verified since: it is confirmed first. */
+const CONFIRM_FIRST_STATES: ReadonlySet<unknown> = new Set(["UNVERIFIED", "VERIFIED"])
+
+/**
+ * The buyer's return (or the planner's `complete_cart`) on a session holding its order, which its data last saw
+ * waiting for the buyer (UNVERIFIED) or verified (a trade account's one-click order): the confirm is sent first, and
+ * its answer is the order as the service has it (CONFIRMED), so no read precedes it: one call instead of a read and a
+ * confirm. Any other session (no order yet, declined, confirmed or further on, data without a state) is read as
+ * before (undefined here).
+ *
+ * A confirm the service refuses with an answer (a 4xx: the order is not VERIFIED: the buyer has not verified, it was
+ * declined or cancelled, it expired, the service no longer knows it; the contract's 409 INVALID_STATE, the status
+ * alone in the minimal profile), or whose 2xx answer could not be read, is undefined too: the order is then read and
+ * planned from the read exactly as before (wait, refuse, gone, or confirm a VERIFIED one under
+ * `idempotencyKeys.confirm`). Its key, `idempotencyKeys.confirmFirst`, is its own: the service keeps a refusal under
+ * its key, which must never replay on the confirm sent after the read. A retry (a second completion, the webhook
+ * after the buyer) replays the first confirm's 200, or its refusal, which is read past. A 5xx, a 429, a timeout or a
+ * dropped connection says nothing of the order: TRADE_CREDIT_UNAVAILABLE as any call (try again: the key makes it
+ * safe); a rejected API key likewise stays what it maps to.
+ */
+async function confirmFirst(
+  deps: Pick<InvoiceDeps, "client" | "fail">,
+  sessionId: string,
+  data: TradeCreditPaymentData,
+): Promise<OrderSummary | undefined> {
+  const orderId = data.order_id
+  if (!orderId || data.status === "REJECTED" || !CONFIRM_FIRST_STATES.has(data.state)) return undefined
+  try {
+    return await deps.client.orders.confirm(orderId, { idempotencyKey: idempotencyKeys.confirmFirst(orderId) })
+  } catch (error) {
+    if (isConfirmRefusal(error)) return undefined
+    return deps.fail("confirm the order", error, { payment_session_id: sessionId, service_order_id: orderId })
+  }
+}
+
+/** A refusal that says something of the order (a 4xx but 401, 403 and 429), or a 2xx that could not be read. */
+function isConfirmRefusal(error: unknown): boolean {
+  if (!(error instanceof TradeCreditError) || error.status === undefined || error.retryable) return false
+  const { status } = error
+  if (status >= 200 && status < 300) return error.code === CLIENT_ERROR_CODES.CONTRACT_VIOLATION
+  return status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 429
 }

@@ -126,7 +126,7 @@ export default areaPart("webhooks-reconciliation", ({ api, getContainer }) => {
     expect(completed.data.type).toBe("order")
     const confirms = await confirmsOf(waiting.orderId)
     expect(confirms).toHaveLength(1)
-    expect(confirms[0]).toMatchObject({ status: 200, idempotency_key: `confirm-${waiting.orderId}` })
+    expect(confirms[0]).toMatchObject({ status: 200, idempotency_key: `confirm-first-${waiting.orderId}` })
     expect((await serviceOrder(waiting.orderId)).state).toBe("CONFIRMED")
 
     // The service's order.verified.v1 arrives after the buyer: the order is placed already, nothing is confirmed again.

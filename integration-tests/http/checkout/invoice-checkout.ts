@@ -166,13 +166,49 @@ export default areaPart("invoice-checkout", ({ api, getContainer }) => {
     expect(placed.data.order.total).toBeCloseTo(cart.total, 2)
     expect((await serviceOrder(session.data.order_id)).state).toBe("CONFIRMED")
 
-    // Four calls to the service for the whole checkout: credit check, order, read on return, confirm; one order.
+    // Three calls to the service for the whole checkout: credit check and order before the redirect, and on the
+    // buyer's return the confirm alone (its answer is the order as the service has it: no read first); one order.
     const { items } = await control(simulator.url, "GET", "/_sim/requests?path_prefix=/v1/order")
-    const calls = items.map((r: any) => `${r.method} ${r.path.replace(session.data.order_id, ":id")}`)
-    expect(calls).toEqual(["POST /v1/order_intent", "POST /v1/order", "GET /v1/order/:id", "POST /v1/order/:id/confirm"])
+    const calls = items.map((r: any) => `${r.method} ${r.path.replace(session.data.order_id, ":id")} ${r.status}`)
+    expect(calls).toEqual(["POST /v1/order_intent 201", "POST /v1/order 201", "POST /v1/order/:id/confirm 200"])
+    expect(items[2].idempotency_key).toBe(`confirm-first-${session.data.order_id}`)
     const admin = adminRequester(api, adminHeaders)
     const { order } = await admin("GET", `/admin/orders/${placed.data.order.id}?fields=id,*payment_collections`)
     expect(order.payment_collections[0].status).toBe("authorized")
+  })
+
+  it("makes one blocking call on each side of the redirect: the order at the first completion, the confirm on return", async () => {
+    const store = storeClient(api, seed.publishableKey)
+    const cart = await createCheckoutCart(store, seed)
+    // The checkout's own calls: no order.verified webhook completing the cart beside them.
+    await control(simulator.url, "PUT", "/_sim/webhook", { url: null })
+    await control(simulator.url, "DELETE", "/_sim/requests")
+    const callsSoFar = async (orderId?: string) => {
+      const { items } = await control(simulator.url, "GET", "/_sim/requests?path_prefix=/v1/order")
+      await control(simulator.url, "DELETE", "/_sim/requests")
+      return items.map((r: any) => `${r.method} ${orderId ? r.path.replace(orderId, ":id") : r.path} ${r.status}`)
+    }
+
+    expect((await startTradeCreditSession(store, cart.id, { company: COMPANY, return_url: `${STOREFRONT_URL}/checkout/return` })).status).toBe(200)
+    expect(await callsSoFar()).toEqual(["POST /v1/order_intent 201"])
+
+    // The first completion: the order alone, and the buyer is sent to verify.
+    expect((await store.call("POST", `/store/carts/${cart.id}/complete`)).status).toBe(400)
+    const { cart: pending } = await store.ok("GET", `/store/carts/${cart.id}?fields=*payment_collection.payment_sessions`)
+    const session = pending.payment_collection.payment_sessions[0]
+    expect(session.data).toMatchObject({ state: "UNVERIFIED", payment_url: expect.any(String) })
+    expect(await callsSoFar()).toEqual(["POST /v1/order 201"])
+
+    // The return: the confirm alone; its answer is the order as the service has it, the order is placed.
+    await approveAtPaymentUrl(session.data.payment_url)
+    const placed = await store.call("POST", `/store/carts/${cart.id}/complete`)
+    expect([placed.status, placed.data.type]).toEqual([200, "order"])
+    expect(await callsSoFar(session.data.order_id)).toEqual(["POST /v1/order/:id/confirm 200"])
+    expect((await serviceOrder(session.data.order_id)).state).toBe("CONFIRMED")
+    const admin = adminRequester(api, adminHeaders)
+    const { order } = await admin("GET", `/admin/orders/${placed.data.order.id}?fields=id,*payment_collections.payments`)
+    expect(order.payment_collections[0].status).toBe("authorized")
+    expect(order.payment_collections[0].payments[0].data).toMatchObject({ order_id: session.data.order_id, state: "CONFIRMED" })
   })
 
   it("refuses the one completion while the buyer has not verified, and a bad verify_before_completion before calling the service", async () => {
@@ -191,6 +227,16 @@ export default areaPart("invoice-checkout", ({ api, getContainer }) => {
     expect((await store.call("POST", `/store/carts/${cart.id}/complete`)).status).toBe(200)
     const orders = (await control(simulator.url, "GET", "/_sim/orders")).items.filter((o: any) => o.merchant_order_id === merchantOrderIdOf(cart.id, session.id))
     expect(orders.map((o: any) => o.state)).toEqual(["CONFIRMED"])
+    // The early completion's confirm was refused (409, kept by the service under its key) and the order read: waiting.
+    // On the return that key answers its refusal again, the read finds the order VERIFIED and the confirm of the read,
+    // under a key of its own, confirms it: a refused first confirm never blocks the order.
+    const orderId = session.data.order_id
+    const { items: confirms } = await control(simulator.url, "GET", `/_sim/requests?method=POST&path_prefix=/v1/order/${orderId}/confirm`)
+    expect(confirms.map((r: any) => [r.idempotency_key, r.status])).toEqual([
+      [`confirm-first-${orderId}`, 409],
+      [`confirm-first-${orderId}`, 409],
+      [`confirm-${orderId}`, 200],
+    ])
   })
 
   it("refuses in plain words a checkout whose service order the service forgot; a new session is a new order and page", async () => {

@@ -27,7 +27,14 @@ export function bodyDigest(body: unknown): string {
 export const idempotencyKeys = {
   intent: (sessionId: string, body: unknown) => `intent-${sessionId}-${bodyDigest(body)}`,
   createOrder: (sessionId: string) => `order-${sessionId}`,
+  /** The confirm of an order read back VERIFIED (and reconciliation's `confirm_at_service`). */
   confirm: (orderId: string) => `confirm-${orderId}`,
+  /**
+   * The confirm sent before any read, on the buyer's return (authorize-order.ts): it may be refused (the buyer has
+   * not verified yet), and the service keeps a refusal under its key (section 0), so it never shares the key of the
+   * confirm sent after a read: a refused first confirm cannot turn that one into a replayed 409.
+   */
+  confirmFirst: (orderId: string) => `confirm-first-${orderId}`,
   edit: (orderId: string, body: unknown) => `edit-${orderId}-${bodyDigest(body)}`,
   cancel: (orderId: string) => `cancel-${orderId}`,
   fulfil: (captureId: string) => `fulfil-${captureId}`,

@@ -1,7 +1,16 @@
 import type { TradeCreditPaymentData } from "../../core/order/payment-data"
 import { authorizeOrder } from "../authorize-order"
 import { IntentReuse } from "../intent-reuse"
-import { CART_GROSS, checkoutCart, fakes, rejection, serviceError, serviceOrder } from "./fakes"
+import {
+  CART_GROSS,
+  checkoutCart,
+  fakes,
+  rejection,
+  serviceError,
+  serviceOrder,
+  serviceUnavailable,
+  unreadableAnswer,
+} from "./fakes"
 
 const SESSION = "payses_01AUTH"
 
@@ -83,5 +92,141 @@ describe("authorizeOrder", () => {
     expect(logger.at("warn")).toEqual([
       expect.stringContaining("payment_session_id=payses_01AUTH service_order_id=ord_1 code=TRADE_CREDIT_REFUSED"),
     ])
+  })
+})
+
+describe("authorizeOrder on the buyer's return: the confirm first", () => {
+  /** A session holding its order, which its data last saw waiting for the buyer at the service's page. */
+  const waiting = (extra: Partial<TradeCreditPaymentData> = {}) =>
+    checked({
+      order_id: "ord_1",
+      state: "UNVERIFIED",
+      status: "APPROVED",
+      payment_url: "https://checkout.trade-credit.example/verify/ord_1",
+      ...extra,
+    })
+  const notVerified = () => serviceError({ code: "INVALID_STATE", status: 409 })
+
+  it("confirms first: the confirm's answer is the order as the service has it, nothing is read", async () => {
+    const { deps, client, readCart } = fakes()
+    const confirmed = serviceOrder({ id: "ord_1", state: "CONFIRMED" })
+    client.orders.confirm.mockResolvedValue(confirmed)
+
+    await expect(authorizeOrder(deps, new IntentReuse(), SESSION, waiting())).resolves.toBe(confirmed)
+
+    expect(client.orders.confirm.mock.calls).toEqual([["ord_1", { idempotencyKey: "confirm-first-ord_1" }]])
+    expect(client.orders.getSummary).not.toHaveBeenCalled()
+    expect(readCart).not.toHaveBeenCalled()
+  })
+
+  it("a trade account's one-click order (VERIFIED at creation) is confirmed first too", async () => {
+    const { deps, client } = fakes()
+    const confirmed = serviceOrder({ id: "ord_1", state: "CONFIRMED" })
+    client.orders.confirm.mockResolvedValue(confirmed)
+
+    await expect(
+      authorizeOrder(deps, new IntentReuse(), SESSION, waiting({ state: "VERIFIED", payment_url: null })),
+    ).resolves.toBe(confirmed)
+    expect(client.orders.getSummary).not.toHaveBeenCalled()
+  })
+
+  it("refused (the buyer has not verified): the order is read, the session waits with its payment_url", async () => {
+    const { deps, client } = fakes()
+    client.orders.confirm.mockRejectedValue(notVerified())
+    const unverified = serviceOrder({ id: "ord_1", state: "UNVERIFIED" })
+    client.orders.getSummary.mockResolvedValue(unverified)
+
+    await expect(authorizeOrder(deps, new IntentReuse(), SESSION, waiting())).resolves.toBe(unverified)
+    expect(client.orders.getSummary).toHaveBeenCalledWith("ord_1")
+    expect(client.orders.confirm).toHaveBeenCalledTimes(1)
+  })
+
+  it("refused, the read finds it declined or cancelled: refused in words, nothing confirmed again", async () => {
+    const { deps, client } = fakes()
+    client.orders.confirm.mockRejectedValue(notVerified())
+    client.orders.getSummary.mockResolvedValue(
+      serviceOrder({ id: "ord_1", state: "CANCELLED", status: "REJECTED", decline_reason: "TOO_HIGH_RISK" }),
+    )
+    expect((await rejection(authorizeOrder(deps, new IntentReuse(), SESSION, waiting()))).code).toBe(
+      "TRADE_CREDIT_DECLINED",
+    )
+
+    client.orders.getSummary.mockResolvedValue(serviceOrder({ id: "ord_1", state: "CANCELLED", status: "APPROVED" }))
+    expect((await rejection(authorizeOrder(deps, new IntentReuse(), SESSION, waiting()))).code).toBe(
+      "TRADE_CREDIT_ORDER_CANCELLED",
+    )
+    expect(client.orders.confirm).toHaveBeenCalledTimes(2)
+  })
+
+  it("refused, the read finds it gone (404): TRADE_CREDIT_ORDER_GONE", async () => {
+    const { deps, client } = fakes()
+    const unknown = () => serviceError({ code: "NOT_FOUND", status: 404 })
+    client.orders.confirm.mockRejectedValue(unknown())
+    client.orders.getSummary.mockRejectedValue(unknown())
+
+    expect((await rejection(authorizeOrder(deps, new IntentReuse(), SESSION, waiting()))).code).toBe(
+      "TRADE_CREDIT_ORDER_GONE",
+    )
+  })
+
+  it("refused, read VERIFIED (a replayed refusal, a late verification): confirmed under the read.s key", async () => {
+    const { deps, client } = fakes()
+    const confirmed = serviceOrder({ id: "ord_1", state: "CONFIRMED" })
+    client.orders.confirm.mockRejectedValueOnce(notVerified()).mockResolvedValueOnce(confirmed)
+    client.orders.getSummary.mockResolvedValue(serviceOrder({ id: "ord_1", state: "VERIFIED" }))
+
+    await expect(authorizeOrder(deps, new IntentReuse(), SESSION, waiting())).resolves.toBe(confirmed)
+    expect(client.orders.confirm.mock.calls).toEqual([
+      ["ord_1", { idempotencyKey: "confirm-first-ord_1" }],
+      ["ord_1", { idempotencyKey: "confirm-ord_1" }],
+    ])
+  })
+
+  it("refused as confirmed already (the webhook came first): read, authorized, no second confirm", async () => {
+    const { deps, client } = fakes()
+    client.orders.confirm.mockRejectedValue(notVerified())
+    const confirmed = serviceOrder({ id: "ord_1", state: "CONFIRMED" })
+    client.orders.getSummary.mockResolvedValue(confirmed)
+
+    await expect(authorizeOrder(deps, new IntentReuse(), SESSION, waiting())).resolves.toBe(confirmed)
+    expect(client.orders.confirm).toHaveBeenCalledTimes(1)
+  })
+
+  it("a 2xx answer that cannot be read: the order is read back", async () => {
+    const { deps, client } = fakes()
+    client.orders.confirm.mockRejectedValue(unreadableAnswer())
+    const confirmed = serviceOrder({ id: "ord_1", state: "CONFIRMED" })
+    client.orders.getSummary.mockResolvedValue(confirmed)
+
+    await expect(authorizeOrder(deps, new IntentReuse(), SESSION, waiting())).resolves.toBe(confirmed)
+  })
+
+  it("a 5xx, a 429 or a timeout is TRADE_CREDIT_UNAVAILABLE (retryable), nothing read", async () => {
+    for (const failure of [
+      serviceUnavailable(),
+      serviceError({ code: "RATE_LIMITED", status: 429, retryable: true }),
+      serviceError({ code: "TIMEOUT", status: undefined, retryable: true }),
+    ]) {
+      const { deps, client } = fakes()
+      client.orders.confirm.mockRejectedValue(failure)
+      expect((await rejection(authorizeOrder(deps, new IntentReuse(), SESSION, waiting()))).code).toBe(
+        "TRADE_CREDIT_UNAVAILABLE",
+      )
+      expect(client.orders.getSummary).not.toHaveBeenCalled()
+    }
+  })
+
+  it("a session whose data says declined, confirmed or further on is read first, as before", async () => {
+    for (const extra of [
+      { state: "UNVERIFIED" as const, status: "REJECTED" as const },
+      { state: "CONFIRMED" as const },
+      { state: "CANCELLED" as const },
+    ]) {
+      const { deps, client } = fakes()
+      client.orders.getSummary.mockResolvedValue(serviceOrder({ id: "ord_1", state: "CONFIRMED" }))
+      await authorizeOrder(deps, new IntentReuse(), SESSION, waiting(extra))
+      expect(client.orders.confirm).not.toHaveBeenCalled()
+      expect(client.orders.getSummary).toHaveBeenCalledTimes(1)
+    }
   })
 })

@@ -104,12 +104,15 @@ describe("a session whose service order is gone (the service answers 404 for it)
 
   it("authorizeOrder refuses the completion and closes the session: canceled, no order, no payment_url", async () => {
     const { deps, client, payments } = fakes()
+    // The buyer's return confirms first: refused (404), the read then finds the order gone.
+    client.orders.confirm.mockRejectedValue(unknownOrder())
     client.orders.getSummary.mockRejectedValue(unknownOrder())
 
     const error = await rejection(authorizeOrder(deps, new IntentReuse(), SESSION, waiting()))
 
     expect(error.code).toBe("TRADE_CREDIT_ORDER_GONE")
-    expect(client.orders.confirm).not.toHaveBeenCalled()
+    expect(client.orders.confirm.mock.calls).toEqual([["ord_gone", { idempotencyKey: "confirm-first-ord_gone" }]])
+    expect(client.orders.getSummary).toHaveBeenCalledWith("ord_gone")
     expect(payments.updatePaymentSessions).toHaveBeenCalledTimes(1)
     const [written] = payments.updatePaymentSessions.mock.calls[0]
     expect(written.id).toBe(SESSION)
@@ -139,6 +142,7 @@ describe("a session whose service order is gone (the service answers 404 for it)
 
   it("authorizeOrder still refuses in words when the session's row cannot be written (logged)", async () => {
     const { deps, client, payments, logger } = fakes()
+    client.orders.confirm.mockRejectedValue(unknownOrder())
     client.orders.getSummary.mockRejectedValue(unknownOrder())
     payments.updatePaymentSessions.mockRejectedValue(new Error("connection terminated"))
 
@@ -150,6 +154,11 @@ describe("a session whose service order is gone (the service answers 404 for it)
 
   it("authorizeOrder leaves the session alone when the service failed or the order is simply cancelled", async () => {
     const { deps, client, payments } = fakes()
+    client.orders.confirm.mockRejectedValue(serviceUnavailable())
+    expect((await rejection(authorizeOrder(deps, new IntentReuse(), SESSION, waiting()))).code).toBe(
+      "TRADE_CREDIT_UNAVAILABLE",
+    )
+    client.orders.confirm.mockRejectedValue(serviceError({ code: "INVALID_STATE", status: 409 }))
     client.orders.getSummary.mockRejectedValue(serviceUnavailable())
     expect((await rejection(authorizeOrder(deps, new IntentReuse(), SESSION, waiting()))).code).toBe(
       "TRADE_CREDIT_UNAVAILABLE",

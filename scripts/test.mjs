@@ -129,9 +129,9 @@ for (const name of selected) {
   for (const file of chosen) {
     const source = readFileSync(file, "utf8")
     const needsAdmin = /scripts\/lib\/admin-server/.test(source)
-    // A file that runs the demo (`medusa develop`, which restarts its server on any change in the checkout) runs
-    // alone, after the others: their screenshots, logs and built packages would restart its Medusa mid-step.
-    const alone = /scripts\/demo\.mjs/.test(source)
+    // A file that runs the demo (names "scripts/demo.mjs" in a string: `medusa develop` restarts its server on any
+    // change in the checkout) runs alone, after the others: their screenshots and built packages would restart it.
+    const alone = /["'`]scripts\/demo\.mjs["'`]/.test(source)
     fileJobs.push({ suite: name, row: name, label: file, file, jestArgs: [...flags, file], weight: expectedWeight(file), needsAdmin, alone, env: {} })
     if (name === "integration" && MINIMAL_PROFILE_FILES.includes(file) && !process.env[PROFILE_ENV]) {
       totals[MINIMAL_ROW] ??= { files: 0, passed: 0, failed: 0, first: undefined, last: undefined, pending: 0 }

@@ -1,10 +1,11 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { CLIENT_ERROR_CODES, TradeCreditError } from "../client/errors"
+import type { TradeCreditError } from "../client/errors"
 import type { OrderSummary } from "../service/schemas/order"
 import { idempotencyKeys } from "../core/order/idempotency-keys"
 import type { TradeCreditPaymentData } from "../core/order/payment-data"
 import { planAuthorization } from "../core/order/status"
 import { declined } from "./errors"
+import { classifyServiceFailure } from "./service-failure-kind"
 import { findOrCreateOrder } from "./find-or-create-order"
 import type { IntentReuse } from "./intent-reuse"
 import { closingGoneSession } from "./order-gone"
@@ -99,10 +100,14 @@ async function confirmFirst(
   }
 }
 
-/** A refusal that says something of the order (a 4xx but 401, 403 and 429), or a 2xx that could not be read. */
+/**
+ * A refusal that says something of the order (a 4xx the service answered: not a rejected key, not a passing 429), or a
+ * 2xx that could not be read (classifyServiceFailure's kinds, with the status the service answered).
+ */
 function isConfirmRefusal(error: unknown): boolean {
-  if (!(error instanceof TradeCreditError) || error.status === undefined || error.retryable) return false
-  const { status } = error
-  if (status >= 200 && status < 300) return error.code === CLIENT_ERROR_CODES.CONTRACT_VIOLATION
-  return status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 429
+  const kind = classifyServiceFailure(error)
+  const status = (error as TradeCreditError | undefined)?.status
+  if (kind === undefined || status === undefined) return false
+  if (status >= 200 && status < 300) return kind === "bad_response"
+  return status >= 400 && status < 500 && kind === "refused"
 }

@@ -1,7 +1,7 @@
 // The Medusa JS SDK, set up from /config.json (written by the server that serves this
 // storefront: the Medusa URL and the publishable key; nothing secret). Its requests ask for the page's language
 // (Accept-Language: the plugin answers its buyer texts in it), and a request that gets no answer reaches the page and
-// the kit as SHOP_UNREACHABLE (texts.js words it), never as the browser's "Failed to fetch".
+// the kit as SHOP_UNREACHABLE (the kit words it), never as the browser's "Failed to fetch".
 import Medusa from "@medusajs/js-sdk"
 import { asPageFailure, language } from "./texts.js"
 

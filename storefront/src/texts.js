@@ -2,16 +2,13 @@
 // the page's one language: chosen once from the browser's (buyerLanguageOf(navigator.languages), the kit's choice),
 // then handed to every kit component and function, set as <html lang>, and used for money and dates. A failure
 // reaches the buyer in plain words in that language (errorText, plainMessage), never as a raw message or an id.
-import { buyerLanguageOf, buyerMessage, CODE_TEXTS, kitText } from "medusa-payment-trade-credit/storefront"
+import { buyerLanguageOf, buyerMessage, CODE_TEXTS, kitText, SHOP_UNREACHABLE } from "medusa-payment-trade-credit/storefront"
 
 /** The page's language: one of en, nb, sv, nl, de. */
 export const language = buyerLanguageOf(typeof navigator === "undefined" ? [] : navigator.languages)
 
 /** The locale money and dates are written in (the demo shop sells from the United Kingdom). */
 export const locale = { en: "en-GB", nb: "nb-NO", sv: "sv-SE", nl: "nl-NL", de: "de-DE" }[language]
-
-/** A network failure or a server that did not answer: the code the page gives it, which the kit's overrides word. */
-export const SHOP_UNREACHABLE = "SHOP_UNREACHABLE"
 
 const TEXTS = {
   // --- the shell (index.html) and the router ---
@@ -61,13 +58,6 @@ const TEXTS = {
   },
 
   // --- failures ---
-  "error.network": {
-    en: "We couldn't reach the shop. Check your connection and try again.",
-    nb: "Vi fikk ikke kontakt med butikken. Sjekk tilkoblingen og prøv igjen.",
-    sv: "Vi kunde inte nå butiken. Kontrollera anslutningen och försök igen.",
-    nl: "We konden de winkel niet bereiken. Controleer uw verbinding en probeer het opnieuw.",
-    de: "Wir konnten den Shop nicht erreichen. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
-  },
   "error.generic": {
     en: "Something went wrong. Please try again.",
     nb: "Noe gikk galt. Prøv igjen.",
@@ -540,13 +530,13 @@ export function html(key, values = {}) {
 }
 
 /** The kit's words (src/storefront/texts.ts) in the page's language: for the few texts the page shares with the kit. */
-export const kit = (key, values) => kitText(key, { language, overrides: OVERRIDES, values })
-
-/** The page's own words for codes the kit does not know, handed to every kit component and function as `overrides`. */
-export const OVERRIDES = Object.freeze({ [SHOP_UNREACHABLE]: TEXTS["error.network"] })
+export const kit = (key, values) => kitText(key, { language, values })
 
 /** Everything the kit's components and functions take for their words. */
-export const KIT_WORDS = Object.freeze({ language, overrides: OVERRIDES })
+export const KIT_WORDS = Object.freeze({ language })
+
+/** "We couldn't reach the shop…": the kit's words for SHOP_UNREACHABLE, in the page's language. */
+const networkText = () => buyerMessage(SHOP_UNREACHABLE, KIT_WORDS)
 
 /** Money in the page's locale. */
 export function money(amount, currency) {
@@ -601,7 +591,7 @@ export function isUnreachable(error) {
  */
 export function errorText(error, fallback = "error.generic") {
   if (error?.pageText && TEXTS[error.pageText]) return t(error.pageText)
-  if (isUnreachable(error)) return t("error.network")
+  if (isUnreachable(error)) return networkText()
   const code = error?.code
   if (code && CODE_TEXTS[code]) return buyerMessage(code, KIT_WORDS)
   if (statusOf(error) === 429) return buyerMessage("TRADE_CREDIT_RATE_LIMITED", KIT_WORDS)
@@ -618,15 +608,14 @@ export const pageError = (key) => Object.assign(new Error(key), { pageText: key 
 export function plainMessage(message, fallback = "error.generic") {
   const text = String(message ?? "").trim()
   if (!text) return t(fallback)
-  if (NETWORK_WORDS.test(text)) return t("error.network")
+  if (NETWORK_WORDS.test(text)) return networkText()
   if (RAW_WORDS.test(text)) return buyerMessage(undefined, KIT_WORDS)
   return text
 }
 
 /**
  * An SDK failure as the page and the kit should see it: a request that got no answer, or Medusa's own 500 ("An
- * unknown error occurred.", or no words but the status line), becomes SHOP_UNREACHABLE (the kit words it with
- * OVERRIDES); a refusal with the server's words stays as it is.
+ * unknown error occurred.", or no words but the status line), becomes SHOP_UNREACHABLE (the kit words it); a refusal with the server's words stays as it is.
  */
 export function asPageFailure(error) {
   const status = statusOf(error)
@@ -634,5 +623,5 @@ export function asPageFailure(error) {
   const noAnswer = status === undefined && (error?.name === "TypeError" || NETWORK_WORDS.test(words))
   const serverFault = typeof status === "number" && status >= 500 && (!words || words === error?.statusText || NETWORK_WORDS.test(words) || RAW_WORDS.test(words))
   if (!noAnswer && !serverFault) return error
-  return Object.assign(new Error(t("error.network")), { code: SHOP_UNREACHABLE, httpStatus: status, cause: error })
+  return Object.assign(new Error(networkText()), { code: SHOP_UNREACHABLE, httpStatus: status, cause: error })
 }

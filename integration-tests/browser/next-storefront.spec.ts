@@ -23,7 +23,9 @@ const { seedStore } = require("../../scripts/lib/seed-store.js")
 // with `"moduleResolution": "node"`), whose files hold docs/storefront.md's lines verbatim
 // (src/storefront/__tests__/guide-sync.spec.ts keeps them in step). This file packs the storefront kit
 // (medusa-payment-trade-credit-storefront), copies the example out of the repository, installs it with the kit's
-// tarball (plain `npm install`), type-checks it (`tsc --noEmit`), builds it (`next build`, type checking on, with the
+// tarball (plain `npm install`), installs again as a developer later does (`npm install <package>`, then
+// `npm install`: each resolves the whole tree's peers again) with the kit still from the tarball and nothing of the
+// backend in the tree, type-checks it (`tsc --noEmit`), builds it (`next build`, type checking on, with the
 // Medusa URL and publishable key written in as the starter's NEXT_PUBLIC_ variables), serves it (`next start`) and
 // buys through it in Chromium: by invoice through the service's verification page and the kit's return route, twice
 // in a row; after a reload at the review step; in a second tab; after Back from the service's page; right after
@@ -93,7 +95,7 @@ medusaIntegrationTestRunner({
       publishableKey = seed.publishableKey
       await control(simulator.url, "PUT", "/_sim/webhook", { url: `${api.defaults.baseURL}/hooks/trade-credit` })
       const example = await installing!
-      for (const step of ["pack", "install", "tsc"] as const) timings.push([step, example.timings[step]!])
+      for (const step of ["pack", "install", "reinstall", "tsc"] as const) timings.push([step, example.timings[step]!])
       // The starter's environment (.env.local): its Medusa and publishable key, its default region.
       const env = {
         NEXT_PUBLIC_MEDUSA_BACKEND_URL: api.defaults.baseURL,

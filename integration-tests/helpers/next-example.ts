@@ -1,13 +1,14 @@
 import { type ChildProcess, spawn } from "node:child_process"
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import os from "node:os"
 import path from "node:path"
 
 // examples/next-storefront as a storefront developer meets it: the kit packed into a tarball (what npm would publish),
 // the example copied OUT of the repository (into the system's temp folder, so that nothing resolves from the
 // repository's node_modules, as Node's resolution walks up the folders), the kit's dependency pointed at the tarball,
-// then what the developer runs: `npm install` (no flag), `npx tsc --noEmit` (the starter's tsconfig,
-// `"moduleResolution": "node"`), `next build` (type checking on) and `next start`.
+// then what the developer runs: `npm install` (no flag), a later `npm install <package>` and `npm install` (each of
+// which resolves the whole tree's peers again: where ERESOLVE shows up, issue #40), `npx tsc --noEmit` (the starter's
+// tsconfig, `"moduleResolution": "node"`), `next build` (type checking on) and `next start`.
 
 const ROOT = path.resolve(__dirname, "../..")
 const EXAMPLE_DIR = path.join(ROOT, "examples/next-storefront")
@@ -15,6 +16,13 @@ const KIT = "medusa-payment-trade-credit-storefront"
 const PACK_SCRIPT = path.join(ROOT, "scripts/lib/pack-storefront.mjs")
 /** What is never copied: the example's own installs and builds, if someone ran it in place. */
 const NOT_COPIED = /(^|[\\/])(node_modules|\.next|next-env\.d\.ts|tsconfig\.tsbuildinfo|package-lock\.json)$/
+/**
+ * The developer's later install: a small package that is certainly in npm's cache (the repository's own tree holds
+ * ms@2.1.3), installed with `--prefer-offline`, so the step tests npm's resolution, not the network.
+ */
+const LATER_PACKAGE = "ms@2.1.3"
+/** The backend, of which the kit pulls nothing: neither Medusa's server nor the plugin itself. */
+const BACKEND = ["@medusajs/medusa", "@medusajs/framework", "medusa-payment-trade-credit"]
 
 /**
  * A developer's shell: the variables `npm test` set for its own run (npm's `npm_*`, which a child npm would take as
@@ -75,15 +83,31 @@ const seconds = (since: number) => Math.round((Date.now() - since) / 100) / 10
 export type NextExample = {
   /** The app's folder (outside the repository). */
   dir: string
-  /** Seconds per step: the pack, `npm install`, `tsc --noEmit`, `next build`. */
-  timings: { pack?: number; install?: number; tsc?: number; build?: number }
+  /** Seconds per step: the pack, `npm install`, the later installs, `tsc --noEmit`, `next build`. */
+  timings: { pack?: number; install?: number; reinstall?: number; tsc?: number; build?: number }
   /** Removes the temp folder (the tarball and the app). */
   remove: () => void
 }
 
 /**
+ * Throws unless the installed tree has the kit from the tarball (package-lock.json's entry resolved to a `file:`
+ * tarball, the package in node_modules) and nothing of the backend (`BACKEND`) anywhere in it, nested or not.
+ */
+function checkInstalledTree(dir: string, after: string) {
+  const lock = JSON.parse(readFileSync(path.join(dir, "package-lock.json"), "utf8"))
+  const packages: Record<string, { resolved?: string }> = lock.packages ?? {}
+  const resolved = packages[`node_modules/${KIT}`]?.resolved ?? ""
+  if (!/^file:.*\.tgz$/.test(resolved) || !existsSync(path.join(dir, "node_modules", KIT, "package.json"))) {
+    throw new Error(`after ${after}, ${KIT} is not installed from the tarball (package-lock.json: "${resolved}")`)
+  }
+  const backend = Object.keys(packages).filter((key) => BACKEND.some((name) => key.endsWith(`node_modules/${name}`)))
+  if (backend.length) throw new Error(`after ${after}, the example's tree holds the backend: ${backend.join(", ")}`)
+}
+
+/**
  * Packs the kit, copies the example to a temp folder outside the repository, installs its dependencies with the kit
- * from the tarball and type-checks it. Every command's output goes to `logFile`.
+ * from the tarball, installs again as a developer later does (a package added, then a plain `npm install`), checks
+ * the tree (`checkInstalledTree`) and type-checks it. Every command's output goes to `logFile`.
  */
 export async function installNextExample(logFile: string): Promise<NextExample> {
   const root = mkdtempSync(path.join(os.tmpdir(), "trade-credit-next-example-"))
@@ -109,6 +133,15 @@ export async function installNextExample(logFile: string): Promise<NextExample> 
     started = Date.now()
     await run("npm", ["install", "--no-audit", "--no-fund"], example.dir, logFile)
     example.timings.install = seconds(started)
+    checkInstalledTree(example.dir, "npm install")
+
+    // A later install resolves the whole tree's peers again, the kit's among them.
+    started = Date.now()
+    const npmInstall = ["install", "--no-audit", "--no-fund"]
+    await run("npm", [...npmInstall, "--prefer-offline", LATER_PACKAGE], example.dir, logFile)
+    await run("npm", npmInstall, example.dir, logFile)
+    example.timings.reinstall = seconds(started)
+    checkInstalledTree(example.dir, `npm install ${LATER_PACKAGE} and npm install`)
 
     started = Date.now()
     await run("npx", ["tsc", "--noEmit"], example.dir, logFile)

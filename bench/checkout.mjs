@@ -10,6 +10,9 @@
 // cart whose email already has a repayment account) is compared with guests on pp_system_default. Before the timed
 // rounds of each latency, one checkout of each path by a buyer alone counts the service calls the buyer waits for
 // (blocking, in steps: calls that run together are one) and the rest (background), as bench/round-trips.mjs does.
+// A trade credit buyer's pre-check (the storefront asks it once the buyer has chosen the company, while the buyer is
+// still choosing: bench/lib/storefront.mjs) is made before the session, its calls counted apart (ahead) and its time
+// left out of the timing, as the verification's is: the buyer does not wait for it.
 // `node bench/checkout.mjs` (BENCH_BUYERS=1,8 and BENCH_LATENCY=0,120 are the defaults; BENCH_QUICK=1: 1 buyer)
 import { performance } from "node:perf_hooks"
 import { fmt, isMain, median, printMachine, quantile, row, startSimulatorProcess, tableHeader } from "./lib/common.mjs"
@@ -17,6 +20,7 @@ import { bootMedusa } from "./lib/medusa.mjs"
 import { writeCheckoutChart } from "./lib/charts.mjs"
 import { atLatencies, latencyLevels, latencyOptions, pathSummary, splitCalls, summary, tracedStore } from "./lib/network.mjs"
 import { ACME, RETURN_URL, createCart, paymentCollection, startSession, storeClient, verifiedTradeAccountBuyer } from "../scripts/lib/store-api.mjs"
+import { preCheck } from "./lib/storefront.mjs"
 
 const COMMAND = "node bench/checkout.mjs"
 const quick = process.env.BENCH_QUICK === "1"
@@ -43,21 +47,35 @@ const LABEL = {
   [PLAN_RETURNING]: `${PLAN_RETURNING} (guest, 3 months)`,
 }
 
-async function checkout(store, simulator, seed, provider, buyer) {
+/**
+ * One checkout of `provider`, timed. `aside`: the store client for the requests made ahead of the buyer's wait (the
+ * pre-check; `buyer.aside` for a logged-in buyer), the buyer's own client when not given.
+ */
+async function checkout(store, simulator, seed, provider, buyer, aside = store) {
   let excluded = 0
+  /** A request the buyer does not wait for (made while the buyer is still choosing): left out of the timing. */
+  const ahead = async (request) => {
+    const a0 = performance.now()
+    await request()
+    excluded += performance.now() - a0
+  }
   const t0 = performance.now()
   const cartId = await createCart(buyer?.store ?? store, seed, buyer ? { email: buyer.email } : undefined)
   if (buyer?.guest) buyer = undefined
   const t1 = performance.now()
   if (buyer) {
     // Logged in: the cart is the customer's; a trade credit session names no company (the trade account's is used).
+    // The pre-check names the trade account's company (ACME): before the cart has a session, the route needs one.
     const collection = await paymentCollection(buyer.store, cartId)
     if (provider === SYSTEM_LOGGED_IN) await startSession(buyer.store, collection, SYSTEM, {})
-    else await startSession(buyer.store, collection, TRADE_CREDIT, { return_url: RETURN_URL })
+    else {
+      await ahead(() => preCheck(buyer.aside ?? buyer.store, cartId, ACME))
+      await startSession(buyer.store, collection, TRADE_CREDIT, { return_url: RETURN_URL })
+    }
     const done = await buyer.store.call("POST", `/store/carts/${cartId}/complete`)
     if (done.status !== 200 || done.data?.type !== "order") throw new Error(`one-click completion answered ${done.status}: ${JSON.stringify(done.data)}`)
     const end = performance.now()
-    return { total: end - t0, payment: end - t1 }
+    return { total: end - t0 - excluded, payment: end - t1 - excluded }
   }
   const collection = await paymentCollection(store, cartId)
   if (provider === PLAN_RETURNING) {
@@ -69,7 +87,9 @@ async function checkout(store, simulator, seed, provider, buyer) {
     const done = await store.call("POST", `/store/carts/${cartId}/complete`)
     if (done.status !== 200) throw new Error(`system completion answered ${done.status}: ${JSON.stringify(done.data)}`)
   } else {
-    // The redirect flow with one completion: the session hands out payment_url, the buyer verifies, the cart completes.
+    // The redirect flow with one completion: the pre-check once the buyer has chosen the company, the session hands out
+    // payment_url, the buyer verifies, the cart completes.
+    await ahead(() => preCheck(aside, cartId, ACME))
     const session = await startSession(store, collection, provider, { company: ACME, return_url: RETURN_URL, verify_before_completion: true })
     if (session?.status !== "requires_more" || !session.data?.payment_url) throw new Error(`the session handed out no payment_url: ${JSON.stringify(session)}`)
     const v0 = performance.now()
@@ -115,7 +135,7 @@ export async function run({
       const calls = {}
       for (const p of PROVIDERS) {
         calls[p] = await callsOf({ medusa, simulator, provider: p, buyer: buyerOf(p, 0) })
-        console.error(`  ${p}: blocking ${calls[p].blockingSteps} steps, ${calls[p].blocking.length} calls (${pathSummary(calls[p])}); background ${calls[p].background.length}`)
+        console.error(`  ${p}: ${callsText(calls[p])}`)
       }
       const byBuyers = []
       for (const n of levels) {
@@ -131,11 +151,20 @@ export async function run({
   }
 }
 
-/** One checkout of a path by a buyer alone, its service calls split into blocking and background (lib/network.mjs). */
+/** One checkout of a path by a buyer alone, its service calls split: blocking, ahead, background (lib/network.mjs). */
 function callsOf({ medusa, simulator, provider, buyer }) {
   const store = storeClient(medusa.base, medusa.seed.publishableKey)
   return splitCalls(simulator, (trace) =>
-    checkout(tracedStore(store, trace), simulator, medusa.seed, provider, buyer?.store ? { ...buyer, store: tracedStore(buyer.store, trace) } : buyer)
+    checkout(
+      tracedStore(store, trace),
+      simulator,
+      medusa.seed,
+      provider,
+      buyer?.store
+        ? { ...buyer, store: tracedStore(buyer.store, trace), aside: tracedStore(buyer.store, trace, { aside: true }) }
+        : buyer,
+      tracedStore(store, trace, { aside: true })
+    )
   )
 }
 
@@ -201,7 +230,10 @@ function ratioTarget(provider, latencyMs, buyers) {
 
 const network = (l) => (l.latencyMs ? `service latency ${l.latencyMs} ms ± ${l.jitterMs} ms` : "no service latency")
 const callsText = (split) =>
-  `blocking ${split.blockingSteps} steps, ${split.blocking.length} calls (${pathSummary(split)}); background ${split.background.length} (${summary(split.background)})`
+  `blocking ${split.blockingSteps} steps, ${split.blocking.length} calls (${pathSummary(split)}); ` +
+  `background ${split.background.length} (${summary(split.background)})` +
+  (split.ahead.length ? `; ahead of the checkout ${split.ahead.length} in ${split.aheadSteps} steps` : "") +
+  (split.ahead.length ? ` (${summary(split.ahead)})` : "")
 
 export function printRows(result) {
   for (const l of result.latencies) for (const level of l.levels) printLevel(l, level)

@@ -9,6 +9,7 @@ import { bootMedusa } from "./lib/medusa.mjs"
 import { waitUntil } from "../scripts/lib/wait-for.mjs"
 import { atLatencies, latencyLevels, latencyOptions, pathSummary, splitCalls, summary, tracedStore } from "./lib/network.mjs"
 import { ACME, RETURN_URL, createCart, paymentCollection, sessionOf, startSession, storeClient, verifiedTradeAccountBuyer } from "../scripts/lib/store-api.mjs"
+import { chooseCompany, preCheck, previewPlan } from "./lib/storefront.mjs"
 
 const COMMAND = "node bench/round-trips.mjs"
 const INVOICE = "pp_trade-credit_default"
@@ -21,15 +22,23 @@ async function setWebhooks(simulator, medusa, on) {
 }
 
 /**
- * Invoice: session, complete (the buyer must verify), verification at the page, complete again; or, with
- * `oneCompletion`, the session hands out the page (verify_before_completion), verification, one completion.
+ * Invoice: the pre-check once the buyer has chosen the company (ahead: made with `ahead`, a store client marked aside,
+ * as the storefront asks it while the buyer is still choosing), then session, complete (the buyer must verify),
+ * verification at the page, complete again; or, with `oneCompletion`, the session hands out the page
+ * (verify_before_completion), verification, one completion.
  */
-async function invoiceCheckout(store, simulator, seed, { sessionsBefore = 0, oneCompletion = false, webhookFirst = false } = {}) {
+async function invoiceCheckout(store, simulator, seed, options = {}) {
+  const { sessionsBefore = 0, oneCompletion = false, webhookFirst = false, ahead = store } = options
   const cartId = await createCart(store, seed)
   const collection = await paymentCollection(store, cartId)
   // A storefront that starts the session before it knows the company, then again with it (Medusa's starter),
-  // or a buyer who picks the method again with the cart unchanged: each is a new session of the same cart.
-  for (let i = 0; i < sessionsBefore; i++) await startSession(store, collection, INVOICE, i === 0 ? {} : { company: ACME, return_url: RETURN_URL })
+  // or a buyer who picks the method again with the cart unchanged: each is a new session of the same cart. The
+  // pre-check comes once the company is known, before the first session that names it.
+  if (sessionsBefore > 0) await startSession(store, collection, INVOICE, {})
+  await preCheck(ahead, cartId, ACME)
+  for (let i = 1; i < sessionsBefore; i++) {
+    await startSession(store, collection, INVOICE, { company: ACME, return_url: RETURN_URL })
+  }
   if (oneCompletion) {
     const session = await startSession(store, collection, INVOICE, { company: ACME, return_url: RETURN_URL, verify_before_completion: true })
     await simulator.control("POST", `/_sim/orders/${session.data.order_id}/verify`, { approve: true })
@@ -59,20 +68,38 @@ function webhookReadBack(simulator, orderId) {
   )
 }
 
-/** Instalments: session with the company and the number of months, complete (placed with the payment pending funding). */
-async function planCheckout(store, seed, email) {
+/**
+ * Instalments: session with the company and the number of months, complete (placed with the payment pending funding).
+ * With `ahead` (a store client marked aside), what the demo storefront asks while the buyer is still choosing comes
+ * first (storefront/src/company-picker.jsx, payment-step.jsx): the company picker's search (the hit's company is the
+ * session's), the pre-check, the instalment session with the company alone (its credit check gives the numbers of
+ * months to offer) and the schedule of the chosen number; then the payment button starts the session with the number.
+ */
+async function planCheckout(store, seed, email, { ahead = undefined } = {}) {
   const cartId = await createCart(store, seed, { email })
   const collection = await paymentCollection(store, cartId)
-  await startSession(store, collection, PLAN, { company: ACME, number_of_periods: 3 })
+  let company = ACME
+  if (ahead) {
+    company = await chooseCompany(ahead)
+    await preCheck(ahead, cartId, company)
+    await startSession(ahead, collection, PLAN, { company })
+    await previewPlan(ahead, cartId, 3, company)
+  }
+  await startSession(store, collection, PLAN, { company, number_of_periods: 3 })
   const done = await store.call("POST", `/store/carts/${cartId}/complete`)
   if (done.status !== 200 || done.data.type !== "order") throw new Error(`completion answered ${done.status}: ${JSON.stringify(done.data)}`)
   return { cartId }
 }
 
-/** A verified trade account user (logged in): session with no company, one completion, no redirect. */
-async function tradeAccountCheckout(buyerStore, seed, email) {
+/**
+ * A verified trade account user (logged in): the pre-check ahead (`ahead`, a store client marked aside) with the trade
+ * account's company (the route needs a company before the cart has a session), session with no company, one
+ * completion, no redirect.
+ */
+async function tradeAccountCheckout(buyerStore, seed, email, { ahead = buyerStore } = {}) {
   const cartId = await createCart(buyerStore, seed, { email })
   const collection = await paymentCollection(buyerStore, cartId)
+  await preCheck(ahead, cartId, ACME)
   await startSession(buyerStore, collection, INVOICE, { return_url: RETURN_URL })
   const done = await buyerStore.call("POST", `/store/carts/${cartId}/complete`)
   if (done.status !== 200 || done.data.type !== "order") throw new Error(`one-click completion answered ${done.status}: ${JSON.stringify(done.data)}`)
@@ -82,7 +109,7 @@ async function tradeAccountCheckout(buyerStore, seed, email) {
 const waitMs = (ms) => new Promise((r) => setTimeout(r, ms))
 
 /**
- * Targets: calls in all (what the bench held before issue #39) and blocking steps (issue #39: invoice redirect 2,
+ * Targets: calls of the checkout besides those made ahead (what the bench held before issue #39) and blocking steps (issue #39: invoice redirect 2,
  * one-click trade account 1, instalments 2 for a returning buyer and 3 for a new one).
  */
 export async function run({ medusa, simulator, latencyMs = Math.max(...latencyLevels()) }) {
@@ -94,8 +121,12 @@ async function runAt({ medusa, simulator, latencyMs, jitterMs }) {
   const base = storeClient(medusa.base, medusa.seed.publishableKey)
   const seed = medusa.seed
   const results = []
-  /** Runs `flow(store)` with a store client that records the buyer's requests, and splits the calls it made. */
-  const measure = (flow, client = base) => splitCalls(simulator, (trace) => flow(tracedStore(client, trace)))
+  /**
+   * Runs `flow(store, ahead)` with store clients that record the buyer's requests (`ahead`: the requests made while
+   * the buyer is still choosing, marked aside), and splits the calls it made.
+   */
+  const measure = (flow, client = base) =>
+    splitCalls(simulator, (trace) => flow(tracedStore(client, trace), tracedStore(client, trace, { aside: true })))
   const record = (name, split, { calls, steps }, note = "") => {
     results.push({ name, split, target: { calls, steps }, note, latencyMs, jitterMs })
     console.error(
@@ -108,28 +139,38 @@ async function runAt({ medusa, simulator, latencyMs, jitterMs }) {
   // Warm-up (first requests compile routes and workflows).
   await invoiceCheckout(base, simulator, seed)
 
-  record("Invoice checkout, buyer verifies at the page (webhooks off)", await measure((store) => invoiceCheckout(store, simulator, seed)), { calls: 4, steps: 2 })
+  record(
+    "Invoice checkout, buyer verifies at the page (webhooks off)",
+    await measure((store, ahead) => invoiceCheckout(store, simulator, seed, { ahead })),
+    { calls: 4, steps: 2 }
+  )
   record(
     "Invoice checkout, one completion: the session hands out the page (verify_before_completion, webhooks off)",
-    await measure((store) => invoiceCheckout(store, simulator, seed, { oneCompletion: true })),
+    await measure((store, ahead) => invoiceCheckout(store, simulator, seed, { oneCompletion: true, ahead })),
     { calls: 4, steps: 2 }
   )
   record(
     "Invoice checkout, session started 3 times for an unchanged cart (no company, company, company again)",
-    await measure((store) => invoiceCheckout(store, simulator, seed, { sessionsBefore: 2 })),
+    await measure((store, ahead) => invoiceCheckout(store, simulator, seed, { sessionsBefore: 2, ahead })),
     { calls: 4, steps: 2 }
   )
   const account = await verifiedTradeAccountBuyer(medusa, simulator, "RoundTrips")
   await tradeAccountCheckout(account.store, seed, account.email)
   record(
     "One-click checkout, verified trade account user (logged in, webhooks off)",
-    await measure((store) => tradeAccountCheckout(store, seed, account.email), account.store),
+    await measure((store, ahead) => tradeAccountCheckout(store, seed, account.email, { ahead }), account.store),
     { calls: 3, steps: 1 }
   )
   let n = 0
   const email = () => `buyer${Date.now()}-${++n}@acme-office.example`
   // The plan's funding is not read right after the plan is made (the service decides it later): no status call.
-  record("Instalment checkout, new buyer (webhooks off)", await measure((store) => planCheckout(store, seed, email())), { calls: 4, steps: 3 })
+  // The new buyer as at the demo storefront: the company picker's search, the pre-check, the credit check and the
+  // schedule ahead of the payment button.
+  record(
+    "Instalment checkout, new buyer (company picker, webhooks off)",
+    await measure((store, ahead) => planCheckout(store, seed, email(), { ahead })),
+    { calls: 4, steps: 3 }
+  )
   const returning = email()
   await planCheckout(base, seed, returning)
   record("Instalment checkout, returning buyer (account reused)", await measure((store) => planCheckout(store, seed, returning)), { calls: 3, steps: 2 })
@@ -144,8 +185,8 @@ async function runAt({ medusa, simulator, latencyMs, jitterMs }) {
   await setWebhooks(simulator, medusa, true)
   record(
     "Invoice checkout with the order.verified webhook handled",
-    await measure(async (store) => {
-      await invoiceCheckout(store, simulator, seed, { webhookFirst: true })
+    await measure(async (store, ahead) => {
+      await invoiceCheckout(store, simulator, seed, { webhookFirst: true, ahead })
       await waitMs(9000)
     }),
     { calls: 5, steps: 2 },
@@ -169,12 +210,15 @@ async function runAt({ medusa, simulator, latencyMs, jitterMs }) {
 export function printRows(results) {
   for (const r of results) {
     const s = r.split
-    const met = s.calls.length <= r.target.calls && s.blockingSteps <= r.target.steps
+    // Calls made ahead (while the buyer still chooses: the search, the pre-check, the preview) are shown apart: the
+    // target of calls counts those the checkout itself makes, blocking or in the background.
+    const checkoutCalls = s.calls.length - s.ahead.length
+    const met = checkoutCalls <= r.target.calls && s.blockingSteps <= r.target.steps
     row(
       `Round trips: ${r.name} (service latency ${r.latencyMs} ms ± ${r.jitterMs} ms)`,
       `${s.calls.length} calls; **blocking ${s.blockingSteps} steps**, ${s.blocking.length} calls (${pathSummary(s)}); ` +
         `background ${s.background.length} (${summary(s.background)})${s.ahead.length ? `; ahead of the checkout ${s.ahead.length} in ${s.aheadSteps} steps (${summary(s.ahead)})` : ""}`,
-      `≤ ${r.target.steps} blocking steps (#39); ≤ ${r.target.calls} calls in all${r.note ? `; ${r.note}` : ""}`,
+      `≤ ${r.target.steps} blocking steps (#39); ≤ ${r.target.calls} calls besides those ahead${r.note ? `; ${r.note}` : ""}`,
       met,
       COMMAND
     )

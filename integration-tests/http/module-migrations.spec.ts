@@ -29,6 +29,7 @@ const TABLES = [
   "trade_credit_buyer_repayment_account",
   "trade_credit_enrollment",
   "trade_credit_erasure_request",
+  "trade_credit_kept_check",
   "trade_credit_matches_token",
   "trade_credit_order_reference",
   "trade_credit_rate_limit_bucket",

@@ -17,7 +17,7 @@ type ShipmentEventData = {
  * Invoices what ships. With `captureOn: "shipment"` (the default, or the order's
  * region's setting) a fulfillment marked shipped is fulfilled at the service,
  * with `"fulfillment"` a created fulfillment is; with `"order"` the order was
- * invoiced when placed (capture-on-order-placed.ts) and with `"manual"` the
+ * invoiced when placed (order-placed.ts) and with `"manual"` the
  * admin captures, so nothing happens here.
  * The workflow does nothing for orders not paid by trade credit, and nothing the
  * second time the same event arrives.

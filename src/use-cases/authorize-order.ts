@@ -16,10 +16,11 @@ import { assertNever } from "../utils/assert-never"
  * The authorization on cart completion: the session's order, found or made (the first completion makes it and the
  * buyer verifies; the second, on the buyer's return, confirms it first: `confirmFirst`), then what `planAuthorization`
  * decides for the state the service has now: refuse (declined, or cancelled because the verification failed or
- * expired), wait for the buyer, confirm, or answer authorized. The planner's `complete_cart` (webhooks,
- * reconciliation) ends here too. An order the service no longer knows (404) is refused as TRADE_CREDIT_ORDER_GONE, its
- * session closed (order-gone.ts): the buyer chooses the method again, which makes a new order with a new verification
- * page.
+ * expired), wait for the buyer, confirm, or answer authorized. An order made VERIFIED by this very completion (one
+ * click) is authorized as it is and confirmed after the placement: one call while the buyer waits, not two. The
+ * planner's `complete_cart` (webhooks, reconciliation) ends here too. An order the service no longer knows (404) is
+ * refused as TRADE_CREDIT_ORDER_GONE, its session closed (order-gone.ts): the buyer chooses the method again, which
+ * makes a new order with a new verification page.
  */
 export async function authorizeOrder(
   deps: Pick<InvoiceDeps, "client" | "options" | "logger" | "call" | "fail" | "readCart" | "medusa">,
@@ -51,6 +52,11 @@ export async function authorizeOrder(
         "TRADE_CREDIT_ORDER_CANCELLED",
       )
     case "confirm":
+      // Made just now and VERIFIED at creation (a verified trade account user's one click): the buyer is not kept
+      // waiting for the confirm. The order is confirmed once Medusa placed it (confirm-placed-order.ts, on
+      // order.placed), by a capture before it fulfils, or by the reconciliation; a cart that fails to complete
+      // cancels the unconfirmed order.
+      if (!data.order_id) return order
       return await deps.call(
         "confirm the order",
         () => deps.client.orders.confirm(order.id, { idempotencyKey: idempotencyKeys.confirm(order.id) }),

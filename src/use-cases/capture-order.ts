@@ -11,13 +11,14 @@ import { otherCapturedTotal } from "../medusa/recorded-money"
  * A capture of a service order: its amount (Medusa's capture row, read by `captureId`; none: the rest of the order) is
  * fulfilled and invoiced. The order is read first: invoiced in full already, nothing is read or asked; an invoice whose
  * answer never reached Medusa (its capture was rolled back) is adopted, not made again (core/order/after-sale.ts).
+ * An order still VERIFIED (a one-click order captured before its placement's confirm ran) is confirmed first.
  */
 export async function captureOrder(
   deps: Pick<InvoiceDeps, "client" | "call" | "medusa">,
   orderId: string,
   captureId: string | undefined,
 ): Promise<OrderSummary> {
-  const order = withTaxSubtotals(await deps.call("read the order", () => deps.client.orders.get(orderId)))
+  const order = withTaxSubtotals(await confirmedOrder(deps, orderId))
   if (planCapture(order, {}).action === "none") return order
   const captureAmount = captureId ? await readCaptureAmount(deps.medusa.payments(), captureId) : undefined
   const amount = captureAmount === undefined ? undefined : Money.fromMedusa(captureAmount).roundToCents()
@@ -31,6 +32,19 @@ export async function captureOrder(
       deps.client.orders.fulfil(orderId, plan.part, { idempotencyKey: idempotencyKeys.fulfil(captureId ?? orderId) }),
     { capture_id: captureId, service_order_id: orderId },
   )
+}
+
+/** The order read; one still VERIFIED is confirmed (under the key every confirm of it shares) and read again. */
+async function confirmedOrder(deps: Pick<InvoiceDeps, "client" | "call">, orderId: string): Promise<Order> {
+  const order = await deps.call("read the order", () => deps.client.orders.get(orderId))
+  if (order.state !== "VERIFIED") return order
+  const ids = { service_order_id: orderId }
+  await deps.call(
+    "confirm the order",
+    () => deps.client.orders.confirm(orderId, { idempotencyKey: idempotencyKeys.confirm(orderId) }),
+    ids,
+  )
+  return await deps.call("read the order", () => deps.client.orders.get(orderId), ids)
 }
 
 /**

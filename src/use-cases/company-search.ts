@@ -40,14 +40,14 @@ export async function searchCompanies(
   const key = `${params.country}|${params.limit}|${params.q.toLowerCase()}`
   const cached = await deps.cache.get<CompanySearchResult>(key)
   if (cached) {
-    deps.identities?.rememberSearch(cached.items)
+    await deps.identities?.rememberSearch(cached.items)
     return { cache: "hit", answer: answerOf(params, cached) }
   }
   const result = await deps.call("search companies", () =>
     deps.client.companies.search({ country: params.country, q: params.q, limit: params.limit }),
   )
   await deps.cache.set(key, result, COMPANY_SEARCH_CACHE_SECONDS)
-  deps.identities?.rememberSearch(result.items)
+  await deps.identities?.rememberSearch(result.items)
   return { cache: "miss", answer: answerOf(params, result) }
 }
 

@@ -69,7 +69,7 @@ export async function findOrCreateOrder(
   })
   try {
     const created = await deps.client.orders.create(body, { idempotencyKey: idempotencyKeys.createOrder(sessionId) })
-    intents.spend(data.tracking_id)
+    await intents.spend(data.tracking_id)
     return created
   } catch (error) {
     if (

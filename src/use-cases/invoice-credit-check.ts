@@ -58,14 +58,14 @@ export async function checkInvoiceCredit(
   const ids = { payment_session_id: sessionId, cart_id: cart.id }
   const reuseKey = IntentReuse.keyOf(cart.id, body)
   const intent =
-    intents.get(reuseKey) ??
+    (await intents.get(reuseKey)) ??
     (await deps.call(
       "check the buyer's credit",
       () => deps.client.orders.createIntent(body, { idempotencyKey: idempotencyKeys.intent(sessionId, body) }),
       ids,
     ))
   if (!intent.approved) throw declined(intent.decline_reason, { logger: deps.logger, ids })
-  intents.remember(reuseKey, intent)
+  await intents.remember(reuseKey, intent)
   // The region's terms, or the customer's or their group's (Settings → Trade credit → Regions).
   return withIntent(data, sessionId, intent, buyer.company, invoiceTermsOfCart(cart, region))
 }

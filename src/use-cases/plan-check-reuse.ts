@@ -1,6 +1,6 @@
 import { bodyDigest } from "../core/order/idempotency-keys"
 import type { CompanySearchItem } from "../service/schemas/company"
-import { TtlCache } from "../utils/ttl-cache"
+import type { KeptChecks } from "./kept-checks"
 import type { PlanLimits } from "../core/plan/plan-limits"
 
 /** How long an approved instalment credit check is reused for an unchanged cart and company (as an intent is). */
@@ -20,35 +20,27 @@ export type PlanCheckBody = {
 }
 
 /**
- * Approved instalment credit checks by cart and check body. Medusa refreshes a payment session (updatePayment with
- * the cart unchanged), a storefront may start the session twice (a new session id each time), and a preview checks
- * the same cart before the session starts: each would otherwise check the same company for the same amount again
- * while the buyer waits. An unchanged cart and body reuses the approved limits; a changed total, company or currency
- * is another body and is checked. Declines are never kept (a raised limit takes effect at once). In process only:
- * another instance, a restart or an expired entry simply checks again (an optimisation, nothing depends on it); the
- * plan's creation is judged by the service against its own limits anyway.
+ * Approved instalment credit checks by cart and check body, kept where every instance finds them (kept-checks.ts).
+ * Medusa refreshes a payment session (updatePayment with the cart unchanged), a storefront may start the session twice
+ * (a new session id each time), and a preview checks the same cart before the session starts: each would otherwise
+ * check the same company for the same amount again while the buyer waits. An unchanged cart and body reuses the
+ * approved limits; a changed total, company or currency is another body and is checked. Declines are never kept (a
+ * raised limit takes effect at once). An optimisation: a miss checks again; the plan's creation is judged by the
+ * service against its own limits anyway.
  */
 export class PlanCheckReuse {
-  private readonly cache: TtlCache<PlanLimits>
-
-  constructor(ttlMs = PLAN_CHECK_REUSE_MS, maxEntries = 2000, now?: () => number) {
-    this.cache = new TtlCache<PlanLimits>(ttlMs, maxEntries, now)
-  }
+  constructor(private readonly kept: KeptChecks) {}
 
   static keyOf(cartId: string, body: PlanCheckBody): string {
-    return `${cartId}:${bodyDigest(body)}`
+    return `plan:${cartId}:${bodyDigest(body)}`
   }
 
-  get(key: string): PlanLimits | undefined {
-    return this.cache.get(key)
+  async get(key: string): Promise<PlanLimits | undefined> {
+    return await this.kept.find<PlanLimits>(key)
   }
 
-  remember(key: string, limits: PlanLimits): void {
-    this.cache.set(key, limits)
-  }
-
-  get size(): number {
-    return this.cache.size
+  async remember(key: string, limits: PlanLimits): Promise<void> {
+    await this.kept.keep([{ key, answer: limits }], PLAN_CHECK_REUSE_MS)
   }
 }
 
@@ -56,33 +48,32 @@ export class PlanCheckReuse {
 export type CompanyIdentity = { country: string; national_identifier: string; name: string }
 
 /**
- * Company identities by canonical id, as the company search answered them: a buyer who chose the company in the
- * checkout's search has it credit-checked while its registry details are read (plan-offer.ts), not after. What the
- * registry then answers is compared: a different identity is checked again, so the search's word is never the last.
+ * Company identities by canonical id, as the company search answered them (kept-checks.ts): a buyer who chose the
+ * company in the checkout's search has it credit-checked while its registry details are read (plan-offer.ts), not
+ * after. What the registry then answers is compared: a different identity is checked again, so the search's word is
+ * never the last.
  */
 export class CompanyIdentities {
-  private readonly cache: TtlCache<CompanyIdentity>
+  constructor(private readonly kept: KeptChecks) {}
 
-  constructor(ttlMs = COMPANY_IDENTITY_MS, maxEntries = 2000, now?: () => number) {
-    this.cache = new TtlCache<CompanyIdentity>(ttlMs, maxEntries, now)
+  private static keyOf(canonicalId: string): string {
+    return `company:${canonicalId}`
   }
 
-  /** Keeps the items of a search answer that name the company whole (a country and an identifier). */
-  rememberSearch(items: Pick<CompanySearchItem, "canonical_id" | "name" | "country" | "national_identifier">[]): void {
-    for (const item of items) {
+  /** Keeps the items of a search answer that name the company whole (a country and an identifier): one write. */
+  async rememberSearch(
+    items: Pick<CompanySearchItem, "canonical_id" | "name" | "country" | "national_identifier">[],
+  ): Promise<void> {
+    const whole = items.flatMap((item) => {
       const id = item.national_identifier?.id
-      if (!id || !item.country || !item.name) continue
-      this.cache.set(item.canonical_id, { country: item.country, national_identifier: id, name: item.name })
-    }
+      if (!id || !item.country || !item.name) return []
+      const answer: CompanyIdentity = { country: item.country, national_identifier: id, name: item.name }
+      return [{ key: CompanyIdentities.keyOf(item.canonical_id), answer }]
+    })
+    if (whole.length) await this.kept.keep(whole, COMPANY_IDENTITY_MS)
   }
 
-  get(canonicalId: string): CompanyIdentity | undefined {
-    return this.cache.get(canonicalId)
+  async get(canonicalId: string): Promise<CompanyIdentity | undefined> {
+    return await this.kept.find<CompanyIdentity>(CompanyIdentities.keyOf(canonicalId))
   }
 }
-
-/** The process's approved plan checks, shared by the instalment provider and the store's preview route. */
-export const planCheckReuse = new PlanCheckReuse()
-
-/** The process's company identities from searches, shared by the company search route and the instalment flows. */
-export const companyIdentities = new CompanyIdentities()

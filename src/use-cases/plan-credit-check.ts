@@ -40,13 +40,13 @@ export async function checkPlanCredit(
     instalment_period: "MONTHLY" as const,
   } satisfies PlanCheckBody
   const reuseKey = input.reuse && PlanCheckReuse.keyOf(input.reuse.cartId, body)
-  const held = reuseKey === undefined ? undefined : input.reuse!.checks.get(reuseKey)
+  const held = reuseKey === undefined ? undefined : await input.reuse!.checks.get(reuseKey)
   if (held) return { approved: true, limits: held }
   // A fresh idempotency key per check (contract notes, "Instalments"): a fixed one would replay a stale decision.
   const check = await client.repayment.creditCheck(body, { idempotencyKey: planKeys.creditCheck(input.scope) })
   const limits = limitsOf(check)
   if (limits) {
-    if (reuseKey !== undefined) input.reuse!.checks.remember(reuseKey, limits)
+    if (reuseKey !== undefined) await input.reuse!.checks.remember(reuseKey, limits)
     return { approved: true, limits }
   }
   const offered = `monthly instalments of ${input.amount} ${body.currency}`

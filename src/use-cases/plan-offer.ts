@@ -194,7 +194,7 @@ async function companyAndCheck(
         }),
       ids,
     )
-  const early = earlyIdentityOf(input)
+  const early = await earlyIdentityOf(input)
   if (!early) {
     const resolved = await resolve()
     return { resolved, check: await check(resolved) }
@@ -209,12 +209,12 @@ async function companyAndCheck(
 }
 
 /** The check's company from what the search answered, for a canonical id whose details are not held; else nothing. */
-function earlyIdentityOf(input: PlanOfferInput): PlanCheckCompany | undefined {
+async function earlyIdentityOf(input: PlanOfferInput): Promise<PlanCheckCompany | undefined> {
   const { company } = input
   if (!("company_canonical_id" in company) || !input.identities) return undefined
   const id = company.company_canonical_id
   if (input.companies?.get(id)) return undefined
-  const identity = input.identities.get(id)
+  const identity = await input.identities.get(id)
   return identity && checkCompanyOf(identity)
 }
 

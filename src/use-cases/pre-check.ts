@@ -17,6 +17,8 @@ import type { Query } from "../medusa/services"
 import type { BuyerCompany } from "../service/schemas/order"
 import { errorIds, type LogIds, logLine } from "../utils/log-line"
 import type { AnswerCache } from "./answer-cache"
+import { IntentReuse } from "./intent-reuse"
+import type { KeptChecks } from "./kept-checks"
 import { declineText } from "./errors"
 import { classifyServiceFailure, describeServiceFailure } from "./service-failure-kind"
 import { type CartRefusal, companyOfCart, readOpenCart, type StoreCart } from "./store-cart"
@@ -61,6 +63,8 @@ export type PreCheckDeps = {
   options: RegionDefaults
   /** Decided answers, kept PRE_CHECK_CACHE_SECONDS. */
   cache: AnswerCache
+  /** Where an approved intent is kept for the cart's payment session (intent-reuse.ts), on any instance. */
+  kept: KeptChecks
   logger: Logger
 }
 
@@ -76,6 +80,14 @@ const NO_COMPANY =
   "trade credit payment session with it"
 
 const digest = (body: unknown) => createHash("sha256").update(JSON.stringify(body)).digest("base64url").slice(0, 22)
+
+/**
+ * The pre-check's idempotency key: the cart, the intent body and the cache's window. A retry within the window is the
+ * same request (the service answers it again); a pre-check after the window asks afresh, so a fixed key never
+ * replays a stale decision (a raised limit, a lifted block), nor hands the session an intent an order has spent.
+ */
+export const preCheckKey = (cartId: string, body: unknown, now = Date.now()) =>
+  `precheck-${cartId}-${digest(body)}-${Math.floor(now / (PRE_CHECK_CACHE_SECONDS * 1000)).toString(36)}`
 
 /**
  * The pre-check of a cart: whether to offer trade credit for this cart and buyer. The cart is read (one Query, its
@@ -137,12 +149,12 @@ async function checkCart(
 
   let answer: Decided
   try {
-    const intent = await deps.client.orders.createIntent(body, {
-      idempotencyKey: `precheck-${cart.id}-${digest(body)}`,
-    })
+    const intent = await deps.client.orders.createIntent(body, { idempotencyKey: preCheckKey(cart.id, body) })
     answer = intent.approved
       ? { available: true }
       : { available: false, reason: "declined", decline_reason: intent.decline_reason ?? null }
+    // The payment session the buyer starts next (on any instance) reuses the approved intent: no second check.
+    if (intent.approved) await new IntentReuse(deps.kept).remember(IntentReuse.keyOf(cart.id, body), intent)
   } catch (error) {
     const kind = classifyServiceFailure(error)
     if (!kind) throw error

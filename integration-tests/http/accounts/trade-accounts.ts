@@ -4,6 +4,7 @@ import { TRADE_CREDIT_MODULE } from "../../../src/modules/trade-credit"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "../../helpers/storefront"
 import { areaPart, areaSimulator } from "../../helpers/area"
 import { approveAtPaymentUrl } from "../../helpers/verification"
+import { waitForValue } from "../../helpers/wait"
 import { SIMULATOR_API_KEY } from "trade-credit-simulator"
 import { cartReference, merchantOrderIdOf } from "../../../src/core/order/merchant-reference"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
@@ -164,14 +165,29 @@ export default areaPart("trade-accounts", ({ api, getContainer }) => {
     const graceView = await admin("GET", `/admin/trade-credit/customers/${grace.id}/trade-account`)
     expect(graceView.user).toMatchObject({ customer_id: grace.id, verified: true })
 
-    // One-click checkout: the order is created VERIFIED, confirmed, and placed at the first completion (no redirect).
+    // One-click checkout: the order is created VERIFIED and placed at the first completion (no redirect), the buyer
+    // waiting for that one call; the order is confirmed at the service once Medusa placed it (order.placed).
     const oneClick = await checkout(grace)
     expect(oneClick.complete.status).toBe(200)
     expect(oneClick.complete.data.type).toBe("order")
     expect(oneClick.session.data.payment_url ?? null).toBeNull()
     expect(oneClick.createBody.buyer.trade_account).toEqual({ customer_id: account.service_customer_id, user_id: graceView.user.service_user_id })
-    const serviceOrder = (await control(simulator.url, "GET", `/_sim/orders/${oneClick.session.data.order_id}`)).order
+    const serviceOrderId = oneClick.session.data.order_id
+    const serviceOrder = await waitForValue(
+      "the one-click order confirmed after its placement",
+      async () => (await control(simulator.url, "GET", `/_sim/orders/${serviceOrderId}`)).order,
+      (order: any) => order.state === "CONFIRMED"
+    )
     expect(serviceOrder).toMatchObject({ state: "CONFIRMED", payment_url: null })
+    // Confirmed once, under the key every confirm of the order shares; the payment's data says so.
+    const confirms = await control(simulator.url, "GET", `/_sim/requests?method=POST&path_prefix=${encodeURIComponent(`/v1/order/${serviceOrderId}/confirm`)}`)
+    expect(confirms.items.map((r: any) => [r.status, r.idempotency_key])).toEqual([[200, `confirm-${serviceOrderId}`]])
+    const placedPayment = await waitForValue(
+      "the payment's data to show the confirmed order",
+      async () => (await admin("GET", `/admin/orders/${oneClick.complete.data.order.id}?fields=*payment_collections.payments`)).order.payment_collections[0].payments[0],
+      (payment: any) => payment.data?.state === "CONFIRMED"
+    )
+    expect(placedPayment.data).toMatchObject({ order_id: serviceOrderId, state: "CONFIRMED" })
 
     // The second user, verified too, orders on the business's behalf in one click.
     await control(simulator.url, "POST", `/_sim/trade-accounts/users/${alanView.user.service_user_id}/verify`, {})

@@ -1,7 +1,9 @@
 import { adminRequester, loginAdmin } from "../../helpers/admin"
-import { control, minimalProfile } from "../../helpers/simulator"
+import { control, minimalProfile, STOREFRONT_URL } from "../../helpers/simulator"
 import { createCheckoutCart, startTradeCreditSession, storeClient } from "../../helpers/storefront"
 import { areaPart, areaSimulator } from "../../helpers/area"
+import { waitUntil } from "../../helpers/wait"
+import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../src/modules/trade-credit"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../../scripts/lib/seed-store.js")
 
@@ -193,6 +195,66 @@ export default areaPart("storefront-routes", ({ api, getContainer }) => {
     const rejected = await preCheck(cart.id, { company: { company_canonical_id: "cmpgb09876543" } })
     expect(rejected.data).toMatchObject({ available: false, reason: "not_configured" })
     await control(simulator.url, "DELETE", "/_sim/faults")
+  })
+
+  it("the payment session reuses the pre-check's approved intent (no second credit check); an order spends it", async () => {
+    const cart = await createCheckoutCart(store, seed)
+    const intentsBefore = (await received("/v1/order_intent", "POST")).length
+    const ok = await store.call("POST", `/store/trade-credit/carts/${cart.id}/pre-check`, { company: ACME })
+    expect(ok.data).toEqual({ cart_id: cart.id, available: true })
+    expect((await received("/v1/order_intent", "POST")).length).toBe(intentsBefore + 1)
+
+    // The buyer goes on: the session starts with the same company, and nothing is asked of the service.
+    const returnUrl = `${STOREFRONT_URL}/checkout/return`
+    const started = await startTradeCreditSession(store, cart.id, { company: ACME, return_url: returnUrl })
+    expect(started.status).toBe(200)
+    const session = started.data.payment_collection.payment_sessions[0]
+    expect(session.data.tracking_id).toEqual(expect.any(String))
+    expect((await received("/v1/order_intent", "POST")).length).toBe(intentsBefore + 1)
+
+    // Place order: the order carries the pre-check's tracking id; the buyer verifies first.
+    const first = await store.call("POST", `/store/carts/${cart.id}/complete`)
+    expect(first.status).toBe(400)
+    const creates = (await received("/v1/order", "POST")).filter((r) => r.path === "/v1/order" && r.idempotency_key === `order-${session.id}`)
+    expect(creates.map((r) => r.body.tracking_id)).toEqual([session.data.tracking_id])
+
+    // The intent is spent: a new session of the same, unchanged cart is credit-checked again, with another tracking id.
+    const again = await startTradeCreditSession(store, cart.id, { company: ACME, return_url: returnUrl })
+    expect(again.status).toBe(200)
+    const next = again.data.payment_collection.payment_sessions.find((s: any) => s.id !== session.id)
+    expect((await received("/v1/order_intent", "POST")).length).toBe(intentsBefore + 2)
+    expect(next.data.tracking_id).not.toBe(session.data.tracking_id)
+  })
+
+  it("kept checks in the database: found until they expire, replaced by a newer answer, a spent intent never again", async () => {
+    const kept = getContainer().resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
+    const key = `intent:cart_kept_${Date.now().toString(36)}:digest`
+    const intent = (trackingId: string) => ({ approved: true, tracking_id: trackingId, decline_reason: null })
+    await kept.keepChecks([{ key, answer: intent("trk_a"), trackingId: "trk_a" }], 60_000)
+    expect(await kept.findKeptCheck(key)).toEqual(intent("trk_a"))
+
+    // Spent by an order: not found, and the same intent answered again (its idempotency key replayed) stays spent.
+    await kept.spendKeptCheck("trk_a")
+    expect(await kept.findKeptCheck(key)).toBeUndefined()
+    await kept.keepChecks([{ key, answer: intent("trk_a"), trackingId: "trk_a" }], 60_000)
+    expect(await kept.findKeptCheck(key)).toBeUndefined()
+    // A new intent for the same cart and body replaces it.
+    await kept.keepChecks([{ key, answer: intent("trk_b"), trackingId: "trk_b" }], 60_000)
+    expect(await kept.findKeptCheck(key)).toEqual(intent("trk_b"))
+
+    // Several at once (a search's companies), a key given twice keeping its last answer; expiry on PostgreSQL's clock.
+    const company = `company:cmp_kept_${Date.now().toString(36)}`
+    await kept.keepChecks(
+      [
+        { key: company, answer: { name: "first" } },
+        { key: `${company}_2`, answer: { name: "other" } },
+        { key: company, answer: { name: "last" } },
+      ],
+      300
+    )
+    expect(await kept.findKeptCheck(company)).toEqual({ name: "last" })
+    expect(await kept.findKeptCheck(`${company}_2`)).toEqual({ name: "other" })
+    await waitUntil("the kept company to expire", async () => (await kept.findKeptCheck(company)) === undefined, { timeoutMs: 10_000 })
   })
 
   it("pre-check: the company of the cart's trade credit session, and bad requests with codes", async () => {

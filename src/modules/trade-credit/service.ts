@@ -14,6 +14,7 @@ import { acquireTradeCreditClient } from "../../client/shared-clients"
 import { BuyerRepaymentAccount } from "./models/buyer-repayment-account"
 import { ErasureRequest } from "./models/erasure-request"
 import { Enrollment } from "./models/enrollment"
+import { KeptCheck } from "./models/kept-check"
 import { MatchesToken } from "./models/matches-token"
 import { OrderReference } from "./models/order-reference"
 import { RateLimitBucket } from "./models/rate-limit-bucket"
@@ -33,6 +34,7 @@ import {
   restoreMatchesToken,
   type SealingSecrets,
 } from "./matches-tokens"
+import { type CheckToKeep, deleteExpiredKeptChecks, findKeptCheck, keepChecks, spendKeptCheck } from "./kept-checks"
 import { countRateLimitHit, deleteExpiredRateLimitBuckets } from "./rate-limit-buckets"
 import { effectiveRegionSettings, type EffectiveRegionSettings } from "../../core/region/region-settings"
 import type { RateLimitHit } from "./types"
@@ -68,6 +70,7 @@ export default class TradeCreditModuleService extends MedusaService({
   RateLimitBucket,
   MatchesToken,
   OrderReference,
+  KeptCheck,
   RegionSetting,
   SettingChange,
 }) {
@@ -177,6 +180,41 @@ export default class TradeCreditModuleService extends MedusaService({
     @MedusaContext() sharedContext: Context<EntityManager> = {},
   ): Promise<void> {
     await restoreMatchesToken(sharedContext.manager!, this.sealingSecrets_(), customerId, claimed)
+  }
+
+  /**
+   * Keeps approved answers of the service for `ttlMs`, each under its key, where every instance reads them
+   * (kept-checks.ts): an intent with its tracking id (an answer replayed under its idempotency key leaves a spent row
+   * spent). Rows expired for a day are deleted on the way (at most 100: housekeeping only).
+   */
+  @InjectManager()
+  async keepChecks(
+    checks: CheckToKeep[],
+    ttlMs: number,
+    @MedusaContext() sharedContext: Context<EntityManager> = {},
+  ): Promise<void> {
+    const manager = sharedContext.manager!
+    await keepChecks(manager, checks, ttlMs)
+    await deleteExpiredKeptChecks(manager, 100).catch((error) =>
+      logLine(
+        this.logger_,
+        "warn",
+        `trade-credit: deleting expired kept checks failed: ${(error as Error).message}`,
+        errorIds(error),
+      ),
+    )
+  }
+
+  /** The live answer kept under `key` (not expired, not spent), if any. */
+  @InjectManager()
+  async findKeptCheck<T>(key: string, @MedusaContext() sharedContext: Context<EntityManager> = {}) {
+    return await findKeptCheck<T>(sharedContext.manager!, key)
+  }
+
+  /** An order was made with this intent's tracking id: the intent is never reused for another order. */
+  @InjectManager()
+  async spendKeptCheck(trackingId: string, @MedusaContext() sharedContext: Context<EntityManager> = {}) {
+    await spendKeptCheck(sharedContext.manager!, trackingId)
   }
 
   __hooks = {

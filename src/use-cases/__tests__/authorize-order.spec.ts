@@ -2,6 +2,7 @@ import type { TradeCreditPaymentData } from "../../core/order/payment-data"
 import { authorizeOrder } from "../authorize-order"
 import { IntentReuse } from "../intent-reuse"
 import {
+  fakeKeptChecks,
   CART_GROSS,
   checkoutCart,
   fakes,
@@ -28,9 +29,20 @@ describe("authorizeOrder", () => {
     const created = serviceOrder({ id: "ord_1", state: "UNVERIFIED" })
     client.orders.create.mockResolvedValue(created)
 
-    await expect(authorizeOrder(deps, new IntentReuse(), SESSION, checked())).resolves.toBe(created)
+    await expect(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked())).resolves.toBe(created)
     expect(client.orders.create).toHaveBeenCalledWith(expect.anything(), { idempotencyKey: `order-${SESSION}` })
     expect(client.orders.confirm).not.toHaveBeenCalled()
+  })
+
+  it("an order made VERIFIED by this completion (one click) is authorized unconfirmed", async () => {
+    const { deps, client } = fakes({ cart: checkoutCart() })
+    const created = serviceOrder({ id: "ord_1", state: "VERIFIED", payment_url: null })
+    client.orders.create.mockResolvedValue(created)
+
+    // One call while the buyer waits: the confirm follows the placement (confirm-placed-order.ts).
+    await expect(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked())).resolves.toBe(created)
+    expect(client.orders.confirm).not.toHaveBeenCalled()
+    expect(client.orders.getSummary).not.toHaveBeenCalled()
   })
 
   it("on the buyer's return reads the order back, and confirms a VERIFIED one under a key of its id", async () => {
@@ -39,7 +51,7 @@ describe("authorizeOrder", () => {
     const confirmed = serviceOrder({ id: "ord_1", state: "CONFIRMED" })
     client.orders.confirm.mockResolvedValue(confirmed)
 
-    const order = await authorizeOrder(deps, new IntentReuse(), SESSION, checked({ order_id: "ord_1" }))
+    const order = await authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked({ order_id: "ord_1" }))
 
     expect(order).toBe(confirmed)
     expect(client.orders.getSummary).toHaveBeenCalledWith("ord_1")
@@ -52,9 +64,9 @@ describe("authorizeOrder", () => {
     const confirmed = serviceOrder({ id: "ord_1", state: "CONFIRMED" })
     client.orders.getSummary.mockResolvedValue(confirmed)
 
-    await expect(authorizeOrder(deps, new IntentReuse(), SESSION, checked({ order_id: "ord_1" }))).resolves.toBe(
-      confirmed,
-    )
+    await expect(
+      authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked({ order_id: "ord_1" })),
+    ).resolves.toBe(confirmed)
     expect(client.orders.confirm).not.toHaveBeenCalled()
   })
 
@@ -64,7 +76,9 @@ describe("authorizeOrder", () => {
       serviceOrder({ id: "ord_1", state: "CANCELLED", status: "REJECTED", decline_reason: "BUYER_NOT_FOUND" }),
     )
 
-    const error = await rejection(authorizeOrder(deps, new IntentReuse(), SESSION, checked({ order_id: "ord_1" })))
+    const error = await rejection(
+      authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked({ order_id: "ord_1" })),
+    )
 
     expect(error.code).toBe("TRADE_CREDIT_DECLINED")
     expect(client.orders.confirm).not.toHaveBeenCalled()
@@ -74,7 +88,9 @@ describe("authorizeOrder", () => {
     const { deps, client } = fakes()
     client.orders.getSummary.mockResolvedValue(serviceOrder({ id: "ord_1", state: "CANCELLED", status: "APPROVED" }))
 
-    const error = await rejection(authorizeOrder(deps, new IntentReuse(), SESSION, checked({ order_id: "ord_1" })))
+    const error = await rejection(
+      authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked({ order_id: "ord_1" })),
+    )
 
     expect(error.code).toBe("TRADE_CREDIT_ORDER_CANCELLED")
     expect(error.message).toMatch(/Choose the payment method again/)
@@ -85,7 +101,9 @@ describe("authorizeOrder", () => {
     client.orders.getSummary.mockResolvedValue(serviceOrder({ id: "ord_1", state: "VERIFIED" }))
     client.orders.confirm.mockRejectedValue(serviceError({ code: "INVALID_STATE", status: 409 }))
 
-    const error = await rejection(authorizeOrder(deps, new IntentReuse(), SESSION, checked({ order_id: "ord_1" })))
+    const error = await rejection(
+      authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked({ order_id: "ord_1" })),
+    )
 
     expect(error.code).toBe("TRADE_CREDIT_REFUSED")
     expect(error.message).toBe("The trade credit service refused to confirm the order (TRADE_CREDIT_REFUSED).")
@@ -112,7 +130,7 @@ describe("authorizeOrder on the buyer's return: the confirm first", () => {
     const confirmed = serviceOrder({ id: "ord_1", state: "CONFIRMED" })
     client.orders.confirm.mockResolvedValue(confirmed)
 
-    await expect(authorizeOrder(deps, new IntentReuse(), SESSION, waiting())).resolves.toBe(confirmed)
+    await expect(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting())).resolves.toBe(confirmed)
 
     expect(client.orders.confirm.mock.calls).toEqual([["ord_1", { idempotencyKey: "confirm-first-ord_1" }]])
     expect(client.orders.getSummary).not.toHaveBeenCalled()
@@ -125,7 +143,12 @@ describe("authorizeOrder on the buyer's return: the confirm first", () => {
     client.orders.confirm.mockResolvedValue(confirmed)
 
     await expect(
-      authorizeOrder(deps, new IntentReuse(), SESSION, waiting({ state: "VERIFIED", payment_url: null })),
+      authorizeOrder(
+        deps,
+        new IntentReuse(fakeKeptChecks()),
+        SESSION,
+        waiting({ state: "VERIFIED", payment_url: null }),
+      ),
     ).resolves.toBe(confirmed)
     expect(client.orders.getSummary).not.toHaveBeenCalled()
   })
@@ -136,7 +159,7 @@ describe("authorizeOrder on the buyer's return: the confirm first", () => {
     const unverified = serviceOrder({ id: "ord_1", state: "UNVERIFIED" })
     client.orders.getSummary.mockResolvedValue(unverified)
 
-    await expect(authorizeOrder(deps, new IntentReuse(), SESSION, waiting())).resolves.toBe(unverified)
+    await expect(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting())).resolves.toBe(unverified)
     expect(client.orders.getSummary).toHaveBeenCalledWith("ord_1")
     expect(client.orders.confirm).toHaveBeenCalledTimes(1)
   })
@@ -147,12 +170,12 @@ describe("authorizeOrder on the buyer's return: the confirm first", () => {
     client.orders.getSummary.mockResolvedValue(
       serviceOrder({ id: "ord_1", state: "CANCELLED", status: "REJECTED", decline_reason: "TOO_HIGH_RISK" }),
     )
-    expect((await rejection(authorizeOrder(deps, new IntentReuse(), SESSION, waiting()))).code).toBe(
+    expect((await rejection(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))).code).toBe(
       "TRADE_CREDIT_DECLINED",
     )
 
     client.orders.getSummary.mockResolvedValue(serviceOrder({ id: "ord_1", state: "CANCELLED", status: "APPROVED" }))
-    expect((await rejection(authorizeOrder(deps, new IntentReuse(), SESSION, waiting()))).code).toBe(
+    expect((await rejection(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))).code).toBe(
       "TRADE_CREDIT_ORDER_CANCELLED",
     )
     expect(client.orders.confirm).toHaveBeenCalledTimes(2)
@@ -164,7 +187,7 @@ describe("authorizeOrder on the buyer's return: the confirm first", () => {
     client.orders.confirm.mockRejectedValue(unknown())
     client.orders.getSummary.mockRejectedValue(unknown())
 
-    expect((await rejection(authorizeOrder(deps, new IntentReuse(), SESSION, waiting()))).code).toBe(
+    expect((await rejection(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))).code).toBe(
       "TRADE_CREDIT_ORDER_GONE",
     )
   })
@@ -175,7 +198,7 @@ describe("authorizeOrder on the buyer's return: the confirm first", () => {
     client.orders.confirm.mockRejectedValueOnce(notVerified()).mockResolvedValueOnce(confirmed)
     client.orders.getSummary.mockResolvedValue(serviceOrder({ id: "ord_1", state: "VERIFIED" }))
 
-    await expect(authorizeOrder(deps, new IntentReuse(), SESSION, waiting())).resolves.toBe(confirmed)
+    await expect(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting())).resolves.toBe(confirmed)
     expect(client.orders.confirm.mock.calls).toEqual([
       ["ord_1", { idempotencyKey: "confirm-first-ord_1" }],
       ["ord_1", { idempotencyKey: "confirm-ord_1" }],
@@ -188,7 +211,7 @@ describe("authorizeOrder on the buyer's return: the confirm first", () => {
     const confirmed = serviceOrder({ id: "ord_1", state: "CONFIRMED" })
     client.orders.getSummary.mockResolvedValue(confirmed)
 
-    await expect(authorizeOrder(deps, new IntentReuse(), SESSION, waiting())).resolves.toBe(confirmed)
+    await expect(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting())).resolves.toBe(confirmed)
     expect(client.orders.confirm).toHaveBeenCalledTimes(1)
   })
 
@@ -198,7 +221,7 @@ describe("authorizeOrder on the buyer's return: the confirm first", () => {
     const confirmed = serviceOrder({ id: "ord_1", state: "CONFIRMED" })
     client.orders.getSummary.mockResolvedValue(confirmed)
 
-    await expect(authorizeOrder(deps, new IntentReuse(), SESSION, waiting())).resolves.toBe(confirmed)
+    await expect(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting())).resolves.toBe(confirmed)
   })
 
   it("a 5xx, a 429 or a timeout is TRADE_CREDIT_UNAVAILABLE (retryable), nothing read", async () => {
@@ -209,7 +232,7 @@ describe("authorizeOrder on the buyer's return: the confirm first", () => {
     ]) {
       const { deps, client } = fakes()
       client.orders.confirm.mockRejectedValue(failure)
-      expect((await rejection(authorizeOrder(deps, new IntentReuse(), SESSION, waiting()))).code).toBe(
+      expect((await rejection(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))).code).toBe(
         "TRADE_CREDIT_UNAVAILABLE",
       )
       expect(client.orders.getSummary).not.toHaveBeenCalled()
@@ -224,7 +247,7 @@ describe("authorizeOrder on the buyer's return: the confirm first", () => {
     ]) {
       const { deps, client } = fakes()
       client.orders.getSummary.mockResolvedValue(serviceOrder({ id: "ord_1", state: "CONFIRMED" }))
-      await authorizeOrder(deps, new IntentReuse(), SESSION, waiting(extra))
+      await authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting(extra))
       expect(client.orders.confirm).not.toHaveBeenCalled()
       expect(client.orders.getSummary).toHaveBeenCalledTimes(1)
     }

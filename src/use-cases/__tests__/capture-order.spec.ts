@@ -37,6 +37,23 @@ describe("captureOrder", () => {
     expect(payments.listCaptures).not.toHaveBeenCalled()
   })
 
+  it("confirms an order still VERIFIED (one click captured before its confirm), then fulfils", async () => {
+    const { deps, client } = fakes()
+    const verified = serviceOrder({ id: "ord_1", state: "VERIFIED" })
+    const confirmed = { ...verified, state: "CONFIRMED" as const }
+    client.orders.get.mockResolvedValueOnce(verified).mockResolvedValueOnce(confirmed)
+    client.orders.confirm.mockResolvedValue(confirmed)
+    client.orders.fulfil.mockResolvedValue(fulfilled({ ...confirmed, state: "FULFILLED" }))
+
+    await captureOrder(deps, "ord_1", undefined)
+
+    expect(client.orders.confirm).toHaveBeenCalledWith("ord_1", { idempotencyKey: "confirm-ord_1" })
+    expect(client.orders.confirm.mock.invocationCallOrder[0]).toBeLessThan(
+      client.orders.fulfil.mock.invocationCallOrder[0],
+    )
+    expect(client.orders.get).toHaveBeenCalledTimes(2)
+  })
+
   it("a capture of part of the order fulfils that part, split over its tax rates, capture's key", async () => {
     const { deps, client } = fakes({ captures: [capture("capt_1", "100.00")] })
     const order = serviceOrder({ id: "ord_1", state: "CONFIRMED" })

@@ -26,6 +26,7 @@ import {
 import { orderAnswer, TEST_KEY } from "../../client/__tests__/fixtures"
 import { type CartSpec, medusaCart } from "../../core/order/__tests__/fixtures/medusa-cart"
 import type { CartReader, ProviderDeps } from "../deps"
+import type { KeptChecks } from "../kept-checks"
 import { serviceSteps } from "../errors"
 
 /*
@@ -325,6 +326,41 @@ export function fakePluginModule(
 }
 
 export type FakePluginModule = ReturnType<typeof fakePluginModule>
+
+export type FakeKeptChecks = KeptChecks & {
+  rows: Map<string, { answer: unknown; trackingId: string | null; expiresAt: number; spent: boolean }>
+  /** Moves the fake's clock (milliseconds since the start). */
+  advance(ms: number): void
+}
+
+/**
+ * The kept checks as the module keeps them (modules/trade-credit/kept-checks.ts): a newer answer replaces a row, the
+ * same tracking id kept again leaves its row (spent stays spent), a spent or expired row is not found.
+ */
+export function fakeKeptChecks(): FakeKeptChecks {
+  const rows: FakeKeptChecks["rows"] = new Map()
+  let now = 0
+  return {
+    rows,
+    advance: (ms) => {
+      now += ms
+    },
+    async find<T>(key: string) {
+      const row = rows.get(key)
+      return row && !row.spent && row.expiresAt > now ? (structuredClone(row.answer) as T) : undefined
+    },
+    async keep(checks, ttlMs) {
+      for (const { key, answer, trackingId = null } of checks) {
+        const row = rows.get(key)
+        if (row && row.trackingId !== null && row.trackingId === trackingId) continue
+        rows.set(key, { answer: structuredClone(answer), trackingId, expiresAt: now + ttlMs, spent: false })
+      }
+    },
+    async spend(trackingId) {
+      for (const row of rows.values()) if (row.trackingId === trackingId) row.spent = true
+    },
+  }
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The deps

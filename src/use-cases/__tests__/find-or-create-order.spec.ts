@@ -5,6 +5,7 @@ import { ORDER_CART_FIELDS } from "../../medusa/cart-links"
 import { acceptedOrder, findOrCreateOrder } from "../find-or-create-order"
 import { IntentReuse } from "../intent-reuse"
 import {
+  fakeKeptChecks,
   CART_GROSS,
   checkoutCart,
   fakes,
@@ -35,7 +36,7 @@ describe("findOrCreateOrder", () => {
     const created = serviceOrder({ id: "ord_new", merchant_order_id: "01FAKE-RDER" })
     client.orders.create.mockResolvedValue(created)
 
-    const order = await findOrCreateOrder(deps, new IntentReuse(), SESSION, checked())
+    const order = await findOrCreateOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked())
 
     expect(order).toBe(created)
     expect(readCart).toHaveBeenCalledWith(SESSION, ORDER_CART_FIELDS)
@@ -74,9 +75,9 @@ describe("findOrCreateOrder", () => {
     const { deps, client, plugin } = fakes({ cart: checkoutCart() })
     client.orders.create.mockRejectedValueOnce(serviceUnavailable()).mockResolvedValueOnce(serviceOrder())
 
-    await rejection(findOrCreateOrder(deps, new IntentReuse(), SESSION, checked()))
+    await rejection(findOrCreateOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked()))
     expect(plugin.orderReferences.rows).toHaveLength(1)
-    await findOrCreateOrder(deps, new IntentReuse(), SESSION, checked())
+    await findOrCreateOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked())
 
     expect(client.orders.create).toHaveBeenCalledTimes(2)
     expect(plugin.orderReferences.create).toHaveBeenCalledTimes(1)
@@ -92,7 +93,7 @@ describe("findOrCreateOrder", () => {
       throw new Error("duplicate key value violates unique constraint")
     })
 
-    await findOrCreateOrder(deps, new IntentReuse(), SESSION, checked())
+    await findOrCreateOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked())
 
     expect(plugin.orderReferences.rows).toEqual([raced])
     expect(client.orders.create).toHaveBeenCalledTimes(1)
@@ -107,7 +108,7 @@ describe("findOrCreateOrder", () => {
     }
     const { deps, client } = fakes({ cart: checkoutCart(), orderReferences: [other] })
 
-    const error = await rejection(findOrCreateOrder(deps, new IntentReuse(), SESSION, checked()))
+    const error = await rejection(findOrCreateOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked()))
 
     expect(error.code).toBe("TRADE_CREDIT_ORDER_REFERENCE_TAKEN")
     expect(client.orders.create).not.toHaveBeenCalled()
@@ -116,9 +117,9 @@ describe("findOrCreateOrder", () => {
   it("spends the intent the order used: a later session of the same cart is credit-checked again", async () => {
     const { deps, client } = fakes({ cart: checkoutCart() })
     client.orders.create.mockResolvedValue(serviceOrder())
-    const intents = new IntentReuse()
+    const intents = new IntentReuse(fakeKeptChecks())
     const key = IntentReuse.keyOf("cart_01FAKE", { any: "body" })
-    intents.remember(key, {
+    await intents.remember(key, {
       approved: true,
       decline_reason: null,
       tracking_id: "trk_01",
@@ -126,9 +127,10 @@ describe("findOrCreateOrder", () => {
       currency: "GBP",
     })
 
+    expect(await intents.get(key)).toBeDefined()
     await findOrCreateOrder(deps, intents, SESSION, checked())
 
-    expect(intents.get(key)).toBeUndefined()
+    expect(await intents.get(key)).toBeUndefined()
   })
 
   it("reads the order the data names already, and makes none", async () => {
@@ -136,7 +138,12 @@ describe("findOrCreateOrder", () => {
     const known = serviceOrder({ id: "ord_known", state: "VERIFIED" })
     client.orders.getSummary.mockResolvedValue(known)
 
-    const order = await findOrCreateOrder(deps, new IntentReuse(), SESSION, checked({ order_id: "ord_known" }))
+    const order = await findOrCreateOrder(
+      deps,
+      new IntentReuse(fakeKeptChecks()),
+      SESSION,
+      checked({ order_id: "ord_known" }),
+    )
 
     expect(order).toBe(known)
     expect(client.orders.getSummary).toHaveBeenCalledWith("ord_known")
@@ -154,7 +161,7 @@ describe("findOrCreateOrder", () => {
       const live = serviceOrder({ id: "ord_live", state: "UNVERIFIED" })
       client.orders.getByMerchantOrderId.mockResolvedValue([cancelled, live])
 
-      const order = await findOrCreateOrder(deps, new IntentReuse(), SESSION, checked())
+      const order = await findOrCreateOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked())
 
       expect(order).toBe(live)
       expect(client.orders.getByMerchantOrderId).toHaveBeenCalledWith("01FAKE-RDER")
@@ -167,7 +174,7 @@ describe("findOrCreateOrder", () => {
     client.orders.create.mockRejectedValue(serviceError({ code: "INVALID_STATE", status: 409 }))
     client.orders.getByMerchantOrderId.mockResolvedValue([])
 
-    const error = await rejection(findOrCreateOrder(deps, new IntentReuse(), SESSION, checked()))
+    const error = await rejection(findOrCreateOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked()))
 
     expect(error).toBeInstanceOf(MedusaError)
     expect(error.code).toBe("TRADE_CREDIT_REFUSED")
@@ -186,7 +193,7 @@ describe("findOrCreateOrder", () => {
     const { deps, client, logger } = fakes({ cart: checkoutCart() })
     client.orders.create.mockRejectedValue(serviceUnavailable())
 
-    const error = await rejection(findOrCreateOrder(deps, new IntentReuse(), SESSION, checked()))
+    const error = await rejection(findOrCreateOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked()))
 
     expect(error.code).toBe("TRADE_CREDIT_UNAVAILABLE")
     expect(error.message).toBe(
@@ -201,7 +208,7 @@ describe("findOrCreateOrder", () => {
     client.orders.create.mockRejectedValue(serviceError({ code: "IDEMPOTENCY_CONFLICT", status: 409 }))
     client.orders.getByMerchantOrderId.mockRejectedValue(serviceUnavailable())
 
-    const error = await rejection(findOrCreateOrder(deps, new IntentReuse(), SESSION, checked()))
+    const error = await rejection(findOrCreateOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked()))
 
     expect(error.message).toMatch(/^The trade credit service could not look up the order right now/)
   })
@@ -213,7 +220,7 @@ describe("acceptedOrder", () => {
     const created = serviceOrder({ status: "APPROVED" })
     client.orders.create.mockResolvedValue(created)
 
-    await expect(acceptedOrder(deps, new IntentReuse(), SESSION, checked())).resolves.toBe(created)
+    await expect(acceptedOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked())).resolves.toBe(created)
   })
 
   it("refuses an order the service REJECTED: TRADE_CREDIT_DECLINED in words, the reason logged", async () => {
@@ -222,7 +229,7 @@ describe("acceptedOrder", () => {
       serviceOrder({ id: "ord_rej", status: "REJECTED", decline_reason: "BUYER_LIMIT_EXCEEDED" }),
     )
 
-    const error = await rejection(acceptedOrder(deps, new IntentReuse(), SESSION, checked()))
+    const error = await rejection(acceptedOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked()))
 
     expect(error.code).toBe("TRADE_CREDIT_DECLINED")
     expect(error.message).not.toContain("BUYER_LIMIT_EXCEEDED")

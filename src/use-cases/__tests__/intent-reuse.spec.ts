@@ -1,4 +1,5 @@
-import { IntentReuse } from "../intent-reuse"
+import { INTENT_REUSE_MS, IntentReuse } from "../intent-reuse"
+import { fakeKeptChecks } from "./fakes"
 import { TtlCache } from "../../utils/ttl-cache"
 
 const intent = (tracking_id: string, approved = true) => ({
@@ -35,34 +36,51 @@ describe("IntentReuse", () => {
     buyer: { company: { company_canonical_id: "cmp_gb_1" } },
   }
 
-  it("reuses an approved intent for the same cart and body only", () => {
-    const reuse = new IntentReuse()
+  it("reuses an approved intent for the same cart and body only", async () => {
+    const reuse = new IntentReuse(fakeKeptChecks())
     const key = IntentReuse.keyOf("cart_1", body)
-    reuse.remember(key, intent("t1"))
-    expect(reuse.get(IntentReuse.keyOf("cart_1", { ...body }))?.tracking_id).toBe("t1")
-    expect(reuse.get(IntentReuse.keyOf("cart_1", { ...body, gross_amount: "121.00" }))).toBeUndefined()
-    expect(reuse.get(IntentReuse.keyOf("cart_2", body))).toBeUndefined()
+    await reuse.remember(key, intent("t1"))
+    expect((await reuse.get(IntentReuse.keyOf("cart_1", { ...body })))?.tracking_id).toBe("t1")
+    expect(await reuse.get(IntentReuse.keyOf("cart_1", { ...body, gross_amount: "121.00" }))).toBeUndefined()
+    expect(await reuse.get(IntentReuse.keyOf("cart_2", body))).toBeUndefined()
   })
 
-  it("never keeps a decline, and forgets an intent once an order used its tracking id", () => {
-    const reuse = new IntentReuse()
+  it("never keeps a decline, and forgets an intent once an order used its tracking id", async () => {
+    const reuse = new IntentReuse(fakeKeptChecks())
     const key = IntentReuse.keyOf("cart_1", body)
-    reuse.remember(key, intent("t1", false))
-    expect(reuse.get(key)).toBeUndefined()
-    reuse.remember(key, intent("t2"))
-    reuse.spend("other")
-    expect(reuse.get(key)?.tracking_id).toBe("t2")
-    reuse.spend("t2")
-    expect(reuse.get(key)).toBeUndefined()
+    await reuse.remember(key, intent("t1", false))
+    expect(await reuse.get(key)).toBeUndefined()
+    await reuse.remember(key, intent("t2"))
+    await reuse.spend("other")
+    expect((await reuse.get(key))?.tracking_id).toBe("t2")
+    await reuse.spend("t2")
+    expect(await reuse.get(key)).toBeUndefined()
+    // The service answering the spent intent again (its idempotency key replayed) does not make it reusable.
+    await reuse.remember(key, intent("t2"))
+    expect(await reuse.get(key)).toBeUndefined()
+    // A new intent for the same cart and body is.
+    await reuse.remember(key, intent("t3"))
+    expect((await reuse.get(key))?.tracking_id).toBe("t3")
   })
 
-  it("expires after its time to live and stays bounded", () => {
-    let now = 0
-    const reuse = new IntentReuse(60_000, 3, () => now)
-    for (let i = 0; i < 10; i++) reuse.remember(IntentReuse.keyOf(`cart_${i}`, body), intent(`t${i}`))
-    expect(reuse.size).toBe(3)
-    expect(reuse.get(IntentReuse.keyOf("cart_9", body))?.tracking_id).toBe("t9")
-    now = 60_000
-    expect(reuse.get(IntentReuse.keyOf("cart_9", body))).toBeUndefined()
+  it("expires after INTENT_REUSE_MS", async () => {
+    const kept = fakeKeptChecks()
+    const reuse = new IntentReuse(kept)
+    const key = IntentReuse.keyOf("cart_9", body)
+    await reuse.remember(key, intent("t9"))
+    kept.advance(INTENT_REUSE_MS - 1)
+    expect((await reuse.get(key))?.tracking_id).toBe("t9")
+    kept.advance(1)
+    expect(await reuse.get(key)).toBeUndefined()
+  })
+
+  it("keeps no intent without a tracking id, and reads a kept answer that is not an intent as none", async () => {
+    const kept = fakeKeptChecks()
+    const reuse = new IntentReuse(kept)
+    const key = IntentReuse.keyOf("cart_1", body)
+    await reuse.remember(key, { ...intent("t1"), tracking_id: "" })
+    expect(kept.rows.size).toBe(0)
+    await kept.keep([{ key, answer: { approved: "yes" } }], 60_000)
+    expect(await reuse.get(key)).toBeUndefined()
   })
 })

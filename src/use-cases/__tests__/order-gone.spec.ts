@@ -8,6 +8,7 @@ import { acceptedOrder, findOrCreateOrder } from "../find-or-create-order"
 import { IntentReuse } from "../intent-reuse"
 import { isGoneAtService } from "../order-gone"
 import {
+  fakeKeptChecks,
   ACCOUNT_ID,
   CART_GROSS,
   fakes,
@@ -66,7 +67,7 @@ describe("a session whose service order is gone (the service answers 404 for it)
     const { deps, client, logger, readCart } = fakes()
     client.orders.getSummary.mockRejectedValue(unknownOrder())
 
-    const error = await rejection(findOrCreateOrder(deps, new IntentReuse(), SESSION, waiting()))
+    const error = await rejection(findOrCreateOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))
 
     expect(error).toMatchObject({ type: "not_allowed", code: "TRADE_CREDIT_ORDER_GONE", message: GONE_WORDS })
     // Nothing of the service's answer reaches the buyer: no path, no trace id, no code of the service.
@@ -85,12 +86,12 @@ describe("a session whose service order is gone (the service answers 404 for it)
   it("keeps a failure of the service retryable: TRADE_CREDIT_UNAVAILABLE, never gone", async () => {
     const { deps, client } = fakes()
     client.orders.getSummary.mockRejectedValue(serviceUnavailable())
-    const error = await rejection(findOrCreateOrder(deps, new IntentReuse(), SESSION, waiting()))
+    const error = await rejection(findOrCreateOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))
     expect(error.code).toBe("TRADE_CREDIT_UNAVAILABLE")
     expect(error.message).toMatch(/Please try again/)
 
     client.orders.getSummary.mockRejectedValue(serviceError({ code: "TIMEOUT", status: undefined, retryable: true }))
-    expect((await rejection(findOrCreateOrder(deps, new IntentReuse(), SESSION, waiting()))).code).toBe(
+    expect((await rejection(findOrCreateOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))).code).toBe(
       "TRADE_CREDIT_UNAVAILABLE",
     )
   })
@@ -98,7 +99,9 @@ describe("a session whose service order is gone (the service answers 404 for it)
   it("a session updated with verify_before_completion reads the order it holds: gone is refused too", async () => {
     const { deps, client } = fakes()
     client.orders.getSummary.mockRejectedValue(unknownOrder())
-    const error = await rejection(acceptedOrder(deps, new IntentReuse(), SESSION, waiting({ state: "CANCELLED" })))
+    const error = await rejection(
+      acceptedOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting({ state: "CANCELLED" })),
+    )
     expect(error.code).toBe("TRADE_CREDIT_ORDER_GONE")
   })
 
@@ -108,7 +111,7 @@ describe("a session whose service order is gone (the service answers 404 for it)
     client.orders.confirm.mockRejectedValue(unknownOrder())
     client.orders.getSummary.mockRejectedValue(unknownOrder())
 
-    const error = await rejection(authorizeOrder(deps, new IntentReuse(), SESSION, waiting()))
+    const error = await rejection(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))
 
     expect(error.code).toBe("TRADE_CREDIT_ORDER_GONE")
     expect(client.orders.confirm.mock.calls).toEqual([["ord_gone", { idempotencyKey: "confirm-first-ord_gone" }]])
@@ -146,7 +149,7 @@ describe("a session whose service order is gone (the service answers 404 for it)
     client.orders.getSummary.mockRejectedValue(unknownOrder())
     payments.updatePaymentSessions.mockRejectedValue(new Error("connection terminated"))
 
-    const error = await rejection(authorizeOrder(deps, new IntentReuse(), SESSION, waiting()))
+    const error = await rejection(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))
 
     expect(error).toMatchObject({ code: "TRADE_CREDIT_ORDER_GONE", message: GONE_WORDS })
     expect(logger.at("warn").some((line) => /could not close the payment session/.test(line))).toBe(true)
@@ -155,16 +158,16 @@ describe("a session whose service order is gone (the service answers 404 for it)
   it("authorizeOrder leaves the session alone when the service failed or the order is simply cancelled", async () => {
     const { deps, client, payments } = fakes()
     client.orders.confirm.mockRejectedValue(serviceUnavailable())
-    expect((await rejection(authorizeOrder(deps, new IntentReuse(), SESSION, waiting()))).code).toBe(
+    expect((await rejection(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))).code).toBe(
       "TRADE_CREDIT_UNAVAILABLE",
     )
     client.orders.confirm.mockRejectedValue(serviceError({ code: "INVALID_STATE", status: 409 }))
     client.orders.getSummary.mockRejectedValue(serviceUnavailable())
-    expect((await rejection(authorizeOrder(deps, new IntentReuse(), SESSION, waiting()))).code).toBe(
+    expect((await rejection(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))).code).toBe(
       "TRADE_CREDIT_UNAVAILABLE",
     )
     client.orders.getSummary.mockResolvedValue(serviceOrder({ id: "ord_gone", state: "CANCELLED", status: "APPROVED" }))
-    expect((await rejection(authorizeOrder(deps, new IntentReuse(), SESSION, waiting()))).code).toBe(
+    expect((await rejection(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))).code).toBe(
       "TRADE_CREDIT_ORDER_CANCELLED",
     )
     expect(payments.updatePaymentSessions).not.toHaveBeenCalled()

@@ -2,9 +2,9 @@ import { GB_ADDRESS, medusaCart } from "../../core/order/__tests__/fixtures/medu
 import type { CompanyDetails } from "../../service/schemas/company"
 import { TtlCache } from "../../utils/ttl-cache"
 import type { ServiceCall } from "../deps"
-import { CompanyIdentities, PlanCheckReuse } from "../plan-check-reuse"
+import { COMPANY_IDENTITY_MS, CompanyIdentities, PlanCheckReuse } from "../plan-check-reuse"
 import { offerPlan, type PlanOfferDeps, type PlanOfferInput } from "../plan-offer"
-import { fakeClient, serviceUnavailable } from "./fakes"
+import { fakeClient, fakeKeptChecks, serviceUnavailable } from "./fakes"
 
 /**
  * Issue 39: what the buyer waits for. A company the checkout's search named is credit-checked while its registry
@@ -68,7 +68,7 @@ function setUp() {
     }
   }
   const deps: PlanOfferDeps = { client, options: { captureOn: "shipment" }, call }
-  const identities = new CompanyIdentities()
+  const identities = new CompanyIdentities(fakeKeptChecks())
   const companies = new TtlCache<CompanyDetails>(60_000)
   const input = (fields: Partial<PlanOfferInput> = {}): PlanOfferInput => ({
     cart: cart(),
@@ -85,7 +85,7 @@ function setUp() {
 describe("offerPlan: the company read and the credit check at once", () => {
   it("checks a company the search named while its details are read", async () => {
     const { client, deps, input, identities } = setUp()
-    identities.rememberSearch([{ ...SEARCHED, national_identifier: { type: "CRN", id: "08123456" } }])
+    await identities.rememberSearch([{ ...SEARCHED, national_identifier: { type: "CRN", id: "08123456" } }])
     const read = deferred<CompanyDetails>()
     const check = deferred<typeof APPROVED>()
     client.companies.get.mockReturnValue(read.promise as never)
@@ -109,7 +109,7 @@ describe("offerPlan: the company read and the credit check at once", () => {
 
   it("checks again, as the registry names it, a company the search named otherwise", async () => {
     const { client, deps, input, identities } = setUp()
-    identities.rememberSearch([
+    await identities.rememberSearch([
       { ...SEARCHED, name: "ACME (old name)", national_identifier: { type: "CRN", id: "08123456" } },
     ])
     client.companies.get.mockResolvedValue(DETAILS as never)
@@ -124,7 +124,7 @@ describe("offerPlan: the company read and the credit check at once", () => {
 
   it("answers the company read's failure first (as alone), and the check's when the read succeeds", async () => {
     const { client, deps, input, identities } = setUp()
-    identities.rememberSearch([{ ...SEARCHED, national_identifier: { type: "CRN", id: "08123456" } }])
+    await identities.rememberSearch([{ ...SEARCHED, national_identifier: { type: "CRN", id: "08123456" } }])
     client.companies.get.mockRejectedValue(serviceUnavailable())
     client.repayment.creditCheck.mockRejectedValue(serviceUnavailable())
     await expect(offerPlan(deps, input())).rejects.toThrow("failed: read the buyer's company")
@@ -135,7 +135,7 @@ describe("offerPlan: the company read and the credit check at once", () => {
 
   it("reads, then checks, a company searched without identifier; checks one whose details are held", async () => {
     const { client, steps, deps, input, identities, companies } = setUp()
-    identities.rememberSearch([{ ...SEARCHED, national_identifier: null }])
+    await identities.rememberSearch([{ ...SEARCHED, national_identifier: null }])
     const read = deferred<CompanyDetails>()
     client.companies.get.mockReturnValue(read.promise as never)
     client.repayment.creditCheck.mockResolvedValue(APPROVED as never)
@@ -149,7 +149,7 @@ describe("offerPlan: the company read and the credit check at once", () => {
 
     // Details held (a returning company): nothing read, one check.
     companies.set(ACME.company_canonical_id, DETAILS)
-    identities.rememberSearch([{ ...SEARCHED, national_identifier: { type: "CRN", id: "08123456" } }])
+    await identities.rememberSearch([{ ...SEARCHED, national_identifier: { type: "CRN", id: "08123456" } }])
     expect(await offerPlan(deps, input())).toMatchObject({ outcome: "offer" })
     expect(client.companies.get).toHaveBeenCalledTimes(1)
     expect(client.repayment.creditCheck).toHaveBeenCalledTimes(2)
@@ -157,7 +157,7 @@ describe("offerPlan: the company read and the credit check at once", () => {
 
   it("reuses an approved check of an unchanged cart and company (session refreshed, restarted)", async () => {
     const { client, deps, input } = setUp()
-    const checks = new PlanCheckReuse()
+    const checks = new PlanCheckReuse(fakeKeptChecks())
     client.companies.get.mockResolvedValue(DETAILS as never)
     client.repayment.creditCheck.mockResolvedValue(APPROVED as never)
 
@@ -176,17 +176,21 @@ describe("offerPlan: the company read and the credit check at once", () => {
 })
 
 describe("CompanyIdentities", () => {
-  it("keeps what a search answered of a company by canonical id, when it names the company whole", () => {
-    const identities = new CompanyIdentities()
-    identities.rememberSearch([
+  it("keeps what a search answered of a company by canonical id, when it names the company whole", async () => {
+    const kept = fakeKeptChecks()
+    const identities = new CompanyIdentities(kept)
+    await identities.rememberSearch([
       { ...SEARCHED, national_identifier: { type: "CRN", id: "08123456" } },
       { canonical_id: "cmpgbnone", name: "No Number Ltd", country: "GB", national_identifier: null },
     ])
-    expect(identities.get("cmpgb08123456")).toEqual({
+    expect(await identities.get("cmpgb08123456")).toEqual({
       country: "GB",
       national_identifier: "08123456",
       name: SEARCHED.name,
     })
-    expect(identities.get("cmpgbnone")).toBeUndefined()
+    expect(await identities.get("cmpgbnone")).toBeUndefined()
+    // Until COMPANY_IDENTITY_MS has gone by.
+    kept.advance(COMPANY_IDENTITY_MS)
+    expect(await identities.get("cmpgb08123456")).toBeUndefined()
   })
 })

@@ -2,7 +2,7 @@ import { GB_ADDRESS, medusaCart } from "../../core/order/__tests__/fixtures/medu
 import type { ServiceCall } from "../deps"
 import { previewPlans, type PlanPreviewDeps } from "../plan-preview"
 import { PlanCheckReuse } from "../plan-check-reuse"
-import { fakeClient, fakeQuery, serviceUnavailable } from "./fakes"
+import { fakeClient, fakeKeptChecks, fakeQuery, serviceUnavailable } from "./fakes"
 
 /**
  * The store's instalment preview: the cart (one Query), the company (the request's, else the instalment session's),
@@ -183,14 +183,14 @@ describe("previewPlans", () => {
 
   it("reuses the approved check of an unchanged cart held in `checks`, never a decline", async () => {
     const { client, deps } = setUp()
-    const withChecks = { ...deps, checks: new PlanCheckReuse() }
+    const withChecks = { ...deps, checks: new PlanCheckReuse(fakeKeptChecks()) }
     const ask = () => previewPlans(withChecks, { cart_id: "cart_01PREVIEW", periods: [3], company: COMPANY })
     expect(await ask()).toMatchObject({ outcome: "preview" })
     expect(await ask()).toMatchObject({ outcome: "preview" })
     expect(client.repayment.creditCheck).toHaveBeenCalledTimes(1)
     expect(client.repayment.preview).toHaveBeenCalledTimes(2)
 
-    const other = { ...setUp().deps, checks: new PlanCheckReuse() }
+    const other = { ...setUp().deps, checks: new PlanCheckReuse(fakeKeptChecks()) }
     const otherClient = other.client as ReturnType<typeof fakeClient>
     otherClient.repayment.creditCheck.mockResolvedValue({ decision: "DECLINED" } as never)
     const declinedTwice = async () =>

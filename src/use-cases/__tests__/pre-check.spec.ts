@@ -1,8 +1,17 @@
 import { GB_ADDRESS, medusaCart } from "../../core/order/__tests__/fixtures/medusa-cart"
 import type { AnswerCache } from "../answer-cache"
 import { declineText } from "../errors"
-import { preCheck, type PreCheckDeps } from "../pre-check"
-import { fakeClient, fakeQuery, recordingLogger, serviceError, serviceUnavailable, unreadableAnswer } from "./fakes"
+import { IntentReuse } from "../intent-reuse"
+import { PRE_CHECK_CACHE_SECONDS, preCheck, type PreCheckDeps, preCheckKey } from "../pre-check"
+import {
+  fakeClient,
+  fakeKeptChecks,
+  fakeQuery,
+  recordingLogger,
+  serviceError,
+  serviceUnavailable,
+  unreadableAnswer,
+} from "./fakes"
 
 /**
  * The pre-check: whether to offer trade credit for a cart and buyer. The region's rules first, then the service's
@@ -42,14 +51,16 @@ function setUp(cart: Record<string, unknown> | null = storeCart()) {
   const client = fakeClient()
   const logger = recordingLogger()
   const cache = mapCache()
+  const kept = fakeKeptChecks()
   const deps: PreCheckDeps = {
     query: fakeQuery({ cart: cart ? [cart] : [] }),
     client,
     options: { captureOn: "shipment" },
     cache,
+    kept,
     logger,
   }
-  return { client, logger, cache, deps }
+  return { client, logger, cache, kept, deps }
 }
 
 const input = { cart_id: "cart_01PRECHECK", company: COMPANY }
@@ -68,6 +79,36 @@ describe("preCheck", () => {
     expect(client.orders.createIntent.mock.calls[0][1]).toEqual({
       idempotencyKey: expect.stringMatching(/^precheck-cart_01PRECHECK-/),
     })
+  })
+
+  it("keeps an approved intent for the cart's session; its key changes with the cache's window", async () => {
+    const { client, deps, kept } = setUp()
+    const intent = { approved: true, tracking_id: "trk_precheck", decline_reason: null, gross_amount: "31.75" }
+    client.orders.createIntent.mockResolvedValue(intent as never)
+
+    await preCheck(deps, input)
+
+    const body = client.orders.createIntent.mock.calls[0][0]
+    // The session's credit check (invoice-credit-check.ts) finds it under the same cart and body.
+    expect(await new IntentReuse(kept).get(IntentReuse.keyOf("cart_01PRECHECK", body))).toMatchObject(intent)
+    const key = client.orders.createIntent.mock.calls[0][1]?.idempotencyKey
+    expect(key).toBe(preCheckKey("cart_01PRECHECK", body))
+    const window = PRE_CHECK_CACHE_SECONDS * 1000
+    const start = Math.ceil(Date.now() / window) * window
+    expect(preCheckKey("cart_01PRECHECK", body, start)).toBe(preCheckKey("cart_01PRECHECK", body, start + window - 1))
+    expect(preCheckKey("cart_01PRECHECK", body, start)).not.toBe(preCheckKey("cart_01PRECHECK", body, start + window))
+    expect(key!.length).toBeLessThanOrEqual(100)
+  })
+
+  it("keeps no declined intent", async () => {
+    const { client, deps, kept } = setUp()
+    client.orders.createIntent.mockResolvedValue({
+      approved: false,
+      tracking_id: "trk_no",
+      decline_reason: "X",
+    } as never)
+    await preCheck(deps, input)
+    expect(kept.rows.size).toBe(0)
   })
 
   it("hides a declined buyer (the region's default), with the buyer's words and the service's reason", async () => {

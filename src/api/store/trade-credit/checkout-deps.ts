@@ -1,5 +1,6 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { keptChecksOf } from "../../../medusa/kept-checks"
 import { pluginLoggerOf } from "../../../medusa/plugin-logger"
 import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../modules/trade-credit"
 import { storeServiceCall } from "../../utils/service-failure"
@@ -7,15 +8,18 @@ import { storeServiceCall } from "../../utils/service-failure"
 /**
  * What the checkout's store use cases are given (the company search, the pre-check, the instalment preview), from
  * the request's container: Query, the service's client and the plugin's options (its module), the plugin's logger,
- * and the service steps through the store routes' one error adapter.
+ * the service steps through the store routes' one error adapter, and the kept checks (in the module).
  */
 export function checkoutDepsOf(req: MedusaRequest) {
   const tradeCredit = req.scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
+  const logger = pluginLoggerOf(req.scope)
   return {
     query: req.scope.resolve(ContainerRegistrationKeys.QUERY),
     client: tradeCredit.getClient(),
     options: tradeCredit.getOptions(),
-    logger: pluginLoggerOf(req.scope),
+    logger,
     call: storeServiceCall(req),
+    /** Approved answers kept for every instance: the pre-check's intent, credit checks, searched companies. */
+    kept: keptChecksOf({ tradeCredit: () => tradeCredit }, logger),
   }
 }

@@ -28,6 +28,7 @@ import { type CheckoutCart, SESSION_CART_FIELDS, withCustomerCompany } from "../
 import { acceptedOrder } from "../../../use-cases/find-or-create-order"
 import { checkInvoiceCredit } from "../../../use-cases/invoice-credit-check"
 import { IntentReuse } from "../../../use-cases/intent-reuse"
+import { keptChecksOf } from "../../../medusa/kept-checks"
 import { callOnSessionOrder } from "../../../use-cases/order-gone"
 import {
   isReplacedByConfirmedEdit,
@@ -52,8 +53,8 @@ const EDITABLE_STATES = new Set(["UNVERIFIED", "VERIFIED", "CONFIRMED"])
  */
 export class TradeCreditInvoiceService extends TradeCreditBase<OrderEditPaymentData, OrdersClientHandle> {
   static identifier = INVOICE_PROVIDER_IDENTIFIER
-  /** Approved intents of unchanged carts, reused across the cart's payment sessions. */
-  private readonly intents_ = new IntentReuse()
+  /** Approved intents of unchanged carts (the pre-check's too), reused across the cart's payment sessions. */
+  private readonly intents_ = new IntentReuse(keptChecksOf(this.medusa_, this.logger_))
 
   protected acquireClient(options: TradeCreditClientOptionsInput): OrdersClientHandle {
     return acquireOrdersClient(options)

@@ -43,7 +43,8 @@ import { syncBuyerAccounts } from "../../../use-cases/account-holders"
 import { authorizePlan } from "../../../use-cases/authorize-plan"
 import { cancelPlan, cancelPlanOfDeletedSession } from "../../../use-cases/cancel-plan"
 import { checkPlanBuyer } from "../../../use-cases/check-plan-buyer"
-import { companyIdentities, planCheckReuse } from "../../../use-cases/plan-check-reuse"
+import { CompanyIdentities, PlanCheckReuse } from "../../../use-cases/plan-check-reuse"
+import { keptChecksOf } from "../../../medusa/kept-checks"
 import { creditPlan } from "../../../use-cases/credit-plan"
 import { fulfilPlan } from "../../../use-cases/fulfil-plan"
 import { accountLinksOfBuyer, forgetBuyer, tradeCreditModuleOf } from "../../../medusa/plan-store"
@@ -69,6 +70,9 @@ export class TradeCreditPlanService extends TradeCreditBase<TradeCreditPlanData,
   static identifier = PLAN_PROVIDER_IDENTIFIER
   /** The service's registry answers by canonical id, so a returning buyer's company is not read again each session. */
   private readonly companies_ = new TtlCache<CompanyDetails>(COMPANY_DETAILS_TTL_MS, 1000)
+  /** Approved credit checks and searched companies, kept in the plugin's module for every instance. */
+  private readonly checks_ = new PlanCheckReuse(keptChecksOf(this.medusa_, this.logger_))
+  private readonly identities_ = new CompanyIdentities(keptChecksOf(this.medusa_, this.logger_))
 
   protected acquireClient(options: TradeCreditClientOptionsInput): TradeCreditClient {
     return acquireTradeCreditClient(options)
@@ -110,9 +114,9 @@ export class TradeCreditPlanService extends TradeCreditBase<TradeCreditPlanData,
       amount,
       buyer,
       companies: this.companies_,
-      // Shared with the store's preview and company search routes of this process (plan-check-reuse.ts).
-      checks: planCheckReuse,
-      identities: companyIdentities,
+      // Shared with the store's preview and company search routes of every instance (plan-check-reuse.ts).
+      checks: this.checks_,
+      identities: this.identities_,
     })
   }
 

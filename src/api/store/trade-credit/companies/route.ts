@@ -1,9 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../../modules/trade-credit"
 import { searchCompanies } from "../../../../use-cases/company-search"
-import { companyIdentities } from "../../../../use-cases/plan-check-reuse"
-import { storeServiceCall } from "../../../utils/service-failure"
+import { CompanyIdentities } from "../../../../use-cases/plan-check-reuse"
 import { shortCache } from "../../../utils/short-cache"
+import { checkoutDepsOf } from "../checkout-deps"
 import type { CompanySearchParams } from "./validators"
 
 /**
@@ -16,13 +15,9 @@ import type { CompanySearchParams } from "./validators"
  * storefront offers manual entry of the company instead).
  */
 export async function GET(req: MedusaRequest<unknown, CompanySearchParams>, res: MedusaResponse) {
+  const deps = checkoutDepsOf(req)
   const { cache, answer } = await searchCompanies(
-    {
-      client: req.scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE).getClient(),
-      cache: shortCache(req.scope, "company-search"),
-      call: storeServiceCall(req),
-      identities: companyIdentities,
-    },
+    { ...deps, cache: shortCache(req.scope, "company-search"), identities: new CompanyIdentities(deps.kept) },
     req.validatedQuery,
   )
   res.setHeader("X-Trade-Credit-Cache", cache)

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { companyIdentities, planCheckReuse } from "../../../../../use-cases/plan-check-reuse"
+import { CompanyIdentities, PlanCheckReuse } from "../../../../../use-cases/plan-check-reuse"
 import { previewPlans } from "../../../../../use-cases/plan-preview"
 import { RouteError } from "../../../../errors/route-error"
 import { checkoutDepsOf } from "../../checkout-deps"
@@ -16,8 +16,9 @@ import type { PreviewPlansBody } from "./validators"
  */
 export async function POST(req: MedusaRequest<PreviewPlansBody>, res: MedusaResponse) {
   const { cart_id, periods, company } = req.validatedBody
+  const deps = checkoutDepsOf(req)
   const outcome = await previewPlans(
-    { ...checkoutDepsOf(req), checks: planCheckReuse, identities: companyIdentities },
+    { ...deps, checks: new PlanCheckReuse(deps.kept), identities: new CompanyIdentities(deps.kept) },
     { cart_id, periods, company },
   )
   if (outcome.outcome === "refused") throw new RouteError(outcome.code, outcome.message)

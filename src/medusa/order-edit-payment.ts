@@ -38,6 +38,7 @@ const PROVIDER_OWNED_KEYS = [
   "state",
   "status",
   "payment_url",
+  "confirm_first",
   "decline_reason",
   "fulfilments",
   "refunds",

@@ -2,7 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import type { TradeCreditError } from "../client/errors"
 import type { OrderSummary } from "../service/schemas/order"
 import { idempotencyKeys } from "../core/order/idempotency-keys"
-import type { TradeCreditPaymentData } from "../core/order/payment-data"
+import { type TradeCreditPaymentData, withOrder } from "../core/order/payment-data"
 import { planAuthorization } from "../core/order/status"
 import { declined } from "./errors"
 import { classifyServiceFailure } from "./service-failure-kind"
@@ -27,15 +27,32 @@ export async function authorizeOrder(
   intents: IntentReuse,
   sessionId: string,
   data: TradeCreditPaymentData,
-): Promise<OrderSummary> {
+): Promise<AuthorizedOrder> {
+  let first = { sent: false } as ConfirmFirst
   // A session's order the service no longer knows: refused (TRADE_CREDIT_ORDER_GONE) and the session closed.
-  const order = await closingGoneSession(
-    deps,
-    sessionId,
-    data,
-    async () =>
-      (await confirmFirst(deps, sessionId, data)) ?? (await findOrCreateOrder(deps, intents, sessionId, data)),
-  )
+  const order = await closingGoneSession(deps, sessionId, data, async () => {
+    first = await confirmFirst(deps, sessionId, data)
+    return first.sent && first.order ? first.order : await findOrCreateOrder(deps, intents, sessionId, data)
+  })
+  // A refused first confirm is marked in the session's data: the service answers its key's refusal again, so the
+  // buyer's next return reads first rather than sending a confirm whose answer the plugin already holds.
+  const refused = first.sent && !first.order
+  const answer = (found: OrderSummary): AuthorizedOrder => ({
+    order: found,
+    data: withOrder(refused ? { ...data, confirm_first: "refused" } : data, found),
+  })
+  return answer(await planned(deps, sessionId, data, order))
+}
+
+/** The order an authorization ends with, and the session's data to keep (the order's summary, the confirm's mark). */
+export type AuthorizedOrder = { order: OrderSummary; data: TradeCreditPaymentData }
+
+async function planned(
+  deps: Pick<InvoiceDeps, "client" | "logger" | "call">,
+  sessionId: string,
+  data: TradeCreditPaymentData,
+  order: OrderSummary,
+): Promise<OrderSummary> {
   const step = planAuthorization(order)
   switch (step.type) {
     case "refuse":
@@ -88,23 +105,29 @@ const CONFIRM_FIRST_STATES: ReadonlySet<unknown> = new Set(["UNVERIFIED", "VERIF
  * `idempotencyKeys.confirm`). Its key, `idempotencyKeys.confirmFirst`, is its own: the service keeps a refusal under
  * its key, which must never replay on the confirm sent after the read. A retry (a second completion, the webhook
  * after the buyer) replays the first confirm's 200, or its refusal, which is read past. A 5xx, a 429, a timeout or a
- * dropped connection says nothing of the order: TRADE_CREDIT_UNAVAILABLE as any call (try again: the key makes it
+ * dropped connection says nothing of the order: TRADE_CREDIT_UNAVAILABLE, like every call (try again: the key makes it
  * safe); a rejected API key likewise stays what it maps to.
  */
 async function confirmFirst(
   deps: Pick<InvoiceDeps, "client" | "fail">,
   sessionId: string,
   data: TradeCreditPaymentData,
-): Promise<OrderSummary | undefined> {
+): Promise<ConfirmFirst> {
   const orderId = data.order_id
-  if (!orderId || data.status === "REJECTED" || !CONFIRM_FIRST_STATES.has(data.state)) return undefined
+  if (!orderId || data.status === "REJECTED" || !CONFIRM_FIRST_STATES.has(data.state)) return { sent: false }
+  // Refused before: the service would answer the same refusal (its key keeps it); the order is read instead.
+  if (data.confirm_first === "refused") return { sent: false }
   try {
-    return await deps.client.orders.confirm(orderId, { idempotencyKey: idempotencyKeys.confirmFirst(orderId) })
+    const order = await deps.client.orders.confirm(orderId, { idempotencyKey: idempotencyKeys.confirmFirst(orderId) })
+    return { sent: true, order }
   } catch (error) {
-    if (isConfirmRefusal(error)) return undefined
+    if (isConfirmRefusal(error)) return { sent: true }
     return deps.fail("confirm the order", error, { payment_session_id: sessionId, service_order_id: orderId })
   }
 }
+
+/** Whether the first confirm was sent, and the order it answered (none: refused, the order is read). */
+type ConfirmFirst = { sent: false } | { sent: true; order?: OrderSummary }
 
 /**
  * A refusal that says something of the order (a 4xx the service answered: not a rejected key, not a passing 429), or a

@@ -47,7 +47,7 @@ export async function findOrCreateOrder(
   // The cart and its customer's trade account user: one Query.
   const cart = await deps.readCart<CheckoutCart>(sessionId, ORDER_CART_FIELDS)
   // A trade account user's order names the trade account: a verified user's is VERIFIED at creation (one click),
-  // unless the service adds a verification step for it (UNVERIFIED with a payment_url: the buyer verifies, as any).
+  // unless the service adds a verification step for it (UNVERIFIED with a payment_url: the buyer verifies).
   const buyer = buildBuyer(input, cart, { representativeRequired: true, tradeAccount: tradeAccountBuyerOfCart(cart) })
   const returnUrl = resolveReturnUrl(input.return_url, deps.options.storefrontUrls, deps.options.returnPath)
   const merchantOrderId = merchantOrderIdOf(cart.id, sessionId)

@@ -227,13 +227,14 @@ export default areaPart("invoice-checkout", ({ api, getContainer }) => {
     expect((await store.call("POST", `/store/carts/${cart.id}/complete`)).status).toBe(200)
     const orders = (await control(simulator.url, "GET", "/_sim/orders")).items.filter((o: any) => o.merchant_order_id === merchantOrderIdOf(cart.id, session.id))
     expect(orders.map((o: any) => o.state)).toEqual(["CONFIRMED"])
-    // The early completion's confirm was refused (409, kept by the service under its key) and the order read: waiting.
-    // On the return that key answers its refusal again, the read finds the order VERIFIED and the confirm of the read,
-    // under a key of its own, confirms it: a refused first confirm never blocks the order.
+    // The early completion's confirm was refused (409, kept by the service under its key) and the order read: waiting,
+    // the refusal marked in the session's data. On the return the order is read first (that key would only answer its
+    // refusal again), found VERIFIED, and the confirm of the read, under a key of its own, confirms it: a refused first
+    // confirm never blocks the order, nor is it sent again.
     const orderId = session.data.order_id
+    expect(pending.payment_collection.payment_sessions[0].data.confirm_first).toBe("refused")
     const { items: confirms } = await control(simulator.url, "GET", `/_sim/requests?method=POST&path_prefix=/v1/order/${orderId}/confirm`)
     expect(confirms.map((r: any) => [r.idempotency_key, r.status])).toEqual([
-      [`confirm-first-${orderId}`, 409],
       [`confirm-first-${orderId}`, 409],
       [`confirm-${orderId}`, 200],
     ])

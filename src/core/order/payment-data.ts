@@ -20,6 +20,11 @@ export type TradeCreditPaymentData = Record<string, unknown> & {
   state?: OrderState
   status?: OrderStatus
   payment_url?: string | null
+  /**
+   * "refused": the confirm sent first on the buyer's return was refused (the buyer had not verified yet); the service
+   * answers that key's refusal again, so the next return reads the order first (authorize-order.ts).
+   */
+  confirm_first?: "refused" | null
   decline_reason?: string | null
   fulfilments?: { id: string; gross_amount: string; invoice_number: string; invoice_url: string }[]
   refunds?: {

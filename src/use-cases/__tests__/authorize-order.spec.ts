@@ -13,6 +13,9 @@ import {
   unreadableAnswer,
 } from "./fakes"
 
+/** The order the authorization ends with (its data: the "confirm first" specs below). */
+const authorize = (...args: Parameters<typeof authorizeOrder>) => authorizeOrder(...args).then((done) => done.order)
+
 const SESSION = "payses_01AUTH"
 
 const checked = (extra: Partial<TradeCreditPaymentData> = {}): TradeCreditPaymentData => ({
@@ -29,7 +32,7 @@ describe("authorizeOrder", () => {
     const created = serviceOrder({ id: "ord_1", state: "UNVERIFIED" })
     client.orders.create.mockResolvedValue(created)
 
-    await expect(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked())).resolves.toBe(created)
+    await expect(authorize(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked())).resolves.toBe(created)
     expect(client.orders.create).toHaveBeenCalledWith(expect.anything(), { idempotencyKey: `order-${SESSION}` })
     expect(client.orders.confirm).not.toHaveBeenCalled()
   })
@@ -40,7 +43,7 @@ describe("authorizeOrder", () => {
     client.orders.create.mockResolvedValue(created)
 
     // One call while the buyer waits: the confirm follows the placement (confirm-placed-order.ts).
-    await expect(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked())).resolves.toBe(created)
+    await expect(authorize(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked())).resolves.toBe(created)
     expect(client.orders.confirm).not.toHaveBeenCalled()
     expect(client.orders.getSummary).not.toHaveBeenCalled()
   })
@@ -51,7 +54,7 @@ describe("authorizeOrder", () => {
     const confirmed = serviceOrder({ id: "ord_1", state: "CONFIRMED" })
     client.orders.confirm.mockResolvedValue(confirmed)
 
-    const order = await authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked({ order_id: "ord_1" }))
+    const order = await authorize(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked({ order_id: "ord_1" }))
 
     expect(order).toBe(confirmed)
     expect(client.orders.getSummary).toHaveBeenCalledWith("ord_1")
@@ -65,7 +68,7 @@ describe("authorizeOrder", () => {
     client.orders.getSummary.mockResolvedValue(confirmed)
 
     await expect(
-      authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked({ order_id: "ord_1" })),
+      authorize(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked({ order_id: "ord_1" })),
     ).resolves.toBe(confirmed)
     expect(client.orders.confirm).not.toHaveBeenCalled()
   })
@@ -77,7 +80,7 @@ describe("authorizeOrder", () => {
     )
 
     const error = await rejection(
-      authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked({ order_id: "ord_1" })),
+      authorize(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked({ order_id: "ord_1" })),
     )
 
     expect(error.code).toBe("TRADE_CREDIT_DECLINED")
@@ -89,7 +92,7 @@ describe("authorizeOrder", () => {
     client.orders.getSummary.mockResolvedValue(serviceOrder({ id: "ord_1", state: "CANCELLED", status: "APPROVED" }))
 
     const error = await rejection(
-      authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked({ order_id: "ord_1" })),
+      authorize(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked({ order_id: "ord_1" })),
     )
 
     expect(error.code).toBe("TRADE_CREDIT_ORDER_CANCELLED")
@@ -102,7 +105,7 @@ describe("authorizeOrder", () => {
     client.orders.confirm.mockRejectedValue(serviceError({ code: "INVALID_STATE", status: 409 }))
 
     const error = await rejection(
-      authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked({ order_id: "ord_1" })),
+      authorize(deps, new IntentReuse(fakeKeptChecks()), SESSION, checked({ order_id: "ord_1" })),
     )
 
     expect(error.code).toBe("TRADE_CREDIT_REFUSED")
@@ -130,7 +133,7 @@ describe("authorizeOrder on the buyer's return: the confirm first", () => {
     const confirmed = serviceOrder({ id: "ord_1", state: "CONFIRMED" })
     client.orders.confirm.mockResolvedValue(confirmed)
 
-    await expect(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting())).resolves.toBe(confirmed)
+    await expect(authorize(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting())).resolves.toBe(confirmed)
 
     expect(client.orders.confirm.mock.calls).toEqual([["ord_1", { idempotencyKey: "confirm-first-ord_1" }]])
     expect(client.orders.getSummary).not.toHaveBeenCalled()
@@ -143,12 +146,7 @@ describe("authorizeOrder on the buyer's return: the confirm first", () => {
     client.orders.confirm.mockResolvedValue(confirmed)
 
     await expect(
-      authorizeOrder(
-        deps,
-        new IntentReuse(fakeKeptChecks()),
-        SESSION,
-        waiting({ state: "VERIFIED", payment_url: null }),
-      ),
+      authorize(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting({ state: "VERIFIED", payment_url: null })),
     ).resolves.toBe(confirmed)
     expect(client.orders.getSummary).not.toHaveBeenCalled()
   })
@@ -159,9 +157,37 @@ describe("authorizeOrder on the buyer's return: the confirm first", () => {
     const unverified = serviceOrder({ id: "ord_1", state: "UNVERIFIED" })
     client.orders.getSummary.mockResolvedValue(unverified)
 
-    await expect(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting())).resolves.toBe(unverified)
+    await expect(authorize(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting())).resolves.toBe(unverified)
     expect(client.orders.getSummary).toHaveBeenCalledWith("ord_1")
     expect(client.orders.confirm).toHaveBeenCalledTimes(1)
+  })
+
+  it("a refused first confirm is marked: the next return reads first, not the replayed refusal", async () => {
+    const { deps, client } = fakes()
+    client.orders.confirm.mockRejectedValueOnce(notVerified())
+    client.orders.getSummary.mockResolvedValueOnce(serviceOrder({ id: "ord_1", state: "UNVERIFIED" }))
+
+    const waited = await authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting())
+    expect(waited.data).toMatchObject({ order_id: "ord_1", state: "UNVERIFIED", confirm_first: "refused" })
+
+    // The buyer verified and comes back: a read and a confirm under the read's key; no confirm-first again.
+    client.orders.getSummary.mockResolvedValueOnce(serviceOrder({ id: "ord_1", state: "VERIFIED" }))
+    const confirmed = serviceOrder({ id: "ord_1", state: "CONFIRMED" })
+    client.orders.confirm.mockResolvedValueOnce(confirmed)
+    const back = await authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waited.data)
+    expect(back.order).toBe(confirmed)
+    expect(client.orders.confirm.mock.calls).toEqual([
+      ["ord_1", { idempotencyKey: "confirm-first-ord_1" }],
+      ["ord_1", { idempotencyKey: "confirm-ord_1" }],
+    ])
+  })
+
+  it("an accepted first confirm leaves no mark", async () => {
+    const { deps, client } = fakes()
+    client.orders.confirm.mockResolvedValue(serviceOrder({ id: "ord_1", state: "CONFIRMED" }))
+    const done = await authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting())
+    expect(done.data.confirm_first).toBeUndefined()
+    expect(done.data.state).toBe("CONFIRMED")
   })
 
   it("refused, the read finds it declined or cancelled: refused in words, nothing confirmed again", async () => {
@@ -170,12 +196,12 @@ describe("authorizeOrder on the buyer's return: the confirm first", () => {
     client.orders.getSummary.mockResolvedValue(
       serviceOrder({ id: "ord_1", state: "CANCELLED", status: "REJECTED", decline_reason: "TOO_HIGH_RISK" }),
     )
-    expect((await rejection(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))).code).toBe(
+    expect((await rejection(authorize(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))).code).toBe(
       "TRADE_CREDIT_DECLINED",
     )
 
     client.orders.getSummary.mockResolvedValue(serviceOrder({ id: "ord_1", state: "CANCELLED", status: "APPROVED" }))
-    expect((await rejection(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))).code).toBe(
+    expect((await rejection(authorize(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))).code).toBe(
       "TRADE_CREDIT_ORDER_CANCELLED",
     )
     expect(client.orders.confirm).toHaveBeenCalledTimes(2)
@@ -187,7 +213,7 @@ describe("authorizeOrder on the buyer's return: the confirm first", () => {
     client.orders.confirm.mockRejectedValue(unknown())
     client.orders.getSummary.mockRejectedValue(unknown())
 
-    expect((await rejection(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))).code).toBe(
+    expect((await rejection(authorize(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))).code).toBe(
       "TRADE_CREDIT_ORDER_GONE",
     )
   })
@@ -198,7 +224,7 @@ describe("authorizeOrder on the buyer's return: the confirm first", () => {
     client.orders.confirm.mockRejectedValueOnce(notVerified()).mockResolvedValueOnce(confirmed)
     client.orders.getSummary.mockResolvedValue(serviceOrder({ id: "ord_1", state: "VERIFIED" }))
 
-    await expect(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting())).resolves.toBe(confirmed)
+    await expect(authorize(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting())).resolves.toBe(confirmed)
     expect(client.orders.confirm.mock.calls).toEqual([
       ["ord_1", { idempotencyKey: "confirm-first-ord_1" }],
       ["ord_1", { idempotencyKey: "confirm-ord_1" }],
@@ -211,7 +237,7 @@ describe("authorizeOrder on the buyer's return: the confirm first", () => {
     const confirmed = serviceOrder({ id: "ord_1", state: "CONFIRMED" })
     client.orders.getSummary.mockResolvedValue(confirmed)
 
-    await expect(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting())).resolves.toBe(confirmed)
+    await expect(authorize(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting())).resolves.toBe(confirmed)
     expect(client.orders.confirm).toHaveBeenCalledTimes(1)
   })
 
@@ -221,7 +247,7 @@ describe("authorizeOrder on the buyer's return: the confirm first", () => {
     const confirmed = serviceOrder({ id: "ord_1", state: "CONFIRMED" })
     client.orders.getSummary.mockResolvedValue(confirmed)
 
-    await expect(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting())).resolves.toBe(confirmed)
+    await expect(authorize(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting())).resolves.toBe(confirmed)
   })
 
   it("a 5xx, a 429 or a timeout is TRADE_CREDIT_UNAVAILABLE (retryable), nothing read", async () => {
@@ -232,7 +258,7 @@ describe("authorizeOrder on the buyer's return: the confirm first", () => {
     ]) {
       const { deps, client } = fakes()
       client.orders.confirm.mockRejectedValue(failure)
-      expect((await rejection(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))).code).toBe(
+      expect((await rejection(authorize(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))).code).toBe(
         "TRADE_CREDIT_UNAVAILABLE",
       )
       expect(client.orders.getSummary).not.toHaveBeenCalled()
@@ -247,7 +273,7 @@ describe("authorizeOrder on the buyer's return: the confirm first", () => {
     ]) {
       const { deps, client } = fakes()
       client.orders.getSummary.mockResolvedValue(serviceOrder({ id: "ord_1", state: "CONFIRMED" }))
-      await authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting(extra))
+      await authorize(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting(extra))
       expect(client.orders.confirm).not.toHaveBeenCalled()
       expect(client.orders.getSummary).toHaveBeenCalledTimes(1)
     }

@@ -19,6 +19,9 @@ import {
   serviceUnavailable,
 } from "./fakes"
 
+/** The order the authorization ends with (its data: the "confirm first" specs below). */
+const authorize = (...args: Parameters<typeof authorizeOrder>) => authorizeOrder(...args).then((done) => done.order)
+
 const SESSION = "payses_01GONE"
 
 /** A session that holds its service order, waiting for the buyer at the service's page. */
@@ -111,7 +114,7 @@ describe("a session whose service order is gone (the service answers 404 for it)
     client.orders.confirm.mockRejectedValue(unknownOrder())
     client.orders.getSummary.mockRejectedValue(unknownOrder())
 
-    const error = await rejection(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))
+    const error = await rejection(authorize(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))
 
     expect(error.code).toBe("TRADE_CREDIT_ORDER_GONE")
     expect(client.orders.confirm.mock.calls).toEqual([["ord_gone", { idempotencyKey: "confirm-first-ord_gone" }]])
@@ -149,7 +152,7 @@ describe("a session whose service order is gone (the service answers 404 for it)
     client.orders.getSummary.mockRejectedValue(unknownOrder())
     payments.updatePaymentSessions.mockRejectedValue(new Error("connection terminated"))
 
-    const error = await rejection(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))
+    const error = await rejection(authorize(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))
 
     expect(error).toMatchObject({ code: "TRADE_CREDIT_ORDER_GONE", message: GONE_WORDS })
     expect(logger.at("warn").some((line) => /could not close the payment session/.test(line))).toBe(true)
@@ -158,16 +161,16 @@ describe("a session whose service order is gone (the service answers 404 for it)
   it("authorizeOrder leaves the session alone when the service failed or the order is simply cancelled", async () => {
     const { deps, client, payments } = fakes()
     client.orders.confirm.mockRejectedValue(serviceUnavailable())
-    expect((await rejection(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))).code).toBe(
+    expect((await rejection(authorize(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))).code).toBe(
       "TRADE_CREDIT_UNAVAILABLE",
     )
     client.orders.confirm.mockRejectedValue(serviceError({ code: "INVALID_STATE", status: 409 }))
     client.orders.getSummary.mockRejectedValue(serviceUnavailable())
-    expect((await rejection(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))).code).toBe(
+    expect((await rejection(authorize(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))).code).toBe(
       "TRADE_CREDIT_UNAVAILABLE",
     )
     client.orders.getSummary.mockResolvedValue(serviceOrder({ id: "ord_gone", state: "CANCELLED", status: "APPROVED" }))
-    expect((await rejection(authorizeOrder(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))).code).toBe(
+    expect((await rejection(authorize(deps, new IntentReuse(fakeKeptChecks()), SESSION, waiting()))).code).toBe(
       "TRADE_CREDIT_ORDER_CANCELLED",
     )
     expect(payments.updatePaymentSessions).not.toHaveBeenCalled()

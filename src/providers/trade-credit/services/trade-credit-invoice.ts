@@ -136,8 +136,8 @@ export class TradeCreditInvoiceService extends TradeCreditBase<OrderEditPaymentD
   async authorizePayment({ data, context }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const current = this.dataOf(data)
     const sessionId = this.sessionIdOf(context?.idempotency_key, current.session_id)
-    const order = await authorizeOrder(this.deps_, this.intents_, sessionId, current)
-    return { status: authorizationStatusOf(order), data: withOrder(current, order) }
+    const { order, data: authorized } = await authorizeOrder(this.deps_, this.intents_, sessionId, current)
+    return { status: authorizationStatusOf(order), data: authorized }
   }
 
   async capturePayment({ data, context }: CapturePaymentInput): Promise<CapturePaymentOutput> {

@@ -9,7 +9,7 @@ import { bootMedusa } from "./lib/medusa.mjs"
 import { waitUntil } from "../scripts/lib/wait-for.mjs"
 import { atLatencies, latencyLevels, latencyOptions, pathSummary, splitCalls, summary, tracedStore } from "./lib/network.mjs"
 import { ACME, RETURN_URL, createCart, paymentCollection, sessionOf, startSession, storeClient, verifiedTradeAccountBuyer } from "../scripts/lib/store-api.mjs"
-import { chooseCompany, preCheck, previewPlan } from "./lib/storefront.mjs"
+import { chooseCompany, confirmCount, preCheck, previewPlan } from "./lib/storefront.mjs"
 
 const COMMAND = "node bench/round-trips.mjs"
 const INVOICE = "pp_trade-credit_default"
@@ -109,11 +109,6 @@ async function tradeAccountCheckout(buyerStore, seed, email, { ahead = buyerStor
   return { cartId }
 }
 
-/** How many confirms the service received (the simulator's request log). */
-async function confirmCount(simulator) {
-  const { items } = await simulator.control("GET", "/_sim/requests?method=POST&path_prefix=/v1/order/")
-  return items.filter((r) => r.path.endsWith("/confirm")).length
-}
 
 const waitMs = (ms) => new Promise((r) => setTimeout(r, ms))
 

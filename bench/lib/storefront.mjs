@@ -39,3 +39,9 @@ export async function preCheck(store, cartId, company) {
 export function previewPlan(store, cartId, periods, company) {
   return store.ok("POST", "/store/trade-credit/plans/preview", { cart_id: cartId, periods: [periods], company })
 }
+
+/** How many confirms the service received (the simulator's request log). */
+export async function confirmCount(simulator) {
+  const { items } = await simulator.control("GET", "/_sim/requests?method=POST&path_prefix=/v1/order/")
+  return items.filter((r) => r.path.endsWith("/confirm")).length
+}

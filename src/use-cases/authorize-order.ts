@@ -37,11 +37,8 @@ export async function authorizeOrder(
   // A refused first confirm is marked in the session's data: the service answers its key's refusal again, so the
   // buyer's next return reads first rather than sending a confirm whose answer the plugin already holds.
   const refused = first.sent && !first.order
-  const answer = (found: OrderSummary): AuthorizedOrder => ({
-    order: found,
-    data: withOrder(refused ? { ...data, confirm_first: "refused" } : data, found),
-  })
-  return answer(await planned(deps, sessionId, data, order))
+  const found = await planned(deps, sessionId, data, order)
+  return { order: found, data: withOrder(refused ? { ...data, confirm_first: "refused" } : data, found) }
 }
 
 /** The order an authorization ends with, and the session's data to keep (the order's summary, the confirm's mark). */

@@ -39,10 +39,8 @@ export async function searchCompanies(
 ): Promise<{ cache: "hit" | "miss"; answer: CompanySearchAnswer }> {
   const key = `${params.country}|${params.limit}|${params.q.toLowerCase()}`
   const cached = await deps.cache.get<CompanySearchResult>(key)
-  if (cached) {
-    await deps.identities?.rememberSearch(cached.items)
-    return { cache: "hit", answer: answerOf(params, cached) }
-  }
+  // A cached answer's companies were kept when it was asked (in the module's table, for every instance).
+  if (cached) return { cache: "hit", answer: answerOf(params, cached) }
   const result = await deps.call("search companies", () =>
     deps.client.companies.search({ country: params.country, q: params.q, limit: params.limit }),
   )

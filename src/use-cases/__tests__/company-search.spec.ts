@@ -1,6 +1,8 @@
 import type { AnswerCache } from "../answer-cache"
 import { COMPANY_SEARCH_CACHE_SECONDS, searchCompanies } from "../company-search"
 import type { ServiceCall } from "../deps"
+import { CompanyIdentities } from "../plan-check-reuse"
+import { fakeKeptChecks } from "./fakes"
 
 /** The checkout's company search: the service's answer, kept a minute per (country, query, limit). */
 
@@ -27,6 +29,19 @@ function setUp() {
 }
 
 describe("searchCompanies", () => {
+  it("keeps the companies an asked answer names whole (one write), none again for a cached answer", async () => {
+    const { deps } = setUp()
+    const kept = fakeKeptChecks()
+    const keep = jest.spyOn(kept, "keep")
+    const identities = new CompanyIdentities(kept)
+
+    await searchCompanies({ ...deps, identities }, { country: "GB", q: "Acme", limit: 5 })
+    await searchCompanies({ ...deps, identities }, { country: "GB", q: "Acme", limit: 5 })
+
+    expect(keep).toHaveBeenCalledTimes(1)
+    expect(await identities.get("cmp_2")).toEqual({ country: "GB", national_identifier: "01234567", name: "Acme Ltd" })
+  })
+
   it("answers the matches (at most `limit`, the storefront's fields) and keeps the answer a minute", async () => {
     const { deps, cache, search, steps } = setUp()
 

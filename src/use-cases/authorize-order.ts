@@ -28,15 +28,14 @@ export async function authorizeOrder(
   sessionId: string,
   data: TradeCreditPaymentData,
 ): Promise<AuthorizedOrder> {
-  let first = { sent: false } as ConfirmFirst
   // A session's order the service no longer knows: refused (TRADE_CREDIT_ORDER_GONE) and the session closed.
-  const order = await closingGoneSession(deps, sessionId, data, async () => {
-    first = await confirmFirst(deps, sessionId, data)
-    return first.sent && first.order ? first.order : await findOrCreateOrder(deps, intents, sessionId, data)
+  const { order, refused } = await closingGoneSession(deps, sessionId, data, async () => {
+    const first = await confirmFirst(deps, sessionId, data)
+    if (first.sent && first.order) return { order: first.order, refused: false }
+    return { order: await findOrCreateOrder(deps, intents, sessionId, data), refused: first.sent }
   })
   // A refused first confirm is marked in the session's data: the service answers its key's refusal again, so the
   // buyer's next return reads first rather than sending a confirm whose answer the plugin already holds.
-  const refused = first.sent && !first.order
   const found = await planned(deps, sessionId, data, order)
   return { order: found, data: withOrder(refused ? { ...data, confirm_first: "refused" } : data, found) }
 }

@@ -1,3 +1,5 @@
+import type { CheckToKeep } from "../modules/trade-credit/kept-checks"
+
 /**
  * Where approved answers of the service are kept a while for reuse by every instance (the plugin's module:
  * modules/trade-credit/kept-checks.ts, through medusa/kept-checks.ts): intents, instalment credit checks, companies a
@@ -12,6 +14,3 @@ export type KeptChecks = {
   /** An order was made with this tracking id: the intent kept with it is never reused. */
   spend(trackingId: string): Promise<void>
 }
-
-/** An answer to keep under its key; an intent with its tracking id. */
-export type CheckToKeep = { key: string; answer: unknown; trackingId?: string | null }

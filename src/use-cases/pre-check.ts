@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto"
 import type { Logger } from "@medusajs/framework/types"
 import type { TradeCreditClient } from "../client/index"
 import { buildBuyer } from "../core/order/buyer"
 import { PayloadError } from "../core/order/errors"
+import { bodyDigest } from "../core/order/idempotency-keys"
 import { buildIntentBody } from "../core/order/order-body"
 import { parseSessionInput } from "../core/order/session-input"
 import {
@@ -79,15 +79,13 @@ const NO_COMPANY =
   "{organization_number, country_prefix, company_name}, or start the cart's " +
   "trade credit payment session with it"
 
-const digest = (body: unknown) => createHash("sha256").update(JSON.stringify(body)).digest("base64url").slice(0, 22)
-
 /**
  * The pre-check's idempotency key: the cart, the intent body and the cache's window. A retry within the window is the
  * same request (the service answers it again); a pre-check after the window asks afresh, so a fixed key never
  * replays a stale decision (a raised limit, a lifted block), nor hands the session an intent an order has spent.
  */
 export const preCheckKey = (cartId: string, body: unknown, now = Date.now()) =>
-  `precheck-${cartId}-${digest(body)}-${Math.floor(now / (PRE_CHECK_CACHE_SECONDS * 1000)).toString(36)}`
+  `precheck-${cartId}-${bodyDigest(body)}-${Math.floor(now / (PRE_CHECK_CACHE_SECONDS * 1000)).toString(36)}`
 
 /**
  * The pre-check of a cart: whether to offer trade credit for this cart and buyer. The cart is read (one Query, its
@@ -143,7 +141,7 @@ async function checkCart(
       message: refusal.message,
     }
   }
-  const key = `${cart.id}|${digest(body)}`
+  const key = `${cart.id}|${bodyDigest(body)}`
   const cached = await deps.cache.get<Decided>(key)
   if (cached) return { ...withRegionView(cached, region), cached: true }
 

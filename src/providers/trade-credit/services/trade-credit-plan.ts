@@ -71,8 +71,9 @@ export class TradeCreditPlanService extends TradeCreditBase<TradeCreditPlanData,
   /** The service's registry answers by canonical id, so a returning buyer's company is not read again each session. */
   private readonly companies_ = new TtlCache<CompanyDetails>(COMPANY_DETAILS_TTL_MS, 1000)
   /** Approved credit checks and searched companies, kept in the plugin's module for every instance. */
-  private readonly checks_ = new PlanCheckReuse(keptChecksOf(this.medusa_, this.logger_))
-  private readonly identities_ = new CompanyIdentities(keptChecksOf(this.medusa_, this.logger_))
+  private readonly kept_ = keptChecksOf(this.medusa_, this.logger_)
+  private readonly checks_ = new PlanCheckReuse(this.kept_)
+  private readonly identities_ = new CompanyIdentities(this.kept_)
 
   protected acquireClient(options: TradeCreditClientOptionsInput): TradeCreditClient {
     return acquireTradeCreditClient(options)

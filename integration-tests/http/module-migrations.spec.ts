@@ -27,12 +27,16 @@ const BEFORE_ENUMS = "Migration20261122040000"
 
 const TABLES = [
   "trade_credit_buyer_repayment_account",
+  "trade_credit_company_credit",
   "trade_credit_enrollment",
   "trade_credit_erasure_request",
   "trade_credit_kept_check",
   "trade_credit_matches_token",
   "trade_credit_order_reference",
   "trade_credit_rate_limit_bucket",
+  "trade_credit_receivable",
+  "trade_credit_receivable_entry",
+  "trade_credit_received_event_type",
   "trade_credit_reconciliation_run",
   "trade_credit_region_setting",
   "trade_credit_repayment_plan_session",

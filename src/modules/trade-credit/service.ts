@@ -1,6 +1,6 @@
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import type { Context, Logger } from "@medusajs/framework/types"
-import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
+import { InjectManager, InjectTransactionManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import { assertApiKey } from "../../client/api-key"
 import type { TradeCreditClient } from "../../client/index"
 import {
@@ -14,7 +14,11 @@ import { acquireTradeCreditClient } from "../../client/shared-clients"
 import { BuyerRepaymentAccount } from "./models/buyer-repayment-account"
 import { ErasureRequest } from "./models/erasure-request"
 import { Enrollment } from "./models/enrollment"
+import { CompanyCredit } from "./models/company-credit"
 import { KeptCheck } from "./models/kept-check"
+import { Receivable } from "./models/receivable"
+import { ReceivableEntry } from "./models/receivable-entry"
+import { ReceivedEventType } from "./models/received-event-type"
 import { MatchesToken } from "./models/matches-token"
 import { OrderReference } from "./models/order-reference"
 import { RateLimitBucket } from "./models/rate-limit-bucket"
@@ -37,7 +41,16 @@ import {
 import { type CheckToKeep, deleteExpiredKeptChecks, findKeptCheck, keepChecks, spendKeptCheck } from "./kept-checks"
 import { countRateLimitHit, deleteExpiredRateLimitBuckets } from "./rate-limit-buckets"
 import { effectiveRegionSettings, type EffectiveRegionSettings } from "../../core/region/region-settings"
-import type { RateLimitHit } from "./types"
+import type { CompanyCreditRow, RateLimitHit, ReceivableEntryRow, ReceivableRow } from "./types"
+import {
+  type CompanyCreditEvent,
+  companyKeyOf,
+  givenFields,
+  type ReceivableEntryInput,
+  type ReceivableInput,
+} from "./receivables"
+import { type CompanyCreditView, companyCreditView } from "./company-credit-view"
+import { countReceivedEventType } from "./received-event-types"
 
 type InjectedDependencies = { logger: Logger }
 
@@ -73,6 +86,10 @@ export default class TradeCreditModuleService extends MedusaService({
   KeptCheck,
   RegionSetting,
   SettingChange,
+  Receivable,
+  ReceivableEntry,
+  CompanyCredit,
+  ReceivedEventType,
 }) {
   protected readonly options_: TradeCreditOptions
   protected readonly logger_: Logger
@@ -215,6 +232,105 @@ export default class TradeCreditModuleService extends MedusaService({
   @InjectManager()
   async spendKeptCheck(trackingId: string, @MedusaContext() sharedContext: Context<EntityManager> = {}) {
     await spendKeptCheck(sharedContext.manager!, trackingId)
+  }
+
+  /**
+   * Creates or updates the document `kind`/`document_id` with the fields given (issue #38). Callers apply a
+   * document's events under Medusa's lock on it, so one writer at a time; a row created meanwhile by another
+   * instance (the unique index refuses the second create) is updated instead.
+   */
+  @InjectTransactionManager()
+  async upsertReceivable(
+    input: ReceivableInput,
+    @MedusaContext() sharedContext: Context<EntityManager> = {},
+  ): Promise<ReceivableRow> {
+    // A bigNumber column takes the service's decimal string as it is (kept exact in its raw_ column); the generated
+    // methods type the column as a number.
+    const fields = givenFields(input) as never as Record<string, never>
+    const find = () =>
+      this.listReceivables({ kind: input.kind, document_id: input.document_id }, { take: 1 }, sharedContext)
+    const [row] = await find()
+    if (row) return (await this.updateReceivables({ ...fields, id: row.id } as never, sharedContext)) as ReceivableRow
+    return (await this.createReceivables(fields, sharedContext)) as ReceivableRow
+  }
+
+  /** Adds one line to a document's life; false when its event was added before (a repeated delivery). */
+  @InjectTransactionManager()
+  async addReceivableEntry(
+    receivableId: string,
+    entry: ReceivableEntryInput,
+    @MedusaContext() sharedContext: Context<EntityManager> = {},
+  ): Promise<boolean> {
+    const [seen] = await this.listReceivableEntries({ event_id: entry.event_id }, { take: 1 }, sharedContext)
+    if (seen) return false
+    await this.createReceivableEntries({ ...entry, receivable_id: receivableId } as never, sharedContext)
+    return true
+  }
+
+  /** The documents of a Medusa order with their lives (oldest line first). */
+  @InjectManager()
+  async receivablesOfOrder(
+    orderId: string,
+    @MedusaContext() sharedContext: Context<EntityManager> = {},
+  ): Promise<(ReceivableRow & { entries: ReceivableEntryRow[] })[]> {
+    const rows = (await this.listReceivables(
+      { order_id: orderId },
+      { order: { issued_at: "ASC" } },
+      sharedContext,
+    )) as ReceivableRow[]
+    const entries = rows.length
+      ? ((await this.listReceivableEntries(
+          { receivable_id: rows.map((row) => row.id) },
+          { order: { occurred_at: "ASC" } },
+          sharedContext,
+        )) as ReceivableEntryRow[])
+      : []
+    return rows.map((row) => ({ ...row, entries: entries.filter((entry) => entry.receivable_id === row.id) }))
+  }
+
+  /**
+   * Applies a company's credit-limit or arrears event unless a newer one of the same sort was applied (events may
+   * arrive out of order). Answers whether it changed the row.
+   */
+  @InjectTransactionManager()
+  async applyCompanyCreditEvent(
+    event: CompanyCreditEvent,
+    @MedusaContext() sharedContext: Context<EntityManager> = {},
+  ): Promise<boolean> {
+    const company_key = companyKeyOf(event.country_code, event.organization_number)
+    const [row] = (await this.listCompanyCredits({ company_key }, { take: 1 }, sharedContext)) as CompanyCreditRow[]
+    const last = event.limit ? row?.limit_event_at : row?.arrears_event_at
+    if (last && new Date(last).getTime() > event.at.getTime()) return false
+    const fields = {
+      company_key,
+      organization_number: event.organization_number,
+      country_code: event.country_code,
+      ...(event.company_name ? { company_name: event.company_name } : {}),
+      ...(event.limit
+        ? { ...event.limit, limit_event_at: event.at }
+        : { ...event.arrears, arrears_event_at: event.at }),
+    }
+    if (row) await this.updateCompanyCredits({ ...fields, id: row.id } as never, sharedContext)
+    else await this.createCompanyCredits(fields as never, sharedContext)
+    return true
+  }
+
+  /** A company's credit as last told (its own row and the arrears events' country-less row), null when nothing. */
+  @InjectManager()
+  async companyCreditOf(
+    countryCode: string | null,
+    organizationNumber: string,
+    @MedusaContext() sharedContext: Context<EntityManager> = {},
+  ): Promise<CompanyCreditView | null> {
+    const keys = [...new Set([companyKeyOf(countryCode, organizationNumber), companyKeyOf(null, organizationNumber)])]
+    const rows = (await this.listCompanyCredits({ company_key: keys }, {}, sharedContext)) as CompanyCreditRow[]
+    return companyCreditView(rows)
+  }
+
+  /** Counts one event the plugin acknowledged without acting on it (listed in Settings → Trade credit). */
+  @InjectManager()
+  async countReceivedEventType(type: string, at: Date, @MedusaContext() sharedContext: Context<EntityManager> = {}) {
+    await countReceivedEventType(sharedContext.manager!, type, at)
   }
 
   __hooks = {

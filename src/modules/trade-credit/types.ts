@@ -1,8 +1,12 @@
 import type { InferTypeOf } from "@medusajs/framework/types"
 import type { BuyerRepaymentAccount } from "./models/buyer-repayment-account"
+import type { CompanyCredit } from "./models/company-credit"
 import type { Enrollment } from "./models/enrollment"
 import type { ErasureRequest } from "./models/erasure-request"
 import type { OrderReference } from "./models/order-reference"
+import type { Receivable } from "./models/receivable"
+import type { ReceivableEntry } from "./models/receivable-entry"
+import type { ReceivedEventType } from "./models/received-event-type"
 import type { ReconciliationRun } from "./models/reconciliation-run"
 import type { RegionSetting } from "./models/region-setting"
 import type { RepaymentPlanSession } from "./models/repayment-plan-session"
@@ -17,9 +21,13 @@ import type { WebhookEvent } from "./models/webhook-event"
  * changed in a model changes its readers' types with it.
  */
 export type BuyerRepaymentAccountRow = InferTypeOf<typeof BuyerRepaymentAccount>
+export type CompanyCreditRow = InferTypeOf<typeof CompanyCredit>
 export type EnrollmentRow = InferTypeOf<typeof Enrollment>
 export type ErasureRequestRow = InferTypeOf<typeof ErasureRequest>
 export type OrderReferenceRow = InferTypeOf<typeof OrderReference>
+export type ReceivableRow = InferTypeOf<typeof Receivable>
+export type ReceivableEntryRow = InferTypeOf<typeof ReceivableEntry>
+export type ReceivedEventTypeRow = InferTypeOf<typeof ReceivedEventType>
 export type ReconciliationRunRow = InferTypeOf<typeof ReconciliationRun>
 export type RegionSettingRow = InferTypeOf<typeof RegionSetting>
 export type RepaymentPlanSessionRow = InferTypeOf<typeof RepaymentPlanSession>

@@ -109,6 +109,10 @@ export async function runScenario({ client, control, raw, recorded, log = () => 
     await step("reject the verification (control API)", () => control("POST", `/orders/${rejected.id}/verify`, { approve: false }))
   }
 
+  // 2b. After the invoice (issue #38): the published read and every event of an invoice's life, driven by the
+  // control API (the buyer's payment, collection, recourse, a credit limit, an arrears block).
+  await afterTheInvoice({ client, control, step, sends, canonicalId, run })
+
   // 4. Trade accounts (contract 4).
   const customer = await sends("POST /trade-account/v3/customer", data.customerBody(run), (body) =>
     client.tradeAccount.createCustomer(body, key())
@@ -321,4 +325,60 @@ export async function runScenario({ client, control, raw, recorded, log = () => 
   }
 
   return steps
+}
+
+/**
+ * Every event after the invoice, each validated by the check against its published schema: invoiced, payment
+ * allocated (a payment, and a de-allocation by a credit note), credited, collected, recoursed; the credit limit
+ * (a limit and a largest single order set, and every balance moved); the arrears block entered and left (forced).
+ * The user verified comes with the trade accounts, the instalment invoices and the statement with the repayment
+ * clock.
+ */
+async function afterTheInvoice({ client, control, step, sends, canonicalId, run }) {
+  const key = () => ({ idempotencyKey: randomUUID() })
+  async function invoiced(suffix) {
+    const order = await step(`POST /v1/order (to invoice: ${suffix})`, () =>
+      client.orders.create(data.createOrderBody(canonicalId, `conf-${run}-${suffix}`), key())
+    )
+    if (!order) return undefined
+    await step(`verify the order (control API: ${suffix})`, () =>
+      control("POST", `/orders/${order.id}/verify`, { approve: true })
+    )
+    await step(`POST /v1/order/{id}/confirm (${suffix})`, () => client.orders.confirm(order.id, key()))
+    await step(`POST /v1/order/{id}/fulfilled (${suffix})`, () => client.orders.fulfil(order.id, undefined, key()))
+    return order
+  }
+
+  const paid = await invoiced("paid")
+  if (paid) {
+    await step("GET /v1/order/{id}/invoice_details (NOT_PAID)", () => client.orders.invoiceDetails(paid.id))
+    await step("the buyer pays a part (control API)", () =>
+      control("POST", `/orders/${paid.id}/payments`, { amount: "100.00" })
+    )
+    await step("the buyer pays the rest (control API)", () => control("POST", `/orders/${paid.id}/payments`, {}))
+    await step("GET /v1/order/{id}/invoice_details (PAID)", () => client.orders.invoiceDetails(paid.id))
+    // A credit note on a paid invoice: credited, and the payment de-allocated by as much.
+    await sends("POST /v1/order/{id}/refund (after payment)", data.partialRefundBody(), (body) =>
+      client.orders.refund(paid.id, body, key())
+    )
+    await step("GET /v1/order/{id}/invoice_details (credited)", () => client.orders.invoiceDetails(paid.id))
+  }
+
+  const handedOn = await invoiced("collected")
+  if (handedOn) {
+    await step("collection of a part (control API)", () =>
+      control("POST", `/orders/${handedOn.id}/collection`, { amount: "100.00" })
+    )
+    await step("recourse of the rest (control API)", () => control("POST", `/orders/${handedOn.id}/recourse`, {}))
+    await step("GET /v1/order/{id}/invoice_details (recoursed)", () => client.orders.invoiceDetails(handedOn.id))
+  }
+
+  await step("a credit limit and a largest single order (control API)", () =>
+    control("PATCH", `/companies/${canonicalId}`, { credit_limit: "40000.00", max_single_order_value: "20000.00" })
+  )
+  for (const state of ["approaching", "none", "blocked", "none"]) {
+    await step(`the buyer's arrears block: ${state} (control API)`, () =>
+      control("POST", `/companies/${canonicalId}/arrears`, { state })
+    )
+  }
 }

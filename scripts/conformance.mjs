@@ -55,6 +55,20 @@ const EXPECTED_EVENTS = [
   ["enrollment.approved", "business_registry.approved"],
   ["enrollment.declined", "business_registry.rejected"],
   ["repayment.plan.funding_decided"],
+  // After the invoice (issue #38).
+  ["order.reconciliation.invoiced.v1"],
+  ["order.reconciliation.payment_allocated.v1"],
+  ["order.reconciliation.credited.v1"],
+  ["order.reconciliation.collected.v1"],
+  ["order.reconciliation.recoursed.v1"],
+  ["instalments.invoiced.v1"],
+  ["billing_statement.created.v1"],
+  ["customer.credit_limit.updated.v1"],
+  ["customer.approaching_arrears_block.v1"],
+  ["customer.in_arrears_block.v1"],
+  ["customer.exit_approaching_arrears_block.v1"],
+  ["customer.exit_arrears_block.v1"],
+  ["customer.user.verified.v1"],
 ]
 
 async function main() {

@@ -1,15 +1,13 @@
-import { tmpdir } from "node:os"
 import path from "node:path"
 import type { Browser, Page } from "playwright-core"
-import { startSimulator, SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } from "trade-credit-simulator"
+import { startSimulator, SIMULATOR_API_KEY } from "trade-credit-simulator"
+import { startAdminMedusa } from "../helpers/admin-medusa"
 import { launchBrowser, screenshotDir } from "../helpers/browser"
-import { eventually, http, type Http } from "../helpers/http-json"
-import { control, STOREFRONT_URL, WEBHOOK_PATH } from "../helpers/simulator"
+import { eventually, http } from "../helpers/http-json"
+import { control } from "../helpers/simulator"
 import { BUYER_ADDRESS } from "../helpers/storefront"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
-const { prepareServerRoot, createDatabase, medusa, startMedusa } = require("../../scripts/lib/admin-server.js")
-// eslint-disable-next-line @typescript-eslint/no-var-requires
-const { prepareAppDatabase, TEST_ADMIN } = require("../../scripts/lib/app-database.js")
+const { TEST_ADMIN } = require("../../scripts/lib/app-database.js")
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../scripts/lib/seed-store.js")
 
@@ -43,36 +41,13 @@ describe("admin customer widget in Chromium", () => {
 
   beforeAll(async () => {
     const log = (message: string) => process.stdout.write(`[admin-customer.spec] ${message}\n`)
-    sim = await startSimulator({ port: 0, webhookRetryDelaysMs: [200, 500] })
-    database = (await createDatabase()) as NonNullable<typeof database>
-    const env = {
-      ...process.env,
-      DATABASE_URL: database.url,
-      TRADE_CREDIT_API_KEY: SIMULATOR_API_KEY,
-      TRADE_CREDIT_BASE_URL: sim.url,
-      TRADE_CREDIT_CHECKOUT_URL: sim.url,
-      TRADE_CREDIT_WEBHOOK_SECRET: SIMULATOR_WEBHOOK_SECRET,
-      TRADE_CREDIT_STOREFRONT_URL: STOREFRONT_URL,
-      TRADE_CREDIT_BACKGROUND_JOBS: "off",
-      STORE_CORS: STOREFRONT_URL,
-      MEDUSA_ADMIN_DISABLE: "false",
-      NODE_ENV: "test",
-    }
-    const root = path.resolve(__dirname, "../..")
-    // The admin bundle (built once, cached while src/admin is unchanged) and the database, side by side.
     const started = Date.now()
-    const [serverRoot] = await Promise.all([
-      prepareServerRoot({ log }),
-      prepareAppDatabase({
-        databaseUrl: database.url,
-        fromTemplate: database.fromTemplate,
-        run: (args: string[]) => medusa(args, { cwd: root, env, timeoutMs: 300_000 }),
-      }),
-    ])
-    log(`admin bundle and database ready in ${Math.round((Date.now() - started) / 1000)} s`)
-    server = (await startMedusa({ serverRoot, env, logFile: path.join(tmpdir(), `trade-credit-admin-customer-spec-${process.pid}.log`) })) as NonNullable<typeof server>
-    log(`Medusa with the built admin at ${server.url} (${Math.round((Date.now() - started) / 1000)} s)`)
-    await control(sim.url, "PUT", "/_sim/webhook", { url: `${server.url}${WEBHOOK_PATH}` })
+    sim = await startSimulator({ port: 0, webhookRetryDelaysMs: [200, 500] })
+    ;({ server } = await startAdminMedusa({
+      name: "admin-customer",
+      simUrl: sim.url,
+      onDatabase: (created) => (database = created),
+    }))
 
     const { token } = await http(server.url, {})("POST", "/auth/user/emailpass", ADMIN)
     const seed = await seedStore(http(server.url, { authorization: `Bearer ${token}` }))

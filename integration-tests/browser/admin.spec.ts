@@ -1,18 +1,16 @@
 import { readFileSync } from "node:fs"
-import { tmpdir } from "node:os"
 import path from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { startSimulator, SIMULATOR_API_KEY, SIMULATOR_WEBHOOK_SECRET } from "trade-credit-simulator"
+import { startAdminMedusa } from "../helpers/admin-medusa"
 import { launchBrowser, screenshotDir } from "../helpers/browser"
 import { eventually, http, type Http } from "../helpers/http-json"
-import { control, findCompanyId, STOREFRONT_URL, WEBHOOK_PATH } from "../helpers/simulator"
+import { control, findCompanyId, WEBHOOK_PATH } from "../helpers/simulator"
 import { BUYER_ADDRESS } from "../helpers/storefront"
 import { approveAtPaymentUrl } from "../helpers/verification"
 import { fingerprintOf, ROTATED_WEBHOOK_SECRET } from "../helpers/webhooks"
 // eslint-disable-next-line @typescript-eslint/no-var-requires
-const { prepareServerRoot, createDatabase, medusa, startMedusa } = require("../../scripts/lib/admin-server.js")
-// eslint-disable-next-line @typescript-eslint/no-var-requires
-const { prepareAppDatabase, TEST_ADMIN } = require("../../scripts/lib/app-database.js")
+const { TEST_ADMIN } = require("../../scripts/lib/app-database.js")
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { seedStore } = require("../../scripts/lib/seed-store.js")
 
@@ -47,38 +45,16 @@ describe("admin UI in Chromium", () => {
 
   beforeAll(async () => {
     const log = (message: string) => process.stdout.write(`[admin.spec] ${message}\n`)
-    sim = await startSimulator({ port: 0, webhookRetryDelaysMs: [200, 500] })
-    database = (await createDatabase()) as NonNullable<typeof database>
-    const env = {
-      ...process.env,
-      DATABASE_URL: database.url,
-      TRADE_CREDIT_API_KEY: SIMULATOR_API_KEY,
-      TRADE_CREDIT_BASE_URL: sim.url,
-      TRADE_CREDIT_CHECKOUT_URL: sim.url,
-      // Mid-rotation: the new secret first, the simulator's (the old one, which still signs) second.
-      TRADE_CREDIT_WEBHOOK_SECRET: `${ROTATED_WEBHOOK_SECRET},${SIMULATOR_WEBHOOK_SECRET}`,
-      TRADE_CREDIT_STOREFRONT_URL: STOREFRONT_URL,
-      TRADE_CREDIT_BACKGROUND_JOBS: "off",
-      STORE_CORS: STOREFRONT_URL,
-      MEDUSA_ADMIN_DISABLE: "false",
-      NODE_ENV: "test",
-    }
-    const root = path.resolve(__dirname, "../..")
-    // The admin bundle (cached between runs while src/admin is unchanged) and the database, side by side.
     const started = Date.now()
-    const [serverRoot] = await Promise.all([
-      prepareServerRoot({ log }),
-      prepareAppDatabase({
-        databaseUrl: database.url,
-        fromTemplate: database.fromTemplate,
-        run: (args: string[]) => medusa(args, { cwd: root, env, timeoutMs: 300_000 }),
-      }),
-    ])
-    log(`admin bundle and database ready in ${Math.round((Date.now() - started) / 1000)} s`)
-    const logFile = path.join(tmpdir(), `trade-credit-admin-spec-${process.pid}.log`)
-    server = (await startMedusa({ serverRoot, env, logFile })) as NonNullable<typeof server>
-    log(`Medusa with the built admin at ${server.url} (${Math.round((Date.now() - started) / 1000)} s)`)
-    await control(sim.url, "PUT", "/_sim/webhook", { url: `${server.url}${WEBHOOK_PATH}` })
+    sim = await startSimulator({ port: 0, webhookRetryDelaysMs: [200, 500] })
+    let logFile: string
+    ;({ server, logFile } = await startAdminMedusa({
+      name: "admin",
+      simUrl: sim.url,
+      // Mid-rotation: the new secret first, the simulator's (the old one, which still signs) second.
+      webhookSecret: `${ROTATED_WEBHOOK_SECRET},${SIMULATOR_WEBHOOK_SECRET}`,
+      onDatabase: (created) => (database = created),
+    }))
 
     const { token } = await http(server.url, {})("POST", "/auth/user/emailpass", ADMIN)
     admin = http(server.url, { authorization: `Bearer ${token}` })

@@ -1,10 +1,11 @@
 import type { ChildProcess } from "node:child_process"
-import { rmSync } from "node:fs"
+import { readFileSync, rmSync } from "node:fs"
 import path from "node:path"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Browser, BrowserContext, Page, Request } from "playwright-core"
 import { adminRequester, loginAdmin } from "../helpers/admin"
 import { launchBrowser, newBuyer, screenshotDir } from "../helpers/browser"
+import { invoicedOrderPdfUrl, moduleOf, seedDocument, tradeAccountOf } from "../helpers/documents"
 import {
   buildNextExample,
   installNextExample,
@@ -703,6 +704,52 @@ medusaIntegrationTestRunner({
       expect(await page.locator("#step-review [data-testid=submit-order-button]").count()).toBe(0)
       await shot(page, "15-declined-after-change")
       expect(await orderCount()).toBe(ordersBefore)
+      expect(errors).toEqual([])
+    })
+
+    it("the account page shows a trade account user's invoices, each PDF through the storefront's route", async () => {
+      // A customer of Acme's trade account, with an invoice the service issued (its PDF) and a credit note not ready.
+      const email = `ada.${Date.now().toString(36)}@documents.example`
+      const password = "documents-password-1"
+      const { data: registered } = await api.post("/auth/customer/emailpass/register", { email, password })
+      const { data } = await api.post(
+        "/store/customers",
+        { email, first_name: "Ada", last_name: "Buyer" },
+        { headers: { "x-publishable-api-key": publishableKey, authorization: `Bearer ${registered.token}` } },
+      )
+      const module = moduleOf(getContainer())
+      const acme = { company_key: "GB:08123456", customer_id: data.customer.id }
+      const customerIds = [data.customer.id]
+      await tradeAccountOf(module, { country: "GB", organizationNumber: "08123456", name: "Acme", customerIds })
+      const document_url = await invoicedOrderPdfUrl(simulator.sim!)
+      const invoice = await seedDocument(module, { ...acme, number: "INV-NEXT-1", document_url })
+      const credit = await seedDocument(module, {
+        ...acme,
+        kind: "credit_note",
+        number: "CN-NEXT-1",
+        amount: "-10.00",
+        status: "credited",
+      })
+
+      const { page, errors } = await buyer()
+      await page.goto(`${storefront.url}/${COUNTRY}/account`)
+      await page.locator("[data-testid=email-input]").fill(email)
+      await page.locator("[data-testid=password-input]").fill(password)
+      await page.locator("[data-testid=sign-in-button]").click()
+      await page.locator(".trade-credit-documents table").waitFor()
+      await shot(page, "16-account-documents")
+      const row = (id: string) => page.locator(`.trade-credit-documents tr[data-document-id="${id}"]`)
+      expect(await row(invoice.id).locator(".kind").textContent()).toBe("Invoice")
+      expect(await row(invoice.id).locator(".amount").textContent()).toBe("£1,200.00")
+      expect(await row(credit.id).locator(".pdf").textContent()).toBe("Not ready yet")
+      const link = row(invoice.id).getByRole("link", { name: "Download PDF" })
+      expect(await link.getAttribute("href")).toBe(`/${COUNTRY}/trade-credit/documents/${invoice.id}`)
+      const [download] = await Promise.all([page.waitForEvent("download"), link.click()])
+      expect(readFileSync((await download.path())!).subarray(0, 5).toString("latin1")).toBe("%PDF-")
+      // The storefront's route refuses a document that is not the customer's, in plain words.
+      const refused = await page.request.get(`${storefront.url}/${COUNTRY}/trade-credit/documents/tcrcv_01NOTYOURS`)
+      expect(refused.status()).toBe(404)
+      expect(await refused.text()).toBe("This document is not among your invoices.")
       expect(errors).toEqual([])
     })
   },

@@ -5,7 +5,9 @@ import adminCustomerRoutes from "./accounts/admin-customer-routes"
 import adminUiRoutes from "./accounts/admin-ui-routes"
 import regionSettings from "./accounts/region-settings"
 import publishedEnrollmentEvents from "./accounts/published-enrollment-events"
+import buyerDocuments from "./accounts/buyer-documents"
+import adminReceivables from "./accounts/admin-receivables"
 
 jest.setTimeout(600_000)
 
-integrationArea([tradeAccounts, soleTraders, adminCustomerRoutes, adminUiRoutes, regionSettings, publishedEnrollmentEvents])
+integrationArea([tradeAccounts, soleTraders, adminCustomerRoutes, adminUiRoutes, regionSettings, publishedEnrollmentEvents, buyerDocuments, adminReceivables])

@@ -4,7 +4,8 @@ import instalments from "./checkout/instalments"
 import invoiceCheckout from "./checkout/invoice-checkout"
 import currencies from "./checkout/currencies"
 import returnRoute from "./checkout/return-route"
+import companyCredit from "./checkout/company-credit"
 
 jest.setTimeout(600_000)
 
-integrationArea([storefrontRoutes, instalments, invoiceCheckout, currencies, returnRoute])
+integrationArea([storefrontRoutes, instalments, invoiceCheckout, currencies, returnRoute, companyCredit])

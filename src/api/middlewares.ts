@@ -4,6 +4,7 @@ import { checkTradeCreditOrderEdit } from "./admin/trade-credit/order-edits/chec
 import { adminUiMiddlewares } from "./admin/trade-credit/admin-ui-middlewares"
 import { storefrontMiddlewares } from "./store/trade-credit/storefront-middlewares"
 import { soletraderMiddlewares } from "./store/trade-credit/soletrader/middlewares"
+import { buyerDocumentMiddlewares } from "./store/trade-credit/documents/middlewares"
 import { tradeCreditWebhookMiddlewares } from "./hooks/trade-credit/middlewares"
 import { paymentHookMiddlewares } from "./hooks/trade-credit/payment-hook"
 import { malformedPathMiddlewares } from "./utils/malformed-path"
@@ -13,6 +14,8 @@ import { regionSettingsMiddlewares } from "./admin/trade-credit/regions/middlewa
 import { tradeAccountMiddlewares } from "./admin/trade-credit/trade-accounts/middlewares"
 import { customerWidgetMiddlewares } from "./admin/trade-credit/customers/customer-middlewares"
 import { reconciliationMiddlewares } from "./admin/trade-credit/reconciliation/middlewares"
+import { receivablesMiddlewares } from "./admin/trade-credit/receivables/middlewares"
+import { receivedEventsMiddlewares } from "./admin/trade-credit/received-events/middlewares"
 import { unknownRouteMiddlewares } from "./utils/unknown-route"
 import { tradeCreditErrorHandler } from "./errors/error-handler"
 
@@ -53,6 +56,8 @@ export default defineMiddlewares({
     ...storefrontMiddlewares,
     // Sole traders (customers only) and the one webhook URL (raw body, bounded).
     ...soletraderMiddlewares,
+    // The buyer's own documents (customers only): their invoices, credit notes, instalment invoices, statements.
+    ...buyerDocumentMiddlewares,
     ...tradeCreditWebhookMiddlewares,
     // Medusa's /hooks/payment/trade-credit_default: bounded body, JSON refusals with a code.
     ...paymentHookMiddlewares,
@@ -65,5 +70,8 @@ export default defineMiddlewares({
     ...regionSettingsMiddlewares,
     // The customer widget: the sole-trader enrollment of one customer.
     ...customerWidgetMiddlewares,
+    // Receivables (the documents after the invoice, their CSV, a customer's companies) and the events received unacted.
+    ...receivablesMiddlewares,
+    ...receivedEventsMiddlewares,
   ],
 })

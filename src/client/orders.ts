@@ -10,6 +10,7 @@ import {
   FulfilRequest,
   FulfilReply,
   FullRefundRequest,
+  InvoiceDetails,
   Order,
   OrderIntent,
   OrderIntentRequest,
@@ -124,6 +125,23 @@ export class OrdersClient {
       OrderList,
     )
     return data
+  }
+
+  /**
+   * GET /v1/order/{order_id}/invoice_details: the order's invoice as the service has it now (totals, payment status,
+   * due date, number, link). Null when the order is not invoiced yet (409); an unknown order is NOT_FOUND (404).
+   */
+  async invoiceDetails(orderId: string): Promise<InvoiceDetails | null> {
+    try {
+      const { data } = await this.#transport.request(
+        { method: "GET", path: urlPath`/v1/order/${orderId}/invoice_details` },
+        InvoiceDetails,
+      )
+      return data
+    } catch (error) {
+      if (error instanceof TradeCreditError && error.status === 409) return null
+      throw error
+    }
   }
 
   /** POST /v1/order/{order_id}/confirm (no body): needs state VERIFIED. */

@@ -13,6 +13,10 @@ export type Overrides = Record<string, string | Partial<Record<BuyerLanguage, st
 export const CODE_TEXTS: Readonly<Record<string, Record<BuyerLanguage, string>>> = Object.freeze({
   // The server's own words for a decline without a reason it explains (utils/buyer-texts.ts).
   TRADE_CREDIT_DECLINED: BUYER_TEXTS["decline.default"],
+  // The server's own words (utils/buyer-texts.ts): what the service last said of the buyer's company.
+  TRADE_CREDIT_ARREARS_BLOCK: BUYER_TEXTS["credit.arrears_block"],
+  TRADE_CREDIT_ABOVE_MAX_ORDER_VALUE: BUYER_TEXTS["credit.above_max_order_value"],
+  TRADE_CREDIT_ABOVE_CREDIT_BALANCE: BUYER_TEXTS["credit.above_credit_balance"],
   TRADE_CREDIT_UNAVAILABLE: {
     en:
       "Trade credit is not available right now. Nothing was charged: try again " +

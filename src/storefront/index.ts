@@ -27,3 +27,5 @@ export {
 } from "./buyer-messages"
 export * from "./company-search"
 export * from "./sole-trader"
+export * from "./documents"
+export * from "./document-route"

@@ -4,6 +4,7 @@
 
 import { buyerLanguageOf, type Overrides } from "./buyer-messages"
 import { BUYER_LANGUAGES, type BuyerLanguage } from "../utils/buyer-texts"
+import { DOCUMENT_TEXTS } from "./document-texts"
 
 type Texts = Record<BuyerLanguage, string>
 
@@ -350,6 +351,8 @@ export const KIT_TEXTS = Object.freeze({
     nl: "Maandelijkse termijnen",
     de: "Monatliche Raten",
   },
+  // The buyer's documents (InvoicesAndInstalments): document-texts.ts.
+  ...DOCUMENT_TEXTS,
 } satisfies Record<string, Texts>)
 
 export type KitTextKey = keyof typeof KIT_TEXTS

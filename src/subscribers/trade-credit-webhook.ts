@@ -2,9 +2,7 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { Logger } from "@medusajs/framework/types"
 import { handleWebhookEventWorkflow, type WebhookHandlingResult } from "../workflows/webhooks/handle-webhook-event"
 import {
-  isEnrollmentEvent,
-  isFundingEvent,
-  type ServiceEvent,
+  subjectOf,
   TRADE_CREDIT_WEBHOOK_EVENT,
   type TradeCreditWebhookReceived,
 } from "../workflows/webhooks/webhook-received"
@@ -18,7 +16,9 @@ import { pluginLoggerOf } from "../medusa/plugin-logger"
  * Medusa brought in line with it: an order's by the planner the reconciliation job uses
  * (src/workflows/reconciliation/plan-repair.ts: complete the cart, authorize, confirm, cancel, sync), a plan's by the
  * funding sync the funding poll uses (src/workflows/webhooks/sync-plan-funding.ts), a sole trader's proposal by the
- * enrollment sync the enrollment poll uses (src/workflows/enrollment/apply-proposal-state.ts).
+ * enrollment sync the enrollment poll uses (src/workflows/enrollment/apply-proposal-state.ts); the events after the
+ * invoice are kept in the plugin's module (an invoice's life read back, instalment invoices, statements, a company's
+ * credit and arrears, a trade-account user verified: src/workflows/webhooks/steps/apply-webhook-event.ts).
  */
 export default async function tradeCreditWebhookHandler({
   event,
@@ -31,16 +31,6 @@ export default async function tradeCreditWebhookHandler({
     input: { event: serviceEvent, verified_with: event.data.verified_with ?? null },
   })
   report(logger, `${serviceEvent.type} ${serviceEvent.id} (${about})`, ids, result)
-}
-
-/** What an event is about, in its log lines: the order, the plan or the proposal. */
-function subjectOf(event: ServiceEvent): { about: string; ids: LogIds } {
-  const base = { event_id: event.id, event_type: event.type }
-  if (isFundingEvent(event))
-    return { about: `plan ${event.data.plan_id}`, ids: { ...base, plan_id: event.data.plan_id } }
-  if (isEnrollmentEvent(event))
-    return { about: `proposal ${event.data.proposal_id}`, ids: { ...base, proposal_id: event.data.proposal_id } }
-  return { about: `order ${event.data.order_id}`, ids: { ...base, service_order_id: event.data.order_id } }
 }
 
 function report(logger: Logger, label: string, ids: LogIds, result: WebhookHandlingResult) {

@@ -6,10 +6,12 @@ import type { TradeCreditPlanData } from "../core/plan/plan-data"
 import { invalidSessionData, parsePlanSessionInput } from "../core/plan/plan-session-input"
 import { accountReferenceOf, buildAccountBody, buyerKeyOf } from "../core/plan/repayment-account-body"
 import { type CheckoutCart, SESSION_CART_FIELDS, withCustomerCompany } from "../medusa/cart-links"
+import { companyCreditsOf } from "../medusa/company-credits"
 import { tradeCreditModuleOf } from "../medusa/plan-store"
 import type { LogIds } from "../utils/log-line"
 import { assertNever } from "../utils/assert-never"
 import type { TtlCache } from "../utils/ttl-cache"
+import { companyCreditError } from "./company-credits"
 import type { ProviderDeps } from "./deps"
 import { declined } from "./errors"
 import type { CompanyIdentities, PlanCheckReuse } from "./plan-check-reuse"
@@ -63,17 +65,21 @@ export async function checkPlanBuyer(
   if (!input.company) return awaitingCompany(filled, sessionId)
 
   const ids = { payment_session_id: sessionId, cart_id: cart.id }
-  const offer = await offerPlan(deps, {
-    cart,
-    company: input.company,
-    periods: input.number_of_periods === undefined ? [] : [input.number_of_periods],
-    ...(amount !== undefined && { expectedTotal: Money.fromMedusa(amount).roundToCents().toDecimal() }),
-    scope: sessionId,
-    companies,
-    ids,
-    ...(checks && { checks }),
-    ...(identities && { identities }),
-  })
+  const companyCredits = companyCreditsOf(deps.medusa, deps.logger)
+  const offer = await offerPlan(
+    { ...deps, companyCredits },
+    {
+      cart,
+      company: input.company,
+      periods: input.number_of_periods === undefined ? [] : [input.number_of_periods],
+      ...(amount !== undefined && { expectedTotal: Money.fromMedusa(amount).roundToCents().toDecimal() }),
+      scope: sessionId,
+      companies,
+      ids,
+      ...(checks && { checks }),
+      ...(identities && { identities }),
+    },
+  )
   if (offer.outcome !== "offer") throw refusalError(deps, offer, { sessionId, cartId: cart.id }, ids)
   const { lines, region, limits, company } = offer
 
@@ -114,6 +120,8 @@ function refusalError(
   switch (refusal.outcome) {
     case "not_offered":
       return notOfferedError(deps.logger, refusal.region, "instalments", refusal, session)
+    case "company_credit":
+      return companyCreditError(deps.logger, refusal, ids)
     case "periods_not_offered":
       return new MedusaError(MedusaError.Types.INVALID_DATA, refusal.message, refusal.code)
     case "declined":

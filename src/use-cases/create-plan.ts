@@ -14,6 +14,7 @@ import {
   storefrontInputOf,
 } from "../core/plan/plan-session-input"
 import { recordPlanSession, tradeCreditModuleOf } from "../medusa/plan-store"
+import { assertCompanyCredit, companyCreditDepsOf } from "./company-credits"
 import type { ProviderDeps } from "./deps"
 
 /** A plan made by an earlier attempt whose answer was lost: only its id is known. */
@@ -25,10 +26,12 @@ const holderPlanIdOf = (error: unknown) => (isTradeCreditError(error) ? holderId
 /**
  * Creates the plan of this session, once: its reference is the session id. A retry whose answer was lost finds the
  * plan through the service's 409 (the reference is held), never creating a second one. The cart must still be what
- * was credit-checked, for a number of months within the check's limits. The plan is recorded with its session.
+ * was credit-checked, for a number of months within the check's limits, for a company the service has not since said
+ * is in an arrears block or above its limits (company-credits.ts, before anything is asked of it). The plan is
+ * recorded with its session.
  */
 export async function createPlan(
-  deps: Pick<ProviderDeps, "client" | "fail" | "readCart" | "medusa">,
+  deps: Pick<ProviderDeps, "client" | "fail" | "readCart" | "medusa" | "logger">,
   sessionId: string,
   data: TradeCreditPlanData,
 ): Promise<RepaymentPlan | ExistingPlan> {
@@ -46,6 +49,14 @@ export async function createPlan(
   const cart = await deps.readCart<MedusaCartInput>(sessionId, CART_FIELDS)
   // The cart must still be what was credit-checked (else the session is started again).
   const lines = buildLines(cart, { expectedTotal: data.gross_amount })
+  if (input.company) {
+    await assertCompanyCredit(
+      companyCreditDepsOf(deps.medusa, deps.logger),
+      input.company,
+      { grossAmount: lines.gross_amount, currency: cart.currency_code.toUpperCase() },
+      { payment_session_id: sessionId, cart_id: cart.id },
+    )
+  }
   const body = buildPlanBody({ sessionId, cart, input, accountId, numberOfPeriods, lines, consentedAt: new Date() })
   let plan: RepaymentPlan | ExistingPlan
   try {

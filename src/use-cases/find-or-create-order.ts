@@ -11,6 +11,7 @@ import type { TradeCreditPaymentData } from "../core/order/payment-data"
 import { type CheckoutCart, ORDER_CART_FIELDS, tradeAccountBuyerOfCart } from "../medusa/cart-links"
 import { recordOrderReference } from "../medusa/order-references"
 import { tradeCreditModuleOf } from "../medusa/plan-store"
+import { assertCompanyCredit, companyCreditDepsOf } from "./company-credits"
 import { declined } from "./errors"
 import { callOnSessionOrder } from "./order-gone"
 import type { IntentReuse } from "./intent-reuse"
@@ -27,7 +28,9 @@ type OrderDeps = Pick<InvoiceDeps, "client" | "options" | "call" | "fail" | "rea
  * invoice: both are short references of the cart (merchant-reference.ts); the key
  * stays Medusa's session id. Which session the merchant order id belongs to is
  * recorded before the create (order-references.ts): the order's events find it there. A session's order the service
- * answers 404 for is gone (TRADE_CREDIT_ORDER_GONE, order-gone.ts): never re-created under the same session.
+ * answers 404 for is gone (TRADE_CREDIT_ORDER_GONE, order-gone.ts): never re-created under the same session. An
+ * order is not made for a company the service has since said is in an arrears block or above its limits (its events,
+ * kept in the module: company-credits.ts), before anything is asked of it.
  */
 export async function findOrCreateOrder(
   deps: OrderDeps,
@@ -61,6 +64,12 @@ export async function findOrCreateOrder(
     // The region's terms as credit-checked (a session from before region settings: the options').
     extras: orderExtrasOf(input, invoiceTermsOf(data, deps.options.invoiceTermsDays)),
   })
+  await assertCompanyCredit(
+    companyCreditDepsOf(deps.medusa, deps.logger),
+    buyer.company,
+    { grossAmount: body.gross_amount, currency: body.currency },
+    { payment_session_id: sessionId, cart_id: cart.id },
+  )
   // Before the create: every order the service has then has its row, however the create ends (a retry finds it).
   await recordOrderReference(tradeCreditModuleOf(deps.medusa), {
     merchant_order_id: merchantOrderId,

@@ -7,6 +7,7 @@ import { Money } from "../core/money/money"
 import { idempotencyKeys } from "../core/order/idempotency-keys"
 import { type TradeCreditPaymentData, withIntent } from "../core/order/payment-data"
 import { type CheckoutCart, invoiceTermsOfCart, regionSettingsOfCart, SESSION_CART_FIELDS } from "../medusa/cart-links"
+import { assertCompanyCredit, companyCreditDepsOf } from "./company-credits"
 import { declined } from "./errors"
 import { IntentReuse } from "./intent-reuse"
 import type { InvoiceDeps } from "./deps"
@@ -24,11 +25,14 @@ export type InvoiceCreditCheck = {
 
 /**
  * The credit check of pay by invoice: an order intent for the cart as it is now, in the cart's region as the merchant
- * offers it. An unchanged cart (same lines, totals and buyer) reuses its approved intent (`intents`): no second check.
- * A decline is TRADE_CREDIT_DECLINED; the session data then carries the intent and the region's invoice terms.
+ * offers it, for a company the service has not said is in an arrears block or above its limits (its events, kept in
+ * the module: TRADE_CREDIT_ARREARS_BLOCK, TRADE_CREDIT_ABOVE_MAX_ORDER_VALUE, TRADE_CREDIT_ABOVE_CREDIT_BALANCE before
+ * anything is asked of it). An unchanged cart (same lines, totals and buyer) reuses its approved intent (`intents`):
+ * no second check. A decline is TRADE_CREDIT_DECLINED; the session data then carries the intent and the region's
+ * invoice terms.
  */
 export async function checkInvoiceCredit(
-  deps: Pick<InvoiceDeps, "client" | "options" | "logger" | "call" | "readCart">,
+  deps: Pick<InvoiceDeps, "client" | "options" | "logger" | "call" | "readCart" | "medusa">,
   intents: IntentReuse,
   { sessionId, data, amount, cart: read }: InvoiceCreditCheck,
 ): Promise<TradeCreditPaymentData> {
@@ -56,6 +60,13 @@ export async function checkInvoiceCredit(
     { sessionId, cartId: cart.id },
   )
   const ids = { payment_session_id: sessionId, cart_id: cart.id }
+  // What the service last said of the company (checked before a kept intent: a block holds at once).
+  await assertCompanyCredit(
+    companyCreditDepsOf(deps.medusa, deps.logger),
+    buyer.company,
+    { grossAmount: body.gross_amount, currency: body.currency },
+    ids,
+  )
   const reuseKey = IntentReuse.keyOf(cart.id, body)
   const intent =
     (await intents.get(reuseKey)) ??

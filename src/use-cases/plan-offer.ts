@@ -10,11 +10,13 @@ import {
   periodsRefusalOf,
   type RegionDefaults,
 } from "../core/region/region-settings"
+import type { CompanyCreditCode } from "../core/region/company-credit-rule"
 import { type CheckoutCart, regionSettingsOfCart } from "../medusa/cart-links"
 import type { CompanyDetails } from "../service/schemas/company"
 import type { BuyerCompany } from "../service/schemas/order"
 import type { LogIds } from "../utils/log-line"
 import type { TtlCache } from "../utils/ttl-cache"
+import { companyCreditRefusal, type CompanyCredits } from "./company-credits"
 import type { ServiceCall } from "./deps"
 import { declineText } from "./errors"
 import type { CompanyIdentities, CompanyIdentity, PlanCheckReuse } from "./plan-check-reuse"
@@ -27,6 +29,8 @@ export type PlanOfferDeps = {
   options: RegionDefaults
   /** Runs one step against the service; its failures are the edge's to answer (the provider's, a store route's). */
   call: ServiceCall
+  /** What the service last said of buyer companies' credit and arrears (its webhook events). */
+  companyCredits: CompanyCredits
 }
 
 export type PlanOfferInput = {
@@ -70,6 +74,11 @@ export type PlanRefusal =
       reason: string
       region: EffectiveRegionSettings
     }
+  /**
+   * What the service last said of the company: an arrears block, or a total above its maximum single order value or
+   * remaining credit (nothing was asked of the service).
+   */
+  | { outcome: "company_credit"; code: CompanyCreditCode; message: string; reason: string }
   /** A number of months the merchant does not offer in the region (nothing was asked of the service). */
   | { outcome: "periods_not_offered"; code: "TRADE_CREDIT_INVALID_PERIODS"; number_of_periods: number; message: string }
   /** The service declined the buyer, or allows no plan duration. */
@@ -87,7 +96,8 @@ export type PlanOfferOutcome = PlanOffer | PlanRefusal
 
 /**
  * The plan offer of a cart, written once for the instalment provider's session and the store's preview: the cart's
- * lines, the region's rules (nothing is asked of the service for what the merchant does not offer), the buyer's
+ * lines, the region's rules (nothing is asked of the service for what the merchant does not offer), what the
+ * service's events said of the company's credit (an arrears block, its limits: nothing asked either), the buyer's
  * company (the registry's details), the service's credit check for the total, and whether each number of months
  * asked fits its limits.
  *
@@ -119,6 +129,12 @@ export async function offerPlanAlongside<T>(
         offer: { outcome: "periods_not_offered", code: "TRADE_CREDIT_INVALID_PERIODS", number_of_periods: n, message },
       }
   }
+  const credit = await companyCreditRefusal(
+    { companyCredits: deps.companyCredits, ...(input.identities && { identities: input.identities }) },
+    input.company,
+    { grossAmount: lines.gross_amount, currency },
+  )
+  if (credit) return { offer: { outcome: "company_credit", ...credit } }
   const side = alongside?.({ lines, currency })
   // Handled now: its failure is answered only when an offer needs its result (never an unhandled rejection).
   side?.catch(() => undefined)

@@ -8,6 +8,7 @@ import { isPlanProviderId } from "../medusa/provider-ids"
 import type { Query } from "../medusa/services"
 import type { BuyerCompany } from "../service/schemas/order"
 import type { PreviewInstalment, PreviewResult } from "../service/schemas/repayment"
+import type { CompanyCredits } from "./company-credits"
 import type { ServiceCall } from "./deps"
 import type { CompanyIdentities, PlanCheckReuse } from "./plan-check-reuse"
 import { offerPlanAlongside, type PlanRefusal } from "./plan-offer"
@@ -18,6 +19,8 @@ export type PlanPreviewDeps = {
   client: Pick<TradeCreditClient, "companies" | "repayment">
   options: RegionDefaults
   call: ServiceCall
+  /** What the service last said of buyer companies' credit and arrears (plan-offer.ts). */
+  companyCredits: CompanyCredits
   /** Approved checks already held (plan-check-reuse.ts), shared with the instalment provider's session. */
   checks?: PlanCheckReuse
   /** What the company search said of a canonical id (plan-offer.ts). */

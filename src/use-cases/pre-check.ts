@@ -5,6 +5,7 @@ import { PayloadError } from "../core/order/errors"
 import { bodyDigest } from "../core/order/idempotency-keys"
 import { buildIntentBody } from "../core/order/order-body"
 import { parseSessionInput } from "../core/order/session-input"
+import type { CompanyCreditCode, CompanyCreditRefusal } from "../core/region/company-credit-rule"
 import {
   type EffectiveRegionSettings,
   type Ineligibility,
@@ -17,7 +18,9 @@ import type { Query } from "../medusa/services"
 import type { BuyerCompany } from "../service/schemas/order"
 import { errorIds, type LogIds, logLine } from "../utils/log-line"
 import type { AnswerCache } from "./answer-cache"
+import { companyCreditRefusal, type CompanyCredits } from "./company-credits"
 import { IntentReuse } from "./intent-reuse"
+import { CompanyIdentities } from "./plan-check-reuse"
 import type { KeptChecks } from "./kept-checks"
 import { declineText } from "./errors"
 import { classifyServiceFailure, describeServiceFailure } from "./service-failure-kind"
@@ -36,6 +39,11 @@ import { type CartRefusal, companyOfCart, readOpenCart, type StoreCart } from ".
  *   merchant switched pay by invoice off in the cart's region) or "not_eligible"
  *   (the total is outside the region's order amounts), with the buyer's words in
  *   `message` and the code the session would answer in `code`;
+ * - `available: false, reason: "arrears_block"`: what the service last said of the buyer's company puts it in an
+ *   arrears block (an invoice overdue); `reason: "above_company_limit"`: the total is above the company's maximum
+ *   single order value or its remaining credit. Nothing is asked of the service; `code` is the one the session would
+ *   answer, `message` the buyer's words, `hide` the region's choice (`arrears_block_display` for a block,
+ *   `hide_when_declined` for a limit: the service would decline it);
  * - `available: true, degraded: true, reason: "service_unreachable"`: the
  *   service did not answer in time; keep offering the method (a passing error
  *   must not hide it) and let the payment session's own check decide.
@@ -45,6 +53,13 @@ export type PreCheckAnswer =
   | { available: false; reason: "declined"; decline_reason: string | null; hide: boolean; message: string }
   | { available: false; reason: "not_configured" | "cart_not_supported"; message: string }
   | { available: false; reason: "not_offered" | "not_eligible"; code: Ineligibility["code"]; message: string }
+  | {
+      available: false
+      reason: "arrears_block" | "above_company_limit"
+      code: CompanyCreditCode
+      hide: boolean
+      message: string
+    }
   | { available: true; degraded: true; reason: "service_unreachable" | "service_error" }
 
 /** The pre-check's outcome: an answer (and whether it came from the cache), or a request refused with a code. */
@@ -65,6 +80,8 @@ export type PreCheckDeps = {
   cache: AnswerCache
   /** Where an approved intent is kept for the cart's payment session (intent-reuse.ts), on any instance. */
   kept: KeptChecks
+  /** What the service last said of buyer companies' credit and arrears (its webhook events). */
+  companyCredits: CompanyCredits
   logger: Logger
 }
 
@@ -141,6 +158,12 @@ async function checkCart(
       message: refusal.message,
     }
   }
+  // What the service last said of the company (an arrears block, its limits): never cached, so an exit_ or limit
+  // event lifts it at once; nothing is asked of the service for a cart it refuses.
+  const amount = { grossAmount: body.gross_amount, currency: body.currency }
+  const identities = new CompanyIdentities(deps.kept)
+  const credit = await companyCreditRefusal({ companyCredits: deps.companyCredits, identities }, company, amount)
+  if (credit) return companyCreditAnswer(deps, cart, region, credit)
   const key = `${cart.id}|${bodyDigest(body)}`
   const cached = await deps.cache.get<Decided>(key)
   if (cached) return { ...withRegionView(cached, region), cached: true }
@@ -186,6 +209,31 @@ async function checkCart(
   }
   await deps.cache.set(key, answer, PRE_CHECK_CACHE_SECONDS)
   return withRegionView(answer, region)
+}
+
+/** The pre-check's answer to a cart its company's credit refuses, logged; shown greyed or hidden as the region says. */
+function companyCreditAnswer(
+  deps: Pick<PreCheckDeps, "logger">,
+  cart: StoreCart,
+  region: EffectiveRegionSettings,
+  refusal: CompanyCreditRefusal,
+): PreCheckAnswer {
+  const blocked = refusal.code === "TRADE_CREDIT_ARREARS_BLOCK"
+  const hide = blocked ? region.arrears_block_display === "hide" : region.hide_when_declined
+  logLine(
+    deps.logger,
+    "info",
+    `Trade credit pre-check of cart ${cart.id}: not offered: ${refusal.reason}: ` +
+      `${hide ? "hiding trade credit" : "showing it unavailable"}`,
+    { cart_id: cart.id, region_id: region.region_id, code: refusal.code },
+  )
+  return {
+    available: false,
+    reason: blocked ? "arrears_block" : "above_company_limit",
+    code: refusal.code,
+    hide,
+    message: refusal.message,
+  }
 }
 
 /** The service's decision as cached: the region's view of a decline is added on the way out, so a change holds at

@@ -148,6 +148,57 @@ export const BUYER_TEXTS = {
       "Handelskredit ist für Bestellungen in dieser Währung nicht verfügbar. " +
       "Bitte wählen Sie eine andere Zahlungsart.",
   },
+  "credit.arrears_block": {
+    en:
+      "Your business has an overdue trade credit invoice, so trade credit is paused until it is paid. " +
+      "Pay the overdue invoice, or choose another payment method.",
+    nb:
+      "Bedriften din har en forfalt faktura for handelskreditt, så handelskreditt er satt på pause til den er " +
+      "betalt. Betal den forfalte fakturaen, eller velg en annen betalingsmåte.",
+    sv:
+      "Ditt företag har en förfallen faktura för handelskredit, så handelskrediten är pausad tills den är " +
+      "betald. Betala den förfallna fakturan eller välj ett annat betalningssätt.",
+    nl:
+      "Uw bedrijf heeft een achterstallige factuur voor handelskrediet, dus handelskrediet is gepauzeerd tot " +
+      "deze is betaald. Betaal de achterstallige factuur, of kies een andere betaalmethode.",
+    de:
+      "Ihr Unternehmen hat eine überfällige Handelskredit-Rechnung, daher ist Handelskredit ausgesetzt, bis sie " +
+      "bezahlt ist. Bezahlen Sie die überfällige Rechnung oder wählen Sie eine andere Zahlungsart.",
+  },
+  "credit.above_max_order_value": {
+    en:
+      "This order is above the largest single order your business can pay later with trade credit. " +
+      "Choose another payment method, or place a smaller order.",
+    nb:
+      "Denne bestillingen er over den største enkeltbestillingen bedriften din kan betale senere med " +
+      "handelskreditt. Velg en annen betalingsmåte, eller legg inn en mindre bestilling.",
+    sv:
+      "Den här beställningen överstiger den största enskilda beställning ditt företag kan betala senare med " +
+      "handelskredit. Välj ett annat betalningssätt eller lägg en mindre beställning.",
+    nl:
+      "Deze bestelling is hoger dan de grootste losse bestelling die uw bedrijf achteraf met handelskrediet " +
+      "kan betalen. Kies een andere betaalmethode of plaats een kleinere bestelling.",
+    de:
+      "Diese Bestellung übersteigt die größte Einzelbestellung, die Ihr Unternehmen mit Handelskredit später " +
+      "bezahlen kann. Wählen Sie eine andere Zahlungsart oder geben Sie eine kleinere Bestellung auf.",
+  },
+  "credit.above_credit_balance": {
+    en:
+      "This order is above the trade credit your business has left. " +
+      "Choose another payment method, or place a smaller order.",
+    nb:
+      "Denne bestillingen er over den handelskreditten bedriften din har igjen. " +
+      "Velg en annen betalingsmåte, eller legg inn en mindre bestilling.",
+    sv:
+      "Den här beställningen överstiger den handelskredit ditt företag har kvar. " +
+      "Välj ett annat betalningssätt eller lägg en mindre beställning.",
+    nl:
+      "Deze bestelling is hoger dan het handelskrediet dat uw bedrijf nog over heeft. " +
+      "Kies een andere betaalmethode of plaats een kleinere bestelling.",
+    de:
+      "Diese Bestellung übersteigt den Handelskredit, der Ihrem Unternehmen noch zur Verfügung steht. " +
+      "Wählen Sie eine andere Zahlungsart oder geben Sie eine kleinere Bestellung auf.",
+  },
   "cart.store_credit": {
     en:
       "Store credit or a gift card is applied to this cart: trade credit can " +

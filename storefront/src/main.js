@@ -1,6 +1,7 @@
 // A small B2B storefront: product → cart → checkout with trade credit → verification at
 // the service → return page that completes the cart → order confirmation. One language for the whole page
 // (texts.js: the browser's, among the kit's five), set once here on the document and its shell.
+import { renderAccount } from "./account.js"
 import { renderCheckout } from "./checkout.js"
 import { renderConfirmation } from "./confirmation.js"
 import { loadConfig } from "./medusa.js"
@@ -15,6 +16,7 @@ document.documentElement.lang = language
 document.title = t("shell.title")
 document.querySelector(".top .tag").textContent = t("shell.tag")
 document.getElementById("cart-link").textContent = t("shell.checkout")
+document.getElementById("account-link").textContent = t("shell.account")
 document.querySelector(".foot").innerHTML = html("shell.footer", { package: "<code>medusa-payment-trade-credit</code>" })
 app.innerHTML = `<p class="muted">${esc(t("shell.loading"))}</p>`
 
@@ -33,6 +35,7 @@ async function route() {
     if (path === "/checkout") return await renderCheckout(app, { navigate })
     if (path === (config.returnPath || "/checkout/trade-credit/return")) return await renderReturn(app, { navigate })
     if (path === "/order/confirmed") return await renderConfirmation(app, { navigate })
+    if (path === "/account") return await renderAccount(app, { navigate })
     app.innerHTML = `<section class="card"><h1>${esc(t("page.notFound"))}</h1>${backToShop()}</section>`
   } catch (error) {
     console.error(error)

@@ -510,6 +510,27 @@ const TEXTS = {
     nl: "Het account kon niet worden aangemaakt. Controleer het e-mailadres en het wachtwoord en probeer het opnieuw.",
     de: "Das Konto konnte nicht erstellt werden. Prüfen Sie E-Mail-Adresse und Passwort und versuchen Sie es erneut.",
   },
+  // --- the account (account.js): log in, then the company's invoices and instalments (the kit's component) ---
+  "shell.account": { en: "Your account", nb: "Din konto", sv: "Ditt konto", nl: "Uw account", de: "Ihr Konto" },
+  "account.title": { en: "Your account", nb: "Din konto", sv: "Ditt konto", nl: "Uw account", de: "Ihr Konto" },
+  "account.email": { en: "Email", nb: "E-post", sv: "E-post", nl: "E-mailadres", de: "E-Mail" },
+  "account.password": { en: "Password", nb: "Passord", sv: "Lösenord", nl: "Wachtwoord", de: "Passwort" },
+  "account.login": { en: "Log in", nb: "Logg inn", sv: "Logga in", nl: "Inloggen", de: "Anmelden" },
+  "account.logout": { en: "Log out", nb: "Logg ut", sv: "Logga ut", nl: "Uitloggen", de: "Abmelden" },
+  "account.signedIn": {
+    en: "Logged in as {email}.",
+    nb: "Logget inn som {email}.",
+    sv: "Inloggad som {email}.",
+    nl: "Ingelogd als {email}.",
+    de: "Angemeldet als {email}.",
+  },
+  "account.wrongLogin": {
+    en: "The email or password is not right. Please try again.",
+    nb: "E-postadressen eller passordet er feil. Prøv igjen.",
+    sv: "E-postadressen eller lösenordet stämmer inte. Försök igen.",
+    nl: "Het e-mailadres of het wachtwoord klopt niet. Probeer het opnieuw.",
+    de: "E-Mail-Adresse oder Passwort stimmen nicht. Bitte versuchen Sie es erneut.",
+  },
 }
 
 /** Every key of the page's words (texts.js is the one place they are written). */

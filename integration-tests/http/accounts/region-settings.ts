@@ -51,6 +51,7 @@ export default areaPart("region settings", ({ api, getContainer }) => {
       capture_on: "shipment",
       invoice_language: null,
       hide_when_declined: true,
+      arrears_block_display: "hide",
       customised: false,
     })
     expect(initial.changes).toEqual([])

@@ -154,15 +154,15 @@ export default areaPart("published-order-events", ({ api, getContainer }) => {
   it("acknowledges a published event it does not act on (200, handled false, logged at debug, never queued), as it does an unknown type", async () => {
     const mark = logs.length
     const invoiced = {
-      id: `msg_reconciliation_${++sequence}`,
+      id: `msg_credit_line_${++sequence}`,
       source: simulator.url,
-      type: "order.reconciliation.invoiced.v1",
+      type: "credit_line.opened.v1",
       time: new Date().toISOString(),
       data: { order_id: "ord_unknown", invoice_id: "inv_1", merchant_id: "m", amount: "1.00", currency: "GBP" },
     }
     const answer = await postDelivery(invoiced)
     expect([answer.status, answer.data]).toEqual([200, { received: true, handled: false }])
-    await waitFor("the debug line", async () => logs.slice(mark).find((l) => l.includes(`order.reconciliation.invoiced.v1 ${invoiced.id} is not acted on by this plugin`)))
+    await waitFor("the debug line", async () => logs.slice(mark).find((l) => l.includes(`credit_line.opened.v1 ${invoiced.id} is not acted on by this plugin`)))
     const unknown = { ...invoiced, id: `msg_unknown_${++sequence}`, type: "order.teleported.v1" }
     expect((await postDelivery(unknown)).data).toEqual({ received: true, handled: false })
     await waitFor("the unknown type's line", async () => logs.slice(mark).find((l) => l.includes(`order.teleported.v1 ${unknown.id} is not an event this plugin handles`)))

@@ -18,8 +18,9 @@ const decline = (decline_reason: DeclineReason): Decision => ({ approved: false,
  * The simulator's credit decision, the same for an intent, a create and an
  * edit. Deterministic, checked in this order: the company is known, the
  * amount is within the invoice bounds, the company is not high risk, the
- * amount is within the company's limit. The limit applies to each order on
- * its own (the simulator keeps no exposure across orders).
+ * amount is within the company's limit (and its max_single_order_value, when
+ * set). The limit applies to each order on its own: what the buyer owes
+ * shows in customer.credit_limit.updated.v1, not in the decision.
  */
 export function decide(company: CompanyRecord | undefined, grossAmount: string): Decision {
   if (!company) return decline("BUYER_NOT_FOUND")
@@ -28,5 +29,6 @@ export function decide(company: CompanyRecord | undefined, grossAmount: string):
   if (gross.gt(MAX_INVOICE_AMOUNT)) return decline("ORDER_EXCEEDS_MAX_INVOICE_AMOUNT")
   if (company.declined) return decline("TOO_HIGH_RISK")
   if (gross.gt(company.credit_limit ?? DEFAULT_CREDIT_LIMIT)) return decline("BUYER_LIMIT_EXCEEDED")
+  if (company.max_single_order_value && gross.gt(company.max_single_order_value)) return decline("BUYER_LIMIT_EXCEEDED")
   return approve
 }

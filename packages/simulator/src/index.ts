@@ -7,6 +7,8 @@ import type { SimulatorContext } from "./context"
 import { FaultStore } from "./faults"
 import { LatencyProfile, resolveLatency } from "./latency"
 import { DocumentNumbers } from "./orders/documents"
+import { sweepArrears } from "./customers/arrears"
+import { todayOf } from "./orders/due-dates"
 import { sweepExpired } from "./orders/lifecycle"
 import { PdfCache } from "./pdf"
 import { sweepRegistration } from "./registration/proposals"
@@ -148,6 +150,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   repaymentSweep.unref()
   const registrationSweep = setInterval(() => sweepRegistration(ctx), 100)
   registrationSweep.unref()
+  // Arrears blocks move by the date: swept when the simulator's day changes (POST /_sim/clock/advance sweeps too).
+  let sweptDay = ""
+  const arrearsSweep = setInterval(() => {
+    if (todayOf(ctx) === sweptDay) return
+    sweptDay = todayOf(ctx)
+    sweepArrears(ctx)
+  }, 1000)
+  arrearsSweep.unref()
   const stateFile = options.stateFile ? keepStateFile(ctx, server, options.stateFile) : undefined
 
   let closed: Promise<void> | undefined
@@ -163,6 +173,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         clearInterval(sweep)
         clearInterval(repaymentSweep)
         clearInterval(registrationSweep)
+        clearInterval(arrearsSweep)
         stateFile?.stop()
         ctx.webhooks.close()
         server.close((error) => (error ? reject(error) : resolve()))

@@ -73,6 +73,7 @@ export function useResyncOrder(orderId: string) {
       }),
     onSettled: () => {
       client.invalidateQueries({ queryKey: orderKey(orderId) })
+      client.invalidateQueries({ queryKey: ["trade-credit", "receivables", "order", orderId] })
       client.invalidateQueries({ queryKey: latestRunKey })
       client.invalidateQueries({ queryKey: settingsKey })
     },

@@ -7,19 +7,24 @@ import { BuyerRow } from "../components/order/buyer-row"
 import { InvoiceDetails } from "../components/order/invoice-details"
 import { OrderNotices } from "../components/order/order-notices"
 import { PlanDetails } from "../components/order/plan-details"
+import { ReceivablesSection } from "../components/order/receivables-section"
+import { RecourseAlert } from "../components/order/recourse-alert"
 import { useResync } from "../components/order/use-resync"
 import { useTradeCreditOrder } from "../lib/trade-credit-api"
+import { useOrderReceivables } from "../lib/trade-credit-receivables-api"
 
 /**
  * The trade credit side of an order paid through the plugin: the service's
  * order (or instalment plan), its state, the buyer's company, the verification
- * link while unverified, invoices and credit notes to download, and "Re-sync"
+ * link while unverified, invoices and credit notes to download, each document's
+ * life after the invoice (a recourse first, impossible to miss), and "Re-sync"
  * (a reconciliation run for this order). Orders paid otherwise show nothing.
  */
 const TradeCreditOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   const { t } = useTranslation("tradeCredit")
   const { data: summary, isLoading, error } = useTradeCreditOrder(order.id)
   const { resync, onResync } = useResync(order.id)
+  const documents = useOrderReceivables(order.id, Boolean(summary))
 
   if (isLoading) {
     return (
@@ -57,9 +62,11 @@ const TradeCreditOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) 
       ) : (
         summary && (
           <>
+            <RecourseAlert docs={documents.data ?? []} />
             <OrderNotices summary={summary} />
             <BuyerRow company={summary.company} />
             {summary.invoice ? <InvoiceDetails summary={summary} /> : <PlanDetails summary={summary} />}
+            <ReceivablesSection docs={documents.data} error={documents.error} />
           </>
         )
       )}

@@ -61,7 +61,7 @@ export const ERROR_CODES = {
   TRADE_CREDIT_UNAUTHORIZED: {
     status: 401,
     type: "unauthorized",
-    description: "The route needs a logged-in customer (sole-trader routes).",
+    description: "The route needs a logged-in customer (sole-trader and buyer documents routes).",
   },
   TRADE_CREDIT_FORBIDDEN: { status: 403, type: "forbidden", description: "Medusa refused the request (permissions)." },
   TRADE_CREDIT_INVALID_PATH: invalid("The path has a malformed %-escape or a control character."),
@@ -143,6 +143,18 @@ export const ERROR_CODES = {
     "The cart's total is outside the order amounts the merchant offers trade " +
       "credit for in its region, or its currency is not one the service takes " +
       "for the method.",
+  ),
+  TRADE_CREDIT_ARREARS_BLOCK: notAllowed(
+    "The buyer's company is in an arrears block at the service (an invoice overdue): trade credit is not offered " +
+      "until the service says it left it. Nothing is asked of the service.",
+  ),
+  TRADE_CREDIT_ABOVE_MAX_ORDER_VALUE: notAllowed(
+    "The cart's total is above the maximum single order value the service last gave the buyer's company. Nothing " +
+      "is asked of the service.",
+  ),
+  TRADE_CREDIT_ABOVE_CREDIT_BALANCE: notAllowed(
+    "The cart's total is above the credit the service last said the buyer's company has left. Nothing is asked of " +
+      "the service.",
   ),
   TRADE_CREDIT_ORDER_CANCELLED: notAllowed("The buyer's verification failed or expired: start a new payment session."),
   TRADE_CREDIT_ORDER_GONE: notAllowed(

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaRequest } from "@medusajs/framework/http"
 import { TradeCreditError } from "../../client/errors"
 import { pluginLoggerOf } from "../../medusa/plugin-logger"
-import type { ServiceCall } from "../../use-cases/deps"
+import type { ServiceCall, ServiceFailure } from "../../use-cases/deps"
 import { classifyServiceFailure, describeServiceFailure } from "../../use-cases/service-failure-kind"
 import { logLine } from "../../utils/log-line"
 import { quote } from "../../utils/quote"
@@ -187,4 +187,34 @@ export function adminServiceFailureError(error: unknown, action: string): RouteE
     `${refusal.message.replace(/\.$/, "")} (${reference}).`,
     refusal.headers,
   )
+}
+
+/**
+ * The admin routes' one error adapter, for their use cases: a failed step of the service becomes
+ * adminServiceFailureError's answer (the store's words, the service's code and trace id); any other error is given
+ * back as it is. Nothing is logged: the merchant reads the failure in the answer.
+ */
+export const adminServiceFail: ServiceFailure = (action, error) => {
+  throw adminServiceFailureError(error, action) ?? error
+}
+
+/** The service steps of an admin route's use case: each step's failure goes through adminServiceFail. */
+export const adminServiceCall: ServiceCall = async (action, step) => {
+  try {
+    return await step()
+  } catch (error) {
+    throw adminServiceFailureError(error, action) ?? error
+  }
+}
+
+/**
+ * A failed read an admin answer carries instead of failing (the order widget's `service_error`): the code and words
+ * of adminServiceFailureError, else TRADE_CREDIT_UNAVAILABLE with the error's own message.
+ */
+export function adminServiceFailureOf(error: unknown, action: string): { code: ErrorCode; message: string } {
+  const mapped = adminServiceFailureError(error, action)
+  return {
+    code: (mapped?.code as ErrorCode | undefined) ?? Codes.TRADE_CREDIT_UNAVAILABLE,
+    message: mapped?.message ?? `The trade credit service could not ${action}: ${(error as Error)?.message ?? error}`,
+  }
 }

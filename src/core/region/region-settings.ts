@@ -26,9 +26,16 @@ export type EffectiveRegionSettings = {
   invoice_language: InvoiceLanguage | null
   /** A buyer the service declined does not see the method (true), or sees it unavailable with the reason (false). */
   hide_when_declined: boolean
+  /** A buyer whose company is in an arrears block does not see the method ("hide"), or sees it unavailable with the
+   * reason ("grey"), at the pre-check. */
+  arrears_block_display: ArrearsBlockDisplay
   /** True when the region has a row (the merchant changed something). */
   customised: boolean
 }
+
+/** How the pre-check shows trade credit to a buyer whose company is in an arrears block. */
+export const ARREARS_BLOCK_DISPLAYS = ["hide", "grey"] as const
+export type ArrearsBlockDisplay = (typeof ARREARS_BLOCK_DISPLAYS)[number]
 
 /** Invoice terms for the customers of a group, or for one customer. */
 export type TermsOverride =
@@ -46,6 +53,7 @@ export type RegionSettingFields = { capture_on: CaptureOn | null } & Pick<
   | "invoice_terms_overrides"
   | "invoice_language"
   | "hide_when_declined"
+  | "arrears_block_display"
 >
 
 export const EDITABLE_REGION_SETTINGS = [
@@ -59,6 +67,7 @@ export const EDITABLE_REGION_SETTINGS = [
   "capture_on",
   "invoice_language",
   "hide_when_declined",
+  "arrears_block_display",
 ] as const
 
 /** What applies where a region's row sets nothing: the provider options. */
@@ -128,6 +137,7 @@ export function effectiveRegionSettings(
     capture_on: row?.capture_on ?? defaults.captureOn,
     invoice_language: INVOICE_LANGUAGES.find((l) => l === row?.invoice_language) ?? null,
     hide_when_declined: row?.hide_when_declined ?? true,
+    arrears_block_display: ARREARS_BLOCK_DISPLAYS.find((d) => d === row?.arrears_block_display) ?? "hide",
     customised: !!row,
   }
 }

@@ -304,6 +304,24 @@ const CASES: Case[] = [
     check: checkOrder,
   },
   {
+    name: "orders.invoiceDetails",
+    method: "get",
+    seedPath: "/v1/order/o1/invoice_details",
+    status: 200,
+    path: "/v1/order/o1/invoice_details",
+    forced: [],
+    call: (t) => new OrdersClient(t).invoiceDetails("o1"),
+    check: (answer, read) => {
+      expect(read.id).toBe(answer.id)
+      sameMoney(read.gross_amount, answer.gross_amount)
+      sameMoney(read.total_paid_amount, answer.total_paid_amount)
+      sameMoney(read.unpaid_amount, answer.unpaid_amount)
+      expect(read.payment_status).toBe(answer.payment_status ?? null)
+      expect(read.due_date).toBe(answer.due_date ?? null)
+      expect(read.invoice_url).toBe(answer.invoice_url ?? null)
+    },
+  },
+  {
     name: "orders.edit",
     method: "put",
     seedPath: "/v1/order/o1",

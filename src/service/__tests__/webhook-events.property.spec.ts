@@ -8,6 +8,7 @@ import {
   ORDER_EVENT_TYPES,
   SEED_EVENT_NAMES,
 } from "../schemas"
+import { AFTER_INVOICE_EVENT_TYPES } from "../schemas/after-invoice-events"
 import {
   enumsOf,
   eventSchema,
@@ -51,8 +52,19 @@ function signed(payload: unknown) {
   }
 }
 
-/** The ids the plugin acts on: the event's, and the resource's it names. */
-const ID_KEYS = ["order_id", "merchant_order_id", "proposal_id", "plan_id"] as const
+/**
+ * The ids the plugin acts on: the event's, and the resource's it names (an order, a proposal, a plan, an account, a
+ * company, a user; an id some event lets be null, such as an invoice's, is left out: its null flavour reads as null).
+ */
+const ID_KEYS = [
+  "order_id",
+  "merchant_order_id",
+  "proposal_id",
+  "plan_id",
+  "instalment_account_id",
+  "buyer_organization_number",
+  "user_id",
+] as const
 function internal(verdict: DeliveryVerdict) {
   if (verdict.kind !== "event")
     return { kind: verdict.kind, detail: verdict.kind === "refused" ? verdict.reason : verdict.type }
@@ -107,7 +119,7 @@ const FUNDING: EventSchema = (() => {
 })()
 
 /** Every event the plugin acts on, by its published name (the funding decision by the contract's). */
-const ACTED_ON_PUBLISHED = [...ORDER_EVENT_TYPES, ...Object.keys(SEED_EVENT_NAMES)]
+const ACTED_ON_PUBLISHED = [...ORDER_EVENT_TYPES, ...Object.keys(SEED_EVENT_NAMES), ...AFTER_INVOICE_EVENT_TYPES]
 
 describe("the published documents and the plugin's event lists", () => {
   it(

@@ -724,3 +724,47 @@ export const DECLINE_REASONS = [
   "INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH",
   "INVALID_ORDER_LINE_ITEM_DATA_AMOUNT_MISMATCH",
 ] as const
+
+/**
+ * `GET /v1/order/{order_id}/invoice_details` (published InvoiceDetailsWithStatusSchema): where the order's invoice
+ * stands at the service (issue #38). Read: the invoice's id and its totals (required); when sent, its payment status
+ * (any string: a status the plugin does not know reads as open), number, dates, link and payment reference (nulls
+ * read as null). Everything else is dropped.
+ */
+export const InvoiceDetails = z.object({
+  id: z.string(),
+  gross_amount: AnswerMoney,
+  net_amount: AnswerMoney,
+  tax_amount: AnswerMoney,
+  total_paid_amount: AnswerMoney,
+  total_credited_amount: AnswerMoney,
+  total_collected_amount: AnswerMoney,
+  total_recoursed_amount: AnswerMoney,
+  unpaid_amount: AnswerMoney,
+  last_updated: z.string(),
+  payment_status: z
+    .string()
+    .nullish()
+    .transform((status) => status ?? null),
+  invoice_number: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null),
+  invoice_issue_date: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null),
+  due_date: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null),
+  invoice_url: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null),
+  payment_reference: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null),
+})
+export type InvoiceDetails = z.infer<typeof InvoiceDetails>

@@ -1,4 +1,14 @@
 import { z } from "@medusajs/framework/zod"
+import {
+  AFTER_INVOICE_EVENT_TYPES,
+  ArrearsEvent,
+  BillingStatementEvent,
+  CreditLimitUpdatedEvent,
+  InstalmentsInvoicedEvent,
+  ReconciliationEvent,
+  UserVerifiedEvent,
+} from "./after-invoice-events"
+import { Envelope, unread } from "./webhook-envelope"
 
 /**
  * Webhook envelopes (contract section 7): `{id, specversion, source, type, time, data}`. `specversion` and `source`
@@ -54,30 +64,17 @@ export const ACTED_ON_EVENT_TYPES: readonly string[] = [
   ...ENROLLMENT_EVENT_TYPES,
   ...Object.keys(SEED_EVENT_NAMES),
   FUNDING_EVENT_TYPE,
+  ...AFTER_INVOICE_EVENT_TYPES,
 ]
 
 /**
- * The service's published events (webhooks-api.yaml) the plugin knows and does not act on: after-invoice
- * reconciliation, instalments, billing statements, credit limits and lines, arrears, users, payee accounts, workflows.
- * Nothing in Medusa follows them (the order's state, read back on the order events and by the reconciliation, carries
- * what the plugin needs): a signed delivery is acknowledged (200, `handled: false`), logged at debug and never queued,
- * whatever its data holds. A unit test holds this list and ACTED_ON_EVENT_TYPES to the published document: every
- * published name is in one of them.
+ * The service's published events (webhooks-api.yaml) the plugin knows and does not act on: credit lines, payee
+ * accounts, workflows. Nothing in Medusa follows them: a signed delivery is acknowledged (200, `handled: false`),
+ * logged at debug, counted by type for Settings → Trade credit (`countReceivedEventType`: received, not dropped
+ * silently) and never queued, whatever its data holds. A unit test holds this list and ACTED_ON_EVENT_TYPES to the
+ * published document: every published name is in one of them.
  */
 export const IGNORED_EVENT_TYPES = [
-  "order.reconciliation.invoiced.v1",
-  "order.reconciliation.payment_allocated.v1",
-  "order.reconciliation.credited.v1",
-  "order.reconciliation.recoursed.v1",
-  "order.reconciliation.collected.v1",
-  "instalments.invoiced.v1",
-  "billing_statement.created.v1",
-  "customer.credit_limit.updated.v1",
-  "customer.user.verified.v1",
-  "customer.in_arrears_block.v1",
-  "customer.approaching_arrears_block.v1",
-  "customer.exit_arrears_block.v1",
-  "customer.exit_approaching_arrears_block.v1",
   "merchant.payee_account.activated.v1",
   "credit_line.requested.v1",
   "credit_line.request.approved.v1",
@@ -94,16 +91,6 @@ export const IGNORED_EVENT_TYPES = [
 /** Either name, kept as received (the plugin tells order events by their `order.` prefix and the state it reads back).
  * */
 const OrderEventTypeName = z.enum([...ORDER_EVENT_TYPES, ...LEGACY_ORDER_EVENT_TYPES])
-
-/** A field the plugin never reads from an event: any string, null or absent. */
-const unread = () => z.string().nullable().optional()
-
-const Envelope = {
-  id: z.string(),
-  specversion: unread(),
-  source: unread(),
-  time: z.string(),
-}
 
 /**
  * `data` of the order events (published OrderDataBase, OrderRefundData, OrderRejectedData). Read: `order_id` (the
@@ -178,11 +165,20 @@ export const FundingDecidedEvent = z.object({
 })
 export type FundingDecidedEvent = z.infer<typeof FundingDecidedEvent>
 
-/** Any event the plugin acts on; the order events by either name, the enrollment events by the seed's. */
+/**
+ * Any event the plugin acts on; the order events by either name, the enrollment events by the seed's, the events
+ * after the invoice by their published names (after-invoice-events.ts).
+ */
 export const WebhookEvent = z.discriminatedUnion("type", [
   OrderEvent,
   EnrollmentApprovedEvent,
   EnrollmentDeclinedEvent,
   FundingDecidedEvent,
+  ReconciliationEvent,
+  InstalmentsInvoicedEvent,
+  BillingStatementEvent,
+  CreditLimitUpdatedEvent,
+  ArrearsEvent,
+  UserVerifiedEvent,
 ])
 export type WebhookEvent = z.infer<typeof WebhookEvent>

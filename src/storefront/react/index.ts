@@ -12,6 +12,8 @@ export { TradeCreditPaymentButton, type TradeCreditPaymentButtonProps } from "./
 export { pathBeforeCheckout, defaultReturnUrl } from "./return-page"
 export { SoleTraderSignupButton, type SoleTraderSignupButtonProps } from "./sole-trader-signup-button"
 export { FundingStatus, type FundingStatusProps } from "./funding-status"
+export { InvoicesAndInstalments, type InvoicesAndInstalmentsProps } from "./invoices-and-instalments"
+export { useTradeCreditDocuments, type DocumentsState } from "./use-trade-credit-documents"
 export { TradeCreditFields, type TradeCreditFieldsProps } from "./trade-credit-fields"
 export { rememberChoice, rememberedChoice, useRememberedChoice } from "./remembered-choice"
 export { useTradeCreditReadiness } from "./use-readiness"

@@ -25,6 +25,8 @@ import {
 } from "../../service/schemas/repayment"
 import { orderAnswer, TEST_KEY } from "../../client/__tests__/fixtures"
 import { type CartSpec, medusaCart } from "../../core/order/__tests__/fixtures/medusa-cart"
+import type { CompanyCreditFacts } from "../../core/region/company-credit-rule"
+import type { CompanyCredits, CompanyId } from "../company-credits"
 import type { CartReader, ProviderDeps } from "../deps"
 import type { KeptChecks } from "../kept-checks"
 import { serviceSteps } from "../errors"
@@ -287,15 +289,20 @@ export type AccountLinkRow = Pick<
 
 export type OrderReferenceFakeRow = Pick<OrderReferenceRow, "id" | "merchant_order_id" | "session_id" | "cart_id">
 
+/** What the module says of a company's credit (`companyCreditOf`), by `<COUNTRY>:<organization number>`. */
+export type CompanyCreditFakes = Record<string, CompanyCreditFacts>
+
 /**
  * The plugin's module with the tables the providers keep: plan sessions, the buyers' account links and the order
- * references (which session a merchant order id belongs to).
+ * references (which session a merchant order id belongs to); the companies' credit as the service's events left it
+ * (none unless given), and no kept checks (the flows' own are given to them: fakeKeptChecks).
  */
 export function fakePluginModule(
   rows: {
     planSessions?: PlanSessionRow[]
     accountLinks?: AccountLinkRow[]
     orderReferences?: OrderReferenceFakeRow[]
+    companyCredits?: CompanyCreditFakes
   } = {},
 ) {
   // Copies: what a flow writes shows in `rows`, never in the rows the test holds.
@@ -321,11 +328,24 @@ export function fakePluginModule(
     createBuyerRepaymentAccounts: accountLinks.create,
     updateBuyerRepaymentAccounts: accountLinks.update,
     deleteBuyerRepaymentAccounts: accountLinks.delete,
+    companyCreditOf: jest.fn(
+      async (country: string | null, number: string) => rows.companyCredits?.[`${country ?? ""}:${number}`] ?? null,
+    ),
+    findKeptCheck: jest.fn(async () => undefined),
   }
   return { planSessions, accountLinks, orderReferences, service: service as unknown as TradeCreditModuleService }
 }
 
 export type FakePluginModule = ReturnType<typeof fakePluginModule>
+
+/** The company credits port (company-credits.ts) answering `credits` by `<COUNTRY>:<organization number>`. */
+export function fakeCompanyCredits(credits: CompanyCreditFakes = {}): CompanyCredits & { of: jest.Mock } {
+  return {
+    of: jest.fn(async ({ country_code, organization_number }: CompanyId) => {
+      return credits[`${country_code ?? ""}:${organization_number}`] ?? null
+    }),
+  }
+}
 
 export type FakeKeptChecks = KeptChecks & {
   rows: Map<string, { answer: unknown; trackingId: string | null; expiresAt: number; spent: boolean }>
@@ -377,6 +397,8 @@ export type FakesInput = {
   planSessions?: PlanSessionRow[]
   accountLinks?: AccountLinkRow[]
   orderReferences?: OrderReferenceFakeRow[]
+  /** The companies' credit the module answers (`companyCreditOf`), by `<COUNTRY>:<organization number>`. */
+  companyCredits?: CompanyCreditFakes
   /** False: the plugin's module is not loaded (missing from `plugins`). */
   pluginModule?: boolean
   /** The plugin's options besides the key and the storefront's origin. */

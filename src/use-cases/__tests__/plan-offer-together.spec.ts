@@ -4,7 +4,7 @@ import { TtlCache } from "../../utils/ttl-cache"
 import type { ServiceCall } from "../deps"
 import { COMPANY_IDENTITY_MS, CompanyIdentities, PlanCheckReuse } from "../plan-check-reuse"
 import { offerPlan, type PlanOfferDeps, type PlanOfferInput } from "../plan-offer"
-import { fakeClient, fakeKeptChecks, serviceUnavailable } from "./fakes"
+import { fakeClient, fakeCompanyCredits, fakeKeptChecks, serviceUnavailable } from "./fakes"
 
 /**
  * Issue 39: what the buyer waits for. A company the checkout's search named is credit-checked while its registry
@@ -67,7 +67,7 @@ function setUp() {
       throw new Error(`failed: ${action}`)
     }
   }
-  const deps: PlanOfferDeps = { client, options: { captureOn: "shipment" }, call }
+  const deps: PlanOfferDeps = { client, options: { captureOn: "shipment" }, call, companyCredits: fakeCompanyCredits() }
   const identities = new CompanyIdentities(fakeKeptChecks())
   const companies = new TtlCache<CompanyDetails>(60_000)
   const input = (fields: Partial<PlanOfferInput> = {}): PlanOfferInput => ({

@@ -2,7 +2,7 @@ import { GB_ADDRESS, medusaCart } from "../../core/order/__tests__/fixtures/medu
 import type { ServiceCall } from "../deps"
 import { declineText } from "../errors"
 import { offerPlan, type PlanOfferDeps, type PlanOfferInput } from "../plan-offer"
-import { fakeClient, serviceUnavailable } from "./fakes"
+import { fakeClient, fakeCompanyCredits, serviceUnavailable } from "./fakes"
 
 /**
  * The plan offer, written once for the instalment provider's session and the store's preview: the region's rules
@@ -44,7 +44,7 @@ function setUp() {
     steps.push(action)
     return await step()
   }
-  const deps: PlanOfferDeps = { client, options: { captureOn: "shipment" }, call }
+  const deps: PlanOfferDeps = { client, options: { captureOn: "shipment" }, call, companyCredits: fakeCompanyCredits() }
   const input = (fields: Partial<PlanOfferInput> = {}): PlanOfferInput => ({
     cart: cart(),
     company: COMPANY,
@@ -145,7 +145,7 @@ describe("offerPlan", () => {
   })
 
   it("leaves a failed step to the edge's call (its failure is thrown as the edge made it)", async () => {
-    const { client, input } = setUp()
+    const { client, deps, input } = setUp()
     client.repayment.creditCheck.mockRejectedValue(serviceUnavailable())
     const edge = new Error("the edge's answer")
     const call: ServiceCall = async (action, step) => {
@@ -156,6 +156,6 @@ describe("offerPlan", () => {
       }
     }
 
-    await expect(offerPlan({ client, options: { captureOn: "shipment" }, call }, input())).rejects.toBe(edge)
+    await expect(offerPlan({ ...deps, call }, input())).rejects.toBe(edge)
   })
 })

@@ -2,7 +2,7 @@ import { GB_ADDRESS, medusaCart } from "../../core/order/__tests__/fixtures/medu
 import type { ServiceCall } from "../deps"
 import { previewPlans, type PlanPreviewDeps } from "../plan-preview"
 import { PlanCheckReuse } from "../plan-check-reuse"
-import { fakeClient, fakeKeptChecks, fakeQuery, serviceUnavailable } from "./fakes"
+import { fakeClient, fakeCompanyCredits, fakeKeptChecks, fakeQuery, serviceUnavailable } from "./fakes"
 
 /**
  * The store's instalment preview: the cart (one Query), the company (the request's, else the instalment session's),
@@ -32,7 +32,13 @@ function setUp(cart: Record<string, unknown> | null = storeCart()) {
   const client = fakeClient()
   const query = fakeQuery({ cart: cart ? [cart] : [] })
   const call: ServiceCall = async (_action, step) => await step()
-  const deps: PlanPreviewDeps = { query, client, options: { captureOn: "shipment" }, call }
+  const deps: PlanPreviewDeps = {
+    query,
+    client,
+    options: { captureOn: "shipment" },
+    call,
+    companyCredits: fakeCompanyCredits(),
+  }
   client.repayment.creditCheck.mockResolvedValue({
     decision: "APPROVED",
     minimum_instalments: 3,

@@ -5,6 +5,7 @@ import { IntentReuse } from "../intent-reuse"
 import { PRE_CHECK_CACHE_SECONDS, preCheck, type PreCheckDeps, preCheckKey } from "../pre-check"
 import {
   fakeClient,
+  fakeCompanyCredits,
   fakeKeptChecks,
   fakeQuery,
   recordingLogger,
@@ -58,6 +59,7 @@ function setUp(cart: Record<string, unknown> | null = storeCart()) {
     options: { captureOn: "shipment" },
     cache,
     kept,
+    companyCredits: fakeCompanyCredits(),
     logger,
   }
   return { client, logger, cache, kept, deps }

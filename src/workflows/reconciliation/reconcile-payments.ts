@@ -2,6 +2,7 @@ import { createWorkflow, transform, WorkflowResponse, type WorkflowData } from "
 import { findReconciliationTargetsStep } from "./steps/find-reconciliation-targets"
 import { reconcilePaymentSessionsStep } from "./steps/reconcile-payment-sessions"
 import { recordReconciliationRunStep } from "./steps/record-reconciliation-run"
+import { repairReceivablesStep } from "./steps/repair-receivables"
 import { startReconciliationRunStep } from "./steps/start-reconciliation-run"
 
 export type ReconcilePaymentsInput = {
@@ -25,7 +26,9 @@ export const reconcilePaymentsWorkflowId = "trade-credit-reconcile-payments"
  * canceled), the process stopping between the service's answer and Medusa's
  * write (the session learns its order), invoices and credit notes missing from
  * the payment's data. Money Medusa lacks is reported, not invented. The run,
- * with what it found and did, is kept in the plugin's module.
+ * with what it found and did, is kept in the plugin's module. Then the invoices a
+ * lost `order.reconciliation.*` event left behind are read back (repair-receivables.ts,
+ * bounded per run; logged, not counted in the run).
  */
 export const reconcilePaymentsWorkflow = createWorkflow(
   reconcilePaymentsWorkflowId,
@@ -39,6 +42,12 @@ export const reconcilePaymentsWorkflow = createWorkflow(
       })),
     )
     const outcomes = reconcilePaymentSessionsStep(targets)
+    repairReceivablesStep(
+      transform({ input, outcomes }, ({ input }) => ({
+        lookback_days: input.lookback_days ?? RECONCILIATION_DEFAULTS.lookback_days,
+        order_id: input.order_id,
+      })),
+    )
     const finished = recordReconciliationRunStep(
       transform({ run, outcomes, input }, ({ run, outcomes, input }) => ({
         run_id: run.id,

@@ -167,7 +167,8 @@ describe("simulator: webhooks and the control API", () => {
     const cancelled = await call(sim, "POST", "/v1/order", { body: orderBody() })
     await call(sim, "POST", `/v1/order/${cancelled.body.id}/cancel`)
 
-    await waitFor(() => (hooks.received.length >= 5 ? true : undefined))
+    // The five order events, and what the invoice and its credit note send (issue #38).
+    await waitFor(() => (hooks.received.length >= 9 ? true : undefined))
     const verifier = new Webhook(SIMULATOR_WEBHOOK_SECRET)
     const events = hooks.received.map(({ headers, body }) => {
       expect(headers["content-type"]).toBe("application/json")
@@ -189,13 +190,23 @@ describe("simulator: webhooks and the control API", () => {
       return event
     })
     const which = (orderId: unknown) =>
-      orderId === order.id ? "main" : orderId === rejected.body.id ? "rejected" : "cancelled"
+      orderId === undefined
+        ? "-"
+        : orderId === order.id
+          ? "main"
+          : orderId === rejected.body.id
+            ? "rejected"
+            : "cancelled"
     const seen = events.map((e) => `${e.type}:${which(e.data.order_id)}:${e.data.state}`)
     expect(seen.sort()).toEqual(
       [
         "order.verified.v1:main:VERIFIED",
         "order.fulfilled.v1:main:FULFILLED",
+        "order.reconciliation.invoiced.v1:main:undefined",
+        "customer.credit_limit.updated.v1:-:undefined",
         "order.refunded.v1:main:REFUNDED",
+        "order.reconciliation.credited.v1:main:undefined",
+        "customer.credit_limit.updated.v1:-:undefined",
         "order.rejected.v1:rejected:CANCELLED",
         "order.cancelled.v1:cancelled:CANCELLED",
       ].sort(),

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { readStateSummary, startSimulator, type RunningSimulator } from "../index"
-import { call, orderBody } from "./helpers"
+import { call, confirmedOrder, control, orderBody } from "./helpers"
 
 describe("simulator: the state kept in a file (--state-file)", () => {
   let dir: string
@@ -45,6 +45,25 @@ describe("simulator: the state kept in a file (--state-file)", () => {
     expect((await call(second, "POST", `/v1/order/${created.body.id}/cancel`)).status).toBeLessThan(300)
     const [listed] = (await call(second, "GET", `/v1/order/merchant-order-id/${body.merchant_order_id}`)).body
     expect(listed.state).toBe("CANCELLED")
+  })
+
+  it("keeps an invoice's life: the read and the buyer's balance go on from where they were", async () => {
+    const first = await start()
+    const order = await confirmedOrder(first)
+    await call(first, "POST", `/v1/order/${order.id}/fulfilled`)
+    await control(first, "POST", `/orders/${order.id}/payments`, { amount: "100.00" })
+    await first.close()
+
+    const second = await start()
+    const read = await call(second, "GET", `/v1/order/${order.id}/invoice_details`)
+    expect(read.body).toMatchObject({ total_paid_amount: "100.00", unpaid_amount: "260.00" })
+    await control(second, "POST", `/orders/${order.id}/payments`, {})
+    // One invoice behind the order and the buyer: the buyer's balance follows the payment made after the restart.
+    const [limit] = (await control(second, "GET", "/webhooks?type=customer.credit_limit.updated.v1")).body.items
+    expect(limit.payload.data).toMatchObject({
+      previous_credit_limit_balance: "49740.00",
+      credit_limit_balance: "50000.00",
+    })
   })
 
   it("leaves out a merchant of the file that the configuration does not have", async () => {

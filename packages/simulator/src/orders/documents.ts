@@ -1,9 +1,10 @@
 import type { SimulatorContext } from "../context"
 
-/** Invoice and credit note numbers, one sequence each for the whole simulator. */
+/** Invoice, credit note and statement numbers, one sequence each for the whole simulator. */
 export class DocumentNumbers {
   private invoices = 0
   private creditNotes = 0
+  private statements = 0
 
   nextInvoice(): string {
     return `INV-${String(++this.invoices).padStart(6, "0")}`
@@ -13,9 +14,15 @@ export class DocumentNumbers {
     return `CN-${String(++this.creditNotes).padStart(6, "0")}`
   }
 
+  /** Billing statements are numbered 1, 2, 3... (the published `statement_number` is an integer). */
+  nextStatement(): number {
+    return ++this.statements
+  }
+
   reset(): void {
     this.invoices = 0
     this.creditNotes = 0
+    this.statements = 0
   }
 }
 

@@ -8,6 +8,7 @@ import { assertAmounts, bn, sumOf } from "./amounts"
 import { checkTotals } from "./arithmetic"
 import { documentUrls } from "./documents"
 import { emitOrderEvent, touch } from "./events"
+import { recordInvoice } from "./ledger"
 import { expireIfDue } from "./lifecycle"
 import { type Part, remainderOf } from "./remainder"
 
@@ -20,7 +21,8 @@ export const unfulfilledGross = (record: OrderRecord) =>
  * without `partial`: all that remains. `partial`: that part (its arithmetic
  * checked; more than what remains is 409). `invoice_number` names the invoice
  * when given. Each fulfilment issues an invoice; the order is FULFILLING until
- * nothing remains, then FULFILLED. Sends order.fulfilled.v1 each time. The
+ * nothing remains, then FULFILLED. Sends order.fulfilled.v1 each time, then
+ * order.reconciliation.invoiced.v1 for the invoice (its id the fulfilment's). The
  * answer always names the fulfilment just made (`fulfilled_order`, required by the published
  * FulfillOrderResponseSchema) and the order while something remains (`remained_order`, else null).
  */
@@ -57,17 +59,19 @@ export function fulfilOrder(
   const number = body?.invoice_number ?? ctx.documents.nextInvoice()
   const now = ctx.clock.iso()
   const fulfilmentId = randomUUID()
+  const invoiceUrl = documentUrls.byNumber(ctx, order.id, number)
+  const issuedAt = body?.invoice_issue_date ?? now
   order.fulfilments.push({
     id: fulfilmentId,
     gross_amount: part.gross_amount,
     invoice_number: number,
-    invoice_url: documentUrls.byNumber(ctx, order.id, number),
+    invoice_url: invoiceUrl,
     line_items: part.line_items,
   })
   record.invoices.push({
     kind: "invoice",
     number,
-    issued_at: body?.invoice_issue_date ?? now,
+    issued_at: issuedAt,
     currency: order.currency,
     gross_amount: part.gross_amount,
     net_amount: part.net_amount,
@@ -78,6 +82,16 @@ export function fulfilOrder(
   order.state = remaining.minus(part.gross_amount).isZero() ? "FULFILLED" : "FULFILLING"
   touch(ctx, record)
   emitOrderEvent(ctx, merchant, record, "order.fulfilled.v1")
+  // The invoice's own life (issue #38): order.reconciliation.invoiced.v1, and the buyer's credit and arrears.
+  recordInvoice(ctx, merchant, record, {
+    id: fulfilmentId,
+    number,
+    issued_at: issuedAt,
+    gross_amount: part.gross_amount,
+    net_amount: part.net_amount,
+    tax_amount: part.tax_amount,
+    invoice_url: invoiceUrl,
+  })
   const remains = order.state === "FULFILLING"
   return {
     ...order,

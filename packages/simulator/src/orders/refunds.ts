@@ -8,6 +8,7 @@ import { assertAmounts, bn, checkRefundAmounts, money, sumOf } from "./amounts"
 import { taxSubtotalsOf } from "./arithmetic"
 import { documentUrls } from "./documents"
 import { emitOrderEvent, touch } from "./events"
+import { recordCredit } from "./ledger"
 import { expireIfDue } from "./lifecycle"
 
 /** Fulfilled and not yet refunded (gross). */
@@ -115,6 +116,8 @@ export function refundOrder(
     refunded_payable_amount: amount,
     refunded_prepaid_amount: "0.00",
   })
+  // The credit note against the invoices (issue #38): order.reconciliation.credited.v1, a payment de-allocated.
+  recordCredit(ctx, merchant, record, refund)
   return answer
 }
 

@@ -5,6 +5,7 @@ import type { MerchantState } from "../state/merchants"
 import type { InvoicedInstalment, RepaymentInvoice } from "../state/repayment"
 import { newRepaymentId } from "./ids"
 import { bn, money, sumOf } from "./money"
+import { announceInstalmentInvoices, datesOfInstalmentInvoice } from "./statements"
 
 /** Per-rate sums of several instalments' tax subtotals, by rate. */
 function mergeTaxSubtotals(lists: TaxSubtotal[][]): TaxSubtotal[] {
@@ -26,7 +27,8 @@ function mergeTaxSubtotals(lists: TaxSubtotal[][]): TaxSubtotal[] {
  * one invoice lists the instalments of all that account's plans for that
  * month. An invoice, once issued, never changes; an instalment that becomes
  * due later for the same month (its plan was fulfilled later) goes on an
- * invoice of its own. Returns the invoices issued.
+ * invoice of its own, and on the same billing statement. Sends
+ * instalments.invoiced.v1 and billing_statement.created.v1 (statements.ts). Returns the invoices issued.
  */
 export function invoiceDueInstalments(ctx: SimulatorContext, merchant: MerchantState): RepaymentInvoice[] {
   const today = ctx.clock.iso().slice(0, 10)
@@ -78,8 +80,10 @@ export function invoiceDueInstalments(ctx: SimulatorContext, merchant: MerchantS
       issued_at: ctx.clock.iso(),
     }
     for (const mark of group.mark) mark()
+    datesOfInstalmentInvoice(ctx, merchant, invoice)
     merchant.repayment.addInvoice(invoice)
     issued.push(invoice)
   }
+  if (issued.length) announceInstalmentInvoices(ctx, merchant, issued)
   return issued
 }

@@ -2,6 +2,7 @@ import { Router } from "express"
 import type { SimulatorContext } from "../context"
 import { companyRoutes } from "./companies"
 import { erasureRoutes } from "./erasure"
+import { invoiceDetailsRoutes } from "./invoice-details"
 import { invoiceRoutes } from "./invoices"
 import { orderRoutes } from "./orders"
 import { registrationRoutes } from "./registration"
@@ -18,6 +19,7 @@ export function serviceRoutes(ctx: SimulatorContext): Router {
   router.use(companyRoutes(ctx))
   router.use(orderRoutes(ctx))
   router.use(invoiceRoutes(ctx))
+  router.use(invoiceDetailsRoutes(ctx))
   router.use(registrationRoutes(ctx))
   router.use("/repay/v1", repaymentRoutes(ctx))
   router.use("/gdpr/v1", erasureRoutes(ctx))

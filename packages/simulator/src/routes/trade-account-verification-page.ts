@@ -74,7 +74,7 @@ export function tradeAccountVerificationPage(ctx: SimulatorContext): Router {
       if (decision !== "verify" && decision !== "cancel") {
         return sendPage(res, language, tradeAccountVerificationHtml(shown, false, language), 400)
       }
-      res.redirect(303, decideLink(ctx, link, user, decision === "verify"))
+      res.redirect(303, decideLink(ctx, found.merchant, link, user, decision === "verify"))
     }),
   )
 

@@ -7,8 +7,27 @@ import {
 } from "../contract/companies"
 import type { BuyerCompany } from "../contract/orders"
 import { COMPANY_FIXTURES, type CompanyFixture } from "../fixtures/companies"
+import type { LedgerInvoice } from "./invoice-ledger"
 
-export type CompanyRecord = CompanyFixture
+export const ARREARS_STATES = ["none", "approaching", "blocked"] as const
+export type ArrearsState = (typeof ARREARS_STATES)[number]
+
+/** What the service keeps of a buyer beside the registry's record (issue #38); absent in older state files. */
+export type CompanyStanding = {
+  /** The largest order the buyer may place; null or absent: the credit limit. */
+  max_single_order_value?: string | null
+  /**
+   * The invoices the buyer still owes on, over all merchants (the same objects as the orders' ledgers); one settled
+   * is dropped (nothing makes a settled invoice owed again).
+   */
+  receivables?: LedgerInvoice[]
+  /** The merchants (`merchant.id`) that invoiced the company. */
+  invoiced_by?: string[]
+  /** The arrears block; `forced` when the control API set it (the clock leaves a forced state alone). */
+  arrears?: { state: ArrearsState; forced: boolean }
+}
+
+export type CompanyRecord = CompanyFixture & CompanyStanding
 
 /** A canonical id is letters and digits (section 1): other characters of an id given to add() or get() are dropped. */
 export const normalizeCanonicalId = (value: string) => value.replace(/[^A-Za-z0-9]/g, "")

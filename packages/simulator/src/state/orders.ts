@@ -1,5 +1,6 @@
 import type { LineItem, Order, Refund } from "../contract/orders"
 import type { CompanyRecord } from "./companies"
+import type { LedgerInvoice } from "./invoice-ledger"
 
 /** An invoice (one per fulfilment) or a credit note (one per refund), kept for the PDF route. */
 export type IssuedDocument = {
@@ -36,6 +37,8 @@ export type OrderRecord = {
   creditNotes: IssuedDocument[]
   /** The refund answers (lines as a list of lists), by refund_reference, to answer a repeated reference again. */
   refundsByReference: Map<string, RefundAnswer>
+  /** Each invoice's life after it is issued (payments, credits, collection, recourse); absent in older state files. */
+  ledger?: LedgerInvoice[]
 }
 
 /** The answer of a refund: its `line_items` a list of lists (section 2). */

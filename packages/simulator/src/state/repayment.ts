@@ -78,6 +78,21 @@ export type RepaymentInvoice = {
   tax_subtotals: TaxSubtotal[]
   instalments: InvoicedInstalment[]
   issued_at: string
+  /** YYYY-MM-DD: the issue date plus the account's `due_in_days` (default 30); absent in older state files. */
+  due_date?: string
+  /** The billing period (one per account, month and currency) whose statement lists the invoice. */
+  billing_period_id?: string
+}
+
+/** One account's month on its billing statement (`billing_statement.created.v1`). */
+export type BillingPeriod = {
+  id: string
+  account_id: string
+  month: string
+  currency: string
+  statement_number: number
+  /** The account's credits the period's statement lists (each credit on one statement only). */
+  credit_ids: string[]
 }
 
 /** One merchant's repayment accounts, plans and invoices. */
@@ -86,6 +101,7 @@ export class RepaymentStore {
   private accountByReference = new Map<string, AccountRecord>()
   private plans = new Map<string, PlanRecord>()
   private invoiceList: RepaymentInvoice[] = []
+  private periods = new Map<string, BillingPeriod>()
 
   addAccount(record: AccountRecord): void {
     this.accounts.set(record.account.id, record)
@@ -133,6 +149,20 @@ export class RepaymentStore {
     return this.invoiceList.filter((invoice) => !accountId || invoice.account_id === accountId)
   }
 
+  /** The billing period of an account's month in a currency, made (with `make`) the first time it is asked for. */
+  period(accountId: string, month: string, currency: string, make: () => BillingPeriod): BillingPeriod {
+    const key = `${accountId}|${month}|${currency}`
+    const found = this.periods.get(key)
+    if (found) return found
+    const made = make()
+    this.periods.set(key, made)
+    return made
+  }
+
+  allPeriods(): BillingPeriod[] {
+    return [...this.periods.values()]
+  }
+
   /** True when the account is a financial record (it has a plan): kept on erasure. */
   isFinancialRecord(accountId: string): boolean {
     return (this.accounts.get(accountId)?.planIds.length ?? 0) > 0
@@ -157,5 +187,6 @@ export class RepaymentStore {
     this.accountByReference.clear()
     this.plans.clear()
     this.invoiceList = []
+    this.periods.clear()
   }
 }

@@ -1,3 +1,4 @@
+import { CUSTOMER_EVENTS } from "../contract/after-invoice-events"
 import type { SimTradeAccountUserCreate } from "../contract/trade-account"
 import type { SimulatorContext } from "../context"
 import { invalidState, notFound } from "../errors"
@@ -49,11 +50,28 @@ export function createUser(
   return record
 }
 
-/** Marks a user verified (the hosted page's "Verify", or the control API). Verifying twice changes nothing. */
-export function verifyUser(ctx: SimulatorContext, record: TradeAccountUserRecord): TradeAccountUserRecord {
-  if (!record.user.verified) {
-    record.user.verified = true
-    record.verifiedAt = ctx.clock.iso()
-  }
+/**
+ * Marks a user verified (the hosted page's "Verify", or the control API) and sends customer.user.verified.v1 with the
+ * merchant's ids of the user and its customer. Verifying twice changes nothing and sends nothing.
+ */
+export function verifyUser(
+  ctx: SimulatorContext,
+  merchant: MerchantState,
+  record: TradeAccountUserRecord,
+): TradeAccountUserRecord {
+  if (record.user.verified) return record
+  record.user.verified = true
+  record.verifiedAt = ctx.clock.iso()
+  const customer = merchant.tradeAccounts.customer(record.user.customer_id)
+  ctx.webhooks.emit(merchant, CUSTOMER_EVENTS.userVerified, {
+    merchant_id: merchant.merchantId,
+    merchant_user_id: record.user.merchant_user_id,
+    user_id: record.user.id,
+    merchant_customer_id: customer?.customer.merchant_customer_id ?? null,
+    customer_id: record.user.customer_id,
+    verification_id: null,
+    legal_rep_required: null,
+    verified_by_different_user: false,
+  })
   return record
 }

@@ -46,11 +46,12 @@ export function returnUrlWith(link: VerificationLink, result: SimVerificationRes
 /** The user's decision at the page: "verify" sets `verified: true`; "cancel" leaves the user as it was. */
 export function decideLink(
   ctx: SimulatorContext,
+  merchant: MerchantState,
   link: VerificationLink,
   user: TradeAccountUserRecord,
   verify: boolean,
 ): string {
   link.outcome = verify ? "verified" : "cancelled"
-  if (verify) verifyUser(ctx, user)
+  if (verify) verifyUser(ctx, merchant, user)
   return returnUrlWith(link, link.outcome)
 }

@@ -26,6 +26,8 @@ export type RegionForm = {
   capture_on: CaptureOn
   invoice_language: InvoiceLanguage | typeof AUTO
   hide_when_declined: boolean
+  /** The region's arrears_block_display: hide trade credit from a company in an arrears block, or grey it out. */
+  hide_in_arrears: boolean
 }
 
 /** "3, 6, 12" → [3, 6, 12]; empty → null (every number the credit check allows); anything else is sent as is for the
@@ -54,6 +56,7 @@ export const formOf = (answer: RegionSettingsAnswer): RegionForm => ({
   capture_on: answer.settings.capture_on,
   invoice_language: (answer.settings.invoice_language ?? AUTO) as InvoiceLanguage | typeof AUTO,
   hide_when_declined: answer.settings.hide_when_declined,
+  hide_in_arrears: answer.settings.arrears_block_display !== "grey",
 })
 
 /** The change the form sends: every setting, empty ones as null; the invoice moment only when changed here. */
@@ -73,4 +76,5 @@ export const changeOf = (form: RegionForm, answer: RegionSettingsAnswer): Region
   ...(form.capture_on !== answer.settings.capture_on && { capture_on: form.capture_on }),
   invoice_language: form.invoice_language === AUTO ? null : form.invoice_language,
   hide_when_declined: form.hide_when_declined,
+  arrears_block_display: form.hide_in_arrears ? "hide" : "grey",
 })

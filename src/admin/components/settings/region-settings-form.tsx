@@ -36,6 +36,17 @@ export const RegionSettingsForm = ({ answer }: { answer: RegionSettingsAnswer })
           {t(form.hide_when_declined ? "regions.hideWhenDeclinedOn" : "regions.hideWhenDeclinedOff")}
         </Text>
       </div>
+      <div className="flex items-center gap-x-2">
+        <Switch
+          id="tc-hide-in-arrears"
+          checked={form.hide_in_arrears}
+          onCheckedChange={(value) => update({ hide_in_arrears: value })}
+        />
+        <Label htmlFor="tc-hide-in-arrears">{t("regions.fields.hide_in_arrears")}</Label>
+        <Text size="small" className="text-ui-fg-subtle" data-testid="tc-hide-in-arrears-caption">
+          {t(form.hide_in_arrears ? "regions.hideInArrearsOn" : "regions.hideInArrearsOff")}
+        </Text>
+      </div>
       {save.error && (
         <Alert variant="error" data-testid="tc-region-error">
           {(save.error as Error).message}

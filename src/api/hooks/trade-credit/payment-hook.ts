@@ -1,7 +1,8 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
 import { WEBHOOK_MAX_BYTES } from "./middlewares"
 import { BodyTooLargeError, readRawBody } from "./read-body"
-import { receiveDelivery } from "./receive-delivery"
+import { answerDelivery, deliveryDepsOf, readDelivery } from "./receive-delivery"
+import { receiveWebhookDelivery } from "../../../use-cases/receive-webhook-delivery"
 import { sendError } from "../../errors/answer"
 import { Codes } from "../../errors/codes"
 import { LEGACY_WEBHOOK_PATHS } from "../../utils/plugin-paths"
@@ -26,7 +27,7 @@ export async function receiveOnPaymentHook(req: MedusaRequest, res: MedusaRespon
     return next(error)
   }
   try {
-    await receiveDelivery(req, res, raw)
+    answerDelivery(res, await receiveWebhookDelivery(deliveryDepsOf(req), readDelivery(req, raw)))
   } catch (error) {
     next(error)
   }

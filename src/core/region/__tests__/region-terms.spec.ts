@@ -57,6 +57,12 @@ describe("region settings: terms per buyer and the instalments offered", () => {
       invoice_language: "sv_SE",
       hide_when_declined: false,
     })
+    // What a company in an arrears block sees: hidden unless the region greys it; anything else stored counts as hide.
+    expect(defaults.arrears_block_display).toBe("hide")
+    const grey = storedRegionSettings({ arrears_block_display: "grey" })
+    expect(effectiveRegionSettings("reg_1", grey, { captureOn: "shipment" }).arrears_block_display).toBe("grey")
+    const odd = { arrears_block_display: "blink" } as never
+    expect(effectiveRegionSettings("reg_1", odd, { captureOn: "shipment" }).arrears_block_display).toBe("hide")
     // A language the service does not issue invoices in (an old row, a hand edit) counts as none.
     expect(
       effectiveRegionSettings("reg_1", { invoice_language: "fr_FR" }, { captureOn: "shipment" }).invoice_language,

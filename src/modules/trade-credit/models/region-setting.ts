@@ -3,10 +3,10 @@ import { model } from "@medusajs/framework/utils"
 /**
  * What a merchant set for one Medusa region in Settings → Trade credit (the admin route
  * `/admin/trade-credit/regions/:id/settings`): whether trade credit is offered there, the order amounts it is offered
- * for, the invoice terms, when orders are invoiced, the invoices' language and what a declined buyer sees. A region
- * without a row has the defaults: offered, no limits, the provider options' terms and capture, the order's locale,
- * hidden when declined. Read at the start of every trade credit payment session, so a change holds at once on every
- * instance.
+ * for, the invoice terms, when orders are invoiced, the invoices' language and what a declined buyer (or one whose
+ * company is in an arrears block) sees. A region without a row has the defaults: offered, no limits, the provider
+ * options' terms and capture, the order's locale, hidden when declined or in arrears. Read at the start of every
+ * trade credit payment session, so a change holds at once on every instance.
  */
 export const RegionSetting = model.define(
   { name: "RegionSetting", tableName: "trade_credit_region_setting" },
@@ -36,6 +36,11 @@ export const RegionSetting = model.define(
     invoice_language: model.text().nullable(),
     /** Hide trade credit from a buyer the service declined (true), or show it unavailable with the reason (false). */
     hide_when_declined: model.boolean().default(true),
+    /**
+     * What a buyer whose company is in an arrears block sees at the pre-check: `hide` (no trade credit shown) or
+     * `grey` (shown unavailable, with the reason in the buyer's words).
+     */
+    arrears_block_display: model.enum(["hide", "grey"]).default("hide"),
   },
 )
 

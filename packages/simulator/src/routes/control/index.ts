@@ -7,11 +7,13 @@ import { profileView, resetProfile } from "../../profile"
 import { sweepRepayment } from "../../repayment/sweep"
 import { parseWith } from "../../validate"
 import { route } from "../handler"
-import { controlCompanyRoutes } from "./companies"
+import { sweepArrears } from "../../customers/arrears"
+import { COMPANY_ENDPOINTS, controlCompanyRoutes } from "./companies"
 import { controlErasureRoutes } from "./erasure"
 import { controlFaultAndWebhookRoutes } from "./faults-webhooks"
 import { LATENCY_ENDPOINTS, controlLatencyRoutes } from "./latency"
 import { controlOrderRoutes } from "./orders"
+import { PAYMENT_ENDPOINTS, controlPaymentRoutes } from "./payments"
 import { REGISTRATION_ENDPOINTS, controlRegistrationRoutes } from "./registration"
 import { controlRepaymentRoutes } from "./repayment"
 import { controlTradeAccountRoutes } from "./trade-accounts"
@@ -55,6 +57,7 @@ const ENDPOINTS = [
   "DELETE /_sim/orders/:id (the service forgets the order: 404 for it from then on)",
   "POST /_sim/orders/:id/verify {approve}",
   "POST /_sim/orders/expire {order_id?}",
+  ...PAYMENT_ENDPOINTS,
   "GET /_sim/repayment/accounts?merchant=",
   "GET /_sim/plans?merchant=&account_id=",
   "GET /_sim/plans/:id",
@@ -67,9 +70,7 @@ const ENDPOINTS = [
   "GET /_sim/erasure/requests?merchant=&reference=&email=",
   "GET /_sim/erasure/lookup?email=&merchant=",
   ...REGISTRATION_ENDPOINTS,
-  "GET /_sim/companies",
-  "POST /_sim/companies",
-  "PATCH /_sim/companies/:canonical_id {credit_limit?, declined?}",
+  ...COMPANY_ENDPOINTS,
   "GET /_sim/faults",
   "POST /_sim/faults {method?, path, times?, fault}",
   "DELETE /_sim/faults",
@@ -80,7 +81,7 @@ const ENDPOINTS = [
   "GET /_sim/webhooks?merchant=&type=",
   "DELETE /_sim/webhooks",
   "GET /_sim/clock",
-  "POST /_sim/clock/advance {ms}",
+  "POST /_sim/clock/advance {ms} (expiries, repayment invoices and statements, arrears blocks fall due)",
   "GET /_sim/profile (full or minimal, and the minimal profile's settings)",
   "PUT /_sim/profile {funding_delay_ms?, step_up?: {min_gross_amount?, every_nth?, merchant_order_id_pattern?} | null}",
   "POST /_sim/reset",
@@ -150,6 +151,7 @@ export function controlRoutes(ctx: SimulatorContext): Router {
   })
 
   router.use(controlOrderRoutes(ctx))
+  router.use(controlPaymentRoutes(ctx))
   router.use(controlRepaymentRoutes(ctx))
   router.use(controlRegistrationRoutes(ctx))
   router.use(controlTradeAccountRoutes(ctx))
@@ -168,7 +170,8 @@ export function controlRoutes(ctx: SimulatorContext): Router {
       ctx.clock.advance(body.ms)
       const expired = sweepExpired(ctx)
       const repayment = sweepRepayment(ctx)
-      res.json({ now: ctx.clock.iso(), offset_ms: ctx.clock.offset, expired, repayment })
+      const arrears = sweepArrears(ctx)
+      res.json({ now: ctx.clock.iso(), offset_ms: ctx.clock.offset, expired, repayment, arrears })
     }),
   )
 

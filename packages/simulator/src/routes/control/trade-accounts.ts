@@ -65,7 +65,7 @@ export function controlTradeAccountRoutes(ctx: SimulatorContext): Router {
     route((req, res) => {
       const { verified } = parseWith(VerifyBody, req.body ?? {}, "body")
       const { merchant, record } = findUser(ctx, req.params.uid, req.query.merchant)
-      if (verified) verifyUser(ctx, record)
+      if (verified) verifyUser(ctx, merchant, record)
       else {
         record.user.verified = false
         record.verifiedAt = null

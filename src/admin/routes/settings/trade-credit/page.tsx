@@ -1,6 +1,7 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { CreditCard } from "@medusajs/icons"
 import { ConfigurationSection } from "../../../components/settings/configuration-section"
+import { ReceivedEventsSection } from "../../../components/settings/received-events-section"
 import { RecentErrorsSection } from "../../../components/settings/recent-errors-section"
 import { ReconciliationSection } from "../../../components/settings/reconciliation-section"
 import { RegionSettingsSection } from "../../../components/settings/region-settings-section"
@@ -10,8 +11,8 @@ import { useLatestReconciliationRun, useTradeCreditSettings } from "../../../lib
 /**
  * Settings → Trade credit: how the plugin is configured (environment, the API
  * key's prefix and fingerprint only), a connection check, the webhook URL to give the service
- * and when the last webhook arrived, the per-region settings, the reconciliation job's last run, and
- * the failures the plugin recorded.
+ * and when the last webhook arrived, the per-region settings, the reconciliation job's last run,
+ * the failures the plugin recorded, and the events received but not acted on.
  */
 const TradeCreditSettingsPage = () => {
   const { data: settings, isLoading, error } = useTradeCreditSettings()
@@ -27,6 +28,7 @@ const TradeCreditSettingsPage = () => {
           <RegionSettingsSection />
           <ReconciliationSection reconciliation={settings.reconciliation} latestRun={latestRun} />
           <RecentErrorsSection errors={settings.recent_errors} />
+          <ReceivedEventsSection />
         </>
       )}
     </div>

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs"
 import path from "node:path"
-import { instalmentStates } from "../orders/instalment-states"
+import { instalmentStates } from "../../../../core/plan/instalment-states"
 
 const root = path.resolve(__dirname, "../../../../..")
 const versionOf = (file: string) => JSON.parse(readFileSync(path.join(root, file), "utf8")).version as string

@@ -2,6 +2,7 @@ import { z } from "@medusajs/framework/zod"
 import { MAX_PLAN_MONTHS, MIN_PLAN_MONTHS } from "../../../../service/plan-periods"
 import { CAPTURE_ON } from "../../../../core/order/capture-on"
 import { INVOICE_LANGUAGES } from "../../../../core/order/invoice-language"
+import { ARREARS_BLOCK_DISPLAYS } from "../../../../core/region/region-settings"
 
 /** An order amount in the region's currency, major units: "250", "250.00". */
 const OrderAmount = z
@@ -63,6 +64,10 @@ export const UpdateRegionSettingsBody = z
       })
       .nullable(),
     hide_when_declined: z.boolean(),
+    /** What a buyer whose company is in an arrears block sees at the pre-check. */
+    arrears_block_display: z.enum(ARREARS_BLOCK_DISPLAYS, {
+      error: `must be one of ${ARREARS_BLOCK_DISPLAYS.join(", ")}`,
+    }),
   })
   .partial()
   .strict()

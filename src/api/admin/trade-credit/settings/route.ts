@@ -1,16 +1,20 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { readSettings } from "../../../../use-cases/admin-settings"
+import { discrepancyCounts } from "../../../../workflows/reconciliation/run-outcome"
+import { reconciliationSchedule } from "../../../../workflows/reconciliation/schedule"
+import { adminDepsOf } from "../admin-deps"
 import type { TradeCreditSettings } from "../admin-ui-types"
-import { readSettings } from "./read-settings"
 
 /**
  * GET /admin/trade-credit/settings
  *
  * For Settings → Trade credit: environment, the API key's prefix and fingerprint (never any of the
  * key), the webhook URL to give the service and the last delivery, the last
- * reconciliation run and recent errors.
+ * reconciliation run and recent errors (use-cases/admin-settings.ts).
  */
 export const GET = async (req: MedusaRequest, res: MedusaResponse<{ settings: TradeCreditSettings }>) => {
-  const settings = await readSettings(req.scope, originOf(req))
+  const reconciliation = { schedule: reconciliationSchedule(), discrepancyCounts }
+  const settings = await readSettings({ ...adminDepsOf(req), reconciliation }, { origin: originOf(req) })
   res.setHeader("Cache-Control", "private, no-store")
   res.json({ settings })
 }

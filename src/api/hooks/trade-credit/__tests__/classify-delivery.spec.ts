@@ -121,26 +121,68 @@ describe("classifyDelivery", () => {
   )
 
   it("acknowledges a published event it does not act on as ignored, whatever its data holds", () => {
-    const invoiced = {
+    const opened = {
       id: "evt_5",
       source: "s",
-      type: "order.reconciliation.invoiced.v1",
+      type: "credit_line.opened.v1",
       time: "2026-11-27T10:00:00Z",
       data: { anything: [1, null] },
     }
-    expect(classifyDelivery(delivery(invoiced), SECRET)).toEqual({
+    expect(classifyDelivery(delivery(opened), SECRET)).toEqual({
       kind: "ignored",
       id: "evt_5",
-      type: "order.reconciliation.invoiced.v1",
+      type: "credit_line.opened.v1",
     })
-    expect(classifyDelivery(delivery({ ...invoiced, data: null }), SECRET)).toEqual({
+    expect(classifyDelivery(delivery({ ...opened, data: null }), SECRET)).toEqual({
       kind: "ignored",
       id: "evt_5",
-      type: "order.reconciliation.invoiced.v1",
+      type: "credit_line.opened.v1",
     })
-    expect(classifyDelivery(delivery(invoiced, { secret: OTHER }), SECRET)).toMatchObject({
+    expect(classifyDelivery(delivery(opened, { secret: OTHER }), SECRET)).toMatchObject({
       kind: "refused",
       status: 401,
     })
+  })
+
+  it("passes the events after the invoice with their required data, and refuses one without what it acts on", () => {
+    const invoiced = {
+      id: "evt_6",
+      source: "s",
+      type: "order.reconciliation.invoiced.v1",
+      time: "2026-11-27T10:00:00Z",
+      data: {
+        root_order_id: null,
+        order_id: "ord_1",
+        invoice_id: null,
+        merchant_id: "m_1",
+        amount: "120.5",
+        currency: "GBP",
+        billing_period_id: null,
+        merchant_user_id: null,
+        extra: { kept: false },
+      },
+    }
+    const verdict = classifyDelivery(delivery(invoiced), SECRET)
+    expect(verdict).toMatchObject({ kind: "event", event: { type: invoiced.type, data: { order_id: "ord_1" } } })
+    const data = (verdict as { event: { data: Record<string, unknown> } }).event.data
+    // Decimals stay decimal strings; null reads as null; fields not listed are dropped.
+    expect(data).toMatchObject({ amount: "120.5", invoice_id: null, currency: "GBP" })
+    expect(data).not.toHaveProperty("extra")
+    expect(classifyDelivery(delivery({ ...invoiced, data: { order_id: "ord_1" } }), SECRET)).toMatchObject({
+      kind: "refused",
+      status: 400,
+      code: "TRADE_CREDIT_WEBHOOK_MALFORMED",
+    })
+    expect(
+      classifyDelivery(delivery({ ...invoiced, data: { ...invoiced.data, amount: 120.5 } }), SECRET),
+    ).toMatchObject({ kind: "refused", status: 400 })
+    const exit = {
+      id: "evt_7",
+      source: "s",
+      type: "customer.exit_arrears_block.v1",
+      time: "2026-11-27T10:00:00Z",
+      data: { buyer_company_name: "ACME", buyer_organization_number: "08123456" },
+    }
+    expect(classifyDelivery(delivery(exit), SECRET)).toMatchObject({ kind: "event", event: exit })
   })
 })

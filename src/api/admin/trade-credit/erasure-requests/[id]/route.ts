@@ -1,18 +1,12 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../../../modules/trade-credit"
-import { Codes } from "../../../../errors/codes"
-import { quote } from "../../../../errors/quote"
+import { findErasureRequest } from "../../../../../use-cases/erasure-request"
 import { RouteError } from "../../../../errors/route-error"
+import { adminDepsOf } from "../../admin-deps"
 import { serializeErasureRequest } from "../serialize"
 
 /** One erasure request by its id (`tcera_...`). */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const tradeCredit = req.scope.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
-  const [row] = await tradeCredit.listErasureRequests({ id: req.params.id }, { take: 1 })
-  if (!row)
-    throw new RouteError(
-      Codes.TRADE_CREDIT_ERASURE_REQUEST_NOT_FOUND,
-      `Erasure request ${quote(req.params.id)} was not found`,
-    )
-  res.json({ erasure_request: serializeErasureRequest(row) })
+  const outcome = await findErasureRequest(adminDepsOf(req), req.params.id)
+  if (outcome.outcome === "refused") throw new RouteError(outcome.code, outcome.message)
+  res.json({ erasure_request: serializeErasureRequest(outcome.request) })
 }

@@ -1,6 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { readOrderSummary } from "../../../../../use-cases/order-summary"
+import { RouteError } from "../../../../errors/route-error"
+import { adminDepsOf } from "../../admin-deps"
 import type { TradeCreditOrderSummary } from "../../admin-ui-types"
-import { readOrderSummary } from "../order-summary"
 
 /**
  * GET /admin/trade-credit/orders/:id
@@ -13,7 +15,8 @@ import { readOrderSummary } from "../order-summary"
  * 404 with a code for an unknown order or one not paid by trade credit.
  */
 export const GET = async (req: MedusaRequest, res: MedusaResponse<{ trade_credit: TradeCreditOrderSummary }>) => {
-  const summary = await readOrderSummary(req.scope, req.params.id)
+  const outcome = await readOrderSummary(adminDepsOf(req), req.params.id)
+  if (outcome.outcome === "refused") throw new RouteError(outcome.code, outcome.message)
   res.setHeader("Cache-Control", "private, no-store")
-  res.json({ trade_credit: summary })
+  res.json({ trade_credit: outcome.summary })
 }

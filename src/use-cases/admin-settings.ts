@@ -1,19 +1,30 @@
-import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { describeKey, redactKeys } from "../../../../client/api-key"
-import { DEFAULT_RECONCILIATION_SCHEDULE } from "../../../../workflows/reconciliation/schedule"
-import { TRADE_CREDIT_MODULE, type TradeCreditModuleService } from "../../../../modules/trade-credit"
-import type { ReconciliationRunRow } from "../../../../modules/trade-credit/types"
-import { isPlanProviderId, isPluginProviderId, PLUGIN_PROVIDER_ID_PREFIX } from "../../../../medusa/provider-ids"
-import { secretFingerprint } from "../../../../service/webhook-delivery"
-import { backgroundJobsOff } from "../../../../utils/background-jobs"
-import type { ReconciliationFinding } from "../../../../workflows/reconciliation/types"
-import { discrepancyCounts } from "../../../../workflows/reconciliation/run-outcome"
+import type { IPaymentModuleService } from "@medusajs/framework/types"
+import type { TradeCreditModuleService } from "../modules/trade-credit"
+import type { ReconciliationRunRow } from "../modules/trade-credit/types"
+import { isPlanProviderId, isPluginProviderId, PLUGIN_PROVIDER_ID_PREFIX } from "../medusa/provider-ids"
+import type { Query } from "../medusa/services"
+import { secretFingerprint } from "../service/webhook-delivery"
+import { describeKey, redactKeys } from "../utils/key-display"
+import type { discrepancyCounts } from "../workflows/reconciliation/run-outcome"
+import type { ReconciliationFinding } from "../workflows/reconciliation/types"
 import type {
   TradeCreditRecentError,
   TradeCreditReconciliationRunSummary,
   TradeCreditSettings,
-} from "../admin-ui-types"
+} from "../api/admin/trade-credit/admin-ui-types"
+
+export type SettingsDeps = {
+  /** The plugin's module: its options, the webhook deliveries and the reconciliation runs it recorded. */
+  module: Pick<TradeCreditModuleService, "getOptions" | "listWebhookEvents" | "listReconciliationRuns">
+  query: Pick<Query, "graph">
+  /** Medusa's payment module: the providers it registered. */
+  payments: Pick<IPaymentModuleService, "listPaymentProviders">
+  /**
+   * The reconciliation job's schedule as it runs (a cron expression, or "off"), and how a run's findings are counted
+   * (src/workflows/reconciliation, above the use cases: the route hands them in).
+   */
+  reconciliation: { schedule: string; discrepancyCounts: typeof discrepancyCounts }
+}
 
 /** The plugin's webhook route on this backend: the one address to give the service. */
 export const WEBHOOK_PATH = "/hooks/trade-credit"
@@ -25,13 +36,6 @@ const PAYMENTS_SEARCHED = 200
 
 const iso = (value: unknown): string | null => (value ? new Date(value as string).toISOString() : null)
 
-/** The reconciliation schedule as the job reads it: a cron expression, or "off". */
-function reconciliationSchedule(): string {
-  const setting = process.env.TRADE_CREDIT_RECONCILIATION_SCHEDULE?.trim()
-  if (backgroundJobsOff() || setting?.toLowerCase() === "off") return "off"
-  return setting || DEFAULT_RECONCILIATION_SCHEDULE
-}
-
 /**
  * What Settings → Trade credit shows: the configuration (the key only as its
  * safe prefix), the webhook address and the last delivery, the last
@@ -39,8 +43,8 @@ function reconciliationSchedule(): string {
  * deliveries, failed reconciliation items, order edits the service could not
  * follow). Every message passes through redactKey.
  */
-export async function readSettings(container: MedusaContainer, origin: string): Promise<TradeCreditSettings> {
-  const tradeCredit = container.resolve<TradeCreditModuleService>(TRADE_CREDIT_MODULE)
+export async function readSettings(deps: SettingsDeps, input: { origin: string }): Promise<TradeCreditSettings> {
+  const tradeCredit = deps.module
   const options = tradeCredit.getOptions()
   const redact = (text: string) => redactKeys(text, [options.apiKey, options.previousApiKey])
 
@@ -53,8 +57,8 @@ export async function readSettings(container: MedusaContainer, origin: string): 
     ),
     tradeCredit.listReconciliationRuns({}, { order: { created_at: "DESC" }, take: 1 }),
     tradeCredit.listReconciliationRuns({ failed: { $gt: 0 } }, { order: { created_at: "DESC" }, take: RECENT_ERRORS }),
-    orderEditErrors(container),
-    container.resolve<IPaymentModuleService>(Modules.PAYMENT).listPaymentProviders({}, { select: ["id"] }),
+    orderEditErrors(deps.query),
+    deps.payments.listPaymentProviders({}, { select: ["id"] }),
   ])
 
   const errors: TradeCreditRecentError[] = [
@@ -97,7 +101,7 @@ export async function readSettings(container: MedusaContainer, origin: string): 
       .sort((a, b) => a.kind.localeCompare(b.kind) || a.id.localeCompare(b.id)),
     webhook: {
       path: WEBHOOK_PATH,
-      url: `${origin}${WEBHOOK_PATH}`,
+      url: `${input.origin}${WEBHOOK_PATH}`,
       secret_configured: !!options.webhookSecret?.length,
       secret_fingerprints: (options.webhookSecret ?? []).map(secretFingerprint),
       last_verified_with: lastEvent?.verified_with ?? null,
@@ -105,12 +109,18 @@ export async function readSettings(container: MedusaContainer, origin: string): 
       last_event_type: lastEvent?.type ?? null,
       last_outcome: lastEvent?.outcome ? redact(lastEvent.outcome) : null,
     },
-    reconciliation: { schedule: reconciliationSchedule(), last_run: lastRun ? runSummary(lastRun) : null },
+    reconciliation: {
+      schedule: deps.reconciliation.schedule,
+      last_run: lastRun ? runSummary(lastRun, deps.reconciliation.discrepancyCounts) : null,
+    },
     recent_errors: errors,
   }
 }
 
-function runSummary(run: ReconciliationRunRow): TradeCreditReconciliationRunSummary {
+function runSummary(
+  run: ReconciliationRunRow,
+  discrepancies: SettingsDeps["reconciliation"]["discrepancyCounts"],
+): TradeCreditReconciliationRunSummary {
   return {
     id: run.id,
     trigger: run.trigger,
@@ -119,7 +129,7 @@ function runSummary(run: ReconciliationRunRow): TradeCreditReconciliationRunSumm
     checked: Number(run.checked ?? 0),
     repaired: Number(run.repaired ?? 0),
     failed: Number(run.failed ?? 0),
-    unknown_at_service: discrepancyCounts(run.findings).unknown_at_service,
+    unknown_at_service: discrepancies(run.findings).unknown_at_service,
   }
 }
 
@@ -133,8 +143,7 @@ type EditedPayment = {
 }
 
 /** Order edits the service could not follow, kept on the latest trade credit payments (`order_edit_error`). */
-async function orderEditErrors(container: MedusaContainer): Promise<TradeCreditRecentError[]> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+async function orderEditErrors(query: SettingsDeps["query"]): Promise<TradeCreditRecentError[]> {
   const { data } = await query.graph({
     entity: "payment",
     fields: ["id", "data", "updated_at", "created_at", "payment_collection.order.id"],

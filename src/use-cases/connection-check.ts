@@ -1,11 +1,16 @@
 import { performance } from "node:perf_hooks"
-import { describeKey, redactKeys } from "../../../../client/api-key"
-import { TradeCreditError } from "../../../../client/errors"
-import type { TradeCreditModuleService } from "../../../../modules/trade-credit"
-import type { ConnectionCheckReason, TradeCreditConnectionCheck } from "../admin-ui-types"
+import { TradeCreditError } from "../client/errors"
+import type { TradeCreditModuleService } from "../modules/trade-credit"
+import { describeKey, redactKeys } from "../utils/key-display"
+import type { ConnectionCheckReason, TradeCreditConnectionCheck } from "../api/admin/trade-credit/admin-ui-types"
 
 /** The cheapest authenticated call: a company search for one result. */
 const PROBE = { country: "GB", q: "a", limit: 1 } as const
+
+export type ConnectionCheckDeps = {
+  /** The plugin's module: its options (the environment, the keys) and the service's client (made when first used). */
+  module: Pick<TradeCreditModuleService, "getOptions" | "getClient">
+}
 
 /**
  * Calls the service once with the configured key and says whether the key was
@@ -13,13 +18,13 @@ const PROBE = { country: "GB", q: "a", limit: 1 } as const
  * refused key, a service that does not answer or answers wrongly is `ok: false`
  * with a reason code and a message in words (never the key).
  */
-export async function checkConnection(tradeCredit: TradeCreditModuleService): Promise<TradeCreditConnectionCheck> {
-  const options = tradeCredit.getOptions()
+export async function checkConnection(deps: ConnectionCheckDeps): Promise<TradeCreditConnectionCheck> {
+  const options = deps.module.getOptions()
   const base = { environment: options.environment, key_prefix: describeKey(options.apiKey) }
   const started = performance.now()
   const elapsed = () => Math.max(0, Math.round(performance.now() - started))
   try {
-    await tradeCredit.getClient().companies.search(PROBE)
+    await deps.module.getClient().companies.search(PROBE)
     return {
       ...base,
       ok: true,

@@ -1,5 +1,7 @@
-import { Money } from "../../../../core/money/money"
-import type { TradeCreditInstalmentState } from "../admin-ui-types"
+import { Money } from "../money/money"
+
+/** Where an instalment of a plan stands (the order widget's timeline). */
+export type InstalmentState = "PLANNED" | "INVOICED" | "CANCELLED"
 
 type StoredInstalment = { id: string; invoice_issue_date: string; repayment_amount: string; status: string }
 
@@ -15,7 +17,7 @@ type StoredInstalment = { id: string; invoice_issue_date: string; repayment_amou
 export function instalmentStates(
   instalments: readonly StoredInstalment[],
   amounts: { invoiced: string | null; cancelled: string | null },
-): { id: string; invoice_issue_date: string; repayment_amount: string; state: TradeCreditInstalmentState }[] {
+): { id: string; invoice_issue_date: string; repayment_amount: string; state: InstalmentState }[] {
   const ordered = [...instalments].sort((a, b) => a.invoice_issue_date.localeCompare(b.invoice_issue_date))
   const states = ordered.map((i) => normalise(i.status))
 
@@ -52,6 +54,6 @@ export function instalmentStates(
   }))
 }
 
-function normalise(status: string): TradeCreditInstalmentState {
+function normalise(status: string): InstalmentState {
   return status === "INVOICED" || status === "CANCELLED" ? status : "PLANNED"
 }

@@ -1,0 +1,168 @@
+// The words of the buyer's documents (InvoicesAndInstalments, src/storefront/react), in the kit's buyer languages;
+// part of KIT_TEXTS (texts.ts), so a store overrides them the same way, by key ("documents.status.recoursed").
+// The service's terms stay out: a buyer reads "with the collection agency" and "payable to the shop", never
+// "collections" or "recourse".
+
+import type { BuyerLanguage } from "../utils/buyer-texts"
+
+type Texts = Record<BuyerLanguage, string>
+
+export const DOCUMENT_TEXTS = {
+  "documents.title": {
+    en: "Invoices and instalments",
+    nb: "Fakturaer og avdrag",
+    sv: "Fakturor och delbetalningar",
+    nl: "Facturen en termijnen",
+    de: "Rechnungen und Raten",
+  },
+  "documents.loading": {
+    en: "Loading your invoices…",
+    nb: "Henter fakturaene dine …",
+    sv: "Hämtar dina fakturor …",
+    nl: "Uw facturen worden geladen…",
+    de: "Ihre Rechnungen werden geladen …",
+  },
+  "documents.none": {
+    en: "You have no invoices yet.",
+    nb: "Du har ingen fakturaer ennå.",
+    sv: "Du har inga fakturor än.",
+    nl: "U hebt nog geen facturen.",
+    de: "Sie haben noch keine Rechnungen.",
+  },
+  "documents.login": {
+    en: "Log in to see your invoices.",
+    nb: "Logg inn for å se fakturaene dine.",
+    sv: "Logga in för att se dina fakturor.",
+    nl: "Log in om uw facturen te zien.",
+    de: "Melden Sie sich an, um Ihre Rechnungen zu sehen.",
+  },
+  "documents.failed": {
+    en: "Your invoices could not be loaded. Please try again later.",
+    nb: "Fakturaene dine kunne ikke hentes. Prøv igjen senere.",
+    sv: "Dina fakturor kunde inte hämtas. Försök igen senare.",
+    nl: "Uw facturen konden niet worden geladen. Probeer het later opnieuw.",
+    de: "Ihre Rechnungen konnten nicht geladen werden. Bitte versuchen Sie es später erneut.",
+  },
+  "documents.column.document": { en: "Document", nb: "Dokument", sv: "Dokument", nl: "Document", de: "Dokument" },
+  "documents.column.number": { en: "Number", nb: "Nummer", sv: "Nummer", nl: "Nummer", de: "Nummer" },
+  "documents.column.issued": { en: "Issued", nb: "Utstedt", sv: "Utfärdad", nl: "Datum", de: "Ausgestellt" },
+  "documents.column.due": { en: "Due", nb: "Forfall", sv: "Förfaller", nl: "Vervaldatum", de: "Fällig" },
+  "documents.column.amount": { en: "Amount", nb: "Beløp", sv: "Belopp", nl: "Bedrag", de: "Betrag" },
+  "documents.column.outstanding": {
+    en: "Left to pay",
+    nb: "Gjenstår",
+    sv: "Kvar att betala",
+    nl: "Nog te betalen",
+    de: "Restbetrag",
+  },
+  "documents.column.status": { en: "Status", nb: "Status", sv: "Status", nl: "Status", de: "Status" },
+  "documents.column.pdf": { en: "PDF", nb: "PDF", sv: "PDF", nl: "PDF", de: "PDF" },
+  "documents.kind.invoice": { en: "Invoice", nb: "Faktura", sv: "Faktura", nl: "Factuur", de: "Rechnung" },
+  "documents.kind.credit_note": {
+    en: "Credit note",
+    nb: "Kreditnota",
+    sv: "Kreditfaktura",
+    nl: "Creditnota",
+    de: "Gutschrift",
+  },
+  "documents.kind.instalment_invoice": {
+    en: "Instalment invoice",
+    nb: "Avdragsfaktura",
+    sv: "Delbetalningsfaktura",
+    nl: "Termijnfactuur",
+    de: "Ratenrechnung",
+  },
+  "documents.kind.statement": {
+    en: "Monthly statement",
+    nb: "Månedlig samlefaktura",
+    sv: "Månatlig samlingsfaktura",
+    nl: "Maandelijkse verzamelfactuur",
+    de: "Monatliche Sammelrechnung",
+  },
+  "documents.status.open": { en: "Open", nb: "Åpen", sv: "Obetald", nl: "Openstaand", de: "Offen" },
+  "documents.status.overdue": {
+    en: "Overdue",
+    nb: "Forfalt",
+    sv: "Förfallen",
+    nl: "Vervallen",
+    de: "Überfällig",
+  },
+  "documents.status.part_paid": {
+    en: "Part paid",
+    nb: "Delvis betalt",
+    sv: "Delvis betald",
+    nl: "Gedeeltelijk betaald",
+    de: "Teilweise bezahlt",
+  },
+  "documents.status.part_paid_overdue": {
+    en: "Part paid, overdue",
+    nb: "Delvis betalt, forfalt",
+    sv: "Delvis betald, förfallen",
+    nl: "Gedeeltelijk betaald, vervallen",
+    de: "Teilweise bezahlt, überfällig",
+  },
+  "documents.status.paid": { en: "Paid", nb: "Betalt", sv: "Betald", nl: "Betaald", de: "Bezahlt" },
+  "documents.status.credited": {
+    en: "Credited",
+    nb: "Kreditert",
+    sv: "Krediterad",
+    nl: "Gecrediteerd",
+    de: "Gutgeschrieben",
+  },
+  "documents.status.in_collection": {
+    en: "With the collection agency",
+    nb: "Hos inkassobyrået",
+    sv: "Hos inkassobolaget",
+    nl: "Bij het incassobureau",
+    de: "Beim Inkassounternehmen",
+  },
+  "documents.status.recoursed": {
+    en: "Payable to the shop",
+    nb: "Betales til butikken",
+    sv: "Betalas till butiken",
+    nl: "Te betalen aan de winkel",
+    de: "An den Shop zu zahlen",
+  },
+  "documents.hint.in_collection": {
+    en: "This invoice was passed to a collection agency: pay as its letter says.",
+    nb: "Fakturaen er overlevert til inkasso: betal slik inkassobrevet sier.",
+    sv: "Fakturan har lämnats till inkasso: betala enligt inkassobrevet.",
+    nl: "Deze factuur is uit handen gegeven aan een incassobureau: betaal zoals in de brief staat.",
+    de: "Diese Rechnung wurde an ein Inkassounternehmen übergeben: Zahlen Sie wie im Schreiben angegeben.",
+  },
+  "documents.hint.recoursed": {
+    en: "The credit provider handed this invoice back to the shop: pay the shop directly.",
+    nb: "Kredittleverandøren har gitt fakturaen tilbake til butikken: betal direkte til butikken.",
+    sv: "Kreditgivaren har lämnat tillbaka fakturan till butiken: betala direkt till butiken.",
+    nl: "De kredietverstrekker heeft deze factuur teruggegeven aan de winkel: betaal rechtstreeks aan de winkel.",
+    de: "Der Kreditanbieter hat diese Rechnung an den Shop zurückgegeben: Zahlen Sie direkt an den Shop.",
+  },
+  "documents.download": {
+    en: "Download PDF",
+    nb: "Last ned PDF",
+    sv: "Ladda ner PDF",
+    nl: "PDF downloaden",
+    de: "PDF herunterladen",
+  },
+  "documents.notReady": {
+    en: "Not ready yet",
+    nb: "Ikke klar ennå",
+    sv: "Inte klar än",
+    nl: "Nog niet klaar",
+    de: "Noch nicht bereit",
+  },
+  "documents.notFound": {
+    en: "This document is not among your invoices.",
+    nb: "Dette dokumentet er ikke blant fakturaene dine.",
+    sv: "Det här dokumentet finns inte bland dina fakturor.",
+    nl: "Dit document staat niet bij uw facturen.",
+    de: "Dieses Dokument ist nicht unter Ihren Rechnungen.",
+  },
+  "documents.downloadFailed": {
+    en: "The PDF could not be downloaded. Please try again later.",
+    nb: "PDF-en kunne ikke lastes ned. Prøv igjen senere.",
+    sv: "PDF:en kunde inte laddas ner. Försök igen senare.",
+    nl: "De pdf kon niet worden gedownload. Probeer het later opnieuw.",
+    de: "Die PDF-Datei konnte nicht heruntergeladen werden. Bitte versuchen Sie es später erneut.",
+  },
+} satisfies Record<string, Texts>

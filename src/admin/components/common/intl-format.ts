@@ -30,12 +30,25 @@ export function formatDay(value: string, locale?: string, { utc = false }: { utc
   }).format(new Date(value))
 }
 
-/** The locale to write in: the browser's variant of the admin's language ("en-GB" for English), else the language. */
-export function localeOf(language: string): string {
-  const base = language.split("-")[0]
-  const browser = typeof navigator === "undefined" ? [] : (navigator.languages ?? [])
-  return browser.find((tag) => tag.split("-")[0] === base) ?? language
+/** Whether Intl takes `tag` (a browser may name a locale it does not: Chromium under `LANG=C` says "en-US@posix"). */
+const isLocale = (tag: string) => {
+  try {
+    return Intl.getCanonicalLocales(tag).length > 0
+  } catch {
+    return false
+  }
 }
+
+/**
+ * The locale to write in: the browser's variant of the admin's language ("en-GB" for English), else the language,
+ * else English. Only tags Intl takes: a formatter given another throws, and the widget would not render.
+ */
+export function localeOf(language: string, browser: readonly string[] = browserLanguages()): string {
+  const base = language.split("-")[0]
+  return browser.find((tag) => isLocale(tag) && tag.split("-")[0] === base) ?? (isLocale(language) ? language : "en")
+}
+
+const browserLanguages = (): readonly string[] => (typeof navigator === "undefined" ? [] : (navigator.languages ?? []))
 
 /** Money and days in the admin's language. */
 export function useIntlFormat() {
